@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './constants';
+import { UserTypeSchema } from './enums';
+import { AmountSchema } from './money';
+
+export const NameSchema = z
+  .string()
+  .trim()
+  .min(2, 'The name must be at least 2 characters.')
+  .max(NAME_MAX_LENGTH, `The name may not be longer than ${NAME_MAX_LENGTH} characters.`);
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH, 'The email is too long.')
+  .pipe(z.email('Enter a valid email address.'));
+/** Digits with an optional leading +, 7–15 digits; spaces, dashes and brackets are ignored. */
+export const PhoneSchema = z
+  .string()
+  .trim()
+  .max(32, 'Enter a valid phone number.')
+  .transform((v) => v.replace(/[\s\-()]/g, ''))
+  .pipe(z.string().regex(/^\+?\d{7,15}$/, 'Enter a valid phone number.'));
+export const PasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `The password may not be longer than ${PASSWORD_MAX_LENGTH} characters.`);
+
+const confirmMatches = <T extends { password: string; password_confirmation: string }>(
+  v: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (v.password !== v.password_confirmation) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['password_confirmation'],
+      message: 'The password confirmation does not match.',
+    });
+  }
+};
+
+export const RegisterBodySchema = z
+  .strictObject({
+    name: NameSchema,
+    email: EmailSchema,
+    phone: PhoneSchema,
+    password: PasswordSchema,
+    password_confirmation: z.string().max(PASSWORD_MAX_LENGTH),
+  })
+  .superRefine(confirmMatches);
+export type RegisterBody = z.input<typeof RegisterBodySchema>;
+
+export const LoginBodySchema = z.strictObject({
+  /** Email or phone. */
+  login: z.string().trim().min(1, 'Enter your email or phone.').max(EMAIL_MAX_LENGTH),
+  password: z.string().min(1, 'Enter your password.').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginBody = z.input<typeof LoginBodySchema>;
+
+export const AuthResultSchema = z.object({
+  api_token: z.string(),
+  type: UserTypeSchema,
+});
+export type AuthResult = z.infer<typeof AuthResultSchema>;
+
+export const UserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  type: UserTypeSchema,
+  balance: AmountSchema,
+  is_blocked: z.boolean(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const ExistsResultSchema = z.object({ status: z.boolean() });
+export type ExistsResult = z.infer<typeof ExistsResultSchema>;
+
+export const UpdateUserBodySchema = z.strictObject({
+  name: NameSchema,
+  email: EmailSchema,
+  phone: PhoneSchema,
+});
+export type UpdateUserBody = z.input<typeof UpdateUserBodySchema>;
+
+export const UpdatePasswordBodySchema = z
+  .strictObject({
+    current_password: z.string().min(1, 'Enter your current password.').max(PASSWORD_MAX_LENGTH),
+    password: PasswordSchema,
+    password_confirmation: z.string().max(PASSWORD_MAX_LENGTH),
+  })
+  .superRefine(confirmMatches);
+export type UpdatePasswordBody = z.input<typeof UpdatePasswordBodySchema>;

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes carried by every error envelope (DESIGN.md §2). */
+export const ErrorCodeSchema = z.enum([
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'VALIDATION',
+  'CONFLICT',
+  'INSUFFICIENT_BALANCE',
+  'ALREADY_HANDLED',
+  'ID_NOT_ACTIVE',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'SERVER_ERROR',
+]);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const ErrorBodySchema = z.object({
+  message: z.string(),
+  data: z.null(),
+  code: ErrorCodeSchema.optional(),
+  /** 422 only: field name → messages, first one shown to the user. */
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
