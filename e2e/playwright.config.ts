@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './support/chromium';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, E2E_PORT } from './support/env';
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: '../.tmp/e2e-results.json' }]],
+  outputDir: '../.tmp/test-results',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'node e2e/support/start-server.mjs',
+    cwd: '..',
+    url: `${BASE_URL}/api/marque`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+    },
+  },
+});

@@ -1,0 +1,5 @@
+/** One place for the e2e server's coordinates, shared by the config and the fixtures. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const ADMIN_EMAIL = 'admin@e2e.test';
+export const ADMIN_PASSWORD = 'admin-e2e-password';

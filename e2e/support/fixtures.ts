@@ -1,0 +1,55 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './env';
+
+export type TestUser = { name: string; email: string; phone: string; password: string };
+
+let seq = 0;
+/** A unique user per call; phone digits from the clock keep parallel runs apart. */
+export function newUser(prefix = 'user'): TestUser {
+  seq += 1;
+  const stamp = `${Date.now()}`.slice(-7) + `${seq}`.padStart(2, '0');
+  return {
+    name: `${prefix[0]!.toUpperCase()}${prefix.slice(1)} Tester`,
+    email: `${prefix}.${stamp}@e2e.test`,
+    phone: `+9198${stamp}`,
+    password: 'correct-horse-42',
+  };
+}
+
+/** Creates a user through the real API; returns its token. */
+export async function registerViaApi(request: APIRequestContext, user: TestUser): Promise<string> {
+  const res = await request.post('/api/auth/register', {
+    data: { ...user, password_confirmation: user.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as { data: { api_token: string } };
+  return body.data.api_token;
+}
+
+export async function loginViaUi(page: Page, login: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel(/email or phone/i).fill(login);
+  await page.getByLabel(/^password$/i).fill(password);
+  await page.getByRole('button', { name: /log in|sign in/i }).click();
+}
+
+export const admin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+
+/** Every page fails its test on an unexpected console.error or uncaught exception. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text());
+      });
+      page.on('pageerror', (err) => errors.push(err.message));
+      await use(errors);
+      // A 4xx the test provokes on purpose shows up as a failed resource load; those are expected.
+      const unexpected = errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
+      expect(unexpected, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };

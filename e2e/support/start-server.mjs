@@ -1,0 +1,23 @@
+// Starts the built server on a fresh data dir for one e2e run.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'iddesk-e2e-'));
+const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  },
+});
+const stop = (signal) => child.kill(signal);
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+child.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,185 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { admin, expect, loginViaUi, newUser, registerViaApi, test } from '../support/fixtures';
+
+async function openSideMenu(page: Page) {
+  await page.getByRole('button', { name: /open menu/i }).first().click();
+  return page.getByRole('dialog', { name: /menu/i });
+}
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe on ${page.url()}`,
+  ).toEqual([]);
+}
+
+test('a guest opening /profile is sent to /login', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('a guest opening /admin is sent to /login', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a guest registers, lands home, sees the balance in the side menu, and logs out', async ({ page }) => {
+  const user = newUser('reg');
+  await page.goto('/register');
+  await page.getByLabel(/^name$/i).fill(user.name);
+  await page.getByLabel(/^email$/i).fill(user.email);
+  await page.getByLabel(/^phone$/i).fill(user.phone);
+  await page.getByLabel(/^password$/i).fill(user.password);
+  await page.getByLabel(/confirm password/i).fill(user.password);
+  await page.getByRole('button', { name: /create account|register/i }).click();
+
+  await expect(page).toHaveURL(/\/create_id$/);
+  const menu = await openSideMenu(page);
+  await expect(menu.getByText(/balance/i)).toBeVisible();
+  await expect(menu.getByText('₹0.00')).toBeVisible();
+  await expect(menu.getByRole('link', { name: /^admin$/i })).toHaveCount(0);
+  // Home is highlighted on the create-id list.
+  await expect(menu.getByRole('link', { name: /^home$/i })).toHaveAttribute('aria-current', 'page');
+
+  await menu.getByRole('button', { name: /log out/i }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const stored = await page.evaluate(() => localStorage.getItem('api_token'));
+  expect(stored).toBeNull();
+});
+
+test('the side menu closes on a route change, the close icon and the backdrop', async ({ page, request }) => {
+  const user = newUser('menu');
+  await registerViaApi(request, user);
+  await loginViaUi(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/create_id$/);
+
+  let menu = await openSideMenu(page);
+  await menu.getByRole('link', { name: /^media$/i }).click();
+  await expect(page).toHaveURL(/\/media$/);
+  await expect(menu).toBeHidden();
+
+  menu = await openSideMenu(page);
+  await menu.getByRole('button', { name: /close menu/i }).click();
+  await expect(menu).toBeHidden();
+
+  menu = await openSideMenu(page);
+  await page.mouse.click(page.viewportSize()!.width - 5, page.viewportSize()!.height / 2);
+  await expect(menu).toBeHidden();
+});
+
+test('a signed-in user visiting /login or /register is sent home', async ({ page, request }) => {
+  const user = newUser('redir');
+  await registerViaApi(request, user);
+  await loginViaUi(page, user.phone, user.password);
+  await expect(page).toHaveURL(/\/create_id$/);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/create_id$/);
+  await page.goto('/register');
+  await expect(page).toHaveURL(/\/create_id$/);
+});
+
+test('a signed-in non-admin opening /admin is sent to /login', async ({ page, request }) => {
+  const user = newUser('nonadmin');
+  await registerViaApi(request, user);
+  await loginViaUi(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/create_id$/);
+  await page.goto('/admin');
+  await expect(page).not.toHaveURL(/\/admin/);
+});
+
+test('the admin reaches /admin and sees its menu', async ({ page }) => {
+  await loginViaUi(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/create_id$/);
+  const menu = await openSideMenu(page);
+  await menu.getByRole('link', { name: /^admin$/i }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  const nav = page.getByRole('navigation', { name: /admin/i });
+  for (const name of [/to website/i, /top block/i, /^ids$/i, /^users$/i]) {
+    await expect(nav.getByRole('link', { name })).toBeVisible();
+  }
+  await nav.getByRole('button', { name: /confirm/i }).click();
+  for (const name of [/id requests/i, /new id/i, /bills/i, /withdraw/i]) {
+    await expect(page.getByRole('menuitem', { name })).toBeVisible();
+  }
+});
+
+test('the full-screen loader shows at startup and the progress bar runs on navigation', async ({ page }) => {
+  await page.goto('/media');
+  await expect(page.getByRole('status', { name: /loading id desk/i })).toBeVisible();
+  await expect(page.getByRole('status', { name: /loading id desk/i })).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  const barSeen = page.waitForSelector('#nprogress', { state: 'attached' });
+  await page.getByRole('link', { name: /^reviews$/i }).first().click();
+  await barSeen;
+  await expect(page).toHaveURL(/\/reviews$/);
+});
+
+test('a server field error shows on register', async ({ page, request }) => {
+  const user = newUser('dupe');
+  await registerViaApi(request, user);
+  await page.goto('/register');
+  await page.getByLabel(/^name$/i).fill('Someone Else');
+  await page.getByLabel(/^email$/i).fill(user.email);
+  await page.getByLabel(/^phone$/i).fill(newUser('other').phone);
+  await page.getByLabel(/^password$/i).fill(user.password);
+  await page.getByLabel(/confirm password/i).fill(user.password);
+  await page.getByRole('button', { name: /create account|register/i }).click();
+  await expect(page.getByText(/email has already been taken/i).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
+});
+
+test('profile edit and password change work through the UI', async ({ page, request }) => {
+  const user = newUser('profile');
+  await registerViaApi(request, user);
+  await loginViaUi(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/create_id$/);
+  await page.goto('/profile');
+  await page.getByLabel(/^name$/i).fill('Renamed Person');
+  await page.getByRole('button', { name: /save/i }).click();
+  await expect(page.getByText(/saved|updated/i).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel(/^name$/i)).toHaveValue('Renamed Person');
+
+  await page.goto('/change_password');
+  await page.getByLabel(/current password/i).fill(user.password);
+  await page.getByLabel(/^new password$/i).fill('a-brand-new-pass-9');
+  await page.getByLabel(/confirm new password/i).fill('a-brand-new-pass-9');
+  await page.getByRole('button', { name: /change password/i }).click();
+  await expect(page.getByText(/password (was )?(changed|updated)/i).first()).toBeVisible();
+
+  const login = await request.post('/api/auth/login', { data: { login: user.email, password: 'a-brand-new-pass-9' } });
+  expect(login.status()).toBe(200);
+});
+
+test.describe('accessibility', () => {
+  test('login and register have no serious axe violations', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('home (guest and signed in) and profile have no serious axe violations', async ({ page, request }) => {
+    await page.goto('/create_id');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const user = newUser('axe');
+    await registerViaApi(request, user);
+    await loginViaUi(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/create_id$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.goto('/profile');
+    await expect(page.getByLabel(/^name$/i)).toHaveValue(user.name);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
