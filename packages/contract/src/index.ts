@@ -6,3 +6,4 @@ export * from './money';
 export * from './auth';
 export * from './marque';
 export * from './routes';
+export * from './error-routes';
