@@ -1,0 +1,16 @@
+import { ROUTES } from '@iddesk/contract';
+import { redirect } from 'react-router';
+import { session } from '../lib/session';
+
+/** Client-side guards (SPEC.md §2, §6); they read the stored session only. */
+export function requireGuest() {
+  return session.token() ? redirect(ROUTES.home) : null;
+}
+
+export function requireAuth() {
+  return session.token() ? null : redirect(ROUTES.login);
+}
+
+export function hasAdminAccess() {
+  return Boolean(session.token()) && session.isAdmin();
+}

@@ -1,0 +1,86 @@
+import { ROUTES } from '@iddesk/contract';
+import { LogOut, Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { MenuButton } from '../../components/ui/menu-button';
+import { Wordmark } from '../../components/ui/wordmark';
+import { cn } from '../../lib/cn';
+import { signOut } from '../sign-out';
+import { ADMIN_LINKS, CONFIRM_LINKS } from './nav-items';
+import { SoundDialog } from './sound-dialog';
+
+const linkClass = (active: boolean) =>
+  cn(
+    'inline-flex min-h-11 w-full items-center gap-1 rounded-lg px-3 text-sm font-semibold transition-colors md:w-auto',
+    active ? 'bg-white/15 text-white' : 'text-slate-200 hover:bg-white/10 hover:text-white',
+  );
+
+/** Admin header menu: To Website, Top Block, IDs, Users, and Confirm ▸ … (SPEC.md §2). */
+export function AdminHeader() {
+  const location = useLocation();
+  const { pathname } = location;
+  // Mobile: a collapsible menu that closes on any route change.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.key;
+  const confirmActive = CONFIRM_LINKS.some((item) => item.isActive(pathname));
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-white/10 bg-ink-900/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
+        <Link to={ROUTES.admin} className="flex min-h-11 items-center gap-2 rounded-lg">
+          <Wordmark tone="light" size="sm" />
+          <span className="rounded-md bg-teal-400/15 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-teal-200">
+            Admin
+          </span>
+        </Link>
+        <div className="ml-auto flex items-center gap-1 md:order-last">
+          <SoundDialog />
+          <button
+            type="button"
+            onClick={() => void signOut()}
+            aria-label="Log out"
+            className="flex size-11 items-center justify-center rounded-xl text-slate-200 hover:bg-white/10 hover:text-white"
+          >
+            <LogOut className="size-5" aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className="flex size-11 items-center justify-center rounded-xl text-slate-100 hover:bg-white/10 md:hidden"
+            aria-expanded={open}
+            aria-controls="admin-nav"
+            onClick={() => setOpenOn(open ? null : location.key)}
+          >
+            {open ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+            <span className="sr-only">Admin menu</span>
+          </button>
+        </div>
+        <nav
+          id="admin-nav"
+          aria-label="Admin"
+          className={cn('w-full md:block md:w-auto', open ? 'block' : 'hidden')}
+        >
+          <ul className="flex flex-col gap-1 pb-2 md:flex-row md:items-center md:pb-0">
+            {ADMIN_LINKS.map((item) => {
+              const active = item.isActive(pathname);
+              return (
+                <li key={item.label}>
+                  <Link to={item.to} aria-current={active ? 'page' : undefined} className={linkClass(active)}>
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+            <li>
+              <MenuButton
+                label="Confirm"
+                active={confirmActive}
+                buttonClassName={linkClass(confirmActive)}
+                items={CONFIRM_LINKS.map((item) => ({ label: item.label, to: item.to, active: item.isActive(pathname) }))}
+              />
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,24 @@
+import { ROUTES } from '@iddesk/contract';
+import { Link } from 'react-router';
+import { usePassport } from '../../features/account/api/get-passport';
+import { formatMoney } from '../../lib/money';
+
+/** Signed-in users' balance at the top of the side menu. */
+export function BalanceCard() {
+  const { data: user, isPending } = usePassport();
+  return (
+    <div className="mb-4 rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 p-4 text-white shadow-card">
+      <p className="text-sm font-medium text-brand-100">Balance</p>
+      <p className="mt-1 text-2xl font-bold tabular-nums" aria-live="polite">
+        {user ? formatMoney(user.balance) : isPending ? '…' : '—'}
+      </p>
+      {user ? <p className="mt-0.5 truncate text-sm text-brand-100">{user.name}</p> : null}
+      <Link
+        to={ROUTES.addFunds}
+        className="mt-3 inline-flex min-h-11 items-center rounded-lg bg-white/15 px-3 text-sm font-semibold hover:bg-white/25"
+      >
+        Add funds
+      </Link>
+    </div>
+  );
+}

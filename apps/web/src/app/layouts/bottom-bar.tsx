@@ -1,0 +1,75 @@
+import { MessageCircle, Share2, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { cn } from '../../lib/cn';
+import { FOLLOW_LINKS, shareLinks, WHATSAPP_URL, type SocialLink } from '../../lib/site-config';
+
+type Panel = 'share' | 'follow';
+
+function LinkBlock({ id, title, links, hidden }: { id: string; title: string; links: SocialLink[]; hidden: boolean }) {
+  return (
+    <div id={id} hidden={hidden} className="border-t border-slate-200 bg-white px-4 py-3 shadow-sheet">
+      <p className="mb-2 text-sm font-semibold text-slate-700">{title}</p>
+      <ul className="grid grid-cols-2 gap-2">
+        {links.map((link) => (
+          <li key={link.name}>
+            <a
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex min-h-11 items-center justify-center rounded-xl bg-slate-100 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-200"
+            >
+              {link.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const itemClass =
+  'flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-semibold text-slate-700 hover:text-brand-700';
+
+/** Mobile bottom bar: Share and Follow Us toggle link blocks, Chat opens WhatsApp (SPEC.md §1). */
+export function BottomBar() {
+  const location = useLocation();
+  // Remember which page the panel was opened on, so a route change closes it.
+  const [open, setOpen] = useState<{ panel: Panel; key: string } | null>(null);
+  const panel = open?.key === location.key ? open.panel : null;
+  const toggle = (p: Panel) => setOpen(panel === p ? null : { panel: p, key: location.key });
+  const pageUrl = typeof window === 'undefined' ? '' : window.location.origin + location.pathname;
+
+  return (
+    <nav aria-label="Quick actions" className="fixed inset-x-0 bottom-0 z-30 md:hidden">
+      <LinkBlock id="share-links" title="Share ID Desk" links={shareLinks(pageUrl)} hidden={panel !== 'share'} />
+      <LinkBlock id="follow-links" title="Follow us" links={FOLLOW_LINKS} hidden={panel !== 'follow'} />
+      <div className="grid grid-cols-3 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">
+        <button
+          type="button"
+          className={cn(itemClass, panel === 'share' && 'text-brand-700')}
+          aria-expanded={panel === 'share'}
+          aria-controls="share-links"
+          onClick={() => toggle('share')}
+        >
+          <Share2 className="size-5" aria-hidden="true" />
+          Share
+        </button>
+        <a href={WHATSAPP_URL} target="_blank" rel="noopener noreferrer" className={itemClass}>
+          <MessageCircle className="size-5 text-emerald-700" aria-hidden="true" />
+          Chat
+        </a>
+        <button
+          type="button"
+          className={cn(itemClass, panel === 'follow' && 'text-brand-700')}
+          aria-expanded={panel === 'follow'}
+          aria-controls="follow-links"
+          onClick={() => toggle('follow')}
+        >
+          <UserPlus className="size-5" aria-hidden="true" />
+          Follow Us
+        </button>
+      </div>
+    </nav>
+  );
+}

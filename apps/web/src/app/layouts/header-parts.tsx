@@ -1,0 +1,63 @@
+import { ROUTES } from '@iddesk/contract';
+import { Bell, Menu, UserRound } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
+import { cn } from '../../lib/cn';
+
+/** Opens the side menu; the same accessible name everywhere. */
+export function OpenMenuButton({ onClick, className }: { onClick: () => void; className?: string }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label="Open menu"
+      aria-haspopup="dialog"
+      className={cn(
+        'flex size-11 shrink-0 items-center justify-center rounded-xl text-slate-800 hover:bg-slate-100',
+        className,
+      )}
+    >
+      <Menu className="size-6" aria-hidden="true" />
+    </button>
+  );
+}
+
+const iconLink = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'flex size-11 items-center justify-center rounded-xl transition-colors',
+    isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
+  );
+
+/** Signed-in shortcuts: notifications and profile. */
+export function AccountLinks() {
+  return (
+    <div className="flex items-center gap-1">
+      <NavLink to={ROUTES.notifications} aria-label="Notifications" className={iconLink}>
+        <Bell className="size-5" aria-hidden="true" />
+      </NavLink>
+      <NavLink to={ROUTES.profile} aria-label="Profile" className={iconLink}>
+        <UserRound className="size-5" aria-hidden="true" />
+      </NavLink>
+    </div>
+  );
+}
+
+export function GuestLinks({ compact = false }: { compact?: boolean }) {
+  return (
+    <div className="flex items-center gap-2">
+      <Link
+        to={ROUTES.login}
+        className="inline-flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+      >
+        Log in
+      </Link>
+      {compact ? null : (
+        <Link
+          to={ROUTES.register}
+          className="inline-flex min-h-11 items-center rounded-xl bg-brand-700 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
+        >
+          Register
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { NAMED_ROUTES, ROUTES } from '@iddesk/contract';
+import { isHomeActive, isPathActive } from '../../lib/nav-rules';
+
+export type NavItem = { label: string; to: string; isActive: (pathname: string) => boolean };
+
+const exact = (to: string) => (pathname: string) => isPathActive(pathname, to);
+const section = (to: string) => (pathname: string) => pathname === to || pathname.startsWith(`${to}/`);
+
+/** Desktop header and side menu (SPEC.md §2). */
+export const MAIN_LINKS: NavItem[] = [
+  { label: 'Home', to: NAMED_ROUTES.home, isActive: isHomeActive },
+  { label: 'Media', to: NAMED_ROUTES.media, isActive: exact(NAMED_ROUTES.media) },
+  { label: 'Reviews', to: NAMED_ROUTES.reviews, isActive: exact(NAMED_ROUTES.reviews) },
+  { label: 'Contacts', to: NAMED_ROUTES.contacts, isActive: exact(NAMED_ROUTES.contacts) },
+];
+
+/** The mobile header's tab row. */
+export const ID_TABS: NavItem[] = [
+  { label: 'Create ID', to: NAMED_ROUTES.create_id_list, isActive: section(NAMED_ROUTES.create_id_list) },
+  { label: 'Demo ID', to: NAMED_ROUTES.demo_id_list, isActive: section(NAMED_ROUTES.demo_id_list) },
+  { label: 'My IDs', to: NAMED_ROUTES.my_ids, isActive: section(NAMED_ROUTES.my_ids) },
+];
+
+/** Admin header (SPEC.md §2). "IDs" is also the admin landing page. */
+export const ADMIN_LINKS: NavItem[] = [
+  { label: 'To Website', to: NAMED_ROUTES.home, isActive: () => false },
+  { label: 'Top Block', to: ROUTES.adminTopBlock, isActive: exact(ROUTES.adminTopBlock) },
+  {
+    label: 'IDs',
+    to: ROUTES.adminIds,
+    isActive: (p) => isPathActive(p, ROUTES.admin) || section(ROUTES.adminIds)(p),
+  },
+  { label: 'Users', to: ROUTES.adminUsers, isActive: section(ROUTES.adminUsers) },
+];
+
+export const CONFIRM_LINKS: NavItem[] = [
+  {
+    label: 'ID Requests',
+    to: ROUTES.adminRequestsPending,
+    isActive: (p) => /^\/admin\/requests(_pending|_done|\/)/.test(p),
+  },
+  { label: 'New ID', to: ROUTES.adminNewIds, isActive: section(ROUTES.adminNewIds) },
+  { label: 'Bills', to: ROUTES.adminBillsPending, isActive: (p) => /^\/admin\/bills(_pending|_done|\/)/.test(p) },
+  {
+    label: 'Withdraw',
+    to: ROUTES.adminWithdrawPending,
+    isActive: (p) => /^\/admin\/withdraw(_pending|_done|\/)/.test(p),
+  },
+];

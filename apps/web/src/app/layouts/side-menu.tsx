@@ -1,0 +1,157 @@
+import { ROUTES } from '@iddesk/contract';
+import * as Dialog from '@radix-ui/react-dialog';
+import {
+  FlaskConical,
+  Home,
+  Images,
+  KeyRound,
+  LayoutGrid,
+  LogIn,
+  LogOut,
+  Phone,
+  PlusCircle,
+  ShieldCheck,
+  Star,
+  UserPlus,
+  UserRound,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Wordmark } from '../../components/ui/wordmark';
+import { cn } from '../../lib/cn';
+import { isPathActive } from '../../lib/nav-rules';
+import { useSession } from '../../lib/session';
+import { CONTACT_PHONE, CONTACT_PHONE_HREF } from '../../lib/site-config';
+import { signOut } from '../sign-out';
+import { BalanceCard } from './balance-card';
+import { ID_TABS, MAIN_LINKS, type NavItem } from './nav-items';
+
+const ICONS: Record<string, LucideIcon> = {
+  Home,
+  Media: Images,
+  Reviews: Star,
+  Contacts: Phone,
+  'Create ID': PlusCircle,
+  'Demo ID': FlaskConical,
+};
+
+const SIDE_LINKS: NavItem[] = [...MAIN_LINKS, ...ID_TABS.filter((t) => t.label !== 'My IDs')];
+
+function MenuLink({ to, label, icon: Icon, active }: { to: string; label: string; icon: LucideIcon; active: boolean }) {
+  return (
+    <Link
+      to={to}
+      aria-current={active ? 'page' : undefined}
+      className={cn(
+        'flex min-h-12 items-center gap-3 rounded-xl px-3 font-medium transition-colors',
+        active ? 'bg-brand-50 text-brand-800' : 'text-slate-800 hover:bg-slate-100',
+      )}
+    >
+      <Icon className={cn('size-5', active ? 'text-brand-700' : 'text-slate-500')} aria-hidden="true" />
+      {label}
+    </Link>
+  );
+}
+
+type SideMenuProps = { open: boolean; onOpenChange: (open: boolean) => void };
+
+/** The slide-in side menu (SPEC.md §2). Closes on backdrop, close icon and any route change. */
+export function SideMenu({ open, onOpenChange }: SideMenuProps) {
+  const { pathname } = useLocation();
+  const { guest, isAdmin } = useSession();
+  const [signingOut, setSigningOut] = useState(false);
+
+  const onSignOut = async () => {
+    setSigningOut(true);
+    try {
+      await signOut();
+    } finally {
+      setSigningOut(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="sheet-overlay fixed inset-0 z-40 bg-slate-950/50 backdrop-blur-[2px]" />
+        <Dialog.Content className="sheet-panel fixed inset-y-0 left-0 z-50 flex w-[85vw] max-w-xs flex-col bg-white shadow-sheet focus:outline-none">
+          <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
+            <Wordmark size="sm" />
+            <Dialog.Close
+              className="flex size-11 items-center justify-center rounded-xl text-slate-700 hover:bg-slate-100"
+              aria-label="Close menu"
+            >
+              <X className="size-5" aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Title className="sr-only">Menu</Dialog.Title>
+          <Dialog.Description className="sr-only">Site navigation and account links.</Dialog.Description>
+
+          <div className="flex-1 overflow-y-auto px-3 py-4">
+            {!guest ? <BalanceCard /> : null}
+            <nav aria-label="Site menu">
+              <ul className="flex flex-col gap-1">
+                {isAdmin ? (
+                  <li>
+                    <MenuLink to={ROUTES.admin} label="Admin" icon={ShieldCheck} active={pathname.startsWith(ROUTES.admin)} />
+                  </li>
+                ) : null}
+                {SIDE_LINKS.map((item) => (
+                  <li key={item.label}>
+                    <MenuLink to={item.to} label={item.label} icon={ICONS[item.label] ?? LayoutGrid} active={item.isActive(pathname)} />
+                  </li>
+                ))}
+              </ul>
+              <div className="my-4 border-t border-slate-100" />
+              <ul className="flex flex-col gap-1">
+                {guest ? (
+                  <>
+                    <li>
+                      <MenuLink to={ROUTES.login} label="Log in" icon={LogIn} active={isPathActive(pathname, ROUTES.login)} />
+                    </li>
+                    <li>
+                      <MenuLink to={ROUTES.register} label="Register" icon={UserPlus} active={isPathActive(pathname, ROUTES.register)} />
+                    </li>
+                  </>
+                ) : (
+                  <>
+                    <li>
+                      <MenuLink to={ROUTES.profile} label="Profile" icon={UserRound} active={isPathActive(pathname, ROUTES.profile)} />
+                    </li>
+                    <li>
+                      <MenuLink
+                        to={ROUTES.changePassword}
+                        label="Change password"
+                        icon={KeyRound}
+                        active={isPathActive(pathname, ROUTES.changePassword)}
+                      />
+                    </li>
+                    <li>
+                      <button
+                        type="button"
+                        onClick={() => void onSignOut()}
+                        disabled={signingOut}
+                        className="flex min-h-12 w-full items-center gap-3 rounded-xl px-3 font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"
+                      >
+                        <LogOut className="size-5" aria-hidden="true" />
+                        Log out
+                      </button>
+                    </li>
+                  </>
+                )}
+              </ul>
+            </nav>
+          </div>
+          <div className="border-t border-slate-100 px-4 py-4 text-sm text-slate-600">
+            Need help?{' '}
+            <a href={CONTACT_PHONE_HREF} className="font-semibold text-brand-700 hover:underline">
+              {CONTACT_PHONE}
+            </a>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

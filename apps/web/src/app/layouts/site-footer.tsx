@@ -1,0 +1,37 @@
+import { ROUTES } from '@iddesk/contract';
+import { Link } from 'react-router';
+import { cn } from '../../lib/cn';
+import { CONTACT_PHONE, SITE_NAME } from '../../lib/site-config';
+
+export function SiteFooter({ dark = false }: { dark?: boolean }) {
+  const linkClass = cn(
+    'inline-flex min-h-11 items-center font-medium underline-offset-4 hover:underline',
+    dark ? 'text-slate-200' : 'text-slate-700',
+  );
+  return (
+    <footer className={cn('border-t pb-24 md:pb-0', dark ? 'border-white/10' : 'border-slate-200 bg-white')}>
+      <div
+        className={cn(
+          'mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6',
+          dark ? 'text-slate-300' : 'text-slate-600',
+        )}
+      >
+        <p>
+          © {new Date().getFullYear()} {SITE_NAME} · {CONTACT_PHONE}
+        </p>
+        <ul className="flex gap-4">
+          <li>
+            <Link to={ROUTES.policy} className={linkClass}>
+              Terms
+            </Link>
+          </li>
+          <li>
+            <Link to={ROUTES.contacts} className={linkClass}>
+              Support
+            </Link>
+          </li>
+        </ul>
+      </div>
+    </footer>
+  );
+}

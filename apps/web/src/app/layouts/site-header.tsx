@@ -1,0 +1,80 @@
+import { NAMED_ROUTES } from '@iddesk/contract';
+import { Phone } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { Wordmark } from '../../components/ui/wordmark';
+import { cn } from '../../lib/cn';
+import { useSession } from '../../lib/session';
+import { CONTACT_PHONE, CONTACT_PHONE_HREF } from '../../lib/site-config';
+import { MarqueeBanner } from '../../features/marquee/components/marquee-banner';
+import { AccountLinks, GuestLinks, OpenMenuButton } from './header-parts';
+import { IdTabs } from './id-tabs';
+import { MAIN_LINKS } from './nav-items';
+
+type SiteHeaderProps = {
+  /** The full header has the ID tab row and the marquee; the short one does not. */
+  variant: 'full' | 'short';
+  title: string | null;
+  onOpenMenu: () => void;
+};
+
+/** Mobile header (menu, title, account links, tabs, marquee) and desktop header (SPEC.md §2). */
+export function SiteHeader({ variant, title, onOpenMenu }: SiteHeaderProps) {
+  const { pathname } = useLocation();
+  const { guest } = useSession();
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      {/* Mobile */}
+      <div className="flex h-14 items-center gap-1 px-2 md:hidden">
+        <OpenMenuButton onClick={onOpenMenu} />
+        <p className="min-w-0 flex-1 truncate px-1 text-base font-semibold text-slate-900">{title ?? 'ID Desk'}</p>
+        {guest ? <GuestLinks compact /> : <AccountLinks />}
+      </div>
+
+      {/* Desktop */}
+      <div className="mx-auto hidden h-16 max-w-6xl items-center gap-3 px-6 md:flex">
+        <OpenMenuButton onClick={onOpenMenu} className="-ml-2" />
+        <Link to={NAMED_ROUTES.home} className="rounded-lg">
+          <Wordmark />
+        </Link>
+        <nav aria-label="Main" className="ml-4">
+          <ul className="flex items-center gap-1">
+            {MAIN_LINKS.map((item) => {
+              const active = item.isActive(pathname);
+              return (
+                <li key={item.label}>
+                  <Link
+                    to={item.to}
+                    aria-current={active ? 'page' : undefined}
+                    className={cn(
+                      'inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold transition-colors',
+                      active ? 'text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+                    )}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <a
+          href={CONTACT_PHONE_HREF}
+          className="ml-auto inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+        >
+          <Phone className="size-4 text-brand-700" aria-hidden="true" />
+          <span className="sr-only">Call us:</span>
+          {CONTACT_PHONE}
+        </a>
+        {guest ? <GuestLinks /> : <AccountLinks />}
+      </div>
+
+      {variant === 'full' ? (
+        <>
+          <IdTabs />
+          <MarqueeBanner />
+        </>
+      ) : null}
+    </header>
+  );
+}

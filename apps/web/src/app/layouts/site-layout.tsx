@@ -1,0 +1,43 @@
+import { useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { SurfaceContext } from '../../components/ui/surface';
+import { cn } from '../../lib/cn';
+import { BottomBar } from './bottom-bar';
+import { FloatingSocial } from './floating-social';
+import { SideMenu } from './side-menu';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { SkipLink } from './skip-link';
+
+type SiteLayoutProps = {
+  variant: 'full' | 'short';
+  dark: boolean;
+  title: string | null;
+  children: ReactNode;
+};
+
+/** The customer site: 'default' layout (full header) and 'public' layout (short header). */
+export function SiteLayout({ variant, dark, title, children }: SiteLayoutProps) {
+  const location = useLocation();
+  // The menu belongs to the page it was opened on: any route change closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+
+  return (
+    <div className={cn('flex min-h-dvh flex-col', dark ? 'bg-ink-950 text-slate-100' : 'bg-slate-50')}>
+      <SkipLink />
+      <SiteHeader variant={variant} title={title} onOpenMenu={() => setMenuOpenOn(location.key)} />
+      <SurfaceContext.Provider value={dark ? 'dark' : 'light'}>
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 md:py-10">
+          {children}
+        </main>
+      </SurfaceContext.Provider>
+      <SiteFooter dark={dark} />
+      <BottomBar />
+      <FloatingSocial />
+      <SideMenu
+        open={menuOpenOn === location.key}
+        onOpenChange={(open) => setMenuOpenOn(open ? location.key : null)}
+      />
+    </div>
+  );
+}

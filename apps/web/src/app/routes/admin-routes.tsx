@@ -1,0 +1,57 @@
+import { ROUTES } from '@iddesk/contract';
+import { lazy, type ComponentType } from 'react';
+import { redirect, type RouteObject } from 'react-router';
+import type * as AdminModule from '../../features/admin/pages';
+import { hasAdminAccess } from '../guards';
+import type { RouteHandle } from '../route-handle';
+
+type AdminPageName = { [K in keyof typeof AdminModule]: (typeof AdminModule)[K] extends ComponentType ? K : never }[keyof typeof AdminModule];
+
+const loadAdmin = () => import('../../features/admin/pages');
+
+const page = (name: AdminPageName) => {
+  const Component = lazy(() => loadAdmin().then((m) => ({ default: m[name] })));
+  return function AdminRoutePage() {
+    return <Component />;
+  };
+};
+
+/**
+ * Needs a token and the admin flag, else login. The guard runs before the admin chunk is
+ * requested, so guests never download it; it then waits for the chunk so the progress bar
+ * covers the load.
+ */
+async function requireAdmin() {
+  if (!hasAdminAccess()) return redirect(ROUTES.login);
+  await loadAdmin();
+  return null;
+}
+
+const handle = (title: string): RouteHandle => ({ title });
+
+export const adminRoutes: RouteObject = {
+  path: 'admin',
+  loader: requireAdmin,
+  handle: { layout: 'admin', dark: true } satisfies RouteHandle,
+  children: [
+    { index: true, Component: page('AdminIdsPage'), handle: handle('IDs') },
+    { path: 'ids', Component: page('AdminIdsPage'), handle: handle('IDs') },
+    { path: 'top_block', Component: page('AdminTopBlockPage'), handle: handle('Top block') },
+    { path: 'ids/create', Component: page('AdminIdCreatePage'), handle: handle('Add ID') },
+    { path: 'ids/:id/edit', Component: page('AdminIdEditPage'), handle: handle('Edit ID') },
+    { path: 'new_ids', Component: page('AdminNewIdsPage'), handle: handle('New ID') },
+    { path: 'new_ids/:id', Component: page('AdminNewIdPage'), handle: handle('New ID') },
+    { path: 'users', Component: page('AdminUsersPage'), handle: handle('Users') },
+    { path: 'users/:id', Component: page('AdminUserPage'), handle: handle('User') },
+    { path: 'users/:id/transactions', Component: page('AdminUserTransactionsPage'), handle: handle('Transactions') },
+    { path: 'requests_pending', Component: page('AdminRequestsPendingPage'), handle: handle('ID requests') },
+    { path: 'requests_done', Component: page('AdminRequestsDonePage'), handle: handle('ID requests') },
+    { path: 'requests/:id', Component: page('AdminRequestPage'), handle: handle('Request') },
+    { path: 'bills_pending', Component: page('AdminBillsPendingPage'), handle: handle('Bills') },
+    { path: 'bills_done', Component: page('AdminBillsDonePage'), handle: handle('Bills') },
+    { path: 'bills/:id', Component: page('AdminBillPage'), handle: handle('Bill') },
+    { path: 'withdraw_pending', Component: page('AdminWithdrawPendingPage'), handle: handle('Withdraw') },
+    { path: 'withdraw_done', Component: page('AdminWithdrawDonePage'), handle: handle('Withdraw') },
+    { path: 'withdraw/:id', Component: page('AdminWithdrawPage'), handle: handle('Withdrawal') },
+  ],
+};

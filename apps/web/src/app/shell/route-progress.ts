@@ -1,0 +1,31 @@
+import NProgress from 'nprogress';
+import type { AppRouter } from '../router-ref';
+
+/** Long enough to be seen even when a navigation resolves at once. */
+const MIN_VISIBLE_MS = 300;
+
+NProgress.configure({ showSpinner: false, minimum: 0.15, trickleSpeed: 150, speed: 250 });
+
+/**
+ * SPEC.md §2: the top progress bar runs on every route navigation. Subscribes to the data
+ * router directly so even a navigation that settles within one tick shows the bar.
+ */
+export function installRouteProgress(router: AppRouter): () => void {
+  let startedAt = 0;
+  let doneTimer: ReturnType<typeof setTimeout> | undefined;
+  let busy = false;
+
+  return router.subscribe((state) => {
+    const nowBusy = state.navigation.state !== 'idle';
+    if (nowBusy === busy) return;
+    busy = nowBusy;
+    if (busy) {
+      clearTimeout(doneTimer);
+      startedAt = performance.now();
+      NProgress.start();
+    } else {
+      const wait = Math.max(0, MIN_VISIBLE_MS - (performance.now() - startedAt));
+      doneTimer = setTimeout(() => NProgress.done(), wait);
+    }
+  });
+}

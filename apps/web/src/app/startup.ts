@@ -1,0 +1,46 @@
+import { AUTH_CHECK_DELAY_MS } from '@iddesk/contract';
+import { runAction } from '../lib/action';
+import { session } from '../lib/session';
+import { checkExists } from '../features/auth/api/check-exists';
+import { installRouteProgress } from './shell/route-progress';
+import { routerRef } from './router-ref';
+import { shellState } from './shell-state';
+import { signOut, watchExpiredSession } from './sign-out';
+import { loadMarque, reloadUserInfo } from './user-info';
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function checkAuth() {
+  if (!session.token()) {
+    // Not authenticated: fetching is cleared at once.
+    session.setAuthenticated(false);
+    return;
+  }
+  const exists = await runAction(checkExists, { successNotify: false });
+  if (!exists.ok) return; // The wrapper has shown the error toast.
+  if (!exists.data.status) {
+    await signOut();
+    return;
+  }
+  session.setAuthenticated(true);
+  await reloadUserInfo();
+}
+
+let started: Promise<void> | null = null;
+
+/** The startup sequence of SPEC.md §4. Runs once per page load. */
+export function startApp(): Promise<void> {
+  started ??= (async () => {
+    watchExpiredSession();
+    installRouteProgress(routerRef.get());
+    shellState.set({ fetching: true, started: false });
+    void loadMarque();
+    await delay(AUTH_CHECK_DELAY_MS);
+    try {
+      await checkAuth();
+    } finally {
+      shellState.set({ fetching: false, started: true });
+    }
+  })();
+  return started;
+}

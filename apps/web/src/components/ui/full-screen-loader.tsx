@@ -1,0 +1,18 @@
+import { SITE_NAME } from '../../lib/site-config';
+import { Wordmark } from './wordmark';
+
+/** Shown while the global fetching flag is on (SPEC.md §2). */
+export function FullScreenLoader() {
+  return (
+    <div
+      role="status"
+      aria-label={`Loading ${SITE_NAME}`}
+      className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-6 bg-ink-950 text-white"
+    >
+      <Wordmark tone="light" size="lg" className="animate-[fade-in_400ms_ease-out]" />
+      <span className="loader-bar" aria-hidden="true">
+        <span />
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { Card } from './card';
+
+type InfoPanelProps = { icon: LucideIcon; title: string; children: ReactNode; actions?: ReactNode };
+
+/** A calm card for a page section whose content is explained rather than listed. */
+export function InfoPanel({ icon: Icon, title, children, actions }: InfoPanelProps) {
+  return (
+    <Card className="flex flex-col gap-4 sm:flex-row sm:items-start">
+      <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
+        <Icon className="size-6" aria-hidden="true" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+        <div className="mt-1 text-slate-600">{children}</div>
+        {actions ? <div className="mt-4 flex flex-wrap gap-3">{actions}</div> : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,19 @@
+import { API, UserSchema } from '@iddesk/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const passportQueryKey = ['user', 'passport'] as const;
+
+export const getPassport = (signal?: AbortSignal) =>
+  apiRequest(API.passport, { method: 'POST', schema: UserSchema, signal });
+
+export const passportQueryOptions = () =>
+  queryOptions({
+    queryKey: passportQueryKey,
+    queryFn: async ({ signal }) => (await getPassport(signal)).data,
+  });
+
+/** The signed-in user; disabled (no request) for guests. */
+export function usePassport(enabled = true) {
+  return useQuery({ ...passportQueryOptions(), enabled });
+}

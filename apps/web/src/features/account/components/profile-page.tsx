@@ -1,0 +1,79 @@
+import { ROUTES } from '@iddesk/contract';
+import { KeyRound, Wallet } from 'lucide-react';
+import { ButtonLink } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { formatDate, formatMoney } from '../../../lib/money';
+import { usePassport } from '../api/get-passport';
+import { ProfileForm } from './profile-form';
+import { ProfileSkeleton } from './profile-skeleton';
+
+export function ProfilePage() {
+  const { data: user, isPending, isError, refetch } = usePassport();
+
+  return (
+    <>
+      <PageHeading title="Profile" description="Your account details, balance and contact information." />
+      {isPending ? (
+        <ProfileSkeleton />
+      ) : isError || !user ? (
+        <Card>
+          <p className="text-slate-700">We could not load your profile.</p>
+          <button
+            type="button"
+            onClick={() => void refetch()}
+            className="mt-3 min-h-11 font-semibold text-brand-700 underline underline-offset-4"
+          >
+            Try again
+          </button>
+        </Card>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
+          <Card className="flex flex-col gap-6">
+            <div className="flex items-center gap-4">
+              <span
+                className="flex size-14 items-center justify-center rounded-2xl bg-brand-700 text-xl font-bold text-white"
+                aria-hidden="true"
+              >
+                {user.name.trim().charAt(0).toUpperCase() || '?'}
+              </span>
+              <div className="min-w-0">
+                <h2 className="truncate text-lg font-semibold text-slate-900">{user.name}</h2>
+                <p className="truncate text-slate-600">{user.email}</p>
+              </div>
+            </div>
+            <dl className="grid grid-cols-2 gap-4">
+              <div className="rounded-xl bg-brand-50 p-4">
+                <dt className="text-sm font-medium text-brand-800">Balance</dt>
+                <dd className="mt-1 text-xl font-bold tabular-nums text-slate-900">{formatMoney(user.balance)}</dd>
+              </div>
+              <div className="rounded-xl bg-slate-100 p-4">
+                <dt className="text-sm font-medium text-slate-700">Member since</dt>
+                <dd className="mt-1 font-semibold text-slate-900">{formatDate(user.created_at)}</dd>
+              </div>
+              <div className="col-span-2 rounded-xl bg-slate-100 p-4">
+                <dt className="text-sm font-medium text-slate-700">Phone</dt>
+                <dd className="mt-1 font-semibold text-slate-900">{user.phone}</dd>
+              </div>
+            </dl>
+            <div className="flex flex-wrap gap-3">
+              <ButtonLink to={ROUTES.addFunds} variant="primary">
+                <Wallet className="size-4" aria-hidden="true" />
+                Add funds
+              </ButtonLink>
+              <ButtonLink to={ROUTES.changePassword} variant="secondary">
+                <KeyRound className="size-4" aria-hidden="true" />
+                Change password
+              </ButtonLink>
+            </div>
+          </Card>
+          <Card>
+            <h2 className="text-lg font-semibold text-slate-900">Personal details</h2>
+            <p className="mt-1 text-slate-600">Keep these current: we use them to reach you about your IDs.</p>
+            <ProfileForm user={user} />
+          </Card>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+
+type AuthCardProps = { title: string; description: string; children: ReactNode; footer?: ReactNode };
+
+/** The white card that auth forms sit in, on the dark auth background. */
+export function AuthCard({ title, description, children, footer }: AuthCardProps) {
+  return (
+    <div className="w-full max-w-md">
+      <div className="rounded-3xl bg-white p-6 shadow-sheet sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+        <p className="mt-1.5 text-slate-600">{description}</p>
+        <div className="mt-6">{children}</div>
+      </div>
+      {footer ? <div className="mt-6 text-center text-sm text-slate-300">{footer}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { API, MarqueSchema } from '@iddesk/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const marqueQueryKey = ['marque'] as const;
+
+export const getMarque = (signal?: AbortSignal) =>
+  apiRequest(API.marque, { method: 'GET', schema: MarqueSchema, signal });
+
+export const marqueQueryOptions = () =>
+  queryOptions({
+    queryKey: marqueQueryKey,
+    queryFn: async ({ signal }) => (await getMarque(signal)).data,
+    staleTime: 60_000,
+  });
+
+export function useMarque() {
+  return useQuery(marqueQueryOptions());
+}

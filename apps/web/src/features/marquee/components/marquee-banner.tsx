@@ -1,0 +1,10 @@
+import { Marquee } from '../../../components/ui/marquee';
+import { isMarqueeVisible } from '../../../lib/marquee';
+import { useMarque } from '../api/get-marque';
+
+/** The top-block announcement, shown only when its text is long enough (SPEC.md §2). */
+export function MarqueeBanner() {
+  const { data } = useMarque();
+  if (!data || !isMarqueeVisible(data.text)) return null;
+  return <Marquee text={data.text.trim()} />;
+}

@@ -1,0 +1,71 @@
+import { ERROR_ROUTES, ERROR_TOAST_DURATION_MS, LOADING_HOLD_MS } from '@iddesk/contract';
+import { toast } from 'sonner';
+import { firstFieldError, toApiError, type ApiError } from './api-error';
+import type { ApiResponse } from './api-client';
+
+export type ActionOptions = {
+  /** Any toast at all (SPEC.md §8: default on). */
+  notify?: boolean;
+  /** The success toast with the server's message (default on). */
+  successNotify?: boolean;
+  /** Shown when the server answers without a message. */
+  successMessage?: string;
+  /**
+   * Report failures that have an error page there instead of in a toast. `notFound` names the
+   * page for a 404 (default: "Page not found").
+   */
+  errorPage?: boolean | { notFound?: string };
+};
+
+export type ActionResult<T> =
+  | { ok: true; data: T; message: string | null }
+  | { ok: false; error: ApiError; errorPage: string | null };
+
+/** Counts overlapping actions so one loading flag covers them all. */
+export type LoadingControl = { start(): void; stop(): void };
+
+/** Which error page, if any, shows a failure when the error-page flag is on. */
+export function errorPageFor(error: ApiError, notFound: string = ERROR_ROUTES.pageNotFound): string | null {
+  if (error.kind === 'server' || error.status >= 500) return ERROR_ROUTES.serverError;
+  if (error.status === 404) return notFound;
+  return null;
+}
+
+export function showErrorToast(error: ApiError) {
+  toast.error(error.title, {
+    description: firstFieldError(error),
+    duration: ERROR_TOAST_DURATION_MS,
+    // The same failure repeated (polling, double clicks) updates one toast instead of stacking.
+    id: `error:${error.title}:${firstFieldError(error)}`,
+  });
+}
+
+/**
+ * The action wrapper of SPEC.md §8: runs one call, toasts its outcome at the bottom, logs
+ * failures, and keeps the loading flag on for LOADING_HOLD_MS after it finishes. Never throws.
+ */
+export async function runAction<T>(
+  fn: () => Promise<ApiResponse<T>>,
+  options: ActionOptions = {},
+  loading?: LoadingControl,
+): Promise<ActionResult<T>> {
+  const { notify = true, successNotify = true, successMessage, errorPage = false } = options;
+  loading?.start();
+  try {
+    const response = await fn();
+    const message = response.message?.trim() || successMessage || null;
+    if (notify && successNotify && message) toast.success(message);
+    return { ok: true, data: response.data, message };
+  } catch (thrown) {
+    const error = toApiError(thrown);
+    // console.warn, not console.error: a failed call is an expected outcome, not a bug.
+    console.warn(`[action] ${error.title}: ${error.message}`, error.status || '', error.code ?? '');
+    const page = errorPage
+      ? errorPageFor(error, typeof errorPage === 'object' ? errorPage.notFound : undefined)
+      : null;
+    if (notify && !page) showErrorToast(error);
+    return { ok: false, error, errorPage: page };
+  } finally {
+    if (loading) setTimeout(() => loading.stop(), LOADING_HOLD_MS);
+  }
+}

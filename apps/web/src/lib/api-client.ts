@@ -1,0 +1,85 @@
+import { envelope } from '@iddesk/contract';
+import type { z } from 'zod';
+import { ApiError, errorFromResponse, serverError, unknownError } from './api-error';
+import { session } from './session';
+
+export const API_BASE = '/api';
+
+export type ApiResponse<T> = { message: string | null; data: T };
+
+export type RequestOptions<S extends z.ZodType> = {
+  method?: 'GET' | 'POST';
+  /** JSON-serialisable body, or FormData for multipart calls. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Schema of `data`; the envelope around it is checked too. */
+  schema: S;
+  signal?: AbortSignal;
+};
+
+function buildUrl(path: string, query?: RequestOptions<z.ZodType>['query']): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One call to the API: bearer token and the XHR/JSON headers of SPEC.md §7, the envelope read
+ * and parsed with the contract, failures mapped to ApiError per SPEC.md §8.
+ */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  { method = 'POST', body, query, schema, signal }: RequestOptions<S>,
+): Promise<ApiResponse<z.output<S>>> {
+  const token = session.token();
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (!isForm) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  let json: unknown;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: method === 'GET' ? undefined : isForm ? (body as FormData) : JSON.stringify(body ?? {}),
+      signal,
+      credentials: 'same-origin',
+    });
+    json = await readJson(response);
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw unknownError(cause);
+  }
+
+  if (!response.ok) {
+    // A rejected token ends the session; the app shell sends the user to the login page.
+    if (response.status === 401 && token && session.token() === token) session.expire();
+    throw errorFromResponse(response.status, json);
+  }
+
+  const parsed = envelope(schema).safeParse(json);
+  if (!parsed.success) throw serverError(response.status, parsed.error);
+  return parsed.data as ApiResponse<z.output<S>>;
+}
+
+export { ApiError };

@@ -1,0 +1,113 @@
+/**
+ * The error catalogue of SPEC.md §8, extended by DESIGN.md §2: any error response that carries
+ * a message shows that message.
+ */
+export type FieldErrors = Record<string, string[]>;
+
+export type ApiErrorKind = 'server' | 'unknown' | 'http';
+
+export class ApiError extends Error {
+  readonly title: string;
+  readonly kind: ApiErrorKind;
+  /** HTTP status, 0 when no response arrived. */
+  readonly status: number;
+  /** The server's machine-readable code; -1 when a 500 came without one. */
+  readonly code: string | number | null;
+  readonly fieldErrors: FieldErrors | null;
+
+  constructor(init: {
+    title: string;
+    message: string;
+    kind: ApiErrorKind;
+    status?: number;
+    code?: string | number | null;
+    fieldErrors?: FieldErrors | null;
+    cause?: unknown;
+  }) {
+    super(init.message, { cause: init.cause });
+    this.name = 'ApiError';
+    this.title = init.title;
+    this.kind = init.kind;
+    this.status = init.status ?? 0;
+    this.code = init.code ?? null;
+    this.fieldErrors = init.fieldErrors ?? null;
+  }
+}
+
+export const SERVER_ERROR_TITLE = 'Server error';
+export const SERVER_ERROR_MESSAGE = 'Server error happened. But will fix it soon!';
+export const UNKNOWN_ERROR_TITLE = 'Unknown error';
+export const UNKNOWN_ERROR_MESSAGE = 'Unknown error happened. Write to admin';
+
+export const serverError = (status = 0, cause?: unknown) =>
+  new ApiError({ title: SERVER_ERROR_TITLE, message: SERVER_ERROR_MESSAGE, kind: 'server', status, cause });
+
+export const unknownError = (cause?: unknown) =>
+  new ApiError({ title: UNKNOWN_ERROR_TITLE, message: UNKNOWN_ERROR_MESSAGE, kind: 'unknown', cause });
+
+const STATUS_TITLES: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Signed out',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Not possible',
+  413: 'Too large',
+  415: 'Unsupported file',
+  422: 'Check your details',
+  429: 'Too many attempts',
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readFieldErrors(value: unknown): FieldErrors | null {
+  if (!isRecord(value)) return null;
+  const out: FieldErrors = {};
+  for (const [field, messages] of Object.entries(value)) {
+    if (Array.isArray(messages)) {
+      const texts = messages.filter((m): m is string => typeof m === 'string' && m.length > 0);
+      if (texts.length) out[field] = texts;
+    } else if (typeof messages === 'string' && messages) {
+      out[field] = [messages];
+    }
+  }
+  return Object.keys(out).length ? out : null;
+}
+
+/** Maps an HTTP error response (status + parsed body, or undefined when not JSON) to an ApiError. */
+export function errorFromResponse(status: number, body: unknown): ApiError {
+  const message = isRecord(body) && typeof body.message === 'string' ? body.message.trim() : '';
+  // "Response without data message" → Server error.
+  if (!message) return serverError(status);
+  const rawCode = isRecord(body) ? body.code : undefined;
+  const code = typeof rawCode === 'string' || typeof rawCode === 'number' ? rawCode : null;
+  if (status >= 500) {
+    // "HTTP 500 with a message": that message, with a code (default -1).
+    return new ApiError({ title: SERVER_ERROR_TITLE, message, kind: 'server', status, code: code ?? -1 });
+  }
+  return new ApiError({
+    title: STATUS_TITLES[status] ?? 'Something went wrong',
+    message,
+    kind: 'http',
+    status,
+    code,
+    fieldErrors: isRecord(body) ? readFieldErrors(body.errors) : null,
+  });
+}
+
+/** Anything thrown that is not already an ApiError is an "unknown failure". */
+export function toApiError(error: unknown): ApiError {
+  return error instanceof ApiError ? error : unknownError(error);
+}
+
+/** SPEC.md §5/§8: the first field error if present, otherwise the message. */
+export function firstFieldError(error: ApiError): string {
+  if (error.fieldErrors) {
+    for (const messages of Object.values(error.fieldErrors)) {
+      const first = messages[0];
+      if (first) return first;
+    }
+  }
+  return error.message;
+}
