@@ -28,7 +28,7 @@ export function ProfilePage() {
           </button>
         </Card>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
           <Card className="flex flex-col gap-6">
             <div className="flex items-center gap-4">
               <span

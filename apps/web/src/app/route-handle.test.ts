@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { resolveHandle } from './route-handle';
+
+describe('layout per route', () => {
+  it("falls back to 'default'", () => {
+    expect(resolveHandle([undefined, {}])).toEqual({ layout: 'default', dark: false, title: null });
+  });
+
+  it('lets the deepest route decide', () => {
+    expect(resolveHandle([{ layout: 'admin', dark: true }, { title: 'Users' }])).toEqual({
+      layout: 'admin',
+      dark: true,
+      title: 'Users',
+    });
+    expect(resolveHandle([{ layout: 'public' }, { layout: 'auth', dark: true, title: 'Log in' }])).toMatchObject({
+      layout: 'auth',
+      dark: true,
+    });
+  });
+});

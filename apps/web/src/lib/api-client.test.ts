@@ -1,0 +1,77 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { apiRequest } from './api-client';
+import { ApiError } from './api-error';
+import { session } from './session';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('apiRequest', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    session.clear();
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the headers of SPEC.md §7 and the bearer token, and reads the envelope', async () => {
+    session.start('tok-123', false);
+    fetchMock.mockResolvedValue(json(200, { message: 'Hello', data: { text: 'hi' } }));
+    const response = await apiRequest('/marque', { method: 'GET', schema: z.object({ text: z.string() }) });
+    expect(response).toEqual({ message: 'Hello', data: { text: 'hi' } });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/marque');
+    expect(init?.headers).toMatchObject({
+      Authorization: 'Bearer tok-123',
+      'X-Requested-With': 'XMLHttpRequest',
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    });
+  });
+
+  it('sends FormData without a content type', async () => {
+    fetchMock.mockResolvedValue(json(200, { message: null, data: null }));
+    const form = new FormData();
+    form.set('amount', '10');
+    await apiRequest('/add_funds', { body: form, schema: z.null() });
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init.body).toBe(form);
+    expect(init.headers).not.toHaveProperty('Content-Type');
+  });
+
+  it('maps a network failure to Unknown error', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(apiRequest('/x', { schema: z.null() })).rejects.toMatchObject({ title: 'Unknown error' });
+  });
+
+  it('maps a non-JSON error page to Server error', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(apiRequest('/x', { schema: z.null() })).rejects.toMatchObject({
+      title: 'Server error',
+      message: 'Server error happened. But will fix it soon!',
+    });
+  });
+
+  it('treats a success body that breaks the contract as a Server error', async () => {
+    fetchMock.mockResolvedValue(json(200, { message: null, data: { text: 5 } }));
+    await expect(apiRequest('/x', { schema: z.object({ text: z.string() }) })).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('a 401 on a request with a token clears the session and signals expiry', async () => {
+    session.start('tok-old', true);
+    const expired = vi.fn();
+    const stop = session.onExpired(expired);
+    fetchMock.mockResolvedValue(json(401, { message: 'Unauthenticated.', data: null, code: 'UNAUTHENTICATED' }));
+    await expect(apiRequest('/user/passport', { schema: z.null() })).rejects.toMatchObject({ status: 401 });
+    expect(session.token()).toBeNull();
+    expect(localStorage.getItem('api_token')).toBeNull();
+    expect(localStorage.getItem('is_admin')).toBeNull();
+    expect(expired).toHaveBeenCalledOnce();
+    stop();
+  });
+});
