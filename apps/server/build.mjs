@@ -1,0 +1,37 @@
+// Bundles the server into dist/main.js. npm packages stay external (installed next to it);
+// the @iddesk/contract workspace ships raw TypeScript, so it is bundled in.
+import { cpSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const outdir = join(root, 'dist');
+const contractEntry = join(root, '../../packages/contract/src/index.ts');
+
+/** Resolve the workspace package to its source before `packages: 'external'` can claim it. */
+const bundleContract = {
+  name: 'bundle-contract',
+  setup(b) {
+    b.onResolve({ filter: /^@iddesk\/contract$/ }, () => ({ path: contractEntry }));
+  },
+};
+
+rmSync(outdir, { recursive: true, force: true });
+
+await build({
+  entryPoints: [join(root, 'src/main.ts')],
+  outfile: join(outdir, 'main.js'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  plugins: [bundleContract],
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
+
+// db/migrate.ts looks for ./migrations next to the running module.
+cpSync(join(root, 'src/db/migrations'), join(outdir, 'migrations'), { recursive: true });
+console.log('server built: apps/server/dist/main.js');

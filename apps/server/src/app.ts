@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/app-config';
+import type { Db } from './db/types';
+import { errorHandler } from './errors/error-handler';
+import { zodValidatorCompiler } from './errors/request-validation';
+import { loggerOptions } from './lib/logger';
+import { authRoutes } from './modules/auth/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { userRoutes } from './modules/users/routes';
+import authPlugin from './plugins/app/auth';
+import configPlugin from './plugins/app/config';
+import dbPlugin from './plugins/app/db';
+import jsonBodyParser from './plugins/app/json-body';
+import webAppPlugin from './plugins/app/web-app';
+import helmetPlugin from './plugins/external/helmet';
+import multipartPlugin from './plugins/external/multipart';
+import rateLimitPlugin from './plugins/external/rate-limit';
+import swaggerPlugin from './plugins/external/swagger';
+
+/** A hop count is supported by Fastify at runtime but not by its types; spell it as a function. */
+function trustProxyOption(value: AppConfig['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
+export type BuildAppOptions = { db: Db; config: AppConfig };
+
+/** The whole HTTP application. Tests and main.ts build it the same way. */
+export async function buildApp({ db, config }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: config.bodyLimitBytes,
+    // Unique across processes, so logs of several servers behind one balancer do not collide.
+    genReqId: () => randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  // External plugins first: they shape every request and must see every route.
+  await app.register(helmetPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(multipartPlugin);
+  await app.register(swaggerPlugin);
+
+  // Then ours.
+  await app.register(configPlugin, { config });
+  await app.register(dbPlugin, { db });
+  await app.register(jsonBodyParser);
+  await app.register(authPlugin, { session: config.session });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(settingsRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webAppPlugin, { webDistDir: config.webDistDir });
+  return app;
+}

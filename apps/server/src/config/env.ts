@@ -1,0 +1,217 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The one place that reads the environment (STYLE.md "Lines"). Everything else receives an
+ * `EnvConfig` (or the `AppConfig` built from it), so tests can build any configuration
+ * without touching `process.env`.
+ */
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const optionalString = z.preprocess(emptyToUndefined, z.string().trim().optional());
+
+const booleanFlag = (fallback: boolean) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+        error: 'Use true or false.',
+      })
+      .optional()
+      .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(v))),
+  );
+
+const integer = (fallback: number, min: number, max: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'Use a whole number.' })
+      .int('Use a whole number.')
+      .min(min, `Use a number of at least ${min}.`)
+      .max(max, `Use a number of at most ${max}.`)
+      .default(fallback),
+  );
+
+/** `TRUST_PROXY`: false (default), true, a hop count, or a comma-separated list of addresses. */
+const trustProxy = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((v): boolean | number | string[] => {
+      if (v === undefined || ['false', '0', 'no', 'off'].includes(v)) return false;
+      if (['true', 'yes', 'on'].includes(v)) return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      return v.split(',').map((s) => s.trim()).filter(Boolean);
+    }),
+);
+
+const postgresUrl = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'Use a postgres:// or postgresql:// URL.')
+    .optional(),
+);
+
+const appKey = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const key = decodeKey(v);
+      if (!key) {
+        ctx.addIssue({ code: 'custom', message: 'Use 32 bytes as 64 hex characters or base64.' });
+        return z.NEVER;
+      }
+      return key;
+    }),
+);
+
+function decodeKey(text: string): Buffer | null {
+  const trimmed = text.trim().replace(/^base64:/, '');
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, 'hex');
+  const b64 = Buffer.from(trimmed, 'base64');
+  return b64.length === 32 ? b64 : null;
+}
+
+const EnvSchema = z.object({
+  PORT: integer(3000, 0, 65535),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: postgresUrl,
+  ADMIN_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.email('Use a valid email address.').toLowerCase().default('admin@iddesk.local'),
+  ),
+  ADMIN_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z.string().min(8, 'Use at least 8 characters.').max(128).optional(),
+  ),
+  ADMIN_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(2).max(100).default('Administrator')),
+  ADMIN_PHONE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((v) => v.replace(/[\s\-()]/g, ''))
+      .pipe(z.string().regex(/^\+?\d{7,15}$/, 'Use 7–15 digits with an optional leading +.'))
+      .default('0000000000'),
+  ),
+  APP_KEY: appKey,
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  SEED_DEMO: booleanFlag(true),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^smtps?:\/\/.+/, 'Use an smtp:// or smtps:// URL.').optional(),
+  ),
+  TRUST_PROXY: trustProxy,
+  WEB_DIST_DIR: optionalString,
+  SESSION_IDLE_DAYS: integer(30, 1, 3650),
+  SESSION_MAX_DAYS: integer(90, 1, 3650),
+  BODY_LIMIT_BYTES: integer(1024 * 1024, 1024, 100 * 1024 * 1024),
+  RATE_LIMIT_AUTH_MAX: integer(10, 1, 1_000_000),
+  RATE_LIMIT_AUTH_WINDOW_SECONDS: integer(60, 1, 86_400),
+});
+
+export type EnvConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  admin: { email: string; password: string | undefined; name: string; phone: string };
+  appKeyFromEnv: Buffer | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  seedDemo: boolean;
+  smtpUrl: string | undefined;
+  trustProxy: boolean | number | string[];
+  webDistDir: string;
+  session: { idleDays: number; maxDays: number };
+  bodyLimitBytes: number;
+  rateLimit: { authMax: number; authWindowMs: number };
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parse an environment-like object. Throws a ConfigError naming every bad variable at once. */
+export function parseEnv(source: Record<string, string | undefined>, cwd: string): EnvConfig {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`),
+    );
+  }
+  const env = result.data;
+  const problems: string[] = [];
+  if (env.SESSION_MAX_DAYS < env.SESSION_IDLE_DAYS) {
+    problems.push('SESSION_MAX_DAYS: must be at least SESSION_IDLE_DAYS.');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: resolve(cwd, env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    admin: {
+      email: env.ADMIN_EMAIL,
+      password: env.ADMIN_PASSWORD,
+      name: env.ADMIN_NAME,
+      phone: env.ADMIN_PHONE,
+    },
+    appKeyFromEnv: env.APP_KEY,
+    logLevel: env.LOG_LEVEL,
+    seedDemo: env.SEED_DEMO,
+    smtpUrl: env.SMTP_URL,
+    trustProxy: env.TRUST_PROXY,
+    webDistDir: env.WEB_DIST_DIR ? resolve(cwd, env.WEB_DIST_DIR) : defaultWebDistDir(),
+    session: { idleDays: env.SESSION_IDLE_DAYS, maxDays: env.SESSION_MAX_DAYS },
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    rateLimit: {
+      authMax: env.RATE_LIMIT_AUTH_MAX,
+      authWindowMs: env.RATE_LIMIT_AUTH_WINDOW_SECONDS * 1000,
+    },
+  };
+}
+
+/** Read the real process environment. */
+export function readEnv(): EnvConfig {
+  return parseEnv(process.env, process.cwd());
+}
+
+/**
+ * apps/web/dist, found from this module whether it runs from src/ (tsx, vitest) or from the
+ * bundled dist/main.js: walk up to the server package, then across to the web package.
+ */
+function defaultWebDistDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg) && readPackageName(pkg) === '@iddesk/server') {
+      return resolve(dir, '../web/dist');
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return resolve('apps/web/dist');
+    dir = parent;
+  }
+}
+
+function readPackageName(file: string): string | undefined {
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { name?: string }).name;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,108 @@
+import { join } from 'node:path';
+import { PGlite, type PGliteOptions, types } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock';
+import { migrationsFolder } from './migrate';
+import * as schema from './schema';
+import type { Database } from './types';
+
+/**
+ * int8 comes back as a string, exactly like node-postgres, so bigint money columns keep every
+ * digit and both drivers behave the same.
+ */
+const pgliteParsers = { [types.INT8]: (value: string) => value };
+
+/** Any arbitrary fixed number: serialises migrations across processes sharing one PostgreSQL. */
+const MIGRATION_LOCK_ID = 7_260_401;
+
+export type OpenDatabaseOptions = { dataDir: string; databaseUrl: string | undefined };
+
+/** DATABASE_URL → PostgreSQL through `pg`; otherwise the embedded PGlite in DATA_DIR/db. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPgliteDataDir(options.dataDir);
+}
+
+async function openPgliteDataDir(dataDir: string): Promise<Database> {
+  const lock = acquireDataDirLock(dataDir);
+  try {
+    return await openPglite({ dataDir: join(dataDir, 'db') }, lock.release);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/** A migrated PGlite. `options` may point at a data dir or load a dumped one (tests). */
+export async function openPglite(
+  options: Pick<PGliteOptions, 'dataDir' | 'loadDataDir'>,
+  onClosed: () => void = () => {},
+): Promise<Database> {
+  const client = await PGlite.create({ ...options, parsers: pgliteParsers });
+  const db = drizzlePglite({ client, schema });
+  try {
+    await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  let closed = false;
+  return {
+    db,
+    driver: 'pglite',
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        // Flush everything to the data files so the next start does no recovery work.
+        await client.exec('CHECKPOINT');
+        await client.close();
+      } finally {
+        onClosed();
+      }
+    },
+  };
+}
+
+export async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  try {
+    await migratePostgres(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const db = drizzleNodePg({ client: pool, schema });
+  let closed = false;
+  return {
+    db,
+    driver: 'postgres',
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+async function migratePostgres(pool: pg.Pool): Promise<void> {
+  // Advisory locks belong to a connection, so the lock and the migration share one client.
+  const connection = await pool.connect();
+  try {
+    const db = drizzleNodePg({ client: connection, schema });
+    await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`);
+    try {
+      await migrateNodePg(db, { migrationsFolder: migrationsFolder() });
+    } finally {
+      await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`);
+    }
+  } finally {
+    connection.release();
+  }
+}

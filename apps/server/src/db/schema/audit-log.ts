@@ -1,0 +1,25 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** One row per admin action (DESIGN.md §3 "Audit entry"). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Kept when the admin account is later removed, so the trail survives. */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_object_idx').on(t.objectType, t.objectId),
+    index('audit_log_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export type AuditRow = typeof auditLog.$inferSelect;

@@ -1,0 +1,78 @@
+import { type ErrorCode, UNAUTHENTICATED_MESSAGE } from '@iddesk/contract';
+
+/** Field name → messages, the first one shown to the user (DESIGN.md §2). */
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * Errors services throw. The error handler turns each into the envelope
+ * `{ message, data: null, code, errors? }` with its status; nothing else decides statuses.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message = 'Bad request.') {
+    super(400, 'BAD_REQUEST', message);
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  constructor() {
+    super(401, 'UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = 'This action is unauthorized.') {
+    super(403, 'FORBIDDEN', message);
+  }
+}
+
+/** Also used for other users' objects: never reveal that they exist. */
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found.') {
+    super(404, 'NOT_FOUND', message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(
+    code: Extract<ErrorCode, 'CONFLICT' | 'INSUFFICIENT_BALANCE' | 'ALREADY_HANDLED' | 'ID_NOT_ACTIVE'>,
+    message: string,
+  ) {
+    super(409, code, message);
+  }
+}
+
+/** 422 whose top-level message is the first field error. */
+export class ValidationError extends AppError {
+  constructor(errors: FieldErrors) {
+    super(422, 'VALIDATION', firstMessage(errors), errors);
+  }
+
+  static field(field: string, message: string): ValidationError {
+    return new ValidationError({ [field]: [message] });
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(retryAfter: string) {
+    super(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${retryAfter}.`);
+  }
+}
+
+export function firstMessage(errors: FieldErrors): string {
+  for (const messages of Object.values(errors)) {
+    if (messages[0]) return messages[0];
+  }
+  return 'The given data was invalid.';
+}

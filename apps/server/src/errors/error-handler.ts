@@ -1,0 +1,80 @@
+import type { ErrorBody, ErrorCode } from '@iddesk/contract';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, firstMessage } from './app-errors';
+import { fieldErrorsFromIssues, RequestValidationError } from './request-validation';
+
+type ErrorResponse = { status: number; body: ErrorBody };
+
+const respond = (status: number, code: ErrorCode, message: string): ErrorResponse => ({
+  status,
+  body: { message, data: null, code },
+});
+
+/** Fastify's own error codes that deserve a precise answer instead of a generic 4xx. */
+const FASTIFY_ERRORS: Record<string, () => ErrorResponse> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: () =>
+    respond(400, 'BAD_REQUEST', 'The request body is not valid JSON.'),
+  FST_ERR_CTP_BODY_TOO_LARGE: () => respond(413, 'PAYLOAD_TOO_LARGE', 'The request is too large.'),
+  FST_REQ_FILE_TOO_LARGE: () => respond(413, 'PAYLOAD_TOO_LARGE', 'The uploaded file is too large.'),
+  FST_PARTS_LIMIT: () => respond(413, 'PAYLOAD_TOO_LARGE', 'The form has too many parts.'),
+  FST_FILES_LIMIT: () => respond(413, 'PAYLOAD_TOO_LARGE', 'The form has too many files.'),
+  FST_FIELDS_LIMIT: () => respond(413, 'PAYLOAD_TOO_LARGE', 'The form has too many fields.'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
+    respond(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type. Send JSON or form data.'),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () =>
+    respond(415, 'UNSUPPORTED_MEDIA_TYPE', 'This call expects multipart form data.'),
+};
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'VALIDATION',
+  429: 'RATE_LIMITED',
+};
+
+export function toErrorResponse(error: FastifyError | Error): ErrorResponse {
+  if (error instanceof AppError) {
+    return {
+      status: error.statusCode,
+      body: {
+        message: error.message,
+        data: null,
+        code: error.code,
+        ...(error.errors ? { errors: error.errors } : {}),
+      },
+    };
+  }
+  if (error instanceof RequestValidationError) {
+    const errors = fieldErrorsFromIssues(error.issues, error.validationContext);
+    return {
+      status: 422,
+      body: { message: firstMessage(errors), data: null, code: 'VALIDATION', errors },
+    };
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
+  if (known) return known();
+
+  const status = fastifyError.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's and its plugins' 4xx messages describe the request, not our internals.
+    return respond(status, CODE_BY_STATUS[status] ?? 'BAD_REQUEST', error.message);
+  }
+  return respond(500, 'SERVER_ERROR', 'Server error');
+}
+
+/** The one error handler: DESIGN.md §2 envelope, never a stack trace, 5xx logged with reqId. */
+export function errorHandler(
+  error: FastifyError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const { status, body } = toErrorResponse(error);
+  // Fastify already logs every response with its status; only failures of ours need detail.
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  void reply.status(status).send(body);
+}

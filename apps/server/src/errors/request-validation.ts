@@ -1,0 +1,72 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import type { z } from 'zod';
+import type { FieldErrors } from './app-errors';
+
+type Issue = z.core.$ZodIssue;
+
+/** A request part (body, querystring, params) did not match its zod schema. */
+export class RequestValidationError extends Error {
+  /** Set by Fastify: which part of the request failed. */
+  validationContext?: string;
+
+  constructor(readonly issues: Issue[]) {
+    super('The given data was invalid.');
+    this.name = 'RequestValidationError';
+  }
+}
+
+const label = (path: readonly PropertyKey[]): string => {
+  const last = [...path].reverse().find((p) => typeof p === 'string');
+  return typeof last === 'string' ? last.replaceAll('_', ' ') : 'value';
+};
+
+/**
+ * Friendlier wording for zod's generic issues. Messages written into the contract's schemas
+ * take precedence over this map; it only fills the gaps (missing and wrongly typed fields).
+ */
+const requestErrorMap: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code === 'invalid_type') {
+    return issue.input === undefined
+      ? `The ${label(issue.path ?? [])} field is required.`
+      : `The ${label(issue.path ?? [])} field must be a ${issue.expected}.`;
+  }
+  return undefined;
+};
+
+/**
+ * Fastify validator compiler for zod schemas. Unlike the type provider's stock compiler it
+ * applies our error map and returns an Error instance, which Fastify passes through untouched
+ * to the error handler.
+ */
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data, { error: requestErrorMap });
+    return result.success
+      ? { value: result.data }
+      : { error: new RequestValidationError(result.error.issues) };
+  };
+
+/**
+ * Issues → `{ field: [messages] }`, field being the snake_case path joined by '.'. Unknown
+ * keys of strict objects name each key; issues about the whole part name the part ("body").
+ */
+export function fieldErrorsFromIssues(issues: readonly Issue[], part = 'body'): FieldErrors {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => {
+    (errors[field] ??= []).push(message);
+  };
+  for (const issue of issues) {
+    const path = issue.path.map(String);
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) add([...path, key].join('.'), `The ${key} field is not allowed.`);
+      continue;
+    }
+    if (path.length === 0 && issue.code === 'invalid_type') {
+      add(part, part === 'body' ? 'The request body must be a JSON object.' : `Invalid ${part}.`);
+      continue;
+    }
+    add(path.length > 0 ? path.join('.') : part, issue.message);
+  }
+  return errors;
+}

@@ -1,0 +1,54 @@
+import { buildApp } from './app';
+import { type AppConfig, loadConfig } from './config/app-config';
+import { ConfigError } from './config/env';
+import { openDatabase } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
+import type { Database } from './db/types';
+import { type BootstrapResult, ensureAdmin } from './modules/users/bootstrap-admin';
+import { installShutdown } from './shutdown';
+
+/** Shown once, on the start that created the admin; the password is not stored anywhere. */
+function announceAdmin(result: BootstrapResult): void {
+  if (!result.created) return;
+  const lines = result.generatedPassword
+    ? [
+        'ID Desk created the first admin account:',
+        `  email:    ${result.email}`,
+        `  password: ${result.generatedPassword}`,
+        'This password is shown only this once. Sign in and change it.',
+      ]
+    : [`ID Desk created the first admin account for ${result.email} (password from ADMIN_PASSWORD).`];
+  const rule = '='.repeat(72);
+  process.stdout.write(`\n${rule}\n${lines.join('\n')}\n${rule}\n\n`);
+}
+
+async function start(config: AppConfig): Promise<void> {
+  let database: Database | undefined;
+  try {
+    database = await openDatabase(config);
+    announceAdmin(await ensureAdmin(database.db, config.admin));
+    const app = await buildApp({ db: database.db, config });
+    installShutdown(app, database);
+    await app.listen({ port: config.port, host: config.host });
+    app.log.info(
+      { driver: database.driver, dataDir: config.dataDir },
+      `ID Desk is listening on port ${config.port}`,
+    );
+  } catch (error) {
+    await database?.close().catch(() => {});
+    throw error;
+  }
+}
+
+function fail(error: unknown): never {
+  // Expected startup problems get a plain message; anything else keeps its stack.
+  const known = error instanceof ConfigError || error instanceof DataDirLockedError;
+  process.stderr.write(`${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`);
+  process.exit(1);
+}
+
+try {
+  await start(loadConfig());
+} catch (error) {
+  fail(error);
+}

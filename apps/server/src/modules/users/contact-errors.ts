@@ -1,0 +1,23 @@
+import { type FieldErrors, ValidationError } from '../../errors/app-errors';
+import { uniqueViolation } from '../../db/pg-errors';
+
+export const EMAIL_TAKEN = 'The email has already been taken.';
+export const PHONE_TAKEN = 'The phone has already been taken.';
+
+export function takenContactsError(taken: { email: boolean; phone: boolean }): ValidationError | null {
+  const errors: FieldErrors = {};
+  if (taken.email) errors.email = [EMAIL_TAKEN];
+  if (taken.phone) errors.phone = [PHONE_TAKEN];
+  return Object.keys(errors).length > 0 ? new ValidationError(errors) : null;
+}
+
+/**
+ * The pre-check cannot see a concurrent registration with the same email or phone; the unique
+ * constraints can. Turn that race into the same 422 the pre-check would have given.
+ */
+export function contactConflictFromDb(error: unknown): ValidationError | null {
+  const constraint = uniqueViolation(error);
+  if (constraint === 'users_email_unique') return ValidationError.field('email', EMAIL_TAKEN);
+  if (constraint === 'users_phone_unique') return ValidationError.field('phone', PHONE_TAKEN);
+  return null;
+}

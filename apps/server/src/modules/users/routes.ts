@@ -1,0 +1,88 @@
+import {
+  API,
+  EmptyEnvelopeSchema,
+  envelope,
+  ExistsResultSchema,
+  UpdatePasswordBodySchema,
+  UpdateUserBodySchema,
+  UserSchema,
+} from '@iddesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authRateLimit } from '../../plugins/app/auth-rate-limit';
+import { callerOf } from '../../plugins/app/auth';
+import { toUserJson } from './serialize';
+import { changePassword, updateProfile } from './service';
+
+const tags = ['user'];
+const security = [{ bearer: [] }];
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    API.exists,
+    {
+      onRequest: app.optionalUser,
+      schema: {
+        tags,
+        summary: 'Does the token still belong to a live, unblocked account?',
+        description:
+          'Never 401: `status` is false for a missing, expired or revoked token and for a ' +
+          'blocked or deleted account, so the client can sign out quietly.',
+        security,
+        response: { 200: envelope(ExistsResultSchema) },
+      },
+    },
+    async (request) => ({ message: null, data: { status: request.auth !== null } }),
+  );
+
+  app.post(
+    API.passport,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        security,
+        response: { 200: envelope(UserSchema) },
+      },
+    },
+    // The token check already loaded the user: one query per poll.
+    async (request) => ({ message: null, data: toUserJson(callerOf(request).user) }),
+  );
+
+  app.post(
+    API.updateUser,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Update name, email and phone',
+        security,
+        body: UpdateUserBodySchema,
+        response: { 200: envelope(UserSchema) },
+      },
+    },
+    async (request) => {
+      const user = await updateProfile(app.db, callerOf(request).user.id, request.body);
+      return { message: 'Your profile has been updated.', data: toUserJson(user) };
+    },
+  );
+
+  app.post(
+    API.updatePassword,
+    {
+      onRequest: app.requireUser,
+      config: authRateLimit(app),
+      schema: {
+        tags,
+        summary: 'Change password; signs out every other session',
+        security,
+        body: UpdatePasswordBodySchema,
+        response: { 200: EmptyEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      await changePassword(app.db, callerOf(request), request.body);
+      return { message: 'Your password has been changed.', data: null };
+    },
+  );
+};

@@ -1,0 +1,65 @@
+import type { UpdatePasswordBodySchema, UpdateUserBodySchema } from '@iddesk/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/types';
+import { NotFoundError, ValidationError } from '../../errors/app-errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { deleteOtherSessions } from '../auth/repository';
+import type { AuthContext } from '../auth/types';
+import { contactConflictFromDb, takenContactsError } from './contact-errors';
+import {
+  findTakenContacts,
+  findUserWithPassword,
+  setUserBlocked,
+  updateUserPassword,
+  updateUserProfile,
+} from './repository';
+import type { PublicUser } from './types';
+
+type UpdateProfileInput = z.output<typeof UpdateUserBodySchema>;
+type ChangePasswordInput = z.output<typeof UpdatePasswordBodySchema>;
+
+export const WRONG_CURRENT_PASSWORD = 'The current password is incorrect.';
+
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  input: UpdateProfileInput,
+): Promise<PublicUser> {
+  const taken = takenContactsError(await findTakenContacts(db, input, userId));
+  if (taken) throw taken;
+  try {
+    const user = await updateUserProfile(db, userId, input);
+    if (!user) throw new NotFoundError();
+    return user;
+  } catch (error) {
+    throw contactConflictFromDb(error) ?? error;
+  }
+}
+
+/**
+ * A password change keeps the session that made it and signs out every other one: whoever
+ * else knew the old password loses access at once.
+ */
+export async function changePassword(
+  db: Db,
+  auth: AuthContext,
+  input: ChangePasswordInput,
+): Promise<void> {
+  const user = await findUserWithPassword(db, auth.user.id);
+  if (!user) throw new NotFoundError();
+  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    throw ValidationError.field('current_password', WRONG_CURRENT_PASSWORD);
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await updateUserPassword(tx, user.id, passwordHash);
+    await deleteOtherSessions(tx, user.id, auth.sessionId);
+  });
+}
+
+/** Blocking takes effect on the next request: the token check refuses blocked users. */
+export async function setBlocked(db: Db, userId: number, isBlocked: boolean): Promise<PublicUser> {
+  const user = await setUserBlocked(db, userId, isBlocked);
+  if (!user) throw new NotFoundError();
+  return user;
+}

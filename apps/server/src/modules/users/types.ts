@@ -1,0 +1,13 @@
+import type { UserType } from '@iddesk/contract';
+
+/** A user without secrets, as services and routes handle it. */
+export type PublicUser = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  type: UserType;
+  balance: bigint;
+  isBlocked: boolean;
+  createdAt: Date;
+};

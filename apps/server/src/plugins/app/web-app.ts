@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { NotFoundError } from '../../errors/app-errors';
+import { toErrorResponse } from '../../errors/error-handler';
+
+export const NOT_BUILT_MESSAGE =
+  'The ID Desk web app has not been built yet. Run `npm run build` (or `npm start`), then reload.';
+
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/**
+ * Serves the built web app next to the API on one port. Vite fingerprints everything under
+ * /assets, so those are cached for a year; index.html is revalidated on every load so a new
+ * deploy is picked up at once. Client routes (/profile, /my_ids/3) fall back to index.html.
+ */
+export default fp<{ webDistDir: string }>(
+  async (app, { webDistDir }) => {
+    const built = existsSync(join(webDistDir, 'index.html'));
+    const assetsDir = join(webDistDir, 'assets') + sep;
+
+    if (built) {
+      await app.register(fastifyStatic, {
+        root: webDistDir,
+        cacheControl: false,
+        setHeaders(reply, filePath) {
+          void reply.header(
+            'cache-control',
+            filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
+    } else {
+      app.log.warn(`No web build in ${webDistDir}; pages answer with a hint to run npm run build.`);
+    }
+
+    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+      const path = request.url.split('?', 1)[0] ?? '/';
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !isApiPath(path) &&
+        // A missing fingerprinted file is a real 404, not a page.
+        !path.startsWith('/assets/');
+      if (!isPage) {
+        const { status, body } = toErrorResponse(new NotFoundError());
+        return reply.status(status).send(body);
+      }
+      if (!built) {
+        return reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
+      }
+      return reply.sendFile('index.html');
+    });
+  },
+  { name: 'web-app' },
+);
