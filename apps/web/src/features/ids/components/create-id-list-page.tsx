@@ -3,11 +3,20 @@ import { BadgeCheck, LayoutGrid, Wallet } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useSession } from '../../../lib/session';
+import { HeroArt } from './hero-art';
 
 const STEPS = [
   { icon: LayoutGrid, title: 'Pick a service', text: 'Choose the ID you need from the catalogue.' },
-  { icon: Wallet, title: 'Fund it', text: 'Pay from your wallet balance or upload a payment proof.' },
-  { icon: BadgeCheck, title: 'Get your login', text: 'Our desk approves it and sends you the credentials.' },
+  {
+    icon: Wallet,
+    title: 'Fund it',
+    text: 'Pay from your wallet balance or upload a payment proof.',
+  },
+  {
+    icon: BadgeCheck,
+    title: 'Get your login',
+    text: 'Our desk approves it and sends you the credentials.',
+  },
 ];
 
 /** Home: the create-ID catalogue. */
@@ -15,36 +24,42 @@ export function CreateIdListPage() {
   const { guest } = useSession();
   return (
     <>
-      <section className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-800 via-brand-900 to-ink-950 px-6 py-8 text-white shadow-card sm:px-10 sm:py-12">
-        <div className="absolute -right-16 -top-16 size-64 rounded-full bg-teal-400/20 blur-3xl" aria-hidden="true" />
-        <p className="text-sm font-semibold uppercase tracking-wider text-teal-200">Create ID</p>
-        <h1 className="mt-2 max-w-xl text-3xl font-bold tracking-tight sm:text-4xl">
-          Your IDs, requested and funded in minutes
-        </h1>
-        <p className="mt-3 max-w-xl text-base text-brand-100">
-          Request a new ID, top it up from your wallet and follow every request until it is done.
-        </p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          {guest ? (
-            <>
-              <ButtonLink to={ROUTES.register} variant="inverse" size="lg">
-                Create account
-              </ButtonLink>
-              <ButtonLink to={ROUTES.demoIds} variant="light" size="lg">
-                Try a demo ID
-              </ButtonLink>
-            </>
-          ) : (
-            <>
-              <ButtonLink to={ROUTES.addFunds} variant="inverse" size="lg">
-                Add funds
-              </ButtonLink>
-              <ButtonLink to={ROUTES.myIds} variant="light" size="lg">
-                My IDs
-              </ButtonLink>
-            </>
-          )}
+      <section className="relative flex items-center justify-between gap-8 overflow-hidden rounded-3xl bg-gradient-to-br from-brand-800 via-brand-900 to-ink-950 px-6 py-8 text-white shadow-card sm:px-10 sm:py-12">
+        <div
+          className="absolute -right-16 -top-16 size-64 rounded-full bg-teal-400/20 blur-3xl"
+          aria-hidden="true"
+        />
+        <div className="relative min-w-0">
+          <p className="text-sm font-semibold uppercase tracking-wider text-teal-200">Create ID</p>
+          <h1 className="mt-2 max-w-xl text-3xl font-bold tracking-tight sm:text-4xl">
+            Your IDs, requested and funded in minutes
+          </h1>
+          <p className="mt-3 max-w-xl text-base text-brand-100">
+            Request a new ID, top it up from your wallet and follow every request until it is done.
+          </p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            {guest ? (
+              <>
+                <ButtonLink to={ROUTES.register} variant="inverse" size="lg">
+                  Create account
+                </ButtonLink>
+                <ButtonLink to={ROUTES.demoIds} variant="light" size="lg">
+                  Try a demo ID
+                </ButtonLink>
+              </>
+            ) : (
+              <>
+                <ButtonLink to={ROUTES.addFunds} variant="inverse" size="lg">
+                  Add funds
+                </ButtonLink>
+                <ButtonLink to={ROUTES.myIds} variant="light" size="lg">
+                  My IDs
+                </ButtonLink>
+              </>
+            )}
+          </div>
         </div>
+        <HeroArt />
       </section>
 
       <section aria-labelledby="how-it-works" className="mt-8">
@@ -75,7 +90,9 @@ export function CreateIdListPage() {
         </h2>
         <Card className="mt-4 text-center">
           <p className="font-medium text-slate-800">No IDs are listed right now.</p>
-          <p className="mt-1 text-slate-600">New services are added by our desk; check back shortly.</p>
+          <p className="mt-1 text-slate-600">
+            New services are added by our desk; check back shortly.
+          </p>
         </Card>
       </section>
     </>
