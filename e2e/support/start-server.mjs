@@ -11,6 +11,7 @@ const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     ...process.env,
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
+    RATE_LIMIT_AUTH_MAX: '10000',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },
 });

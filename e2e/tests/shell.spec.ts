@@ -151,7 +151,7 @@ test('profile edit and password change work through the UI', async ({ page, requ
   await page.getByLabel(/^new password$/i).fill('a-brand-new-pass-9');
   await page.getByLabel(/confirm new password/i).fill('a-brand-new-pass-9');
   await page.getByRole('button', { name: /change password/i }).click();
-  await expect(page.getByText(/password (was )?(changed|updated)/i).first()).toBeVisible();
+  await expect(page.getByText(/password (has been |was )?(changed|updated)/i).first()).toBeVisible();
 
   const login = await request.post('/api/auth/login', { data: { login: user.email, password: 'a-brand-new-pass-9' } });
   expect(login.status()).toBe(200);
