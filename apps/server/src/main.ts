@@ -17,7 +17,9 @@ function announceAdmin(result: BootstrapResult): void {
         `  password: ${result.generatedPassword}`,
         'This password is shown only this once. Sign in and change it.',
       ]
-    : [`ID Desk created the first admin account for ${result.email} (password from ADMIN_PASSWORD).`];
+    : [
+        `ID Desk created the first admin account for ${result.email} (password from ADMIN_PASSWORD).`,
+      ];
   const rule = '='.repeat(72);
   process.stdout.write(`\n${rule}\n${lines.join('\n')}\n${rule}\n\n`);
 }
@@ -43,7 +45,9 @@ async function start(config: AppConfig): Promise<void> {
 function fail(error: unknown): never {
   // Expected startup problems get a plain message; anything else keeps its stack.
   const known = error instanceof ConfigError || error instanceof DataDirLockedError;
-  process.stderr.write(`${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`);
+  process.stderr.write(
+    `${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`,
+  );
   process.exit(1);
 }
 

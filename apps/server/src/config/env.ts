@@ -45,7 +45,10 @@ const trustProxy = z.preprocess(
       if (v === undefined || ['false', '0', 'no', 'off'].includes(v)) return false;
       if (['true', 'yes', 'on'].includes(v)) return true;
       if (/^\d+$/.test(v)) return Number(v);
-      return v.split(',').map((s) => s.trim()).filter(Boolean);
+      return v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     }),
 );
 
@@ -93,7 +96,10 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.string().min(8, 'Use at least 8 characters.').max(128).optional(),
   ),
-  ADMIN_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(2).max(100).default('Administrator')),
+  ADMIN_NAME: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().min(2).max(100).default('Administrator'),
+  ),
   ADMIN_PHONE: z.preprocess(
     emptyToUndefined,
     z
@@ -110,7 +116,10 @@ const EnvSchema = z.object({
   SEED_DEMO: booleanFlag(true),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
-    z.string().regex(/^smtps?:\/\/.+/, 'Use an smtp:// or smtps:// URL.').optional(),
+    z
+      .string()
+      .regex(/^smtps?:\/\/.+/, 'Use an smtp:// or smtps:// URL.')
+      .optional(),
   ),
   TRUST_PROXY: trustProxy,
   WEB_DIST_DIR: optionalString,

@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 export function migrationsFolder(): string {
   const folder = fileURLToPath(new URL('./migrations', import.meta.url));
   if (!existsSync(folder)) {
-    throw new Error(`Migrations folder not found at ${folder}. Rebuild the server (npm run build).`);
+    throw new Error(
+      `Migrations folder not found at ${folder}. Rebuild the server (npm run build).`,
+    );
   }
   return folder;
 }

@@ -46,7 +46,10 @@ export class NotFoundError extends AppError {
 
 export class ConflictError extends AppError {
   constructor(
-    code: Extract<ErrorCode, 'CONFLICT' | 'INSUFFICIENT_BALANCE' | 'ALREADY_HANDLED' | 'ID_NOT_ACTIVE'>,
+    code: Extract<
+      ErrorCode,
+      'CONFLICT' | 'INSUFFICIENT_BALANCE' | 'ALREADY_HANDLED' | 'ID_NOT_ACTIVE'
+    >,
     message: string,
   ) {
     super(409, code, message);

@@ -15,7 +15,8 @@ const FASTIFY_ERRORS: Record<string, () => ErrorResponse> = {
   FST_ERR_CTP_INVALID_JSON_BODY: () =>
     respond(400, 'BAD_REQUEST', 'The request body is not valid JSON.'),
   FST_ERR_CTP_BODY_TOO_LARGE: () => respond(413, 'PAYLOAD_TOO_LARGE', 'The request is too large.'),
-  FST_REQ_FILE_TOO_LARGE: () => respond(413, 'PAYLOAD_TOO_LARGE', 'The uploaded file is too large.'),
+  FST_REQ_FILE_TOO_LARGE: () =>
+    respond(413, 'PAYLOAD_TOO_LARGE', 'The uploaded file is too large.'),
   FST_PARTS_LIMIT: () => respond(413, 'PAYLOAD_TOO_LARGE', 'The form has too many parts.'),
   FST_FILES_LIMIT: () => respond(413, 'PAYLOAD_TOO_LARGE', 'The form has too many files.'),
   FST_FIELDS_LIMIT: () => respond(413, 'PAYLOAD_TOO_LARGE', 'The form has too many fields.'),

@@ -59,7 +59,8 @@ export function fieldErrorsFromIssues(issues: readonly Issue[], part = 'body'): 
   for (const issue of issues) {
     const path = issue.path.map(String);
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) add([...path, key].join('.'), `The ${key} field is not allowed.`);
+      for (const key of issue.keys)
+        add([...path, key].join('.'), `The ${key} field is not allowed.`);
       continue;
     }
     if (path.length === 0 && issue.code === 'invalid_type') {

@@ -24,7 +24,9 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     type: userType('type').notNull().default('user'),
     /** Wallet balance in minor units (paise). */
-    balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    balance: bigint('balance', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     isBlocked: boolean('is_blocked').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

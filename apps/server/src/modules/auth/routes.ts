@@ -1,4 +1,11 @@
-import { API, AuthResultSchema, EmptyEnvelopeSchema, envelope, LoginBodySchema, RegisterBodySchema } from '@iddesk/contract';
+import {
+  API,
+  AuthResultSchema,
+  EmptyEnvelopeSchema,
+  envelope,
+  LoginBodySchema,
+  RegisterBodySchema,
+} from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRateLimit } from '../../plugins/app/auth-rate-limit';
 import { callerOf } from '../../plugins/app/auth';

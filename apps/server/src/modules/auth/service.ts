@@ -6,12 +6,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/pass
 import { hashToken, newApiToken } from '../../lib/tokens';
 import { contactConflictFromDb, takenContactsError } from '../users/contact-errors';
 import { findTakenContacts, findUserForLogin, insertUser } from '../users/repository';
-import {
-  deleteExpiredSessions,
-  deleteSession,
-  insertSession,
-  touchSession,
-} from './repository';
+import { deleteExpiredSessions, deleteSession, insertSession, touchSession } from './repository';
 import type { AuthContext, SessionSettings } from './types';
 
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';

@@ -11,8 +11,7 @@ export type AdminSettings = {
 };
 
 export type BootstrapResult =
-  | { created: false }
-  | { created: true; email: string; generatedPassword: string | undefined };
+  { created: false } | { created: true; email: string; generatedPassword: string | undefined };
 
 /**
  * First start: with no admin in the database, create one from ADMIN_EMAIL/ADMIN_PASSWORD, or

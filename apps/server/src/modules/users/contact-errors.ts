@@ -4,7 +4,10 @@ import { uniqueViolation } from '../../db/pg-errors';
 export const EMAIL_TAKEN = 'The email has already been taken.';
 export const PHONE_TAKEN = 'The phone has already been taken.';
 
-export function takenContactsError(taken: { email: boolean; phone: boolean }): ValidationError | null {
+export function takenContactsError(taken: {
+  email: boolean;
+  phone: boolean;
+}): ValidationError | null {
   const errors: FieldErrors = {};
   if (taken.email) errors.email = [EMAIL_TAKEN];
   if (taken.phone) errors.phone = [PHONE_TAKEN];

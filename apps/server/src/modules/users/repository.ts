@@ -82,7 +82,10 @@ export async function updateUserProfile(
 }
 
 export async function updateUserPassword(db: Db, id: number, passwordHash: string) {
-  await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
 }
 
 export async function setUserBlocked(db: Db, id: number, isBlocked: boolean) {
@@ -95,6 +98,10 @@ export async function setUserBlocked(db: Db, id: number, isBlocked: boolean) {
 }
 
 export async function adminExists(db: Db): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.type, 'admin')).limit(1);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.type, 'admin'))
+    .limit(1);
   return rows.length > 0;
 }

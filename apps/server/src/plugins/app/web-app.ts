@@ -36,6 +36,8 @@ export default fp<{ webDistDir: string }>(
       app.log.warn(`No web build in ${webDistDir}; pages answer with a hint to run npm run build.`);
     }
 
+    // Not async and returning nothing on purpose: returning the reply would make Fastify await
+    // it as a thenable on top of @fastify/static's own awaits, piling up listeners per request.
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?', 1)[0] ?? '/';
       const isPage =
@@ -45,12 +47,12 @@ export default fp<{ webDistDir: string }>(
         !path.startsWith('/assets/');
       if (!isPage) {
         const { status, body } = toErrorResponse(new NotFoundError());
-        return reply.status(status).send(body);
+        void reply.status(status).send(body);
+      } else if (!built) {
+        void reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
+      } else {
+        void reply.sendFile('index.html');
       }
-      if (!built) {
-        return reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
-      }
-      return reply.sendFile('index.html');
     });
   },
   { name: 'web-app' },

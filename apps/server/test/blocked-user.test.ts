@@ -1,0 +1,113 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../src/db/schema';
+import { setBlocked } from '../src/modules/users/service';
+import { createTestApp, post, registerUser, type TestContext } from './helpers/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function userIdOf(email: string): Promise<number> {
+  const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row!.id;
+}
+
+describe('blocked users and dead sessions', () => {
+  it("a blocked user's token gives 401 everywhere and user/exists answers false", async () => {
+    const user = await registerUser(ctx.app);
+    expect((await post(ctx.app, '/api/user/passport', undefined, user.token)).statusCode).toBe(200);
+
+    await setBlocked(ctx.db, await userIdOf(user.email), true);
+
+    for (const url of ['/api/user/passport', '/api/user/update', '/api/auth/logout']) {
+      const res = await post(ctx.app, url, undefined, user.token);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json()).toEqual({
+        message: 'Unauthenticated.',
+        data: null,
+        code: 'UNAUTHENTICATED',
+      });
+    }
+    const exists = await post(ctx.app, '/api/user/exists', undefined, user.token);
+    expect(exists.statusCode).toBe(200);
+    expect(exists.json()).toEqual({ message: null, data: { status: false } });
+  });
+
+  it('a blocked user cannot log in, and is told so only with the right password', async () => {
+    const user = await registerUser(ctx.app);
+    await setBlocked(ctx.db, await userIdOf(user.email), true);
+
+    const right = await post(ctx.app, '/api/auth/login', {
+      login: user.email,
+      password: user.password,
+    });
+    expect(right.statusCode).toBe(422);
+    expect(right.json().errors.login).toEqual([
+      'This account has been blocked. Please contact support.',
+    ]);
+
+    const wrong = await post(ctx.app, '/api/auth/login', {
+      login: user.email,
+      password: 'wrong password',
+    });
+    expect(wrong.json().errors.login).toEqual(['These credentials do not match our records.']);
+  });
+
+  it('unblocking restores the existing token', async () => {
+    const user = await registerUser(ctx.app);
+    const id = await userIdOf(user.email);
+    await setBlocked(ctx.db, id, true);
+    await setBlocked(ctx.db, id, false);
+    expect((await post(ctx.app, '/api/user/passport', undefined, user.token)).statusCode).toBe(200);
+  });
+
+  it('a deleted account answers user/exists false', async () => {
+    const user = await registerUser(ctx.app);
+    await ctx.db.delete(users).where(eq(users.email, user.email));
+    expect((await post(ctx.app, '/api/user/exists', undefined, user.token)).json().data).toEqual({
+      status: false,
+    });
+  });
+
+  it('a session idle for longer than SESSION_IDLE_DAYS, or past its absolute expiry, is refused', async () => {
+    const idle = await registerUser(ctx.app);
+    const old = await registerUser(ctx.app);
+    const idleDays = ctx.config.session.idleDays;
+    await ctx.db
+      .update(sessions)
+      .set({ lastUsedAt: sql`now() - make_interval(days => ${idleDays + 1})` })
+      .where(eq(sessions.userId, await userIdOf(idle.email)));
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(sessions.userId, await userIdOf(old.email)));
+
+    expect((await post(ctx.app, '/api/user/passport', undefined, idle.token)).statusCode).toBe(401);
+    expect((await post(ctx.app, '/api/user/passport', undefined, old.token)).statusCode).toBe(401);
+  });
+
+  it('each authenticated call bumps last_used_at, and only the token hash is stored', async () => {
+    const user = await registerUser(ctx.app);
+    const id = await userIdOf(user.email);
+    await ctx.db
+      .update(sessions)
+      .set({ lastUsedAt: sql`now() - interval '1 day'` })
+      .where(eq(sessions.userId, id));
+    await post(ctx.app, '/api/user/passport', undefined, user.token);
+    const [row] = await ctx.db
+      .select({
+        fresh: sql<boolean>`${sessions.lastUsedAt} > now() - interval '1 minute'`,
+        tokenHash: sessions.tokenHash,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, id));
+    expect(row!.fresh).toBe(true);
+    expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row!.tokenHash).not.toContain(user.token);
+  });
+});

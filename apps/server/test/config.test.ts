@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadOrCreateAppKey } from '../src/config/app-key';
+import { ConfigError, parseEnv } from '../src/config/env';
+
+describe('configuration', () => {
+  it('has working defaults for a fresh clone', () => {
+    const config = parseEnv({}, '/srv/iddesk');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: '/srv/iddesk/data',
+      databaseUrl: undefined,
+      admin: { email: 'admin@iddesk.local', password: undefined },
+      logLevel: 'info',
+      seedDemo: true,
+      trustProxy: false,
+      session: { idleDays: 30, maxDays: 90 },
+    });
+    expect(config.webDistDir).toMatch(/apps\/web\/dist$/);
+  });
+
+  it('reads every variable', () => {
+    const key = randomBytes(32);
+    const config = parseEnv(
+      {
+        PORT: '8080',
+        DATA_DIR: '/var/lib/iddesk',
+        DATABASE_URL: 'postgres://u:p@db:5432/iddesk',
+        ADMIN_EMAIL: 'Boss@Example.com',
+        ADMIN_PASSWORD: 'long enough',
+        ADMIN_PHONE: '+91 99999 00000',
+        APP_KEY: key.toString('hex'),
+        SEED_DEMO: 'false',
+        TRUST_PROXY: '1',
+        SESSION_IDLE_DAYS: '7',
+        SESSION_MAX_DAYS: '30',
+        RATE_LIMIT_AUTH_MAX: '5',
+        RATE_LIMIT_AUTH_WINDOW_SECONDS: '120',
+      },
+      '/',
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/var/lib/iddesk',
+      databaseUrl: 'postgres://u:p@db:5432/iddesk',
+      admin: { email: 'boss@example.com', password: 'long enough', phone: '+919999900000' },
+      seedDemo: false,
+      trustProxy: 1,
+      session: { idleDays: 7, maxDays: 30 },
+      rateLimit: { authMax: 5, authWindowMs: 120_000 },
+    });
+    expect(config.appKeyFromEnv?.equals(key)).toBe(true);
+  });
+
+  it('fails fast listing every bad variable at once', () => {
+    let error: unknown;
+    try {
+      parseEnv(
+        {
+          PORT: 'eighty',
+          DATABASE_URL: 'mysql://nope',
+          ADMIN_EMAIL: 'not-an-email',
+          ADMIN_PASSWORD: 'short',
+          APP_KEY: 'too-short',
+          SEED_DEMO: 'maybe',
+          LOG_LEVEL: 'loud',
+        },
+        '/',
+      );
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'ADMIN_EMAIL',
+      'ADMIN_PASSWORD',
+      'APP_KEY',
+      'SEED_DEMO',
+      'LOG_LEVEL',
+    ]) {
+      expect(problems).toContain(name);
+    }
+    expect((error as Error).message).toMatch(/^Invalid configuration:/);
+  });
+
+  it('generates DATA_DIR/app.key once and keeps it', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'iddesk-key-')), 'data');
+    const first = loadOrCreateAppKey(dir, undefined);
+    expect(first).toHaveLength(32);
+    expect(existsSync(join(dir, 'app.key'))).toBe(true);
+    const again = loadOrCreateAppKey(dir, undefined);
+    expect(again.equals(first)).toBe(true);
+    expect(
+      Buffer.from(readFileSync(join(dir, 'app.key'), 'utf8').trim(), 'base64').equals(first),
+    ).toBe(true);
+  });
+});

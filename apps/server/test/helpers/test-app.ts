@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app';
+import type { AppConfig } from '../../src/config/app-config';
+import { parseEnv } from '../../src/config/env';
+import type { Database, Db } from '../../src/db/types';
+import { hashPassword } from '../../src/lib/passwords';
+import { insertUser } from '../../src/modules/users/repository';
+import { openTestDatabase } from './test-database';
+
+/**
+ * A real configuration from an env-like object, as main.ts would build it. Defaults suit
+ * tests: quiet logs, a private data dir, no web build, and a rate limit high enough that
+ * only the rate-limit test meets it.
+ */
+export function testConfig(env: Record<string, string> = {}): AppConfig {
+  const scratch = mkdtempSync(join(tmpdir(), 'iddesk-test-'));
+  const { appKeyFromEnv: _ignored, ...config } = parseEnv(
+    {
+      LOG_LEVEL: 'silent',
+      DATA_DIR: join(scratch, 'data'),
+      WEB_DIST_DIR: join(scratch, 'no-web-build'),
+      RATE_LIMIT_AUTH_MAX: '10000',
+      ...env,
+    },
+    scratch,
+  );
+  return { ...config, appKey: randomBytes(32) };
+}
+
+export type TestContext = {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+};
+
+/** The real app on a fresh migrated database, called through app.inject. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const config = testConfig(env);
+  const database = await openTestDatabase();
+  const app = await buildApp({ db: database.db, config });
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type ApiResponse = LightMyRequestResponse & { body: string; json<T = ApiBody>(): T };
+export type ApiBody = {
+  message: string | null;
+  data: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests inspect freely
+  code?: string;
+  errors?: Record<string, string[]>;
+};
+
+/** POST JSON the way the web client does: JSON headers, optional bearer token. */
+export function post(
+  app: FastifyInstance,
+  url: string,
+  body?: unknown,
+  token?: string,
+  extra: Partial<InjectOptions> = {},
+): Promise<ApiResponse> {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    ...extra,
+  }) as Promise<ApiResponse>;
+}
+
+export function get(app: FastifyInstance, url: string, token?: string): Promise<ApiResponse> {
+  return app.inject({
+    method: 'GET',
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  }) as Promise<ApiResponse>;
+}
+
+let counter = 0;
+
+/** Unique registration details, so tests in one file never collide. */
+export function newUserDetails(overrides: Record<string, string> = {}) {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}${randomBytes(2).toString('hex')}`;
+  const digits = `${Date.now()}${counter}`.slice(-9);
+  return {
+    name: `Test User ${counter}`,
+    email: `user-${tag}@example.com`,
+    phone: `+91${digits}${counter % 10}`,
+    password: 'correct horse battery',
+    password_confirmation: 'correct horse battery',
+    ...overrides,
+  };
+}
+
+/** Register through the API; returns the details used and the token received. */
+export async function registerUser(app: FastifyInstance, overrides: Record<string, string> = {}) {
+  const details = newUserDetails(overrides);
+  const res = await post(app, '/api/auth/register', details);
+  if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return { ...details, token: res.json().data.api_token as string };
+}
+
+/** An admin account (there is no admin-creation API yet) and a token for it. */
+export async function createAdmin(ctx: TestContext) {
+  const details = newUserDetails({ name: 'Test Admin' });
+  await insertUser(ctx.db, {
+    name: details.name,
+    email: details.email,
+    phone: details.phone,
+    passwordHash: await hashPassword(details.password),
+    type: 'admin',
+  });
+  const res = await post(ctx.app, '/api/auth/login', {
+    login: details.email,
+    password: details.password,
+  });
+  return { ...details, token: res.json().data.api_token as string };
+}

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, post, registerUser, type TestContext } from './helpers/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ BODY_LIMIT_BYTES: '4096' });
+  // A route that fails the way a bug would, to see what a 500 looks like from outside.
+  ctx.app.get('/api/__test__/boom', async () => {
+    throw new Error('secret internal detail at /srv/app.ts:42');
+  });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('HTTP errors', () => {
+  it('bad JSON gives 400 with the envelope', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"login": "a@b.c", "password": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'The request body is not valid JSON.',
+      data: null,
+      code: 'BAD_REQUEST',
+    });
+  });
+
+  it('prototype-poisoning JSON is refused as bad JSON', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"login":"a@b.c","password":"x","__proto__":{"admin":true}}',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('an oversized body gives 413', async () => {
+    const res = await post(ctx.app, '/api/auth/login', {
+      login: 'a@b.c',
+      password: 'x'.repeat(10_000),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({
+      message: 'The request is too large.',
+      data: null,
+      code: 'PAYLOAD_TOO_LARGE',
+    });
+  });
+
+  it('an unsupported content type gives 415', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<login/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ data: null, code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('an empty JSON body is accepted on calls without a body (the client always sends the header)', async () => {
+    const user = await registerUser(ctx.app);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/passport',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('unknown /api routes give a 404 envelope, also for wrong methods', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nothing-here'],
+      ['POST', '/api/nothing-here'],
+      ['GET', '/api/auth/login'],
+      ['DELETE', '/api/user/passport'],
+    ] as const) {
+      const res = await ctx.app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json()).toEqual({ message: 'Not found.', data: null, code: 'NOT_FOUND' });
+    }
+  });
+
+  it('a server error answers "Server error" with a code and never the stack or message', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/__test__/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Server error', data: null, code: 'SERVER_ERROR' });
+    expect(res.body).not.toMatch(/secret|srv|stack|at /);
+  });
+});

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, get, type TestContext } from './helpers/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+function directives(header: string): Map<string, string[]> {
+  return new Map(
+    header
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+describe('security headers', () => {
+  it('a real CSP: no inline script, no framing, no plugins', async () => {
+    for (const url of ['/api/marque', '/some/page']) {
+      const res = await get(ctx.app, url);
+      const csp = res.headers['content-security-policy'];
+      expect(csp, url).toEqual(expect.any(String));
+      const d = directives(csp as string);
+      expect(d.get('default-src')).toEqual(["'self'"]);
+      expect(d.get('script-src')).toEqual(["'self'"]);
+      expect(d.get('script-src')).not.toContain("'unsafe-inline'");
+      expect(d.get('script-src')).not.toContain("'unsafe-eval'");
+      expect(d.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+      expect(d.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(d.get('object-src')).toEqual(["'none'"]);
+    }
+  });
+
+  it('nosniff, strict referrer policy, no framing', async () => {
+    const res = await get(ctx.app, '/api/marque');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+});
