@@ -47,7 +47,7 @@ export const unknownError = (cause?: unknown) =>
 
 const STATUS_TITLES: Record<number, string> = {
   400: 'Bad request',
-  401: 'Signed out',
+  401: 'Session ended',
   403: 'Not allowed',
   404: 'Not found',
   409: 'Not possible',
