@@ -26,7 +26,10 @@ export function formatAmount(minor: bigint): string {
 
 /** Input amount: a number or a decimal string, > 0, at most two decimals. Parses to minor units. */
 export const AmountInputSchema = z
-  .union([z.string(), z.number()])
+  .union([z.string(), z.number()], {
+    error: (issue) =>
+      issue.input === undefined ? 'Enter the amount.' : 'Enter an amount with at most two decimals.',
+  })
   .transform((value, ctx) => {
     const minor = parseAmount(value);
     if (minor === null) {

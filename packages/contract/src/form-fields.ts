@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * Building blocks for bodies that arrive either as JSON or as multipart form data. Form data
+ * carries only strings, and an empty input is sent as "", so "" means "not given".
+ */
+const blankToUndefined = (v: unknown) =>
+  typeof v === 'string' && v.trim() === '' ? undefined : v === null ? undefined : v;
+
+/** Optional trimmed text; "" and null read as absent. */
+export const optionalText = (max: number, tooLong = `May not be longer than ${max} characters.`) =>
+  z.preprocess(blankToUndefined, z.string().trim().max(max, tooLong).optional());
+
+/** Required trimmed text with a message for "missing" as well as "empty". */
+export const requiredText = (max: number, missing: string, tooLong = `May not be longer than ${max} characters.`) =>
+  z.preprocess(
+    blankToUndefined,
+    z.string({ error: missing }).trim().min(1, missing).max(max, tooLong),
+  );
+
+/** A boolean as JSON sends it or as a form field ("true"/"false", "1"/"0", "on"/"off"). */
+export const FormBooleanSchema = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const s = v.trim().toLowerCase();
+    if (['true', '1', 'on', 'yes'].includes(s)) return true;
+    if (['false', '0', 'off', 'no'].includes(s)) return false;
+    return v;
+  },
+  z.boolean({ error: 'Use true or false.' }),
+);
+
+/** A positive database id as JSON (number) or form data (digits). */
+export const formId = (message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{1,10}$/.test(v.trim()) ? Number(v.trim()) : blankToUndefined(v)),
+    z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message),
+  );

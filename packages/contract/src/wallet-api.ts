@@ -1,0 +1,47 @@
+/**
+ * API paths of the wallet issue, relative to `/api` like `API` in routes.ts. Functions take
+ * an id; the server passes `':id'` to get its route pattern from the same function.
+ */
+type Id = number | string;
+
+export const WALLET_API = {
+  paymentTypes: '/payment_types',
+  addFunds: '/add_funds',
+  withdraw: '/withdraw',
+  transactions: '/transactions',
+  /** The caller's own bill or withdrawal (another user's answers 404). */
+  bill: (id: Id) => `/bills/${id}`,
+  withdrawal: (id: Id) => `/withdraw/${id}`,
+
+  adminPaymentTypes: '/admin/payment_types',
+  adminPaymentTypeCreate: '/admin/payment_types/create',
+  adminPaymentTypeEdit: (id: Id) => `/admin/payment_types/${id}/edit`,
+  adminPaymentTypeDeactivate: (id: Id) => `/admin/payment_types/${id}/deactivate`,
+  adminPaymentTypeActivate: (id: Id) => `/admin/payment_types/${id}/activate`,
+
+  adminBills: '/admin/bills',
+  adminBill: (id: Id) => `/admin/bills/${id}`,
+  adminBillApprove: (id: Id) => `/admin/bills/${id}/approve`,
+  adminBillReject: (id: Id) => `/admin/bills/${id}/reject`,
+
+  adminWithdrawals: '/admin/withdraw',
+  adminWithdrawal: (id: Id) => `/admin/withdraw/${id}`,
+  adminWithdrawalApprove: (id: Id) => `/admin/withdraw/${id}/approve`,
+  adminWithdrawalReject: (id: Id) => `/admin/withdraw/${id}/reject`,
+
+  adminUsers: '/admin/users',
+  adminUser: (id: Id) => `/admin/users/${id}`,
+  adminUserBlock: (id: Id) => `/admin/users/${id}/block`,
+  adminUserUnblock: (id: Id) => `/admin/users/${id}/unblock`,
+  adminUserTransactions: (id: Id) => `/admin/users/${id}/transactions`,
+  adminDepositCreate: '/admin/deposit/create',
+  adminWithdrawCreate: '/admin/withdraw/create',
+
+  /**
+   * Uploaded files. Responses carry these as full paths (with `/api`) in `proof_url`,
+   * `payout_proof_url` and `qr_url`. Proofs are private: fetch them with the
+   * Authorization header (as a blob); public files work in a plain `<img src>`.
+   */
+  proofFile: (key: string) => `/files/proofs/${key}`,
+  publicFile: (key: string) => `/files/public/${key}`,
+} as const;

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { PageQuerySchema } from './envelope';
+import { RequestStatusSchema, TransactionStatusSchema } from './enums';
+import { formId, optionalText, requiredText } from './form-fields';
+import { AmountInputSchema, AmountSchema } from './money';
+import {
+  AccountHolderSchema,
+  AccountNumberSchema,
+  DESTINATION_CHECK,
+  IfscSchema,
+  PaymentTypeKindSchema,
+  requireDestination,
+  UpiIdSchema,
+} from './payment-types';
+
+/* ---------- queries ---------- */
+
+/**
+ * `?page&perPage&pending`: pending=1 only pending items, pending=0 only handled ones
+ * (done/approved and rejected), absent = all. Lists are newest first.
+ */
+export const PendingPageQuerySchema = PageQuerySchema.extend({
+  pending: z
+    .enum(['1', '0', 'true', 'false'], { error: 'Use pending=1 or pending=0.' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
+});
+export type PendingPageQuery = z.input<typeof PendingPageQuerySchema>;
+
+/* ---------- shared pieces ---------- */
+
+/** The customer an admin item belongs to. */
+export const ItemUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+export type ItemUser = z.infer<typeof ItemUserSchema>;
+
+export const WithdrawMethodSchema = PaymentTypeKindSchema;
+export type WithdrawMethod = z.infer<typeof WithdrawMethodSchema>;
+
+const CommentSchema = optionalText(500, 'The comment may not be longer than 500 characters.');
+
+/* ---------- bills (add funds) ---------- */
+
+export const BillSchema = z.object({
+  id: z.number().int(),
+  user: ItemUserSchema,
+  amount: AmountSchema,
+  payment_type: z.object({ id: z.number().int(), name: z.string() }),
+  reference: z.string(),
+  /** Private image path (`/api/files/proofs/…`): fetch with the Authorization header. */
+  proof_url: z.string(),
+  status: RequestStatusSchema,
+  /** The admin's comment on rejection; null otherwise. */
+  comment: z.string().nullable(),
+  created_at: z.string(),
+  handled_at: z.string().nullable(),
+});
+export type Bill = z.infer<typeof BillSchema>;
+
+/** `POST /add_funds`, multipart: these fields plus the image in the file field `proof`. */
+export const AddFundsBodySchema = z.strictObject({
+  amount: AmountInputSchema,
+  payment_type_id: formId('Choose a payment type.'),
+  reference: requiredText(64, 'Enter the payment reference (UTR).', 'The reference may not be longer than 64 characters.'),
+});
+export type AddFundsBody = z.input<typeof AddFundsBodySchema>;
+export const ADD_FUNDS_PROOF_FIELD = 'proof';
+export const PROOF_REQUIRED_MESSAGE = 'Attach a screenshot of the payment.';
+
+/* ---------- withdrawals ---------- */
+
+export const WithdrawalSchema = z.object({
+  id: z.number().int(),
+  user: ItemUserSchema,
+  amount: AmountSchema,
+  method: WithdrawMethodSchema,
+  upi_id: z.string().nullable(),
+  account_holder: z.string().nullable(),
+  account_number: z.string().nullable(),
+  ifsc: z.string().nullable(),
+  status: RequestStatusSchema,
+  comment: z.string().nullable(),
+  payout_reference: z.string().nullable(),
+  /** Private image path, like a bill's `proof_url`; null when the admin attached none. */
+  payout_proof_url: z.string().nullable(),
+  created_at: z.string(),
+  handled_at: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof WithdrawalSchema>;
+
+const optionalField = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+/** `POST /withdraw` (JSON). Fields of the other method may be sent empty; they are ignored. */
+export const WithdrawBodySchema = z
+  .strictObject({
+    amount: AmountInputSchema,
+    method: z.enum(WithdrawMethodSchema.options, { error: 'Choose UPI or bank transfer.' }),
+    upi_id: optionalField(UpiIdSchema),
+    account_holder: optionalField(AccountHolderSchema),
+    account_number: optionalField(AccountNumberSchema),
+    ifsc: optionalField(IfscSchema),
+  })
+  .superRefine((v, ctx) => requireDestination(v, v.method, ctx), DESTINATION_CHECK);
+export type WithdrawBody = z.input<typeof WithdrawBodySchema>;
+
+/* ---------- transactions (the ledger) ---------- */
+
+export const TransactionKindSchema = z.enum([
+  'add_funds',
+  'withdrawal',
+  'admin_deposit',
+  'admin_withdrawal',
+  'id_create',
+  'id_deposit',
+  'id_withdraw',
+  'id_close',
+]);
+export type TransactionKind = z.infer<typeof TransactionKindSchema>;
+
+/** What a ledger row is about: a bill, a withdrawal, a user ID, a request, or a manual change. */
+export const TransactionCauseTypeSchema = z.enum(['bill', 'withdrawal', 'user_id', 'request', 'manual']);
+export type TransactionCauseType = z.infer<typeof TransactionCauseTypeSchema>;
+
+export const TransactionSchema = z.object({
+  id: z.number().int(),
+  /** Signed: credits "100.00", debits "-100.00". */
+  amount: AmountSchema,
+  /** pending: a hold (debit) or an unapproved credit; rejected: released or refused. */
+  status: TransactionStatusSchema,
+  kind: TransactionKindSchema,
+  description: z.string(),
+  cause_type: TransactionCauseTypeSchema,
+  cause_id: z.number().int().nullable(),
+  /** The balance right after this row took effect; null while a credit is pending or if refused. */
+  balance_after: AmountSchema.nullable(),
+  created_at: z.string(),
+});
+export type Transaction = z.infer<typeof TransactionSchema>;
+
+/* ---------- admin actions ---------- */
+
+/** Reject a bill or withdrawal (also a new ID, issue 4). The body may be empty. */
+export const RejectBodySchema = z.strictObject({ comment: CommentSchema });
+export type RejectBody = z.input<typeof RejectBodySchema>;
+
+/** `POST /admin/withdraw/{id}/approve`, multipart: optional `reference` and file `proof`. */
+export const WithdrawalApproveBodySchema = z.strictObject({
+  reference: optionalText(100, 'The reference may not be longer than 100 characters.'),
+});
+export type WithdrawalApproveBody = z.input<typeof WithdrawalApproveBodySchema>;
+export const WITHDRAWAL_APPROVE_PROOF_FIELD = 'proof';
+
+/** `POST /admin/deposit/create` and `/admin/withdraw/create`: a manual balance change. */
+export const BalanceChangeBodySchema = z.strictObject({
+  user_id: formId('Choose a user.'),
+  amount: AmountInputSchema,
+  comment: requiredText(500, 'Enter a comment: it is kept with the change.', 'The comment may not be longer than 500 characters.'),
+});
+export type BalanceChangeBody = z.input<typeof BalanceChangeBodySchema>;
