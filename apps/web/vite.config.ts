@@ -17,7 +17,11 @@ export default defineConfig({
         // Long-lived vendor chunks cache across deploys; app code changes more often.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              priority: 3,
+            },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
             { name: 'vendor', test: /node_modules/, priority: 1 },
           ],

@@ -14,7 +14,8 @@ export async function rootLoader({ request }: LoaderFunctionArgs) {
   if (!shellState.get().started || !session.token()) return null;
   const path = new URL(request.url).pathname;
   const result = await reloadUserInfo({ errorPage: { notFound: ERROR_ROUTES.userNotFound } });
-  if (!result.ok && result.errorPage && !ERROR_PATHS.includes(path)) throw redirect(result.errorPage);
+  if (!result.ok && result.errorPage && !ERROR_PATHS.includes(path))
+    throw redirect(result.errorPage);
   return null;
 }
 

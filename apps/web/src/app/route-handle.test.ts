@@ -12,7 +12,9 @@ describe('layout per route', () => {
       dark: true,
       title: 'Users',
     });
-    expect(resolveHandle([{ layout: 'public' }, { layout: 'auth', dark: true, title: 'Log in' }])).toMatchObject({
+    expect(
+      resolveHandle([{ layout: 'public' }, { layout: 'auth', dark: true, title: 'Log in' }]),
+    ).toMatchObject({
       layout: 'auth',
       dark: true,
     });

@@ -51,7 +51,9 @@ describe('runAction (SPEC.md §8)', () => {
   });
 
   it('uses the fallback success message when the server sends none', async () => {
-    await runAction(async () => ({ message: null, data: null }), { successMessage: 'Profile saved.' });
+    await runAction(async () => ({ message: null, data: null }), {
+      successMessage: 'Profile saved.',
+    });
     expect(toast.success).toHaveBeenCalledWith('Profile saved.');
   });
 
@@ -65,7 +67,10 @@ describe('runAction (SPEC.md §8)', () => {
     expect(result).toMatchObject({ ok: false, error });
     expect(toast.error).toHaveBeenCalledWith(
       'Check your details',
-      expect.objectContaining({ description: 'The email has already been taken.', duration: ERROR_TOAST_DURATION_MS }),
+      expect.objectContaining({
+        description: 'The email has already been taken.',
+        duration: ERROR_TOAST_DURATION_MS,
+      }),
     );
     expect(ERROR_TOAST_DURATION_MS).toBe(5000);
     expect(warn).toHaveBeenCalled();
@@ -89,7 +94,9 @@ describe('runAction (SPEC.md §8)', () => {
     expect(missing).toMatchObject({ ok: false, errorPage: ERROR_ROUTES.userNotFound });
     expect(toast.error).not.toHaveBeenCalled();
 
-    const network = await runAction(() => Promise.reject(new TypeError('offline')), { errorPage: true });
+    const network = await runAction(() => Promise.reject(new TypeError('offline')), {
+      errorPage: true,
+    });
     expect(network).toMatchObject({ ok: false, errorPage: null });
     expect(toast.error).toHaveBeenCalledOnce();
   });

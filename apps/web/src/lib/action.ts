@@ -25,7 +25,10 @@ export type ActionResult<T> =
 export type LoadingControl = { start(): void; stop(): void };
 
 /** Which error page, if any, shows a failure when the error-page flag is on. */
-export function errorPageFor(error: ApiError, notFound: string = ERROR_ROUTES.pageNotFound): string | null {
+export function errorPageFor(
+  error: ApiError,
+  notFound: string = ERROR_ROUTES.pageNotFound,
+): string | null {
   if (error.kind === 'server' || error.status >= 500) return ERROR_ROUTES.serverError;
   if (error.status === 404) return notFound;
   return null;

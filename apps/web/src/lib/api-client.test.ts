@@ -22,7 +22,10 @@ describe('apiRequest', () => {
   it('sends the headers of SPEC.md §7 and the bearer token, and reads the envelope', async () => {
     session.start('tok-123', false);
     fetchMock.mockResolvedValue(json(200, { message: 'Hello', data: { text: 'hi' } }));
-    const response = await apiRequest('/marque', { method: 'GET', schema: z.object({ text: z.string() }) });
+    const response = await apiRequest('/marque', {
+      method: 'GET',
+      schema: z.object({ text: z.string() }),
+    });
     expect(response).toEqual({ message: 'Hello', data: { text: 'hi' } });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/marque');
@@ -46,7 +49,9 @@ describe('apiRequest', () => {
 
   it('maps a network failure to Unknown error', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(apiRequest('/x', { schema: z.null() })).rejects.toMatchObject({ title: 'Unknown error' });
+    await expect(apiRequest('/x', { schema: z.null() })).rejects.toMatchObject({
+      title: 'Unknown error',
+    });
   });
 
   it('maps a non-JSON error page to Server error', async () => {
@@ -59,15 +64,21 @@ describe('apiRequest', () => {
 
   it('treats a success body that breaks the contract as a Server error', async () => {
     fetchMock.mockResolvedValue(json(200, { message: null, data: { text: 5 } }));
-    await expect(apiRequest('/x', { schema: z.object({ text: z.string() }) })).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      apiRequest('/x', { schema: z.object({ text: z.string() }) }),
+    ).rejects.toBeInstanceOf(ApiError);
   });
 
   it('a 401 on a request with a token clears the session and signals expiry', async () => {
     session.start('tok-old', true);
     const expired = vi.fn();
     const stop = session.onExpired(expired);
-    fetchMock.mockResolvedValue(json(401, { message: 'Unauthenticated.', data: null, code: 'UNAUTHENTICATED' }));
-    await expect(apiRequest('/user/passport', { schema: z.null() })).rejects.toMatchObject({ status: 401 });
+    fetchMock.mockResolvedValue(
+      json(401, { message: 'Unauthenticated.', data: null, code: 'UNAUTHENTICATED' }),
+    );
+    await expect(apiRequest('/user/passport', { schema: z.null() })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(session.token()).toBeNull();
     expect(localStorage.getItem('api_token')).toBeNull();
     expect(localStorage.getItem('is_admin')).toBeNull();

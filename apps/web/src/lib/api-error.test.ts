@@ -12,7 +12,15 @@ import {
 
 describe('error catalogue (SPEC.md §8)', () => {
   it('a response without a data message is a Server error', () => {
-    for (const body of [undefined, null, 'oops', {}, { data: null }, { message: '' }, { message: 42 }]) {
+    for (const body of [
+      undefined,
+      null,
+      'oops',
+      {},
+      { data: null },
+      { message: '' },
+      { message: 42 },
+    ]) {
       const error = errorFromResponse(502, body);
       expect(error.title).toBe(SERVER_ERROR_TITLE);
       expect(error.message).toBe(SERVER_ERROR_MESSAGE);
@@ -40,17 +48,23 @@ describe('error catalogue (SPEC.md §8)', () => {
   });
 
   it('HTTP 500 keeps the server code when there is one', () => {
-    expect(errorFromResponse(500, { message: 'Server error', data: null, code: 'SERVER_ERROR' }).code).toBe(
-      'SERVER_ERROR',
-    );
+    expect(
+      errorFromResponse(500, { message: 'Server error', data: null, code: 'SERVER_ERROR' }).code,
+    ).toBe('SERVER_ERROR');
   });
 
   it('other statuses show the server message when there is one (DESIGN.md §2)', () => {
-    const error = errorFromResponse(409, { message: 'Insufficient balance.', data: null, code: 'INSUFFICIENT_BALANCE' });
+    const error = errorFromResponse(409, {
+      message: 'Insufficient balance.',
+      data: null,
+      code: 'INSUFFICIENT_BALANCE',
+    });
     expect(error.message).toBe('Insufficient balance.');
     expect(error.code).toBe('INSUFFICIENT_BALANCE');
     expect(error.kind).toBe('http');
-    expect(errorFromResponse(401, { message: 'Unauthenticated.', data: null }).message).toBe('Unauthenticated.');
+    expect(errorFromResponse(401, { message: 'Unauthenticated.', data: null }).message).toBe(
+      'Unauthenticated.',
+    );
   });
 
   it('keeps 422 field errors', () => {
@@ -82,11 +96,13 @@ describe('first field error rule (SPEC.md §5)', () => {
   });
 
   it('falls back to the message', () => {
-    expect(firstFieldError(errorFromResponse(422, { message: 'Wrong login or password.', data: null }))).toBe(
-      'Wrong login or password.',
-    );
     expect(
-      firstFieldError(new ApiError({ title: 'x', message: 'Only message', kind: 'http', fieldErrors: { a: [] } })),
+      firstFieldError(errorFromResponse(422, { message: 'Wrong login or password.', data: null })),
+    ).toBe('Wrong login or password.');
+    expect(
+      firstFieldError(
+        new ApiError({ title: 'x', message: 'Only message', kind: 'http', fieldErrors: { a: [] } }),
+      ),
     ).toBe('Only message');
   });
 });

@@ -40,10 +40,21 @@ export const UNKNOWN_ERROR_TITLE = 'Unknown error';
 export const UNKNOWN_ERROR_MESSAGE = 'Unknown error happened. Write to admin';
 
 export const serverError = (status = 0, cause?: unknown) =>
-  new ApiError({ title: SERVER_ERROR_TITLE, message: SERVER_ERROR_MESSAGE, kind: 'server', status, cause });
+  new ApiError({
+    title: SERVER_ERROR_TITLE,
+    message: SERVER_ERROR_MESSAGE,
+    kind: 'server',
+    status,
+    cause,
+  });
 
 export const unknownError = (cause?: unknown) =>
-  new ApiError({ title: UNKNOWN_ERROR_TITLE, message: UNKNOWN_ERROR_MESSAGE, kind: 'unknown', cause });
+  new ApiError({
+    title: UNKNOWN_ERROR_TITLE,
+    message: UNKNOWN_ERROR_MESSAGE,
+    kind: 'unknown',
+    cause,
+  });
 
 const STATUS_TITLES: Record<number, string> = {
   400: 'Bad request',
@@ -84,7 +95,13 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
   const code = typeof rawCode === 'string' || typeof rawCode === 'number' ? rawCode : null;
   if (status >= 500) {
     // "HTTP 500 with a message": that message, with a code (default -1).
-    return new ApiError({ title: SERVER_ERROR_TITLE, message, kind: 'server', status, code: code ?? -1 });
+    return new ApiError({
+      title: SERVER_ERROR_TITLE,
+      message,
+      kind: 'server',
+      status,
+      code: code ?? -1,
+    });
   }
   return new ApiError({
     title: STATUS_TITLES[status] ?? 'Something went wrong',

@@ -14,7 +14,11 @@ export function formatMoney(amount: string | null | undefined): string {
   return `${sign ? '−' : ''}${CURRENCY_SYMBOL}${grouped}.${frac.padEnd(2, '0')}`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
 
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';

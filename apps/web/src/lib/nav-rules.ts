@@ -6,7 +6,8 @@ const HOME_SECTIONS: readonly string[] = [
   NAMED_ROUTES.create_id_list,
 ];
 
-const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+const normalise = (pathname: string) =>
+  pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 
 /** SPEC.md §2: Home is highlighted on my_ids, demo_id_list and create_id_list. */
 export function isHomeActive(pathname: string): boolean {

@@ -13,7 +13,8 @@ export function useAction() {
     [],
   );
   const run = useCallback(
-    <T,>(fn: () => Promise<ApiResponse<T>>, options?: ActionOptions) => runAction(fn, options, control),
+    <T>(fn: () => Promise<ApiResponse<T>>, options?: ActionOptions) =>
+      runAction(fn, options, control),
     [control],
   );
   return { run, loading: pending > 0 };

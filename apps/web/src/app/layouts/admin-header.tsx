@@ -50,7 +50,11 @@ export function AdminHeader() {
             aria-controls="admin-nav"
             onClick={() => setOpenOn(open ? null : location.key)}
           >
-            {open ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+            {open ? (
+              <X className="size-6" aria-hidden="true" />
+            ) : (
+              <Menu className="size-6" aria-hidden="true" />
+            )}
             <span className="sr-only">Admin menu</span>
           </button>
         </div>
@@ -64,7 +68,11 @@ export function AdminHeader() {
               const active = item.isActive(pathname);
               return (
                 <li key={item.label}>
-                  <Link to={item.to} aria-current={active ? 'page' : undefined} className={linkClass(active)}>
+                  <Link
+                    to={item.to}
+                    aria-current={active ? 'page' : undefined}
+                    className={linkClass(active)}
+                  >
                     {item.label}
                   </Link>
                 </li>
@@ -75,7 +83,11 @@ export function AdminHeader() {
                 label="Confirm"
                 active={confirmActive}
                 buttonClassName={linkClass(confirmActive)}
-                items={CONFIRM_LINKS.map((item) => ({ label: item.label, to: item.to, active: item.isActive(pathname) }))}
+                items={CONFIRM_LINKS.map((item) => ({
+                  label: item.label,
+                  to: item.to,
+                  active: item.isActive(pathname),
+                }))}
               />
             </li>
           </ul>

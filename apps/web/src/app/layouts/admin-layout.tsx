@@ -7,7 +7,11 @@ import { SkipLink } from './skip-link';
 
 function AdminPageFallback() {
   return (
-    <div role="status" aria-label="Loading page" className="flex justify-center py-20 text-slate-300">
+    <div
+      role="status"
+      aria-label="Loading page"
+      className="flex justify-center py-20 text-slate-300"
+    >
       <Spinner className="size-8" />
     </div>
   );
@@ -15,11 +19,17 @@ function AdminPageFallback() {
 
 export function AdminLayout({ dark, children }: { dark: boolean; children: ReactNode }) {
   return (
-    <div className={cn('flex min-h-dvh flex-col', dark ? 'bg-ink-950 text-slate-100' : 'bg-slate-100')}>
+    <div
+      className={cn('flex min-h-dvh flex-col', dark ? 'bg-ink-950 text-slate-100' : 'bg-slate-100')}
+    >
       <SkipLink />
       <AdminHeader />
       <SurfaceContext.Provider value={dark ? 'dark' : 'light'}>
-        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 md:py-10">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 md:py-10"
+        >
           <Suspense fallback={<AdminPageFallback />}>{children}</Suspense>
         </main>
       </SurfaceContext.Provider>

@@ -35,11 +35,23 @@ export function AuthLayout({ dark, children }: { dark: boolean; children: ReactN
           Back to site
         </Link>
       </header>
-      <main id="main" tabIndex={-1} className="relative flex flex-1 items-start justify-center px-4 pb-12 pt-4 focus:outline-none sm:items-center sm:pt-0">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="relative flex flex-1 items-start justify-center px-4 pb-12 pt-4 focus:outline-none sm:items-center sm:pt-0"
+      >
         {children}
       </main>
-      <footer className={cn('relative pb-6 text-center text-sm', dark ? 'text-slate-300' : 'text-slate-600')}>
-        <Link to={ROUTES.policy} className="inline-flex min-h-11 items-center underline-offset-4 hover:underline">
+      <footer
+        className={cn(
+          'relative pb-6 text-center text-sm',
+          dark ? 'text-slate-300' : 'text-slate-600',
+        )}
+      >
+        <Link
+          to={ROUTES.policy}
+          className="inline-flex min-h-11 items-center underline-offset-4 hover:underline"
+        >
           Terms
         </Link>
       </footer>

@@ -6,9 +6,23 @@ import { FOLLOW_LINKS, shareLinks, WHATSAPP_URL, type SocialLink } from '../../l
 
 type Panel = 'share' | 'follow';
 
-function LinkBlock({ id, title, links, hidden }: { id: string; title: string; links: SocialLink[]; hidden: boolean }) {
+function LinkBlock({
+  id,
+  title,
+  links,
+  hidden,
+}: {
+  id: string;
+  title: string;
+  links: SocialLink[];
+  hidden: boolean;
+}) {
   return (
-    <div id={id} hidden={hidden} className="border-t border-slate-200 bg-white px-4 py-3 shadow-sheet">
+    <div
+      id={id}
+      hidden={hidden}
+      className="border-t border-slate-200 bg-white px-4 py-3 shadow-sheet"
+    >
       <p className="mb-2 text-sm font-semibold text-slate-700">{title}</p>
       <ul className="grid grid-cols-2 gap-2">
         {links.map((link) => (
@@ -42,8 +56,18 @@ export function BottomBar() {
 
   return (
     <nav aria-label="Quick actions" className="fixed inset-x-0 bottom-0 z-30 md:hidden">
-      <LinkBlock id="share-links" title="Share ID Desk" links={shareLinks(pageUrl)} hidden={panel !== 'share'} />
-      <LinkBlock id="follow-links" title="Follow us" links={FOLLOW_LINKS} hidden={panel !== 'follow'} />
+      <LinkBlock
+        id="share-links"
+        title="Share ID Desk"
+        links={shareLinks(pageUrl)}
+        hidden={panel !== 'share'}
+      />
+      <LinkBlock
+        id="follow-links"
+        title="Follow us"
+        links={FOLLOW_LINKS}
+        hidden={panel !== 'follow'}
+      />
       <div className="grid grid-cols-3 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">
         <button
           type="button"

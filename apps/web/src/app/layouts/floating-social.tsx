@@ -7,7 +7,10 @@ const buttonClass =
 /** Desktop floating chat and social buttons (SPEC.md §1). */
 export function FloatingSocial() {
   return (
-    <aside aria-label="Chat with us" className="fixed bottom-6 right-6 z-20 hidden flex-col gap-3 md:flex">
+    <aside
+      aria-label="Chat with us"
+      className="fixed bottom-6 right-6 z-20 hidden flex-col gap-3 md:flex"
+    >
       <a
         href={TELEGRAM_URL}
         target="_blank"

@@ -4,7 +4,13 @@ import { Link, NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 
 /** Opens the side menu; the same accessible name everywhere. */
-export function OpenMenuButton({ onClick, className }: { onClick: () => void; className?: string }) {
+export function OpenMenuButton({
+  onClick,
+  className,
+}: {
+  onClick: () => void;
+  className?: string;
+}) {
   return (
     <button
       type="button"

@@ -4,7 +4,8 @@ import { isHomeActive, isPathActive } from '../../lib/nav-rules';
 export type NavItem = { label: string; to: string; isActive: (pathname: string) => boolean };
 
 const exact = (to: string) => (pathname: string) => isPathActive(pathname, to);
-const section = (to: string) => (pathname: string) => pathname === to || pathname.startsWith(`${to}/`);
+const section = (to: string) => (pathname: string) =>
+  pathname === to || pathname.startsWith(`${to}/`);
 
 /** Desktop header and side menu (SPEC.md §2). */
 export const MAIN_LINKS: NavItem[] = [
@@ -16,7 +17,11 @@ export const MAIN_LINKS: NavItem[] = [
 
 /** The mobile header's tab row. */
 export const ID_TABS: NavItem[] = [
-  { label: 'Create ID', to: NAMED_ROUTES.create_id_list, isActive: section(NAMED_ROUTES.create_id_list) },
+  {
+    label: 'Create ID',
+    to: NAMED_ROUTES.create_id_list,
+    isActive: section(NAMED_ROUTES.create_id_list),
+  },
   { label: 'Demo ID', to: NAMED_ROUTES.demo_id_list, isActive: section(NAMED_ROUTES.demo_id_list) },
   { label: 'My IDs', to: NAMED_ROUTES.my_ids, isActive: section(NAMED_ROUTES.my_ids) },
 ];
@@ -40,7 +45,11 @@ export const CONFIRM_LINKS: NavItem[] = [
     isActive: (p) => /^\/admin\/requests(_pending|_done|\/)/.test(p),
   },
   { label: 'New ID', to: ROUTES.adminNewIds, isActive: section(ROUTES.adminNewIds) },
-  { label: 'Bills', to: ROUTES.adminBillsPending, isActive: (p) => /^\/admin\/bills(_pending|_done|\/)/.test(p) },
+  {
+    label: 'Bills',
+    to: ROUTES.adminBillsPending,
+    isActive: (p) => /^\/admin\/bills(_pending|_done|\/)/.test(p),
+  },
   {
     label: 'Withdraw',
     to: ROUTES.adminWithdrawPending,

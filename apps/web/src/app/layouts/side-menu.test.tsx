@@ -6,7 +6,9 @@ import { session } from '../../lib/session';
 import { SideMenu } from './side-menu';
 
 function renderMenu(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+  });
   queryClient.setQueryData(['user', 'passport'], {
     id: 7,
     name: 'Asha Rao',
@@ -17,9 +19,12 @@ function renderMenu(path: string) {
     is_blocked: false,
     created_at: '2026-01-01T00:00:00.000Z',
   });
-  const router = createMemoryRouter([{ path: '*', element: <SideMenu open onOpenChange={() => {}} /> }], {
-    initialEntries: [path],
-  });
+  const router = createMemoryRouter(
+    [{ path: '*', element: <SideMenu open onOpenChange={() => {}} /> }],
+    {
+      initialEntries: [path],
+    },
+  );
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -62,12 +67,18 @@ describe('SideMenu', () => {
 
   it.each(['/my_ids', '/demo_ids', '/create_id'])('highlights Home on %s', (path) => {
     const menu = renderMenu(path);
-    expect(within(menu).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    expect(within(menu).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
   });
 
   it('does not highlight Home elsewhere', () => {
     const menu = renderMenu('/reviews');
-    expect(within(menu).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
-    expect(within(menu).getByRole('link', { name: 'Reviews' }).getAttribute('aria-current')).toBe('page');
+    expect(
+      within(menu).getByRole('link', { name: 'Home' }).getAttribute('aria-current'),
+    ).toBeNull();
+    expect(within(menu).getByRole('link', { name: 'Reviews' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
   });
 });

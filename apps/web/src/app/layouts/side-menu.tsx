@@ -39,7 +39,17 @@ const ICONS: Record<string, LucideIcon> = {
 
 const SIDE_LINKS: NavItem[] = [...MAIN_LINKS, ...ID_TABS.filter((t) => t.label !== 'My IDs')];
 
-function MenuLink({ to, label, icon: Icon, active }: { to: string; label: string; icon: LucideIcon; active: boolean }) {
+function MenuLink({
+  to,
+  label,
+  icon: Icon,
+  active,
+}: {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  active: boolean;
+}) {
   return (
     <Link
       to={to}
@@ -49,7 +59,10 @@ function MenuLink({ to, label, icon: Icon, active }: { to: string; label: string
         active ? 'bg-brand-50 text-brand-800' : 'text-slate-800 hover:bg-slate-100',
       )}
     >
-      <Icon className={cn('size-5', active ? 'text-brand-700' : 'text-slate-500')} aria-hidden="true" />
+      <Icon
+        className={cn('size-5', active ? 'text-brand-700' : 'text-slate-500')}
+        aria-hidden="true"
+      />
       {label}
     </Link>
   );
@@ -87,7 +100,9 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
             </Dialog.Close>
           </div>
           <Dialog.Title className="sr-only">Menu</Dialog.Title>
-          <Dialog.Description className="sr-only">Site navigation and account links.</Dialog.Description>
+          <Dialog.Description className="sr-only">
+            Site navigation and account links.
+          </Dialog.Description>
 
           <div className="flex-1 overflow-y-auto px-3 py-4">
             {!guest ? <BalanceCard /> : null}
@@ -95,12 +110,22 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
               <ul className="flex flex-col gap-1">
                 {isAdmin ? (
                   <li>
-                    <MenuLink to={ROUTES.admin} label="Admin" icon={ShieldCheck} active={pathname.startsWith(ROUTES.admin)} />
+                    <MenuLink
+                      to={ROUTES.admin}
+                      label="Admin"
+                      icon={ShieldCheck}
+                      active={pathname.startsWith(ROUTES.admin)}
+                    />
                   </li>
                 ) : null}
                 {SIDE_LINKS.map((item) => (
                   <li key={item.label}>
-                    <MenuLink to={item.to} label={item.label} icon={ICONS[item.label] ?? LayoutGrid} active={item.isActive(pathname)} />
+                    <MenuLink
+                      to={item.to}
+                      label={item.label}
+                      icon={ICONS[item.label] ?? LayoutGrid}
+                      active={item.isActive(pathname)}
+                    />
                   </li>
                 ))}
               </ul>
@@ -109,16 +134,31 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
                 {guest ? (
                   <>
                     <li>
-                      <MenuLink to={ROUTES.login} label="Log in" icon={LogIn} active={isPathActive(pathname, ROUTES.login)} />
+                      <MenuLink
+                        to={ROUTES.login}
+                        label="Log in"
+                        icon={LogIn}
+                        active={isPathActive(pathname, ROUTES.login)}
+                      />
                     </li>
                     <li>
-                      <MenuLink to={ROUTES.register} label="Register" icon={UserPlus} active={isPathActive(pathname, ROUTES.register)} />
+                      <MenuLink
+                        to={ROUTES.register}
+                        label="Register"
+                        icon={UserPlus}
+                        active={isPathActive(pathname, ROUTES.register)}
+                      />
                     </li>
                   </>
                 ) : (
                   <>
                     <li>
-                      <MenuLink to={ROUTES.profile} label="Profile" icon={UserRound} active={isPathActive(pathname, ROUTES.profile)} />
+                      <MenuLink
+                        to={ROUTES.profile}
+                        label="Profile"
+                        icon={UserRound}
+                        active={isPathActive(pathname, ROUTES.profile)}
+                      />
                     </li>
                     <li>
                       <MenuLink

@@ -9,7 +9,12 @@ export function SiteFooter({ dark = false }: { dark?: boolean }) {
     dark ? 'text-slate-200' : 'text-slate-700',
   );
   return (
-    <footer className={cn('border-t pb-24 md:pb-0', dark ? 'border-white/10' : 'border-slate-200 bg-white')}>
+    <footer
+      className={cn(
+        'border-t pb-24 md:pb-0',
+        dark ? 'border-white/10' : 'border-slate-200 bg-white',
+      )}
+    >
       <div
         className={cn(
           'mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6',

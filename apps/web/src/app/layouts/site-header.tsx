@@ -27,7 +27,9 @@ export function SiteHeader({ variant, title, onOpenMenu }: SiteHeaderProps) {
       {/* Mobile */}
       <div className="flex h-14 items-center gap-1 px-2 md:hidden">
         <OpenMenuButton onClick={onOpenMenu} />
-        <p className="min-w-0 flex-1 truncate px-1 text-base font-semibold text-slate-900">{title ?? 'ID Desk'}</p>
+        <p className="min-w-0 flex-1 truncate px-1 text-base font-semibold text-slate-900">
+          {title ?? 'ID Desk'}
+        </p>
         {guest ? <GuestLinks compact /> : <AccountLinks />}
       </div>
 
@@ -48,7 +50,9 @@ export function SiteHeader({ variant, title, onOpenMenu }: SiteHeaderProps) {
                     aria-current={active ? 'page' : undefined}
                     className={cn(
                       'inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold transition-colors',
-                      active ? 'text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+                      active
+                        ? 'text-brand-700'
+                        : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
                     )}
                   >
                     {item.label}

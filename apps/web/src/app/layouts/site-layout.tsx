@@ -23,11 +23,17 @@ export function SiteLayout({ variant, dark, title, children }: SiteLayoutProps) 
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
 
   return (
-    <div className={cn('flex min-h-dvh flex-col', dark ? 'bg-ink-950 text-slate-100' : 'bg-slate-50')}>
+    <div
+      className={cn('flex min-h-dvh flex-col', dark ? 'bg-ink-950 text-slate-100' : 'bg-slate-50')}
+    >
       <SkipLink />
       <SiteHeader variant={variant} title={title} onOpenMenu={() => setMenuOpenOn(location.key)} />
       <SurfaceContext.Provider value={dark ? 'dark' : 'light'}>
-        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 md:py-10">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 md:py-10"
+        >
           {children}
         </main>
       </SurfaceContext.Provider>

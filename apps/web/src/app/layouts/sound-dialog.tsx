@@ -19,7 +19,9 @@ export function SoundDialog() {
         <Dialog.Overlay className="sheet-overlay fixed inset-0 z-40 bg-slate-950/60" />
         <Dialog.Content className="dialog-panel fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-sheet focus:outline-none">
           <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">Sound notifications</Dialog.Title>
+            <Dialog.Title className="text-lg font-semibold text-slate-900">
+              Sound notifications
+            </Dialog.Title>
             <Dialog.Close
               className="-mr-2 -mt-2 flex size-11 items-center justify-center rounded-xl text-slate-600 hover:bg-slate-100"
               aria-label="Close"
@@ -28,8 +30,8 @@ export function SoundDialog() {
             </Dialog.Close>
           </div>
           <Dialog.Description className="mt-2 text-slate-600">
-            A sound plays when new ID requests, bills or withdrawals arrive. Keep this tab open while
-            you work the queue; your browser allows sound once you have clicked on the page.
+            A sound plays when new ID requests, bills or withdrawals arrive. Keep this tab open
+            while you work the queue; your browser allows sound once you have clicked on the page.
           </Dialog.Description>
           <div className="mt-6 flex justify-end">
             <Dialog.Close asChild>

@@ -5,7 +5,9 @@ import type * as AdminModule from '../../features/admin/pages';
 import { hasAdminAccess } from '../guards';
 import type { RouteHandle } from '../route-handle';
 
-type AdminPageName = { [K in keyof typeof AdminModule]: (typeof AdminModule)[K] extends ComponentType ? K : never }[keyof typeof AdminModule];
+type AdminPageName = {
+  [K in keyof typeof AdminModule]: (typeof AdminModule)[K] extends ComponentType ? K : never;
+}[keyof typeof AdminModule];
 
 const loadAdmin = () => import('../../features/admin/pages');
 
@@ -43,14 +45,30 @@ export const adminRoutes: RouteObject = {
     { path: 'new_ids/:id', Component: page('AdminNewIdPage'), handle: handle('New ID') },
     { path: 'users', Component: page('AdminUsersPage'), handle: handle('Users') },
     { path: 'users/:id', Component: page('AdminUserPage'), handle: handle('User') },
-    { path: 'users/:id/transactions', Component: page('AdminUserTransactionsPage'), handle: handle('Transactions') },
-    { path: 'requests_pending', Component: page('AdminRequestsPendingPage'), handle: handle('ID requests') },
-    { path: 'requests_done', Component: page('AdminRequestsDonePage'), handle: handle('ID requests') },
+    {
+      path: 'users/:id/transactions',
+      Component: page('AdminUserTransactionsPage'),
+      handle: handle('Transactions'),
+    },
+    {
+      path: 'requests_pending',
+      Component: page('AdminRequestsPendingPage'),
+      handle: handle('ID requests'),
+    },
+    {
+      path: 'requests_done',
+      Component: page('AdminRequestsDonePage'),
+      handle: handle('ID requests'),
+    },
     { path: 'requests/:id', Component: page('AdminRequestPage'), handle: handle('Request') },
     { path: 'bills_pending', Component: page('AdminBillsPendingPage'), handle: handle('Bills') },
     { path: 'bills_done', Component: page('AdminBillsDonePage'), handle: handle('Bills') },
     { path: 'bills/:id', Component: page('AdminBillPage'), handle: handle('Bill') },
-    { path: 'withdraw_pending', Component: page('AdminWithdrawPendingPage'), handle: handle('Withdraw') },
+    {
+      path: 'withdraw_pending',
+      Component: page('AdminWithdrawPendingPage'),
+      handle: handle('Withdraw'),
+    },
     { path: 'withdraw_done', Component: page('AdminWithdrawDonePage'), handle: handle('Withdraw') },
     { path: 'withdraw/:id', Component: page('AdminWithdrawPage'), handle: handle('Withdrawal') },
   ],

@@ -46,7 +46,11 @@ export const siteRoutes: RouteObject[] = [
     handle: handle({ layout: 'auth', dark: true }),
     children: [
       { path: path(ROUTES.login), Component: LoginPage, handle: handle({ title: 'Log in' }) },
-      { path: path(ROUTES.register), Component: RegisterPage, handle: handle({ title: 'Register' }) },
+      {
+        path: path(ROUTES.register),
+        Component: RegisterPage,
+        handle: handle({ title: 'Register' }),
+      },
     ],
   },
 
@@ -56,18 +60,42 @@ export const siteRoutes: RouteObject[] = [
     children: [
       { path: path(ROUTES.media), Component: MediaPage, handle: handle({ title: 'Media' }) },
       { path: path(ROUTES.reviews), Component: ReviewsPage, handle: handle({ title: 'Reviews' }) },
-      { path: path(ROUTES.contacts), Component: ContactsPage, handle: handle({ title: 'Contacts' }) },
+      {
+        path: path(ROUTES.contacts),
+        Component: ContactsPage,
+        handle: handle({ title: 'Contacts' }),
+      },
       { path: path(ROUTES.policy), Component: PolicyPage, handle: handle({ title: 'Terms' }) },
-      { path: 'reset_password/:id', Component: ResetPasswordPage, handle: handle({ title: 'Reset password' }) },
-      { path: path(ROUTES.forgotPassword), Component: ForgotPasswordPage, handle: handle({ title: 'Forgot password' }) },
-      { path: path(ERROR_ROUTES.userNotFound), Component: UserNotFoundPage, handle: handle({ title: 'User not found' }) },
-      { path: path(ERROR_ROUTES.serverError), Component: ServerErrorPage, handle: handle({ title: 'Server error' }) },
+      {
+        path: 'reset_password/:id',
+        Component: ResetPasswordPage,
+        handle: handle({ title: 'Reset password' }),
+      },
+      {
+        path: path(ROUTES.forgotPassword),
+        Component: ForgotPasswordPage,
+        handle: handle({ title: 'Forgot password' }),
+      },
+      {
+        path: path(ERROR_ROUTES.userNotFound),
+        Component: UserNotFoundPage,
+        handle: handle({ title: 'User not found' }),
+      },
+      {
+        path: path(ERROR_ROUTES.serverError),
+        Component: ServerErrorPage,
+        handle: handle({ title: 'Server error' }),
+      },
       {
         path: path(ERROR_ROUTES.projectNotFound),
         Component: ProjectNotFoundPage,
         handle: handle({ title: 'Project not found' }),
       },
-      { path: path(ERROR_ROUTES.pageNotFound), Component: NotFoundPage, handle: handle({ title: 'Page not found' }) },
+      {
+        path: path(ERROR_ROUTES.pageNotFound),
+        Component: NotFoundPage,
+        handle: handle({ title: 'Page not found' }),
+      },
       { path: '*', Component: NotFoundPage, handle: handle({ title: 'Page not found' }) },
     ],
   },
@@ -78,11 +106,31 @@ export const siteRoutes: RouteObject[] = [
     handle: handle({ layout: 'public' }),
     children: [
       { path: path(ROUTES.profile), Component: ProfilePage, handle: handle({ title: 'Profile' }) },
-      { path: path(ROUTES.changePassword), Component: ChangePasswordPage, handle: handle({ title: 'Change password' }) },
-      { path: path(ROUTES.addReview), Component: AddReviewPage, handle: handle({ title: 'Write a review' }) },
-      { path: path(ROUTES.addFunds), Component: AddFundsPage, handle: handle({ title: 'Add funds' }) },
-      { path: path(ROUTES.withdraw), Component: WithdrawPage, handle: handle({ title: 'Withdraw' }) },
-      { path: path(ROUTES.notifications), Component: NotificationsPage, handle: handle({ title: 'Notifications' }) },
+      {
+        path: path(ROUTES.changePassword),
+        Component: ChangePasswordPage,
+        handle: handle({ title: 'Change password' }),
+      },
+      {
+        path: path(ROUTES.addReview),
+        Component: AddReviewPage,
+        handle: handle({ title: 'Write a review' }),
+      },
+      {
+        path: path(ROUTES.addFunds),
+        Component: AddFundsPage,
+        handle: handle({ title: 'Add funds' }),
+      },
+      {
+        path: path(ROUTES.withdraw),
+        Component: WithdrawPage,
+        handle: handle({ title: 'Withdraw' }),
+      },
+      {
+        path: path(ROUTES.notifications),
+        Component: NotificationsPage,
+        handle: handle({ title: 'Notifications' }),
+      },
     ],
   },
 
@@ -91,17 +139,37 @@ export const siteRoutes: RouteObject[] = [
     handle: handle({ layout: 'default' }),
     children: [
       { path: path(ROUTES.ids), loader: () => redirect(ROUTES.createIdList) },
-      { path: path(ROUTES.createIdList), Component: CreateIdListPage, handle: handle({ title: 'Create ID' }) },
+      {
+        path: path(ROUTES.createIdList),
+        Component: CreateIdListPage,
+        handle: handle({ title: 'Create ID' }),
+      },
       { path: path(ROUTES.demoIds), Component: DemoIdsPage, handle: handle({ title: 'Demo ID' }) },
       { path: path(ROUTES.myIds), Component: MyIdsPage, handle: handle({ title: 'My IDs' }) },
       {
         loader: requireAuth,
         children: [
-          { path: 'create_id/:id', Component: CreateIdPage, handle: handle({ title: 'Request an ID' }) },
+          {
+            path: 'create_id/:id',
+            Component: CreateIdPage,
+            handle: handle({ title: 'Request an ID' }),
+          },
           { path: 'my_ids/:id', Component: MyIdPage, handle: handle({ title: 'ID details' }) },
-          { path: 'my_ids/:id/deposit', Component: MyIdDepositPage, handle: handle({ title: 'Deposit' }) },
-          { path: 'my_ids/:id/withdraw', Component: MyIdWithdrawPage, handle: handle({ title: 'Withdraw from ID' }) },
-          { path: 'my_ids/:id/close', Component: MyIdClosePage, handle: handle({ title: 'Close ID' }) },
+          {
+            path: 'my_ids/:id/deposit',
+            Component: MyIdDepositPage,
+            handle: handle({ title: 'Deposit' }),
+          },
+          {
+            path: 'my_ids/:id/withdraw',
+            Component: MyIdWithdrawPage,
+            handle: handle({ title: 'Withdraw from ID' }),
+          },
+          {
+            path: 'my_ids/:id/close',
+            Component: MyIdClosePage,
+            handle: handle({ title: 'Close ID' }),
+          },
         ],
       },
     ],

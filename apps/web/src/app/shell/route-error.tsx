@@ -6,5 +6,9 @@ export function RouteError() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.warn('[route]', error);
-  return <main className="min-h-dvh bg-slate-50 px-4">{notFound ? <NotFoundPage /> : <ServerErrorPage />}</main>;
+  return (
+    <main className="min-h-dvh bg-slate-50 px-4">
+      {notFound ? <NotFoundPage /> : <ServerErrorPage />}
+    </main>
+  );
 }

@@ -13,11 +13,14 @@ const base =
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand-700 text-white shadow-sm hover:bg-brand-800 active:bg-brand-900',
-  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 active:bg-slate-100',
+  secondary:
+    'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 active:bg-slate-100',
   ghost: 'text-slate-700 hover:bg-slate-100 active:bg-slate-200',
   danger: 'bg-red-700 text-white hover:bg-red-800',
-  light: 'bg-white/10 text-white ring-1 ring-inset ring-white/25 hover:bg-white/20 focus-visible:ring-offset-slate-900',
-  inverse: 'bg-white text-brand-800 shadow-sm hover:bg-brand-50 focus-visible:ring-offset-slate-900',
+  light:
+    'bg-white/10 text-white ring-1 ring-inset ring-white/25 hover:bg-white/20 focus-visible:ring-offset-slate-900',
+  inverse:
+    'bg-white text-brand-800 shadow-sm hover:bg-brand-50 focus-visible:ring-offset-slate-900',
 };
 
 const sizes: Record<ButtonSize, string> = {
@@ -26,7 +29,11 @@ const sizes: Record<ButtonSize, string> = {
   icon: 'size-11 shrink-0',
 };
 
-export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra?: string) {
+export function buttonClass(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  extra?: string,
+) {
   return cn(base, variants[variant], sizes[size], extra);
 }
 
@@ -38,7 +45,17 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 };
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', size = 'md', loading = false, icon, className, children, disabled, type = 'button', ...rest },
+  {
+    variant = 'primary',
+    size = 'md',
+    loading = false,
+    icon,
+    className,
+    children,
+    disabled,
+    type = 'button',
+    ...rest
+  },
   ref,
 ) {
   return (
@@ -58,6 +75,16 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
 
 type ButtonLinkProps = LinkProps & { variant?: ButtonVariant; size?: ButtonSize };
 
-export function ButtonLink({ variant = 'primary', size = 'md', className, ...rest }: ButtonLinkProps) {
-  return <Link className={buttonClass(variant, size, typeof className === 'string' ? className : undefined)} {...rest} />;
+export function ButtonLink({
+  variant = 'primary',
+  size = 'md',
+  className,
+  ...rest
+}: ButtonLinkProps) {
+  return (
+    <Link
+      className={buttonClass(variant, size, typeof className === 'string' ? className : undefined)}
+      {...rest}
+    />
+  );
 }

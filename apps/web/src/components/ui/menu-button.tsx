@@ -96,7 +96,10 @@ export function MenuButton({ label, items, active, className, buttonClassName }:
         className={cn(buttonClassName, active && 'is-active')}
       >
         {label}
-        <ChevronDown className={cn('size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+        <ChevronDown
+          className={cn('size-4 transition-transform', open && 'rotate-180')}
+          aria-hidden="true"
+        />
       </button>
       <ul
         id={menuId}
@@ -119,7 +122,9 @@ export function MenuButton({ label, items, active, className, buttonClassName }:
               onClick={() => setOpen(false)}
               className={cn(
                 'flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold focus:outline-none',
-                item.active ? 'bg-brand-50 text-brand-800' : 'text-slate-800 hover:bg-slate-100 focus:bg-slate-100',
+                item.active
+                  ? 'bg-brand-50 text-brand-800'
+                  : 'text-slate-800 hover:bg-slate-100 focus:bg-slate-100',
               )}
             >
               {item.label}

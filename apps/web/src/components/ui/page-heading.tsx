@@ -12,7 +12,13 @@ type PageHeadingProps = {
 };
 
 /** The page's single h1 with its short description. */
-export function PageHeading({ title, description, actions, tone: toneProp, className }: PageHeadingProps) {
+export function PageHeading({
+  title,
+  description,
+  actions,
+  tone: toneProp,
+  className,
+}: PageHeadingProps) {
   const surface = useSurface();
   const tone = toneProp ?? (surface === 'dark' ? 'light' : 'dark');
   return (
@@ -27,7 +33,12 @@ export function PageHeading({ title, description, actions, tone: toneProp, class
           {title}
         </h1>
         {description ? (
-          <p className={cn('mt-2 max-w-2xl text-base', tone === 'dark' ? 'text-slate-600' : 'text-slate-300')}>
+          <p
+            className={cn(
+              'mt-2 max-w-2xl text-base',
+              tone === 'dark' ? 'text-slate-600' : 'text-slate-300',
+            )}
+          >
             {description}
           </p>
         ) : null}

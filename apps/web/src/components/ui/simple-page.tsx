@@ -12,7 +12,14 @@ type SimplePageProps = {
   actions?: ReactNode;
 };
 
-export function SimplePage({ title, description, icon, panelTitle, children, actions }: SimplePageProps) {
+export function SimplePage({
+  title,
+  description,
+  icon,
+  panelTitle,
+  children,
+  actions,
+}: SimplePageProps) {
   return (
     <>
       <PageHeading title={title} description={description} />

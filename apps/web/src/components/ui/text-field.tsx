@@ -20,7 +20,8 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const [revealed, setRevealed] = useState(false);
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
@@ -52,7 +53,11 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
             aria-pressed={revealed}
             onClick={() => setRevealed((v) => !v)}
           >
-            {revealed ? <EyeOff className="size-5" aria-hidden="true" /> : <Eye className="size-5" aria-hidden="true" />}
+            {revealed ? (
+              <EyeOff className="size-5" aria-hidden="true" />
+            ) : (
+              <Eye className="size-5" aria-hidden="true" />
+            )}
           </button>
         ) : null}
       </div>

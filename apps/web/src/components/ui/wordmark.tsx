@@ -5,7 +5,12 @@ import { cn } from '../../lib/cn';
 export function LogoMark({ className }: { className?: string }) {
   const id = useId();
   return (
-    <svg viewBox="0 0 32 32" className={cn('shrink-0', className)} aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 32 32"
+      className={cn('shrink-0', className)}
+      aria-hidden="true"
+      focusable="false"
+    >
       <defs>
         <linearGradient id={id} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#4f46e5" />

@@ -24,7 +24,9 @@ export function ChangePasswordPage() {
   } = useForm({ resolver: zodResolver(UpdatePasswordBodySchema), defaultValues: EMPTY });
 
   const onSubmit = handleSubmit(async (values) => {
-    const result = await run(() => mutation.mutateAsync(values), { successMessage: 'Password changed.' });
+    const result = await run(() => mutation.mutateAsync(values), {
+      successMessage: 'Password changed.',
+    });
     if (result.ok) reset(EMPTY);
     else applyFieldErrors(result.error, setError, FIELDS);
   });

@@ -24,7 +24,9 @@ export function ProfileForm({ user }: { user: User }) {
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    const result = await run(() => mutation.mutateAsync(values), { successMessage: 'Profile saved.' });
+    const result = await run(() => mutation.mutateAsync(values), {
+      successMessage: 'Profile saved.',
+    });
     if (result.ok) {
       reset({ name: result.data.name, email: result.data.email, phone: result.data.phone });
     } else {
@@ -34,7 +36,12 @@ export function ProfileForm({ user }: { user: User }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-5">
-      <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <TextField
+        label="Name"
+        autoComplete="name"
+        error={errors.name?.message}
+        {...register('name')}
+      />
       <TextField
         label="Email"
         type="email"

@@ -13,7 +13,10 @@ export function ProfilePage() {
 
   return (
     <>
-      <PageHeading title="Profile" description="Your account details, balance and contact information." />
+      <PageHeading
+        title="Profile"
+        description="Your account details, balance and contact information."
+      />
       {isPending ? (
         <ProfileSkeleton />
       ) : isError || !user ? (
@@ -45,7 +48,9 @@ export function ProfilePage() {
             <dl className="grid grid-cols-2 gap-4">
               <div className="rounded-xl bg-brand-50 p-4">
                 <dt className="text-sm font-medium text-brand-800">Balance</dt>
-                <dd className="mt-1 text-xl font-bold tabular-nums text-slate-900">{formatMoney(user.balance)}</dd>
+                <dd className="mt-1 text-xl font-bold tabular-nums text-slate-900">
+                  {formatMoney(user.balance)}
+                </dd>
               </div>
               <div className="rounded-xl bg-slate-100 p-4">
                 <dt className="text-sm font-medium text-slate-700">Member since</dt>
@@ -69,7 +74,9 @@ export function ProfilePage() {
           </Card>
           <Card>
             <h2 className="text-lg font-semibold text-slate-900">Personal details</h2>
-            <p className="mt-1 text-slate-600">Keep these current: we use them to reach you about your IDs.</p>
+            <p className="mt-1 text-slate-600">
+              Keep these current: we use them to reach you about your IDs.
+            </p>
             <ProfileForm user={user} />
           </Card>
         </div>

@@ -18,7 +18,15 @@ type AdminPageProps = {
 };
 
 /** The frame every admin page shares, on the dark admin background. */
-export function AdminPage({ title, description, icon, panelTitle, children, tabs, actions }: AdminPageProps) {
+export function AdminPage({
+  title,
+  description,
+  icon,
+  panelTitle,
+  children,
+  tabs,
+  actions,
+}: AdminPageProps) {
   return (
     <>
       <PageHeading title={title} description={description} actions={actions} />
@@ -33,7 +41,9 @@ export function AdminPage({ title, description, icon, panelTitle, children, tabs
                   className={({ isActive }) =>
                     cn(
                       'inline-flex min-h-11 items-center rounded-lg px-4 text-sm font-semibold',
-                      isActive ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-200 hover:text-white',
+                      isActive
+                        ? 'bg-white text-slate-900 shadow-sm'
+                        : 'text-slate-200 hover:text-white',
                     )
                   }
                 >

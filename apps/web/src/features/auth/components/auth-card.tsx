@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
 
-type AuthCardProps = { title: string; description: string; children: ReactNode; footer?: ReactNode };
+type AuthCardProps = {
+  title: string;
+  description: string;
+  children: ReactNode;
+  footer?: ReactNode;
+};
 
 /** The white card that auth forms sit in, on the dark auth background. */
 export function AuthCard({ title, description, children, footer }: AuthCardProps) {

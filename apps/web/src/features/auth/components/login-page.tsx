@@ -25,7 +25,10 @@ export function LoginPage() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(LoginBodySchema), defaultValues: { login: '', password: '' } });
+  } = useForm({
+    resolver: zodResolver(LoginBodySchema),
+    defaultValues: { login: '', password: '' },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -35,7 +38,8 @@ export function LoginPage() {
       await navigate(ROUTES.home, { replace: true });
       return;
     }
-    if (!applyFieldErrors(result.error, setError, FIELDS)) setFormError(firstFieldError(result.error));
+    if (!applyFieldErrors(result.error, setError, FIELDS))
+      setFormError(firstFieldError(result.error));
   });
 
   return (
@@ -45,7 +49,10 @@ export function LoginPage() {
       footer={
         <>
           New to ID Desk?{' '}
-          <Link to={ROUTES.register} className="font-semibold text-white underline underline-offset-4 hover:text-teal-200">
+          <Link
+            to={ROUTES.register}
+            className="font-semibold text-white underline underline-offset-4 hover:text-teal-200"
+          >
             Create an account
           </Link>
         </>

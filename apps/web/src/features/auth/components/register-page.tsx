@@ -38,7 +38,8 @@ export function RegisterPage() {
       await navigate(ROUTES.home, { replace: true });
       return;
     }
-    if (!applyFieldErrors(result.error, setError, FIELDS)) setFormError(firstFieldError(result.error));
+    if (!applyFieldErrors(result.error, setError, FIELDS))
+      setFormError(firstFieldError(result.error));
   });
 
   return (
@@ -48,7 +49,10 @@ export function RegisterPage() {
       footer={
         <>
           Already registered?{' '}
-          <Link to={ROUTES.login} className="font-semibold text-white underline underline-offset-4 hover:text-teal-200">
+          <Link
+            to={ROUTES.login}
+            className="font-semibold text-white underline underline-offset-4 hover:text-teal-200"
+          >
             Log in
           </Link>
         </>
@@ -56,7 +60,12 @@ export function RegisterPage() {
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <FormAlert message={formError} />
-        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <TextField
+          label="Name"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
         <TextField
           label="Email"
           type="email"

@@ -17,8 +17,7 @@ export function ResetPasswordPage() {
           </ButtonLink>
         }
       >
-        Reset links work once and expire after a while. If this one has expired, request a new
-        one.
+        Reset links work once and expire after a while. If this one has expired, request a new one.
       </InfoPanel>
     </>
   );

@@ -47,8 +47,8 @@ export function MyIdDepositPage() {
       panelTitle="Amount and payment"
       actions={<BackToId />}
     >
-      Pay from your wallet balance or upload a payment proof. The amount is held until the deposit is
-      approved.
+      Pay from your wallet balance or upload a payment proof. The amount is held until the deposit
+      is approved.
     </SimplePage>
   );
 }

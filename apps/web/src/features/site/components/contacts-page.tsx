@@ -1,18 +1,44 @@
 import { MessageCircle, Phone, Send } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { CONTACT_PHONE, CONTACT_PHONE_HREF, TELEGRAM_URL, WHATSAPP_URL } from '../../../lib/site-config';
+import {
+  CONTACT_PHONE,
+  CONTACT_PHONE_HREF,
+  TELEGRAM_URL,
+  WHATSAPP_URL,
+} from '../../../lib/site-config';
 
 const CHANNELS = [
-  { icon: Phone, label: 'Call us', value: CONTACT_PHONE, href: CONTACT_PHONE_HREF, external: false },
-  { icon: MessageCircle, label: 'WhatsApp', value: 'Chat with the desk', href: WHATSAPP_URL, external: true },
-  { icon: Send, label: 'Telegram', value: 'Message us on Telegram', href: TELEGRAM_URL, external: true },
+  {
+    icon: Phone,
+    label: 'Call us',
+    value: CONTACT_PHONE,
+    href: CONTACT_PHONE_HREF,
+    external: false,
+  },
+  {
+    icon: MessageCircle,
+    label: 'WhatsApp',
+    value: 'Chat with the desk',
+    href: WHATSAPP_URL,
+    external: true,
+  },
+  {
+    icon: Send,
+    label: 'Telegram',
+    value: 'Message us on Telegram',
+    href: TELEGRAM_URL,
+    external: true,
+  },
 ];
 
 export function ContactsPage() {
   return (
     <>
-      <PageHeading title="Contacts" description="Our desk answers every day, usually within minutes." />
+      <PageHeading
+        title="Contacts"
+        description="Our desk answers every day, usually within minutes."
+      />
       <ul className="grid gap-4 sm:grid-cols-3">
         {CHANNELS.map(({ icon: Icon, label, value, href, external }) => (
           <li key={label}>
