@@ -8,6 +8,7 @@ import { errorHandler } from './errors/error-handler';
 import { zodValidatorCompiler } from './errors/request-validation';
 import { loggerOptions } from './lib/logger';
 import { authRoutes } from './modules/auth/routes';
+import { healthRoutes } from './modules/health/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { userRoutes } from './modules/users/routes';
 import authPlugin from './plugins/app/auth';
@@ -58,6 +59,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(settingsRoutes);
+      await api.register(healthRoutes);
     },
     { prefix: '/api' },
   );
