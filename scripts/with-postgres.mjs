@@ -88,7 +88,7 @@ function cleanup() {
   rmSync(root, { recursive: true, force: true });
 }
 
-let exitCode = 1;
+let exitCode;
 try {
   const port = await freePort();
   pgTool('initdb', [
