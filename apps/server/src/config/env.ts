@@ -1,87 +1,21 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { z } from 'zod';
+import {
+  appKey,
+  booleanFlag,
+  emptyToUndefined,
+  integer,
+  optionalString,
+  postgresUrl,
+  trustProxy,
+} from './env-fields';
+import { defaultWebDistDir } from './web-dist-dir';
 
 /**
  * The one place that reads the environment (STYLE.md "Lines"). Everything else receives an
  * `EnvConfig` (or the `AppConfig` built from it), so tests can build any configuration
  * without touching `process.env`.
  */
-
-const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-
-const optionalString = z.preprocess(emptyToUndefined, z.string().trim().optional());
-
-const booleanFlag = (fallback: boolean) =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
-        error: 'Use true or false.',
-      })
-      .optional()
-      .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(v))),
-  );
-
-const integer = (fallback: number, min: number, max: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'Use a whole number.' })
-      .int('Use a whole number.')
-      .min(min, `Use a number of at least ${min}.`)
-      .max(max, `Use a number of at most ${max}.`)
-      .default(fallback),
-  );
-
-/** `TRUST_PROXY`: false (default), true, a hop count, or a comma-separated list of addresses. */
-const trustProxy = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .optional()
-    .transform((v): boolean | number | string[] => {
-      if (v === undefined || ['false', '0', 'no', 'off'].includes(v)) return false;
-      if (['true', 'yes', 'on'].includes(v)) return true;
-      if (/^\d+$/.test(v)) return Number(v);
-      return v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-    }),
-);
-
-const postgresUrl = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .regex(/^postgres(ql)?:\/\/.+/, 'Use a postgres:// or postgresql:// URL.')
-    .optional(),
-);
-
-const appKey = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined) return undefined;
-      const key = decodeKey(v);
-      if (!key) {
-        ctx.addIssue({ code: 'custom', message: 'Use 32 bytes as 64 hex characters or base64.' });
-        return z.NEVER;
-      }
-      return key;
-    }),
-);
-
-function decodeKey(text: string): Buffer | null {
-  const trimmed = text.trim().replace(/^base64:/, '');
-  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, 'hex');
-  const b64 = Buffer.from(trimmed, 'base64');
-  return b64.length === 32 ? b64 : null;
-}
 
 const EnvSchema = z.object({
   PORT: integer(3000, 0, 65535),
@@ -198,29 +132,4 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
 /** Read the real process environment. */
 export function readEnv(): EnvConfig {
   return parseEnv(process.env, process.cwd());
-}
-
-/**
- * apps/web/dist, found from this module whether it runs from src/ (tsx, vitest) or from the
- * bundled dist/main.js: walk up to the server package, then across to the web package.
- */
-function defaultWebDistDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const pkg = join(dir, 'package.json');
-    if (existsSync(pkg) && readPackageName(pkg) === '@iddesk/server') {
-      return resolve(dir, '../web/dist');
-    }
-    const parent = dirname(dir);
-    if (parent === dir) return resolve('apps/web/dist');
-    dir = parent;
-  }
-}
-
-function readPackageName(file: string): string | undefined {
-  try {
-    return (JSON.parse(readFileSync(file, 'utf8')) as { name?: string }).name;
-  } catch {
-    return undefined;
-  }
 }

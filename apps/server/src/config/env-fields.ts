@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/** Building blocks for the env schema: every variable arrives as a string or not at all. */
+
+export const emptyToUndefined = (v: unknown) =>
+  typeof v === 'string' && v.trim() === '' ? undefined : v;
+
+export const optionalString = z.preprocess(emptyToUndefined, z.string().trim().optional());
+
+export const booleanFlag = (fallback: boolean) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+        error: 'Use true or false.',
+      })
+      .optional()
+      .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(v))),
+  );
+
+export const integer = (fallback: number, min: number, max: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'Use a whole number.' })
+      .int('Use a whole number.')
+      .min(min, `Use a number of at least ${min}.`)
+      .max(max, `Use a number of at most ${max}.`)
+      .default(fallback),
+  );
+
+/** `TRUST_PROXY`: false (default), true, a hop count, or a comma-separated list of addresses. */
+export const trustProxy = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((v): boolean | number | string[] => {
+      if (v === undefined || ['false', '0', 'no', 'off'].includes(v)) return false;
+      if (['true', 'yes', 'on'].includes(v)) return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      return v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    }),
+);
+
+export const postgresUrl = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'Use a postgres:// or postgresql:// URL.')
+    .optional(),
+);
+
+export const appKey = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const key = decodeKey(v);
+      if (!key) {
+        ctx.addIssue({ code: 'custom', message: 'Use 32 bytes as 64 hex characters or base64.' });
+        return z.NEVER;
+      }
+      return key;
+    }),
+);
+
+function decodeKey(text: string): Buffer | null {
+  const trimmed = text.trim().replace(/^base64:/, '');
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, 'hex');
+  const b64 = Buffer.from(trimmed, 'base64');
+  return b64.length === 32 ? b64 : null;
+}
