@@ -2,3 +2,8 @@ export * from './users';
 export * from './sessions';
 export * from './settings';
 export * from './audit-log';
+export * from './payment-types';
+export * from './uploads';
+export * from './transactions';
+export * from './bills';
+export * from './withdrawals';

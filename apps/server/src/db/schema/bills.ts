@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { paymentTypes } from './payment-types';
+import { uploads } from './uploads';
+import { users } from './users';
+
+/** Bills and withdrawals (and issue 4's requests): handled exactly once (money rule 6). */
+export const approvalStatus = pgEnum('approval_status', ['pending', 'approved', 'rejected']);
+
+/** A wallet top-up the customer paid outside and proves with a screenshot. */
+export const bills = pgTable(
+  'bills',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    paymentTypeId: integer('payment_type_id')
+      .notNull()
+      .references(() => paymentTypes.id, { onDelete: 'restrict' }),
+    reference: text('reference').notNull(),
+    proofKey: text('proof_key')
+      .notNull()
+      .references(() => uploads.key, { onDelete: 'restrict' }),
+    status: approvalStatus('status').notNull().default('pending'),
+    comment: text('comment'),
+    handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('bills_amount_positive', sql`${t.amount} > 0`),
+    index('bills_status_idx').on(t.status, t.id),
+    index('bills_user_id_idx').on(t.userId),
+  ],
+);
+
+export type BillRow = typeof bills.$inferSelect;
