@@ -1,6 +1,11 @@
 import type { ErrorBody, ErrorCode } from '@iddesk/contract';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, firstMessage } from './app-errors';
+import type {
+  FastifyError,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+} from 'fastify';
+import { AppError, type FieldErrors, firstMessage } from './app-errors';
 import { fieldErrorsFromIssues, RequestValidationError } from './request-validation';
 
 type ErrorResponse = { status: number; body: ErrorBody };
@@ -37,6 +42,18 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
+function fieldErrorsFromFastify(
+  validation: FastifySchemaValidationError[],
+  part: string,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const item of validation) {
+    const field = item.instancePath.replace(/^\//, '').replaceAll('/', '.') || part;
+    (errors[field] ??= []).push(item.message ?? 'This value is invalid.');
+  }
+  return errors;
+}
+
 export function toErrorResponse(error: FastifyError | Error): ErrorResponse {
   if (error instanceof AppError) {
     return {
@@ -57,6 +74,17 @@ export function toErrorResponse(error: FastifyError | Error): ErrorResponse {
     };
   }
   const fastifyError = error as Partial<FastifyError>;
+  if (Array.isArray(fastifyError.validation) && fastifyError.validation.length > 0) {
+    // A route validated by a compiler other than ours (JSON schema, the stock zod one).
+    const errors = fieldErrorsFromFastify(
+      fastifyError.validation,
+      fastifyError.validationContext ?? 'body',
+    );
+    return {
+      status: 422,
+      body: { message: firstMessage(errors), data: null, code: 'VALIDATION', errors },
+    };
+  }
   const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
   if (known) return known();
 
