@@ -15,6 +15,8 @@ export const ROUTES = {
   addFunds: '/add_funds',
   withdraw: '/withdraw',
   notifications: '/notifications',
+  /** The signed-in user's wallet movements (not in SPEC.md; issue 3). */
+  transactions: '/transactions',
   ids: '/ids',
   demoIds: '/demo_ids',
   createIdList: '/create_id',
@@ -43,6 +45,10 @@ export const ROUTES = {
   adminWithdrawPending: '/admin/withdraw_pending',
   adminWithdrawDone: '/admin/withdraw_done',
   adminWithdraw: (id: number | string) => `/admin/withdraw/${id}`,
+  /** Payment types the customers pay to (not in SPEC.md; issue 3). */
+  adminPaymentTypes: '/admin/payment_types',
+  adminPaymentTypeCreate: '/admin/payment_types/create',
+  adminPaymentTypeEdit: (id: number | string) => `/admin/payment_types/${id}/edit`,
 } as const;
 
 /** SPEC.md §2 "Named navigation targets". */
