@@ -29,6 +29,10 @@ export const ROUTES = {
   admin: '/admin',
   adminIds: '/admin/ids',
   adminTopBlock: '/admin/top_block',
+  /** Site settings, media and review moderation (not in SPEC.md; issue 6). */
+  adminSettings: '/admin/settings',
+  adminMedia: '/admin/media',
+  adminReviews: '/admin/reviews',
   adminIdCreate: '/admin/ids/create',
   adminIdEdit: (id: number | string) => `/admin/ids/${id}/edit`,
   adminNewIds: '/admin/new_ids',
