@@ -7,3 +7,5 @@ export * from './uploads';
 export * from './transactions';
 export * from './bills';
 export * from './withdrawals';
+export * from './reviews';
+export * from './media-items';
