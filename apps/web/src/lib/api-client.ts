@@ -83,3 +83,25 @@ export async function apiRequest<S extends z.ZodType>(
 }
 
 export { ApiError };
+
+/**
+ * A private file (payment proofs) as a Blob: fetched with the bearer token, since an `<img src>`
+ * cannot send it. `url` is the full path the API returned (`/api/files/proofs/…`).
+ */
+export async function apiBlob(url: string, signal?: AbortSignal): Promise<Blob> {
+  const token = session.token();
+  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers, signal, credentials: 'same-origin' });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw unknownError(cause);
+  }
+  if (!response.ok) {
+    if (response.status === 401 && token && session.token() === token) session.expire();
+    throw errorFromResponse(response.status, await readJson(response));
+  }
+  return response.blob();
+}

@@ -25,3 +25,29 @@ export function formatDate(iso: string | null | undefined): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
 }
+
+/** A signed ledger amount for display: "+₹100.00" for credits, "−₹100.00" for debits. */
+export function formatSignedMoney(amount: string): string {
+  const text = amount.trim();
+  return text.startsWith('-') || /^0+(\.0+)?$/.test(text)
+    ? formatMoney(text)
+    : `+${formatMoney(text)}`;
+}
+
+/** Whether a wire amount is a debit (negative), without converting it to a number. */
+export const isDebit = (amount: string) => amount.trim().startsWith('-');
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** "22 Nov 2026, 2:05 pm" for lists where the time matters. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : dateTimeFormat.format(date);
+}

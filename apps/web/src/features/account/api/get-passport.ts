@@ -1,8 +1,9 @@
 import { API, UserSchema } from '@iddesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { QUERY_KEYS } from '../../../lib/query-keys';
 
-export const passportQueryKey = ['user', 'passport'] as const;
+export const passportQueryKey = QUERY_KEYS.passport;
 
 export const getPassport = (signal?: AbortSignal) =>
   apiRequest(API.passport, { method: 'POST', schema: UserSchema, signal });
