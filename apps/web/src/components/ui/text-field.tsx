@@ -8,11 +8,13 @@ type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   hint?: ReactNode;
   /** Adds a show/hide toggle (for type="password"). */
   revealable?: boolean;
+  /** A short fixed prefix inside the input, such as the currency sign. */
+  leading?: string;
 };
 
 /** A labelled input with its hint and error wired to aria-describedby. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, revealable, className, id, type = 'text', ...rest },
+  { label, error, hint, revealable, leading, className, id, type = 'text', ...rest },
   ref,
 ) {
   const autoId = useId();
@@ -21,7 +23,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const errorId = `${inputId}-error`;
   const [revealed, setRevealed] = useState(false);
   const describedBy =
-    [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+    [hint && !error ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
@@ -29,6 +31,14 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         {label}
       </label>
       <div className="relative">
+        {leading ? (
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 left-0 flex w-10 items-center justify-center text-base font-semibold text-slate-600"
+          >
+            {leading}
+          </span>
+        ) : null}
         <input
           ref={ref}
           id={inputId}
@@ -42,6 +52,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
               ? 'border-red-600 focus-visible:ring-red-600'
               : 'border-slate-300 hover:border-slate-400 focus:border-brand-600',
             revealable && 'pr-12',
+            leading && 'pl-10',
           )}
           {...rest}
         />

@@ -1,0 +1,90 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from './button';
+
+type ConfirmDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  /** What is about to happen, usually a SummaryList. */
+  children?: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  tone?: 'primary' | 'danger';
+  loading?: boolean;
+  onConfirm: () => void;
+};
+
+/**
+ * The last step before money moves (or anything hard to undo). While the action runs the dialog
+ * cannot be dismissed, so the outcome is never hidden behind a closed dialog.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  tone = 'primary',
+  loading = false,
+  onConfirm,
+}: ConfirmDialogProps) {
+  const change = (next: boolean) => {
+    if (!loading) onOpenChange(next);
+  };
+  return (
+    <Dialog.Root open={open} onOpenChange={change}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="sheet-overlay fixed inset-0 z-40 bg-slate-950/60" />
+        <Dialog.Content className="dialog-panel fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-slate-900 shadow-sheet focus:outline-none">
+          <div className="flex items-start justify-between gap-4">
+            <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
+            <Dialog.Close
+              className="-mr-2 -mt-2 flex size-11 shrink-0 items-center justify-center rounded-xl text-slate-600 hover:bg-slate-100 disabled:opacity-50"
+              aria-label="Close"
+              disabled={loading}
+            >
+              <X className="size-5" aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="mt-2 text-slate-600">{description}</Dialog.Description>
+          {children ? <div className="mt-4">{children}</div> : null}
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => change(false)} disabled={loading}>
+              {cancelLabel}
+            </Button>
+            <Button
+              variant={tone === 'danger' ? 'danger' : 'primary'}
+              onClick={onConfirm}
+              loading={loading}
+            >
+              {confirmLabel}
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export type SummaryItem = { label: string; value: ReactNode };
+
+/** The facts a confirmation repeats back, one per line. */
+export function SummaryList({ items }: { items: SummaryItem[] }) {
+  return (
+    <dl className="divide-y divide-slate-200 rounded-xl bg-slate-50 px-4 ring-1 ring-inset ring-slate-200">
+      {items.map((item) => (
+        <div key={item.label} className="flex items-baseline justify-between gap-4 py-3">
+          <dt className="text-sm text-slate-600">{item.label}</dt>
+          <dd className="min-w-0 break-words text-right font-semibold text-slate-900">
+            {item.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+import { CopyButton } from './copy-button';
+
+export type DetailItem = {
+  label: string;
+  value: ReactNode;
+  /** Adds a copy button for this text. */
+  copy?: string | null;
+  /** Monospace, for ids, account numbers and references. */
+  mono?: boolean;
+  wide?: boolean;
+};
+
+/** Label/value pairs (a description list), optionally copyable. */
+export function DetailList({ items, className }: { items: DetailItem[]; className?: string }) {
+  return (
+    <dl className={cn('grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2', className)}>
+      {items.map((item) => (
+        <div key={item.label} className={cn('min-w-0', item.wide && 'sm:col-span-2')}>
+          <dt className="text-sm font-medium text-slate-600">{item.label}</dt>
+          <dd className="mt-1 flex items-center justify-between gap-2 text-slate-900">
+            <span
+              className={cn(
+                'min-w-0 break-words font-semibold',
+                item.mono && 'font-mono text-[0.95rem] tracking-tight',
+              )}
+            >
+              {item.value}
+            </span>
+            {item.copy ? <CopyButton value={item.copy} what={item.label} /> : null}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,46 @@
+import { AlertTriangle, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from './button';
+
+/** Placeholder rows while a list loads; announced once as "Loading …". */
+export function ListLoading({ label = 'Loading', rows = 4 }: { label?: string; rows?: number }) {
+  return (
+    <div role="status" aria-label={label} className="flex flex-col gap-3">
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="h-16 animate-pulse rounded-xl bg-slate-200/70" aria-hidden="true" />
+      ))}
+    </div>
+  );
+}
+
+type EmptyProps = { icon: LucideIcon; title: string; children?: ReactNode; action?: ReactNode };
+
+export function ListEmpty({ icon: Icon, title, children, action }: EmptyProps) {
+  return (
+    <div className="flex flex-col items-center px-4 py-10 text-center">
+      <span className="flex size-12 items-center justify-center rounded-2xl bg-slate-100 text-slate-500">
+        <Icon className="size-6" aria-hidden="true" />
+      </span>
+      <p className="mt-3 font-semibold text-slate-900">{title}</p>
+      {children ? <p className="mt-1 max-w-sm text-sm text-slate-600">{children}</p> : null}
+      {action ? <div className="mt-4">{action}</div> : null}
+    </div>
+  );
+}
+
+type ErrorProps = { message?: string; onRetry: () => void; retrying?: boolean };
+
+export function ListError({ message, onRetry, retrying }: ErrorProps) {
+  return (
+    <div role="alert" className="flex flex-col items-center px-4 py-10 text-center">
+      <span className="flex size-12 items-center justify-center rounded-2xl bg-red-50 text-red-700">
+        <AlertTriangle className="size-6" aria-hidden="true" />
+      </span>
+      <p className="mt-3 font-semibold text-slate-900">This list could not be loaded.</p>
+      {message ? <p className="mt-1 max-w-sm text-sm text-slate-600">{message}</p> : null}
+      <Button variant="secondary" className="mt-4" onClick={onRetry} loading={retrying}>
+        Try again
+      </Button>
+    </div>
+  );
+}
