@@ -24,7 +24,7 @@ const label = (path: readonly PropertyKey[]): string => {
  * Friendlier wording for zod's generic issues. Messages written into the contract's schemas
  * take precedence over this map; it only fills the gaps (missing and wrongly typed fields).
  */
-const requestErrorMap: z.core.$ZodErrorMap = (issue) => {
+export const requestErrorMap: z.core.$ZodErrorMap = (issue) => {
   if (issue.code === 'invalid_type') {
     return issue.input === undefined
       ? `The ${label(issue.path ?? [])} field is required.`
