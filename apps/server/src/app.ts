@@ -7,14 +7,21 @@ import type { Db } from './db/types';
 import { errorHandler } from './errors/error-handler';
 import { zodValidatorCompiler } from './errors/request-validation';
 import { loggerOptions } from './lib/logger';
+import { adminUserRoutes } from './modules/admin-users/routes';
 import { authRoutes } from './modules/auth/routes';
+import { billRoutes } from './modules/bills/routes';
 import { healthRoutes } from './modules/health/routes';
+import { ledgerRoutes } from './modules/ledger/routes';
+import { paymentTypeRoutes } from './modules/payment-types/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { fileRoutes } from './modules/uploads/routes';
 import { userRoutes } from './modules/users/routes';
+import { withdrawalRoutes } from './modules/withdrawals/routes';
 import authPlugin from './plugins/app/auth';
 import configPlugin from './plugins/app/config';
 import dbPlugin from './plugins/app/db';
 import jsonBodyParser from './plugins/app/json-body';
+import storagePlugin from './plugins/app/storage';
 import webAppPlugin from './plugins/app/web-app';
 import helmetPlugin from './plugins/external/helmet';
 import multipartPlugin from './plugins/external/multipart';
@@ -53,6 +60,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(dbPlugin, { db });
   await app.register(jsonBodyParser);
   await app.register(authPlugin, { session: config.session });
+  await app.register(storagePlugin);
 
   await app.register(
     async (api) => {
@@ -60,6 +68,12 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
       await api.register(userRoutes);
       await api.register(settingsRoutes);
       await api.register(healthRoutes);
+      await api.register(paymentTypeRoutes);
+      await api.register(billRoutes);
+      await api.register(withdrawalRoutes);
+      await api.register(ledgerRoutes);
+      await api.register(adminUserRoutes);
+      await api.register(fileRoutes);
     },
     { prefix: '/api' },
   );

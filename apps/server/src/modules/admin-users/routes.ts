@@ -1,0 +1,123 @@
+import {
+  AdminUserDetailSchema,
+  AdminUserListItemSchema,
+  AdminUsersFilterSchema,
+  BalanceChangeBodySchema,
+  envelope,
+  IdParamSchema,
+  PageQuerySchema,
+  paginated,
+  PendingPageQuerySchema,
+  TransactionSchema,
+  WALLET_API,
+} from '@iddesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../audit/actor';
+import { listTransactions } from '../ledger/list';
+import { toTransactionJson } from '../ledger/serialize';
+import { toUserJson } from '../users/serialize';
+import { changeBalance, getUserDetail, requireUserExists, searchUsers, setBlocked } from './service';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+const DetailSchema = envelope(AdminUserDetailSchema);
+
+export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    WALLET_API.adminUsers,
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'Users, newest first, filtered by `search` (name, email or phone) and `blocked`',
+        security,
+        querystring: PageQuerySchema,
+        body: AdminUsersFilterSchema.optional(),
+        response: { 200: envelope(paginated(AdminUserListItemSchema)) },
+      },
+    },
+    async (request) => {
+      const page = await searchUsers(app.db, request.body ?? {}, request.query);
+      return { message: null, data: { ...page, items: page.items.map(toUserJson) } };
+    },
+  );
+
+  app.get(
+    WALLET_API.adminUser(':id'),
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags, summary: 'One user, with balance, holds and counts', security, params: IdParamSchema, response: { 200: DetailSchema } },
+    },
+    async (request) => ({ message: null, data: await getUserDetail(app.db, request.params.id) }),
+  );
+
+  for (const [path, isBlocked, message] of [
+    [WALLET_API.adminUserBlock(':id'), true, 'The user has been blocked.'],
+    [WALLET_API.adminUserUnblock(':id'), false, 'The user has been unblocked.'],
+  ] as const) {
+    app.get(
+      path,
+      {
+        onRequest: app.requireAdmin,
+        schema: {
+          tags,
+          summary: isBlocked
+            ? 'Block a user: every token of theirs is refused from the next request'
+            : 'Unblock a user',
+          description: isBlocked ? 'Blocking yourself is 409; blocking another admin is 403.' : undefined,
+          security,
+          params: IdParamSchema,
+          response: { 200: DetailSchema },
+        },
+      },
+      async (request) => ({
+        message,
+        data: await setBlocked(app.db, actorOf(request), request.params.id, isBlocked),
+      }),
+    );
+  }
+
+  app.get(
+    WALLET_API.adminUserTransactions(':id'),
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        summary: "A user's wallet movements, newest first",
+        security,
+        params: IdParamSchema,
+        querystring: PendingPageQuerySchema,
+        response: { 200: envelope(paginated(TransactionSchema)) },
+      },
+    },
+    async (request) => {
+      await requireUserExists(app.db, request.params.id);
+      return { message: null, data: await listTransactions(app.db, request.params.id, request.query) };
+    },
+  );
+
+  for (const [path, direction, message] of [
+    [WALLET_API.adminDepositCreate, 'deposit', 'The balance has been credited.'],
+    [WALLET_API.adminWithdrawCreate, 'withdraw', 'The balance has been debited.'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        onRequest: app.requireAdmin,
+        schema: {
+          tags,
+          summary: direction === 'deposit' ? 'Credit a user’s balance by hand' : 'Debit a user’s balance by hand',
+          description:
+            direction === 'withdraw' ? 'Never overdraws: above the balance is 409 INSUFFICIENT_BALANCE.' : undefined,
+          security,
+          body: BalanceChangeBodySchema,
+          response: { 200: envelope(TransactionSchema) },
+        },
+      },
+      async (request) => {
+        const row = await changeBalance(app.db, actorOf(request), direction, request.body);
+        return { message, data: toTransactionJson(row) };
+      },
+    );
+  }
+};

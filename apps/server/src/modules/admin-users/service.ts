@@ -1,0 +1,94 @@
+import { type AdminUsersFilterSchema, type BalanceChangeBodySchema, formatAmount, type PageQuery } from '@iddesk/contract';
+import type { z } from 'zod';
+import type { TransactionRow } from '../../db/schema';
+import type { Db } from '../../db/types';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors/app-errors';
+import { pageWindow, toPage } from '../../lib/pagination';
+import type { Actor } from '../audit/actor';
+import { writeAudit } from '../audit/repository';
+import { credit, debit } from '../ledger/service';
+import { setUserBlocked } from '../users/repository';
+import type { PublicUser } from '../users/types';
+import { findUser, findUserForUpdate, listUsers, userMoneyStats } from './repository';
+import { toAdminUserDetailJson } from './serialize';
+
+type Filter = z.output<typeof AdminUsersFilterSchema>;
+type BalanceChange = z.output<typeof BalanceChangeBodySchema>;
+
+export async function searchUsers(db: Db, filter: Filter, query: PageQuery) {
+  const { items, total } = await listUsers(db, filter, pageWindow(query));
+  return toPage(items, total, query);
+}
+
+export async function getUserDetail(db: Db, id: number) {
+  const user = await findUser(db, id);
+  if (!user) throw new NotFoundError();
+  return toAdminUserDetailJson(user, await userMoneyStats(db, id));
+}
+
+export async function requireUserExists(db: Db, id: number): Promise<PublicUser> {
+  const user = await findUser(db, id);
+  if (!user) throw new NotFoundError();
+  return user;
+}
+
+/**
+ * Block or unblock. Nothing else needs revoking: every request's token check refuses a
+ * blocked user, so their sessions stop working on the next call. An admin cannot lock
+ * themselves out, nor block another admin (that is a decision for whoever runs the server).
+ */
+export async function setBlocked(db: Db, actor: Actor, id: number, isBlocked: boolean) {
+  await db.transaction(async (tx) => {
+    const before = await findUserForUpdate(tx, id);
+    if (!before) throw new NotFoundError();
+    if (isBlocked && before.id === actor.userId) {
+      throw new ConflictError('CONFLICT', 'You cannot block your own account.');
+    }
+    if (isBlocked && before.type === 'admin') throw new ForbiddenError('Admins cannot be blocked.');
+    await setUserBlocked(tx, id, isBlocked);
+    await writeAudit(tx, {
+      actorId: actor.userId,
+      action: isBlocked ? 'user.block' : 'user.unblock',
+      objectType: 'user',
+      objectId: id,
+      before: { is_blocked: before.isBlocked },
+      after: { is_blocked: isBlocked },
+      ip: actor.ip,
+    });
+  });
+  return getUserDetail(db, id);
+}
+
+/**
+ * Money rule 7: a manual deposit or withdrawal is one done ledger row plus an audit entry,
+ * in one transaction. A withdrawal never overdraws (409 INSUFFICIENT_BALANCE).
+ */
+export async function changeBalance(
+  db: Db,
+  actor: Actor,
+  direction: 'deposit' | 'withdraw',
+  input: BalanceChange,
+): Promise<TransactionRow> {
+  if (!(await findUser(db, input.user_id))) throw ValidationError.field('user_id', 'The selected user does not exist.');
+  return db.transaction(async (tx) => {
+    const movement = {
+      userId: input.user_id,
+      amount: input.amount,
+      cause: { type: 'manual' as const, id: null },
+    };
+    const row =
+      direction === 'deposit'
+        ? await credit(tx, { ...movement, kind: 'admin_deposit', description: `Deposit by admin: ${input.comment}` })
+        : await debit(tx, { ...movement, kind: 'admin_withdrawal', description: `Withdrawal by admin: ${input.comment}` });
+    await writeAudit(tx, {
+      actorId: actor.userId,
+      action: direction === 'deposit' ? 'balance.deposit' : 'balance.withdraw',
+      objectType: 'user',
+      objectId: input.user_id,
+      before: { balance: formatAmount(row.balanceAfter! - row.amount) },
+      after: { balance: formatAmount(row.balanceAfter!), amount: formatAmount(row.amount), comment: input.comment, transaction_id: row.id },
+      ip: actor.ip,
+    });
+    return row;
+  });
+}

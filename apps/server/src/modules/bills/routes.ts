@@ -1,0 +1,127 @@
+import {
+  ADD_FUNDS_PROOF_FIELD,
+  AddFundsBodySchema,
+  BillSchema,
+  envelope,
+  IdParamSchema,
+  paginated,
+  PendingPageQuerySchema,
+  PROOF_REQUIRED_MESSAGE,
+  RejectBodySchema,
+  WALLET_API,
+} from '@iddesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readForm } from '../../lib/multipart';
+import { callerOf } from '../../plugins/app/auth';
+import { actorOf } from '../audit/actor';
+import { toBillJson } from './serialize';
+import { addFunds, getBill, getOwnBill, handleBill, listBills } from './service';
+
+const security = [{ bearer: [] }];
+const ItemSchema = envelope(BillSchema);
+
+export const billRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    WALLET_API.addFunds,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['wallet'],
+        summary: 'Ask to add funds, with a payment screenshot',
+        description:
+          'multipart/form-data: `amount`, `payment_type_id`, `reference` and the image `proof` ' +
+          '(JPEG/PNG/WebP, at most 5 MB and 40 megapixels). Creates a pending bill; the balance ' +
+          'grows when an admin approves it.',
+        consumes: ['multipart/form-data'],
+        security,
+        response: { 200: ItemSchema },
+      },
+    },
+    async (request) => {
+      const { fields, files } = await readForm(request, AddFundsBodySchema, {
+        [ADD_FUNDS_PROOF_FIELD]: PROOF_REQUIRED_MESSAGE,
+      });
+      const deps = { db: app.db, storage: app.storage, log: request.log };
+      const bill = await addFunds(deps, callerOf(request).user.id, fields, files.proof!);
+      return { message: 'Request sent. We will process it shortly.', data: toBillJson(bill) };
+    },
+  );
+
+  app.get(
+    WALLET_API.bill(':id'),
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['wallet'], summary: 'One of the caller’s bills', security, params: IdParamSchema, response: { 200: ItemSchema } },
+    },
+    async (request) => ({
+      message: null,
+      data: toBillJson(await getOwnBill(app.db, callerOf(request).user.id, request.params.id)),
+    }),
+  );
+
+  app.get(
+    WALLET_API.adminBills,
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Bills, newest first; pending=1 the queue, pending=0 the handled ones',
+        security,
+        querystring: PendingPageQuerySchema,
+        response: { 200: envelope(paginated(BillSchema)) },
+      },
+    },
+    async (request) => {
+      const page = await listBills(app.db, request.query);
+      return { message: null, data: { ...page, items: page.items.map(toBillJson) } };
+    },
+  );
+
+  app.get(
+    WALLET_API.adminBill(':id'),
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: ['admin'], summary: 'One bill', security, params: IdParamSchema, response: { 200: ItemSchema } },
+    },
+    async (request) => ({ message: null, data: toBillJson(await getBill(app.db, request.params.id)) }),
+  );
+
+  app.post(
+    WALLET_API.adminBillApprove(':id'),
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve a bill: its amount is credited to the balance',
+        description: 'A bill is handled once: a second approve or reject is 409 ALREADY_HANDLED.',
+        security,
+        params: IdParamSchema,
+        response: { 200: ItemSchema },
+      },
+    },
+    async (request) => {
+      const bill = await handleBill(app.db, actorOf(request), request.params.id, { status: 'approved' });
+      return { message: 'The bill has been approved and the balance credited.', data: toBillJson(bill) };
+    },
+  );
+
+  app.post(
+    WALLET_API.adminBillReject(':id'),
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Reject a bill, with an optional comment for the customer',
+        security,
+        params: IdParamSchema,
+        body: RejectBodySchema.optional(),
+        response: { 200: ItemSchema },
+      },
+    },
+    async (request) => {
+      const comment = request.body?.comment ?? null;
+      const bill = await handleBill(app.db, actorOf(request), request.params.id, { status: 'rejected', comment });
+      return { message: 'The bill has been rejected.', data: toBillJson(bill) };
+    },
+  );
+};

@@ -1,0 +1,42 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { paymentTypes, type PaymentTypeRow } from '../../db/schema';
+import type { Db, Tx } from '../../db/types';
+
+export type PaymentTypeValues = Omit<PaymentTypeRow, 'id' | 'createdAt' | 'updatedAt'>;
+
+export async function listPaymentTypes(db: Db, onlyActive: boolean): Promise<PaymentTypeRow[]> {
+  return db
+    .select()
+    .from(paymentTypes)
+    .where(onlyActive ? eq(paymentTypes.isActive, true) : undefined)
+    .orderBy(asc(paymentTypes.id));
+}
+
+export async function findPaymentType(db: Db, id: number): Promise<PaymentTypeRow | null> {
+  const rows = await db.select().from(paymentTypes).where(eq(paymentTypes.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Locks the row, so an edit reads the "before" it replaces. */
+export async function findPaymentTypeForUpdate(tx: Tx, id: number): Promise<PaymentTypeRow | null> {
+  const rows = await tx.select().from(paymentTypes).where(eq(paymentTypes.id, id)).for('update');
+  return rows[0] ?? null;
+}
+
+export async function insertPaymentType(tx: Tx, values: PaymentTypeValues): Promise<PaymentTypeRow> {
+  const rows = await tx.insert(paymentTypes).values(values).returning();
+  return rows[0]!;
+}
+
+export async function updatePaymentType(
+  tx: Tx,
+  id: number,
+  values: Partial<PaymentTypeValues>,
+): Promise<PaymentTypeRow> {
+  const rows = await tx
+    .update(paymentTypes)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(paymentTypes.id, id))
+    .returning();
+  return rows[0]!;
+}

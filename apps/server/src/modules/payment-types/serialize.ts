@@ -1,0 +1,25 @@
+import type { PaymentType } from '@iddesk/contract';
+import type { PaymentTypeRow } from '../../db/schema';
+import { fileUrl } from '../uploads/service';
+
+export function toPaymentTypeJson(row: PaymentTypeRow): PaymentType {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    upi_id: row.upiId,
+    account_holder: row.accountHolder,
+    account_number: row.accountNumber,
+    ifsc: row.ifsc,
+    bank_name: row.bankName,
+    qr_url: row.qrKey ? fileUrl('public', row.qrKey) : null,
+    is_active: row.isActive,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The audit log's view: everything an admin can change. */
+export function auditViewOf(row: PaymentTypeRow) {
+  const { createdAt: _c, updatedAt: _u, ...rest } = row;
+  return rest;
+}

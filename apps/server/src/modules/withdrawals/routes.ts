@@ -1,0 +1,143 @@
+import {
+  envelope,
+  IdParamSchema,
+  paginated,
+  PendingPageQuerySchema,
+  RejectBodySchema,
+  WALLET_API,
+  WITHDRAWAL_APPROVE_PROOF_FIELD,
+  WithdrawalApproveBodySchema,
+  WithdrawalSchema,
+  WithdrawBodySchema,
+} from '@iddesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readForm } from '../../lib/multipart';
+import { callerOf } from '../../plugins/app/auth';
+import { actorOf } from '../audit/actor';
+import { toWithdrawalJson } from './serialize';
+import {
+  getOwnWithdrawal,
+  getWithdrawal,
+  handleWithdrawal,
+  listWithdrawals,
+  requestWithdrawal,
+} from './service';
+
+const security = [{ bearer: [] }];
+const ItemSchema = envelope(WithdrawalSchema);
+
+export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (log: typeof app.log) => ({ db: app.db, storage: app.storage, log });
+
+  app.post(
+    WALLET_API.withdraw,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['wallet'],
+        summary: 'Ask for a payout; the amount is held from the balance at once',
+        description: 'An amount above the available balance is 409 INSUFFICIENT_BALANCE.',
+        security,
+        body: WithdrawBodySchema,
+        response: { 200: ItemSchema },
+      },
+    },
+    async (request) => {
+      const withdrawal = await requestWithdrawal(app.db, callerOf(request).user.id, request.body);
+      return { message: 'Request sent. We will process it shortly.', data: toWithdrawalJson(withdrawal) };
+    },
+  );
+
+  app.get(
+    WALLET_API.withdrawal(':id'),
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['wallet'], summary: 'One of the caller’s withdrawals', security, params: IdParamSchema, response: { 200: ItemSchema } },
+    },
+    async (request) => ({
+      message: null,
+      data: toWithdrawalJson(await getOwnWithdrawal(app.db, callerOf(request).user.id, request.params.id)),
+    }),
+  );
+
+  app.get(
+    WALLET_API.adminWithdrawals,
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Withdrawals, newest first; pending=1 the queue, pending=0 the handled ones',
+        security,
+        querystring: PendingPageQuerySchema,
+        response: { 200: envelope(paginated(WithdrawalSchema)) },
+      },
+    },
+    async (request) => {
+      const page = await listWithdrawals(app.db, request.query);
+      return { message: null, data: { ...page, items: page.items.map(toWithdrawalJson) } };
+    },
+  );
+
+  app.get(
+    WALLET_API.adminWithdrawal(':id'),
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: ['admin'], summary: 'One withdrawal', security, params: IdParamSchema, response: { 200: ItemSchema } },
+    },
+    async (request) => ({ message: null, data: toWithdrawalJson(await getWithdrawal(app.db, request.params.id)) }),
+  );
+
+  app.post(
+    WALLET_API.adminWithdrawalApprove(':id'),
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve a withdrawal after paying it out',
+        description:
+          'multipart/form-data (or JSON without the image): optional `reference` and optional ' +
+          'image `proof` of the payout. Handled once: a second approve or reject is 409.',
+        consumes: ['multipart/form-data', 'application/json'],
+        security,
+        params: IdParamSchema,
+        response: { 200: ItemSchema },
+      },
+    },
+    async (request) => {
+      const { fields, files } = await readForm(request, WithdrawalApproveBodySchema, {
+        [WITHDRAWAL_APPROVE_PROOF_FIELD]: null,
+      });
+      const withdrawal = await handleWithdrawal(deps(request.log), actorOf(request), request.params.id, {
+        status: 'approved',
+        reference: fields.reference ?? null,
+        proof: files.proof,
+      });
+      return { message: 'The withdrawal has been approved.', data: toWithdrawalJson(withdrawal) };
+    },
+  );
+
+  app.post(
+    WALLET_API.adminWithdrawalReject(':id'),
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Reject a withdrawal: the held amount returns to the balance',
+        security,
+        params: IdParamSchema,
+        body: RejectBodySchema.optional(),
+        response: { 200: ItemSchema },
+      },
+    },
+    async (request) => {
+      const withdrawal = await handleWithdrawal(deps(request.log), actorOf(request), request.params.id, {
+        status: 'rejected',
+        comment: request.body?.comment ?? null,
+      });
+      return {
+        message: 'The withdrawal has been rejected and the amount returned to the balance.',
+        data: toWithdrawalJson(withdrawal),
+      };
+    },
+  );
+};

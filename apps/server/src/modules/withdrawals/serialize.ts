@@ -1,0 +1,27 @@
+import { formatAmount, type Withdrawal } from '@iddesk/contract';
+import { fileUrl } from '../uploads/service';
+import type { WithdrawalView } from './repository';
+
+export function toWithdrawalJson(w: WithdrawalView): Withdrawal {
+  return {
+    id: w.id,
+    user: w.user,
+    amount: formatAmount(w.amount),
+    method: w.method,
+    upi_id: w.upiId,
+    account_holder: w.accountHolder,
+    account_number: w.accountNumber,
+    ifsc: w.ifsc,
+    status: w.status,
+    comment: w.comment,
+    payout_reference: w.payoutReference,
+    payout_proof_url: w.payoutProofKey ? fileUrl('private', w.payoutProofKey) : null,
+    created_at: w.createdAt.toISOString(),
+    handled_at: w.handledAt?.toISOString() ?? null,
+  };
+}
+
+/** "UPI name@bank" or "bank account ••••6789": enough to recognise, in the ledger text. */
+export function destinationLabel(w: Pick<WithdrawalView, 'method' | 'upiId' | 'accountNumber'>): string {
+  return w.method === 'upi' ? `UPI ${w.upiId}` : `bank account ••••${(w.accountNumber ?? '').slice(-4)}`;
+}
