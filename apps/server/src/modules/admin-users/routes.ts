@@ -12,6 +12,7 @@ import {
   WALLET_API,
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { optionalBody } from '../../lib/optional-body';
 import { actorOf } from '../audit/actor';
 import { listTransactions } from '../ledger/list';
 import { toTransactionJson } from '../ledger/serialize';
@@ -32,12 +33,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Users, newest first, filtered by `search` (name, email or phone) and `blocked`',
         security,
         querystring: PageQuerySchema,
-        body: AdminUsersFilterSchema.optional(),
+        body: optionalBody(AdminUsersFilterSchema),
         response: { 200: envelope(paginated(AdminUserListItemSchema)) },
       },
     },
     async (request) => {
-      const page = await searchUsers(app.db, request.body ?? {}, request.query);
+      const page = await searchUsers(app.db, request.body, request.query);
       return { message: null, data: { ...page, items: page.items.map(toUserJson) } };
     },
   );

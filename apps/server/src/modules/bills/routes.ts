@@ -12,6 +12,7 @@ import {
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readForm } from '../../lib/multipart';
+import { optionalBody } from '../../lib/optional-body';
 import { callerOf } from '../../plugins/app/auth';
 import { actorOf } from '../audit/actor';
 import { toBillJson } from './serialize';
@@ -114,12 +115,12 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Reject a bill, with an optional comment for the customer',
         security,
         params: IdParamSchema,
-        body: RejectBodySchema.optional(),
+        body: optionalBody(RejectBodySchema),
         response: { 200: ItemSchema },
       },
     },
     async (request) => {
-      const comment = request.body?.comment ?? null;
+      const comment = request.body.comment ?? null;
       const bill = await handleBill(app.db, actorOf(request), request.params.id, { status: 'rejected', comment });
       return { message: 'The bill has been rejected.', data: toBillJson(bill) };
     },

@@ -12,6 +12,7 @@ import {
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readForm } from '../../lib/multipart';
+import { optionalBody } from '../../lib/optional-body';
 import { callerOf } from '../../plugins/app/auth';
 import { actorOf } from '../audit/actor';
 import { toWithdrawalJson } from './serialize';
@@ -125,14 +126,14 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Reject a withdrawal: the held amount returns to the balance',
         security,
         params: IdParamSchema,
-        body: RejectBodySchema.optional(),
+        body: optionalBody(RejectBodySchema),
         response: { 200: ItemSchema },
       },
     },
     async (request) => {
       const withdrawal = await handleWithdrawal(deps(request.log), actorOf(request), request.params.id, {
         status: 'rejected',
-        comment: request.body?.comment ?? null,
+        comment: request.body.comment ?? null,
       });
       return {
         message: 'The withdrawal has been rejected and the amount returned to the balance.',

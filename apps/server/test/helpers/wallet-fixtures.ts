@@ -1,0 +1,153 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { users } from '../../src/db/schema';
+import { ledgerChecks } from '../../src/modules/ledger/invariant';
+import { type ApiResponse, post, type TestContext } from './test-app';
+
+export async function userIdOf(ctx: TestContext, email: string): Promise<number> {
+  const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row!.id;
+}
+
+export async function balanceOf(ctx: TestContext, userId: number): Promise<bigint> {
+  const [row] = await ctx.db.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
+  return row!.balance;
+}
+
+/** Money rules 1 and 2 for every user in the database; run after every test. */
+export async function expectLedgerConsistent(ctx: TestContext): Promise<void> {
+  const broken = (await ledgerChecks(ctx.db)).filter((c) => !c.ok);
+  expect(broken, 'balance == sum of counting rows, and >= 0, for every user').toEqual([]);
+}
+
+/* ---------- images ---------- */
+
+export function pngImage(width = 64, height = 48): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
+}
+
+/** A JPEG carrying EXIF (camera model, orientation) that the upload must strip. */
+export function jpegWithExif(width = 80, height = 40): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .withExif({ IFD0: { Make: 'SpyCam', Model: 'Leaky 3000', Orientation: '6' } })
+    .jpeg()
+    .toBuffer();
+}
+
+/** Random noise compresses to nothing, so this PNG is over 6 MB on disk. */
+export function sixMegabytePng(): Promise<Buffer> {
+  const width = 1500;
+  const height = 1400;
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < raw.length; i += 4) raw.writeUInt32LE((Math.random() * 0xffffffff) >>> 0, i);
+  return sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A complete, valid 20 000 × 20 000 one-bit PNG (400 megapixels of white). Written by hand:
+ * sharp would take many seconds to encode it, while the deflated rows are ~50 KB.
+ */
+export function hugePng(side = 20_000): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(side, 0);
+  ihdr.writeUInt32BE(side, 4);
+  ihdr[8] = 1; // bit depth
+  ihdr[9] = 0; // greyscale
+  const rowBytes = 1 + Math.ceil(side / 8); // filter byte + packed pixels
+  const rows = Buffer.alloc(rowBytes * side, 0xff);
+  for (let y = 0; y < side; y += 1) rows[y * rowBytes] = 0; // filter: none
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(rows, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+export const PDF_BYTES = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+
+/* ---------- requests ---------- */
+
+export type FilePart = { field: string; data: Buffer; filename?: string; type?: string };
+
+/** POST multipart form data the way a browser does (the fetch API encodes it). */
+export async function postForm(
+  app: FastifyInstance,
+  url: string,
+  fields: Record<string, string>,
+  files: FilePart[] = [],
+  token?: string,
+): Promise<ApiResponse> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files) {
+    form.append(
+      file.field,
+      new Blob([new Uint8Array(file.data)], { type: file.type ?? 'image/png' }),
+      file.filename ?? 'image.png',
+    );
+  }
+  const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      accept: 'application/json',
+      'content-type': encoded.headers.get('content-type')!,
+      'x-requested-with': 'XMLHttpRequest',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    payload: Buffer.from(await encoded.arrayBuffer()),
+  }) as Promise<ApiResponse>;
+}
+
+/* ---------- wallet set-up through the API ---------- */
+
+export async function createUpiPaymentType(app: FastifyInstance, adminToken: string, name = 'GPay') {
+  const res = await postForm(app, '/api/admin/payment_types/create', { name, kind: 'upi', upi_id: 'desk@okaxis' }, [], adminToken);
+  if (res.statusCode !== 200) throw new Error(`payment type: ${res.statusCode} ${res.body}`);
+  return res.json().data as { id: number; name: string };
+}
+
+/** Credit a user through the admin deposit call: the ledger stays consistent. */
+export async function deposit(app: FastifyInstance, adminToken: string, userId: number, amount: string) {
+  const res = await post(app, '/api/admin/deposit/create', { user_id: userId, amount, comment: 'test funds' }, adminToken);
+  if (res.statusCode !== 200) throw new Error(`deposit: ${res.statusCode} ${res.body}`);
+  return res.json().data;
+}
+
+export async function addFunds(
+  app: FastifyInstance,
+  token: string,
+  paymentTypeId: number,
+  amount = '500.00',
+  proof?: Buffer,
+): Promise<ApiResponse> {
+  return postForm(
+    app,
+    '/api/add_funds',
+    { amount, payment_type_id: String(paymentTypeId), reference: 'UTR123456789' },
+    [{ field: 'proof', data: proof ?? (await pngImage()) }],
+    token,
+  );
+}
+
+export function withdrawUpi(app: FastifyInstance, token: string, amount: string | number) {
+  return post(app, '/api/withdraw', { amount, method: 'upi', upi_id: 'me@okicici' }, token);
+}
