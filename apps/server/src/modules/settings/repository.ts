@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { settings } from '../../db/schema';
 import type { Db } from '../../db/types';
 
@@ -19,6 +19,24 @@ export async function getSettingForUpdate(db: Db, key: string): Promise<string |
     .where(eq(settings.key, key))
     .for('update');
   return rows[0]?.value ?? null;
+}
+
+/** Several settings at once, as key → value (missing keys are absent). */
+export async function getSettings(db: Db, keys: string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, keys));
+  return new Map(rows.map((r) => [r.key, r.value]));
+}
+
+export async function getSettingsForUpdate(db: Db, keys: string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, keys))
+    .for('update');
+  return new Map(rows.map((r) => [r.key, r.value]));
 }
 
 export async function putSetting(db: Db, key: string, value: string): Promise<void> {

@@ -1,7 +1,15 @@
-import { API, envelope, MarqueBodySchema, MarqueSchema } from '@iddesk/contract';
+import {
+  API,
+  CONTENT_API,
+  envelope,
+  MarqueBodySchema,
+  MarqueSchema,
+  SiteSettingsBodySchema,
+  SiteSettingsSchema,
+} from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/app/auth';
-import { getMarque, setMarque } from './service';
+import { getMarque, getSiteSettings, setMarque, updateSiteSettings } from './service';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -32,6 +40,38 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = { userId: callerOf(request).user.id, ip: request.ip };
       const text = await setMarque(app.db, actor, request.body.text);
       return { message: 'The top block has been saved.', data: { text } };
+    },
+  );
+
+  app.get(
+    CONTENT_API.settings,
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Public site settings: name, contacts, social links and the terms text',
+        description: 'Unset fields are empty strings.',
+        response: { 200: envelope(SiteSettingsSchema) },
+      },
+    },
+    async () => ({ message: null, data: await getSiteSettings(app.db) }),
+  );
+
+  app.post(
+    CONTENT_API.adminSettings,
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Replace the site settings (every field; "" clears one)',
+        security: [{ bearer: [] }],
+        body: SiteSettingsBodySchema,
+        response: { 200: envelope(SiteSettingsSchema) },
+      },
+    },
+    async (request) => {
+      const actor = { userId: callerOf(request).user.id, ip: request.ip };
+      const data = await updateSiteSettings(app.db, actor, request.body);
+      return { message: 'The site settings have been saved.', data };
     },
   );
 };

@@ -1,17 +1,22 @@
+import { DEFAULT_SITE_SETTINGS, SITE_SETTING_KEYS, type SiteSettings } from '@iddesk/contract';
 import type { Db } from '../../db/types';
 import { writeAudit } from '../audit/repository';
-import { SETTING } from './keys';
-import { getSetting, getSettingForUpdate, putSetting } from './repository';
+import { SETTING, SITE_SETTING_ROW_KEYS, siteSettingKey } from './keys';
+import {
+  getSetting,
+  getSettingForUpdate,
+  getSettings,
+  getSettingsForUpdate,
+  putSetting,
+} from './repository';
+
+export type Actor = { userId: number; ip: string };
 
 export async function getMarque(db: Db): Promise<string> {
   return (await getSetting(db, SETTING.marque)) ?? '';
 }
 
-export async function setMarque(
-  db: Db,
-  actor: { userId: number; ip: string },
-  text: string,
-): Promise<string> {
+export async function setMarque(db: Db, actor: Actor, text: string): Promise<string> {
   await db.transaction(async (tx) => {
     const before = await getSettingForUpdate(tx, SETTING.marque);
     await putSetting(tx, SETTING.marque, text);
@@ -26,4 +31,49 @@ export async function setMarque(
     });
   });
   return text;
+}
+
+function toSiteSettings(rows: Map<string, string>): SiteSettings {
+  const out = { ...DEFAULT_SITE_SETTINGS };
+  for (const field of SITE_SETTING_KEYS) {
+    const value = rows.get(siteSettingKey(field));
+    if (value !== undefined) out[field] = value;
+  }
+  return out;
+}
+
+export async function getSiteSettings(db: Db): Promise<SiteSettings> {
+  return toSiteSettings(await getSettings(db, SITE_SETTING_ROW_KEYS));
+}
+
+/**
+ * Replace every site setting. The audit entry records only the fields that changed, with
+ * their old and new values, in the same transaction as the change.
+ */
+export async function updateSiteSettings(
+  db: Db,
+  actor: Actor,
+  input: SiteSettings,
+): Promise<SiteSettings> {
+  return db.transaction(async (tx) => {
+    const current = toSiteSettings(await getSettingsForUpdate(tx, SITE_SETTING_ROW_KEYS));
+    const before: Partial<SiteSettings> = {};
+    const after: Partial<SiteSettings> = {};
+    for (const field of SITE_SETTING_KEYS) {
+      if (current[field] === input[field]) continue;
+      before[field] = current[field];
+      after[field] = input[field];
+      await putSetting(tx, siteSettingKey(field), input[field]);
+    }
+    await writeAudit(tx, {
+      actorId: actor.userId,
+      action: 'settings.update',
+      objectType: 'setting',
+      objectId: 'site',
+      before,
+      after,
+      ip: actor.ip,
+    });
+    return { ...input };
+  });
 }
