@@ -12,7 +12,9 @@ import { authRoutes } from './modules/auth/routes';
 import { billRoutes } from './modules/bills/routes';
 import { healthRoutes } from './modules/health/routes';
 import { ledgerRoutes } from './modules/ledger/routes';
+import { mediaRoutes } from './modules/media/routes';
 import { paymentTypeRoutes } from './modules/payment-types/routes';
+import { reviewRoutes } from './modules/reviews/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { fileRoutes } from './modules/uploads/routes';
 import { userRoutes } from './modules/users/routes';
@@ -68,6 +70,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
       await api.register(userRoutes);
       await api.register(settingsRoutes);
       await api.register(healthRoutes);
+      await api.register(reviewRoutes);
+      await api.register(mediaRoutes);
       await api.register(paymentTypeRoutes);
       await api.register(billRoutes);
       await api.register(withdrawalRoutes);

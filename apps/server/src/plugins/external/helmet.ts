@@ -19,7 +19,9 @@ export default fp(
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
-          mediaSrc: ["'self'", 'blob:'],
+          // Gallery videos: YouTube (privacy-enhanced) and Vimeo players, and direct https files.
+          frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+          mediaSrc: ["'self'", 'blob:', 'https:'],
           connectSrc: ["'self'"],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
