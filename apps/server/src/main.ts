@@ -4,6 +4,7 @@ import { ConfigError } from './config/env';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import type { Database } from './db/types';
+import { seedDemoData } from './modules/demo-seed';
 import { type BootstrapResult, ensureAdmin } from './modules/users/bootstrap-admin';
 import { installShutdown } from './shutdown';
 
@@ -31,6 +32,10 @@ async function start(config: AppConfig): Promise<void> {
     announceAdmin(await ensureAdmin(database.db, config.admin));
     const app = await buildApp({ db: database.db, config });
     installShutdown(app, database);
+    // After the admin exists (it does not count as data) and before the first request.
+    if (config.seedDemo) {
+      await seedDemoData({ db: database.db, storage: app.storage, log: app.log });
+    }
     await app.listen({ port: config.port, host: config.host });
     app.log.info(
       { driver: database.driver, dataDir: config.dataDir },

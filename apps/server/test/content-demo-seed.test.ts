@@ -1,0 +1,103 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mediaItems, paymentTypes, reviews, settings, uploads, users } from '../src/db/schema';
+import { seedDemoData } from '../src/modules/demo-seed';
+import {
+  createAdmin,
+  createTestApp,
+  get,
+  post,
+  registerUser,
+  type TestContext,
+} from './helpers/test-app';
+
+let ctx: TestContext | undefined;
+afterEach(async () => {
+  await ctx?.close();
+  ctx = undefined;
+});
+
+const deps = (c: TestContext) => ({ db: c.db, storage: c.app.storage, log: c.app.log });
+
+async function counts(c: TestContext) {
+  return {
+    users: await c.db.$count(users),
+    reviews: await c.db.$count(reviews),
+    media: await c.db.$count(mediaItems),
+    paymentTypes: await c.db.$count(paymentTypes),
+    uploads: await c.db.$count(uploads),
+    settings: await c.db.$count(settings),
+  };
+}
+
+describe('demo seed', () => {
+  it('fills an empty database (the bootstrap admin aside) once, and never again', async () => {
+    ctx = await createTestApp();
+    await createAdmin(ctx);
+    expect(await seedDemoData(deps(ctx))).toBe('seeded');
+
+    const after = await counts(ctx);
+    expect(after.reviews).toBeGreaterThanOrEqual(5);
+    expect(after.media).toBeGreaterThanOrEqual(3);
+    expect(after.uploads).toBe(after.media);
+    expect(after.paymentTypes).toBeGreaterThanOrEqual(1);
+
+    const site = (await get(ctx.app, '/api/settings')).json().data;
+    expect(site.whatsapp).toMatch(/^\d{7,15}$/);
+    expect(site.terms_text.length).toBeGreaterThan(50);
+    expect((await get(ctx.app, '/api/marque')).json().data.text.length).toBeGreaterThan(1);
+    const list = (await get(ctx.app, '/api/reviews')).json().data;
+    expect(list.average_rating).toBeGreaterThan(4);
+
+    // The generated images are real, public files.
+    const media = (await get(ctx.app, '/api/media')).json().data;
+    const file = await get(ctx.app, media[0].image_url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/webp');
+
+    // Nobody can sign in as a demo customer.
+    const login = await post(ctx.app, '/api/auth/login', {
+      login: 'priya.demo@iddesk.invalid',
+      password: 'password',
+    });
+    expect(login.statusCode).toBe(422);
+
+    // A second start (even after the demo data was deleted) does nothing.
+    expect(await seedDemoData(deps(ctx))).toBe('already-seeded');
+    expect(await counts(ctx)).toEqual(after);
+    await ctx.db.delete(reviews);
+    expect(await seedDemoData(deps(ctx))).toBe('already-seeded');
+    expect(await ctx.db.$count(reviews)).toBe(0);
+  });
+
+  it('never touches a database that has a customer', async () => {
+    ctx = await createTestApp();
+    await registerUser(ctx.app);
+    const before = await counts(ctx);
+    expect(await seedDemoData(deps(ctx))).toBe('has-data');
+    expect(await counts(ctx)).toEqual(before);
+    expect(before.settings).toBe(0);
+  });
+
+  it('never touches a database whose admin already configured something', async () => {
+    ctx = await createTestApp();
+    const admin = await createAdmin(ctx);
+    await post(ctx.app, '/api/admin/marque', { text: 'Our own news' }, admin.token);
+    const before = await counts(ctx);
+    expect(await seedDemoData(deps(ctx))).toBe('has-data');
+    expect(await counts(ctx)).toEqual(before);
+    expect((await get(ctx.app, '/api/marque')).json().data.text).toBe('Our own news');
+  });
+
+  it('two servers starting together seed once', async () => {
+    ctx = await createTestApp();
+    const results = await Promise.all([seedDemoData(deps(ctx)), seedDemoData(deps(ctx))]);
+    expect(results.sort()).toEqual(['already-seeded', 'seeded']);
+    const after = await counts(ctx);
+    // The loser's generated files were removed again: one file on disk per upload row.
+    expect(after.uploads).toBe(after.media);
+    const files = readdirSync(join(ctx.config.dataDir, 'uploads', 'public'));
+    expect(files).toHaveLength(after.uploads);
+  });
+});
