@@ -3,6 +3,9 @@ import { Link } from 'react-router';
 import { usePassport } from '../../features/account/api/get-passport';
 import { formatMoney } from '../../lib/money';
 
+const actionClass =
+  'inline-flex min-h-11 items-center rounded-lg bg-white/15 px-3 text-sm font-semibold hover:bg-white/25';
+
 /** Signed-in users' balance at the top of the side menu. */
 export function BalanceCard() {
   const { data: user, isPending } = usePassport();
@@ -13,12 +16,14 @@ export function BalanceCard() {
         {user ? formatMoney(user.balance) : isPending ? '…' : '—'}
       </p>
       {user ? <p className="mt-0.5 truncate text-sm text-brand-100">{user.name}</p> : null}
-      <Link
-        to={ROUTES.addFunds}
-        className="mt-3 inline-flex min-h-11 items-center rounded-lg bg-white/15 px-3 text-sm font-semibold hover:bg-white/25"
-      >
-        Add funds
-      </Link>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Link to={ROUTES.addFunds} className={actionClass}>
+          Add funds
+        </Link>
+        <Link to={ROUTES.withdraw} className={actionClass}>
+          Withdraw
+        </Link>
+      </div>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { ROUTES } from '@iddesk/contract';
 import * as Dialog from '@radix-ui/react-dialog';
 import {
   FlaskConical,
+  History,
   Home,
   Images,
   KeyRound,
@@ -158,6 +159,14 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
                         label="Profile"
                         icon={UserRound}
                         active={isPathActive(pathname, ROUTES.profile)}
+                      />
+                    </li>
+                    <li>
+                      <MenuLink
+                        to={ROUTES.transactions}
+                        label="Transactions"
+                        icon={History}
+                        active={isPathActive(pathname, ROUTES.transactions)}
                       />
                     </li>
                     <li>

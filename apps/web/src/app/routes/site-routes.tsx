@@ -29,9 +29,10 @@ import { ReviewsPage } from '../../features/reviews/components/reviews-page';
 import { ContactsPage } from '../../features/site/components/contacts-page';
 import { PolicyPage } from '../../features/site/components/policy-page';
 import { AddFundsPage } from '../../features/wallet/components/add-funds-page';
-import { WithdrawPage } from '../../features/wallet/components/withdraw-page';
+import { TransactionsPage } from '../../features/wallet/components/transactions-page';
 import { requireAuth, requireGuest } from '../guards';
 import type { RouteHandle } from '../route-handle';
+import { WithdrawRoutePage } from './wallet-route-pages';
 
 const path = (p: string) => p.replace(/^\//, '');
 const handle = (h: RouteHandle) => h;
@@ -123,8 +124,13 @@ export const siteRoutes: RouteObject[] = [
       },
       {
         path: path(ROUTES.withdraw),
-        Component: WithdrawPage,
+        Component: WithdrawRoutePage,
         handle: handle({ title: 'Withdraw' }),
+      },
+      {
+        path: path(ROUTES.transactions),
+        Component: TransactionsPage,
+        handle: handle({ title: 'Transactions' }),
       },
       {
         path: path(ROUTES.notifications),

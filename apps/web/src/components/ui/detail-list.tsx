@@ -13,9 +13,17 @@ export type DetailItem = {
 };
 
 /** Label/value pairs (a description list), optionally copyable. */
-export function DetailList({ items, className }: { items: DetailItem[]; className?: string }) {
+type DetailListProps = { items: DetailItem[]; columns?: 1 | 2; className?: string };
+
+export function DetailList({ items, columns = 2, className }: DetailListProps) {
   return (
-    <dl className={cn('grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2', className)}>
+    <dl
+      className={cn(
+        'grid grid-cols-1 gap-x-6 gap-y-4',
+        columns === 2 && 'sm:grid-cols-2',
+        className,
+      )}
+    >
       {items.map((item) => (
         <div key={item.label} className={cn('min-w-0', item.wide && 'sm:col-span-2')}>
           <dt className="text-sm font-medium text-slate-600">{item.label}</dt>

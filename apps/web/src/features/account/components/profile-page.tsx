@@ -1,5 +1,5 @@
 import { ROUTES } from '@iddesk/contract';
-import { KeyRound, Wallet } from 'lucide-react';
+import { History, KeyRound, Wallet } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageHeading } from '../../../components/ui/page-heading';
@@ -65,6 +65,10 @@ export function ProfilePage() {
               <ButtonLink to={ROUTES.addFunds} variant="primary">
                 <Wallet className="size-4" aria-hidden="true" />
                 Add funds
+              </ButtonLink>
+              <ButtonLink to={ROUTES.transactions} variant="secondary">
+                <History className="size-4" aria-hidden="true" />
+                Transactions
               </ButtonLink>
               <ButtonLink to={ROUTES.changePassword} variant="secondary">
                 <KeyRound className="size-4" aria-hidden="true" />

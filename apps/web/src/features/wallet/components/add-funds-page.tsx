@@ -1,16 +1,59 @@
-import { Landmark } from 'lucide-react';
-import { SimplePage } from '../../../components/ui/simple-page';
+import { ROUTES, type Bill } from '@iddesk/contract';
+import { History, Landmark } from 'lucide-react';
+import { useState } from 'react';
+import { ButtonLink } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-states';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { formatMoney } from '../../../lib/money';
+import { CONTACT_PHONE } from '../../../lib/site-config';
+import { usePaymentTypes } from '../api/get-payment-types';
+import { AddFundsForm } from './add-funds-form';
+import { SentNotice } from './sent-notice';
 
 export function AddFundsPage() {
+  const paymentTypes = usePaymentTypes();
+  const [sent, setSent] = useState<Bill | null>(null);
+
   return (
-    <SimplePage
-      title="Add funds"
-      description="Top up your wallet by UPI or bank transfer."
-      icon={Landmark}
-      panelTitle="Pay, then send us the proof"
-    >
-      Pay to one of our payment accounts, then submit the amount, the reference (UTR) and a
-      screenshot. Your balance is credited once our desk approves it.
-    </SimplePage>
+    <>
+      <PageHeading
+        title="Add funds"
+        description="Pay by UPI or bank transfer, then send us the payment details. Your balance is credited once the desk approves it."
+        actions={
+          <ButtonLink to={ROUTES.transactions} variant="secondary">
+            <History className="size-4" aria-hidden="true" />
+            Transactions
+          </ButtonLink>
+        }
+      />
+      {sent ? (
+        <SentNotice title="Top-up sent for approval" onDismiss={() => setSent(null)}>
+          {formatMoney(sent.amount)} via {sent.payment_type.name}, reference {sent.reference}. You
+          will get a notification when it is credited.
+        </SentNotice>
+      ) : null}
+      {paymentTypes.isPending ? (
+        <Card>
+          <ListLoading label="Loading payment methods" rows={3} />
+        </Card>
+      ) : paymentTypes.isError ? (
+        <Card>
+          <ListError
+            message={paymentTypes.error.message}
+            onRetry={() => void paymentTypes.refetch()}
+            retrying={paymentTypes.isFetching}
+          />
+        </Card>
+      ) : paymentTypes.data.length === 0 ? (
+        <Card>
+          <ListEmpty icon={Landmark} title="No payment methods right now">
+            Top-ups are paused. Call us on {CONTACT_PHONE} and we will help you pay.
+          </ListEmpty>
+        </Card>
+      ) : (
+        <AddFundsForm types={paymentTypes.data} onSent={setSent} />
+      )}
+    </>
   );
 }

@@ -1,0 +1,23 @@
+import { PaymentTypeSchema, WALLET_API } from '@iddesk/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { QUERY_KEYS } from '../../../lib/query-keys';
+
+/** The active payment types customers pay to. */
+export const getPaymentTypes = (signal?: AbortSignal) =>
+  apiRequest(WALLET_API.paymentTypes, {
+    method: 'GET',
+    schema: z.array(PaymentTypeSchema),
+    signal,
+  });
+
+export const paymentTypesQueryOptions = () =>
+  queryOptions({
+    queryKey: QUERY_KEYS.paymentTypes,
+    queryFn: async ({ signal }) => (await getPaymentTypes(signal)).data,
+  });
+
+export function usePaymentTypes() {
+  return useQuery(paymentTypesQueryOptions());
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { AddFundsFormSchema, WithdrawFormSchema } from './wallet-schemas';
+
+const png = (bytes: number) => new File([new Uint8Array(bytes)], 'pay.png', { type: 'image/png' });
+
+const messages = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+describe('AddFundsFormSchema', () => {
+  const valid = {
+    amount: '1,500.5',
+    payment_type_id: '3',
+    reference: ' UTR123 ',
+    proof: png(2000),
+  };
+
+  it('turns the form into the add-funds call: wire amount, numeric type id, trimmed reference', () => {
+    const out = AddFundsFormSchema.parse(valid);
+    expect(out).toMatchObject({ amount: '1500.50', payment_type_id: 3, reference: 'UTR123' });
+    expect(out.proof).toBe(valid.proof);
+  });
+
+  it.each([
+    ['', 'Enter the amount.'],
+    ['0', 'The amount must be greater than zero.'],
+    ['-5', 'Enter an amount with at most two decimals, like 1500 or 1500.50.'],
+    ['10.005', 'Enter an amount with at most two decimals, like 1500 or 1500.50.'],
+    ['ten', 'Enter an amount with at most two decimals, like 1500 or 1500.50.'],
+  ])('rejects the amount %j', (amount, message) => {
+    expect(messages(AddFundsFormSchema.safeParse({ ...valid, amount })).amount).toBe(message);
+  });
+
+  it('needs a payment type, a reference and a screenshot, and names each', () => {
+    const result = messages(
+      AddFundsFormSchema.safeParse({
+        amount: '10',
+        payment_type_id: '',
+        reference: ' ',
+        proof: null,
+      }),
+    );
+    expect(result).toEqual({
+      payment_type_id: 'Choose a payment type.',
+      reference: 'Enter the payment reference (UTR).',
+      proof: 'Attach a screenshot of the payment.',
+    });
+  });
+
+  it('refuses a screenshot over 5 MB before uploading it', () => {
+    const result = messages(
+      AddFundsFormSchema.safeParse({ ...valid, proof: png(6 * 1024 * 1024) }),
+    );
+    expect(result.proof).toBe('The image may not be larger than 5 MB. This one is 6.0 MB.');
+  });
+
+  it('refuses a file that is not an image', () => {
+    const pdf = new File(['%PDF'], 'pay.pdf', { type: 'application/pdf' });
+    expect(messages(AddFundsFormSchema.safeParse({ ...valid, proof: pdf })).proof).toBe(
+      'The file must be a JPEG, PNG or WebP image.',
+    );
+  });
+});
+
+describe('WithdrawFormSchema', () => {
+  const base = { amount: '250', upi_id: '', account_holder: '', account_number: '', ifsc: '' };
+
+  it('sends only the UPI ID for a UPI withdrawal', () => {
+    const out = WithdrawFormSchema.parse({
+      ...base,
+      method: 'upi',
+      upi_id: ' asha@okaxis ',
+      account_number: 'left over from the bank tab',
+    });
+    expect(out).toEqual({ amount: '250.00', method: 'upi', upi_id: 'asha@okaxis' });
+  });
+
+  it('normalises bank details: spaces out of the account number, IFSC upper case', () => {
+    const out = WithdrawFormSchema.parse({
+      ...base,
+      method: 'bank',
+      upi_id: 'not checked',
+      account_holder: 'Asha Rao',
+      account_number: '1234 5678 9012',
+      ifsc: 'sbin0001234',
+    });
+    expect(out).toEqual({
+      amount: '250.00',
+      method: 'bank',
+      account_holder: 'Asha Rao',
+      account_number: '123456789012',
+      ifsc: 'SBIN0001234',
+    });
+  });
+
+  it('shows every missing bank field together with a bad amount', () => {
+    const result = messages(
+      WithdrawFormSchema.safeParse({ ...base, amount: '1.234', method: 'bank' }),
+    );
+    expect(Object.keys(result).sort()).toEqual([
+      'account_holder',
+      'account_number',
+      'amount',
+      'ifsc',
+    ]);
+    expect(result.ifsc).toBe('Enter the IFSC code.');
+  });
+
+  it('names a malformed UPI ID', () => {
+    const result = messages(
+      WithdrawFormSchema.safeParse({ ...base, method: 'upi', upi_id: 'asha' }),
+    );
+    expect(result).toEqual({ upi_id: 'Enter a valid UPI id, like name@bank.' });
+  });
+});
