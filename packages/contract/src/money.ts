@@ -32,6 +32,10 @@ export const AmountInputSchema = z
   })
   .transform((value, ctx) => {
     const minor = parseAmount(value);
+    if (minor === null && /^\s*-/.test(String(value))) {
+      ctx.addIssue({ code: 'custom', message: 'The amount must be greater than zero.' });
+      return z.NEVER;
+    }
     if (minor === null) {
       ctx.addIssue({ code: 'custom', message: 'Enter an amount with at most two decimals.' });
       return z.NEVER;
