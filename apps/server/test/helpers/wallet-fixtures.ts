@@ -34,7 +34,8 @@ export function pngImage(width = 64, height = 48): Promise<Buffer> {
 /** A JPEG carrying EXIF (camera model, orientation) that the upload must strip. */
 export function jpegWithExif(width = 80, height = 40): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })
-    .withExif({ IFD0: { Make: 'SpyCam', Model: 'Leaky 3000', Orientation: '6' } })
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({ IFD0: { Make: 'SpyCam', Model: 'Leaky 3000' } })
     .jpeg()
     .toBuffer();
 }

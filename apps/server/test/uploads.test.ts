@@ -1,0 +1,81 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, createTestApp, get, registerUser, type TestContext } from './helpers/test-app';
+import { addFunds, createUpiPaymentType, jpegWithExif, pngImage, postForm } from './helpers/wallet-fixtures';
+
+let ctx: TestContext;
+let admin: { token: string };
+let user: { token: string };
+let paymentTypeId: number;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await createAdmin(ctx);
+  user = await registerUser(ctx.app);
+  paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('uploads', () => {
+  it('a proof is re-encoded without its metadata, rotated by EXIF, and stored under a random name', async () => {
+    const res = await addFunds(ctx.app, user.token, paymentTypeId, '10', await jpegWithExif(80, 40));
+    expect(res.statusCode).toBe(200);
+    const url = res.json().data.proof_url as string;
+    expect(url).toMatch(/^\/api\/files\/proofs\/[0-9a-f]{32}\.jpg$/);
+
+    const file = await get(ctx.app, url, user.token);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect(file.headers['cache-control']).toBe('private, max-age=600');
+    const meta = await sharp(file.rawPayload).metadata();
+    expect(meta.exif).toBeUndefined();
+    // Orientation 6 means "rotate 90°": the stored pixels are upright, 40 × 80.
+    expect([meta.width, meta.height]).toEqual([40, 80]);
+    expect(file.rawPayload.includes(Buffer.from('SpyCam'))).toBe(false);
+
+    const stored = readdirSync(join(ctx.config.dataDir, 'uploads', 'proofs'));
+    expect(stored).toContain(url.split('/').pop());
+    expect(stored.some((name) => name.includes('image'))).toBe(false);
+  });
+
+  it('PNG and WebP proofs become WebP', async () => {
+    for (const input of [await pngImage(30, 20), await sharp(await pngImage(30, 20)).webp().toBuffer()]) {
+      const res = await addFunds(ctx.app, user.token, paymentTypeId, '10', input);
+      expect(res.statusCode).toBe(200);
+      const file = await get(ctx.app, res.json().data.proof_url, user.token);
+      expect(file.headers['content-type']).toBe('image/webp');
+      expect((await sharp(file.rawPayload).metadata()).format).toBe('webp');
+    }
+  });
+
+  it('file names that are not ours, or unknown, are 404', async () => {
+    for (const key of ['../../app.key', 'x.webp', `${'a'.repeat(32)}.webp`, '%2e%2e%2fapp.key']) {
+      expect((await get(ctx.app, `/api/files/proofs/${key}`, user.token)).statusCode, key).toBe(404);
+      expect((await get(ctx.app, `/api/files/public/${key}`)).statusCode, key).toBe(404);
+    }
+  });
+
+  it('a proof is not served as a public file, nor a public file as a proof', async () => {
+    const proofUrl = (await addFunds(ctx.app, user.token, paymentTypeId, '10')).json().data.proof_url as string;
+    const key = proofUrl.split('/').pop();
+    expect((await get(ctx.app, `/api/files/public/${key}`)).statusCode).toBe(404);
+
+    const created = await postForm(
+      ctx.app,
+      '/api/admin/payment_types/create',
+      { name: 'PhonePe', kind: 'upi', upi_id: 'desk@ybl' },
+      [{ field: 'qr', data: await pngImage(50, 50) }],
+      admin.token,
+    );
+    const qrUrl = created.json().data.qr_url as string;
+    expect(qrUrl).toMatch(/^\/api\/files\/public\/[0-9a-f]{32}\.webp$/);
+    const qr = await get(ctx.app, qrUrl);
+    expect(qr.statusCode).toBe(200);
+    expect(qr.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get(ctx.app, qrUrl.replace('/public/', '/proofs/'), admin.token)).statusCode).toBe(404);
+  });
+});
