@@ -1,7 +1,9 @@
 import { AUTH_CHECK_DELAY_MS } from '@iddesk/contract';
 import { runAction } from '../lib/action';
 import { session } from '../lib/session';
+import { siteSettingsQueryOptions } from '../lib/site-settings';
 import { checkExists } from '../features/auth/api/check-exists';
+import { queryClient } from './query-client';
 import { installRouteProgress } from './shell/route-progress';
 import { routerRef } from './router-ref';
 import { shellState } from './shell-state';
@@ -35,6 +37,9 @@ export function startApp(): Promise<void> {
     installRouteProgress(routerRef.get());
     shellState.set({ fetching: true, started: false });
     void loadMarque();
+    // Contacts for the header and bottom bar, fetched alongside; a failure is retried by the
+    // components that need them, so it stays quiet here.
+    void queryClient.prefetchQuery(siteSettingsQueryOptions());
     await delay(AUTH_CHECK_DELAY_MS);
     try {
       await checkAuth();

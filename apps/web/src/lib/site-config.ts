@@ -1,29 +1,18 @@
+import { DEFAULT_SITE_NAME } from '@iddesk/contract';
+
 /**
- * Site-wide presentation settings. A later issue moves these into server-side settings; until
- * then they live here, in one place.
+ * Fixed presentation constants. Everything an operator changes (contacts, social links, terms)
+ * comes from the server's site settings (lib/site-settings.ts).
  */
-export const SITE_NAME = 'ID Desk';
+export const SITE_NAME = DEFAULT_SITE_NAME;
 export const CURRENCY_SYMBOL = '₹';
-export const CONTACT_PHONE = '+91 98765 43210';
-
-const digits = (phone: string) => phone.replace(/\D/g, '');
-
-export const CONTACT_PHONE_HREF = `tel:+${digits(CONTACT_PHONE)}`;
-export const WHATSAPP_URL = `https://wa.me/${digits(CONTACT_PHONE)}`;
-export const TELEGRAM_URL = 'https://t.me/iddesk';
 
 export type SocialLink = { name: string; href: string };
 
-export const FOLLOW_LINKS: SocialLink[] = [
-  { name: 'Instagram', href: 'https://instagram.com/iddesk' },
-  { name: 'Telegram', href: TELEGRAM_URL },
-  { name: 'YouTube', href: 'https://youtube.com/@iddesk' },
-  { name: 'Facebook', href: 'https://facebook.com/iddesk' },
-];
-
-export function shareLinks(url: string, text = `${SITE_NAME} — manage your IDs`): SocialLink[] {
+/** Share intents for the current page; they need no account of ours. */
+export function shareLinks(url: string, siteName: string = SITE_NAME): SocialLink[] {
   const u = encodeURIComponent(url);
-  const t = encodeURIComponent(text);
+  const t = encodeURIComponent(`${siteName} — manage your IDs`);
   return [
     { name: 'WhatsApp', href: `https://wa.me/?text=${t}%20${u}` },
     { name: 'Telegram', href: `https://t.me/share/url?url=${u}&text=${t}` },
@@ -32,6 +21,6 @@ export function shareLinks(url: string, text = `${SITE_NAME} — manage your IDs
   ];
 }
 
-export function documentTitle(title?: string | null): string {
-  return title ? `${title} · ${SITE_NAME}` : SITE_NAME;
+export function documentTitle(title?: string | null, siteName: string = SITE_NAME): string {
+  return title ? `${title} · ${siteName}` : siteName;
 }

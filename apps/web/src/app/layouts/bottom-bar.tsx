@@ -1,8 +1,10 @@
+import { ROUTES } from '@iddesk/contract';
 import { MessageCircle, Share2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
-import { FOLLOW_LINKS, shareLinks, WHATSAPP_URL, type SocialLink } from '../../lib/site-config';
+import { shareLinks, type SocialLink } from '../../lib/site-config';
+import { useSiteLinks, useSiteSettings } from '../../lib/site-settings';
 
 type Panel = 'share' | 'follow';
 
@@ -24,6 +26,7 @@ function LinkBlock({
       className="border-t border-slate-200 bg-white px-4 py-3 shadow-sheet"
     >
       <p className="mb-2 text-sm font-semibold text-slate-700">{title}</p>
+      {links.length === 0 ? <p className="text-sm text-slate-600">No links yet.</p> : null}
       <ul className="grid grid-cols-2 gap-2">
         {links.map((link) => (
           <li key={link.name}>
@@ -53,21 +56,18 @@ export function BottomBar() {
   const panel = open?.key === location.key ? open.panel : null;
   const toggle = (p: Panel) => setOpen(panel === p ? null : { panel: p, key: location.key });
   const pageUrl = typeof window === 'undefined' ? '' : window.location.origin + location.pathname;
+  const { site_name: siteName } = useSiteSettings();
+  const { whatsapp, follow } = useSiteLinks();
 
   return (
     <nav aria-label="Quick actions" className="fixed inset-x-0 bottom-0 z-30 md:hidden">
       <LinkBlock
         id="share-links"
-        title="Share ID Desk"
-        links={shareLinks(pageUrl)}
+        title={`Share ${siteName}`}
+        links={shareLinks(pageUrl, siteName)}
         hidden={panel !== 'share'}
       />
-      <LinkBlock
-        id="follow-links"
-        title="Follow us"
-        links={FOLLOW_LINKS}
-        hidden={panel !== 'follow'}
-      />
+      <LinkBlock id="follow-links" title="Follow us" links={follow} hidden={panel !== 'follow'} />
       <div className="grid grid-cols-3 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">
         <button
           type="button"
@@ -79,10 +79,17 @@ export function BottomBar() {
           <Share2 className="size-5" aria-hidden="true" />
           Share
         </button>
-        <a href={WHATSAPP_URL} target="_blank" rel="noopener noreferrer" className={itemClass}>
-          <MessageCircle className="size-5 text-emerald-700" aria-hidden="true" />
-          Chat
-        </a>
+        {whatsapp ? (
+          <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={itemClass}>
+            <MessageCircle className="size-5 text-emerald-700" aria-hidden="true" />
+            Chat
+          </a>
+        ) : (
+          <Link to={ROUTES.contacts} className={itemClass}>
+            <MessageCircle className="size-5 text-emerald-700" aria-hidden="true" />
+            Chat
+          </Link>
+        )}
         <button
           type="button"
           className={cn(itemClass, panel === 'follow' && 'text-brand-700')}

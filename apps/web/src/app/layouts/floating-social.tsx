@@ -1,34 +1,40 @@
 import { MessageCircle, Send } from 'lucide-react';
-import { TELEGRAM_URL, WHATSAPP_URL } from '../../lib/site-config';
+import { useSiteLinks } from '../../lib/site-settings';
 
 const buttonClass =
   'flex size-14 items-center justify-center rounded-full text-white shadow-sheet transition-transform hover:scale-105 focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-brand-500';
 
 /** Desktop floating chat and social buttons (SPEC.md §1). */
 export function FloatingSocial() {
+  const { telegram, whatsapp } = useSiteLinks();
+  if (!telegram && !whatsapp) return null;
   return (
     <aside
       aria-label="Chat with us"
       className="fixed bottom-6 right-6 z-20 hidden flex-col gap-3 md:flex"
     >
-      <a
-        href={TELEGRAM_URL}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label="Telegram channel"
-        className={`${buttonClass} bg-sky-700`}
-      >
-        <Send className="size-6" aria-hidden="true" />
-      </a>
-      <a
-        href={WHATSAPP_URL}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label="Chat on WhatsApp"
-        className={`${buttonClass} bg-emerald-700`}
-      >
-        <MessageCircle className="size-6" aria-hidden="true" />
-      </a>
+      {telegram ? (
+        <a
+          href={telegram}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label="Message us on Telegram"
+          className={`${buttonClass} bg-sky-700`}
+        >
+          <Send className="size-6" aria-hidden="true" />
+        </a>
+      ) : null}
+      {whatsapp ? (
+        <a
+          href={whatsapp}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label="Chat on WhatsApp"
+          className={`${buttonClass} bg-emerald-700`}
+        >
+          <MessageCircle className="size-6" aria-hidden="true" />
+        </a>
+      ) : null}
     </aside>
   );
 }

@@ -24,9 +24,9 @@ import { Wordmark } from '../../components/ui/wordmark';
 import { cn } from '../../lib/cn';
 import { isPathActive } from '../../lib/nav-rules';
 import { useSession } from '../../lib/session';
-import { CONTACT_PHONE, CONTACT_PHONE_HREF } from '../../lib/site-config';
 import { signOut } from '../sign-out';
 import { BalanceCard } from './balance-card';
+import { HelpLine } from './help-line';
 import { ID_TABS, MAIN_LINKS, type NavItem } from './nav-items';
 
 const ICONS: Record<string, LucideIcon> = {
@@ -193,12 +193,7 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
               </ul>
             </nav>
           </div>
-          <div className="border-t border-slate-100 px-4 py-4 text-sm text-slate-600">
-            Need help?{' '}
-            <a href={CONTACT_PHONE_HREF} className="font-semibold text-brand-700 hover:underline">
-              {CONTACT_PHONE}
-            </a>
-          </div>
+          <HelpLine />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

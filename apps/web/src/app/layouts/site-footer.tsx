@@ -1,9 +1,10 @@
 import { ROUTES } from '@iddesk/contract';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
-import { CONTACT_PHONE, SITE_NAME } from '../../lib/site-config';
+import { useSiteSettings } from '../../lib/site-settings';
 
 export function SiteFooter({ dark = false }: { dark?: boolean }) {
+  const { site_name: siteName, contact_phone: phone } = useSiteSettings();
   const linkClass = cn(
     'inline-flex min-h-11 items-center font-medium underline-offset-4 hover:underline',
     dark ? 'text-slate-200' : 'text-slate-700',
@@ -22,7 +23,8 @@ export function SiteFooter({ dark = false }: { dark?: boolean }) {
         )}
       >
         <p>
-          © {new Date().getFullYear()} {SITE_NAME} · {CONTACT_PHONE}
+          © {new Date().getFullYear()} {siteName}
+          {phone ? ` · ${phone}` : null}
         </p>
         <ul className="flex gap-4">
           <li>

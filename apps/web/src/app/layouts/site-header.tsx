@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { Wordmark } from '../../components/ui/wordmark';
 import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session';
-import { CONTACT_PHONE, CONTACT_PHONE_HREF } from '../../lib/site-config';
+import { useSiteLinks, useSiteSettings } from '../../lib/site-settings';
 import { MarqueeBanner } from '../../features/marquee/components/marquee-banner';
 import { AccountLinks, GuestLinks, OpenMenuButton } from './header-parts';
 import { IdTabs } from './id-tabs';
@@ -21,6 +21,8 @@ type SiteHeaderProps = {
 export function SiteHeader({ variant, title, onOpenMenu }: SiteHeaderProps) {
   const { pathname } = useLocation();
   const { guest } = useSession();
+  const { contact_phone: phone } = useSiteSettings();
+  const links = useSiteLinks();
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
@@ -62,14 +64,18 @@ export function SiteHeader({ variant, title, onOpenMenu }: SiteHeaderProps) {
             })}
           </ul>
         </nav>
-        <a
-          href={CONTACT_PHONE_HREF}
-          className="ml-auto inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-slate-800 hover:bg-slate-100"
-        >
-          <Phone className="size-4 text-brand-700" aria-hidden="true" />
-          <span className="sr-only">Call us:</span>
-          {CONTACT_PHONE}
-        </a>
+        {phone && links.phone ? (
+          <a
+            href={links.phone}
+            className="ml-auto inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+          >
+            <Phone className="size-4 text-brand-700" aria-hidden="true" />
+            <span className="sr-only">Call us:</span>
+            {phone}
+          </a>
+        ) : (
+          <span className="ml-auto" />
+        )}
         {guest ? <GuestLinks /> : <AccountLinks />}
       </div>
 

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { FullScreenLoader } from '../../components/ui/full-screen-loader';
 import { useSession } from '../../lib/session';
 import { documentTitle } from '../../lib/site-config';
+import { useSiteSettings } from '../../lib/site-settings';
 import { usePolling } from '../../lib/use-polling';
 import { AdminLayout } from '../layouts/admin-layout';
 import { AuthLayout } from '../layouts/auth-layout';
@@ -26,10 +27,11 @@ function SessionPolling() {
 export function RootShell() {
   const { fetching } = useShellState();
   const { layout, dark, title } = useRouteHandle();
+  const { site_name: siteName } = useSiteSettings();
 
   useEffect(() => {
-    document.title = documentTitle(title);
-  }, [title]);
+    document.title = documentTitle(title, siteName);
+  }, [title, siteName]);
 
   if (fetching) return <FullScreenLoader />;
 

@@ -3,9 +3,10 @@ import { KeyRound } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/button';
 import { InfoPanel } from '../../../components/ui/info-panel';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { CONTACT_PHONE } from '../../../lib/site-config';
+import { useSiteSettings } from '../../../lib/site-settings';
 
 export function ForgotPasswordPage() {
+  const { contact_phone: phone } = useSiteSettings();
   return (
     <>
       <PageHeading
@@ -22,7 +23,7 @@ export function ForgotPasswordPage() {
         }
       >
         Enter the email address of your account and follow the link we send. If you no longer use
-        that address, call us on {CONTACT_PHONE}.
+        that address, {phone ? `call us on ${phone}` : 'contact our support desk'}.
       </InfoPanel>
     </>
   );

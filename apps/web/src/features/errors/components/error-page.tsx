@@ -1,12 +1,16 @@
 import { ROUTES } from '@iddesk/contract';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
-import { WHATSAPP_URL } from '../../../lib/site-config';
+import { useSiteLinks } from '../../../lib/site-settings';
 
 type ErrorPageProps = { code: string; title: string; children: ReactNode };
 
 /** The designed error page: a large code, a plain explanation, and ways onward. */
 export function ErrorPage({ code, title, children }: ErrorPageProps) {
+  const { whatsapp } = useSiteLinks();
+  const support =
+    'inline-flex min-h-11 items-center justify-center rounded-xl border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50';
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center py-10 text-center sm:py-16">
       <p
@@ -19,14 +23,15 @@ export function ErrorPage({ code, title, children }: ErrorPageProps) {
       <p className="mt-3 text-slate-600">{children}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <ButtonLink to={ROUTES.home}>Go to home</ButtonLink>
-        <a
-          href={WHATSAPP_URL}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="inline-flex min-h-11 items-center justify-center rounded-xl border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-        >
-          Contact support
-        </a>
+        {whatsapp ? (
+          <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={support}>
+            Contact support
+          </a>
+        ) : (
+          <Link to={ROUTES.contacts} className={support}>
+            Contact support
+          </Link>
+        )}
       </div>
     </div>
   );

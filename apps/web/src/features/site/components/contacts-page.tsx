@@ -1,63 +1,111 @@
-import { MessageCircle, Phone, Send } from 'lucide-react';
+import { Mail, MessageCircle, Phone, Send, type LucideIcon } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
+import { ListEmpty, ListLoading } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
-import {
-  CONTACT_PHONE,
-  CONTACT_PHONE_HREF,
-  TELEGRAM_URL,
-  WHATSAPP_URL,
-} from '../../../lib/site-config';
+import { cn } from '../../../lib/cn';
+import { siteLinks, useSiteSettingsQuery } from '../../../lib/site-settings';
 
-const CHANNELS = [
-  {
-    icon: Phone,
-    label: 'Call us',
-    value: CONTACT_PHONE,
-    href: CONTACT_PHONE_HREF,
-    external: false,
-  },
-  {
-    icon: MessageCircle,
-    label: 'WhatsApp',
-    value: 'Chat with the desk',
-    href: WHATSAPP_URL,
-    external: true,
-  },
-  {
-    icon: Send,
-    label: 'Telegram',
-    value: 'Message us on Telegram',
-    href: TELEGRAM_URL,
-    external: true,
-  },
-];
+type Channel = {
+  icon: LucideIcon;
+  label: string;
+  value: string;
+  href: string;
+  external: boolean;
+  tone: string;
+};
 
+/** Phone, WhatsApp, Telegram and email from the site settings, as big tappable cards. */
 export function ContactsPage() {
+  const query = useSiteSettingsQuery();
+  const settings = query.data;
+  const links = settings ? siteLinks(settings) : null;
+
+  const channels: Channel[] = [];
+  if (settings && links) {
+    if (links.phone) {
+      channels.push({
+        icon: Phone,
+        label: 'Call us',
+        value: settings.contact_phone,
+        href: links.phone,
+        external: false,
+        tone: 'bg-brand-50 text-brand-700',
+      });
+    }
+    if (links.whatsapp) {
+      channels.push({
+        icon: MessageCircle,
+        label: 'WhatsApp',
+        value: `+${settings.whatsapp}`,
+        href: links.whatsapp,
+        external: true,
+        tone: 'bg-emerald-50 text-emerald-700',
+      });
+    }
+    if (links.telegram) {
+      channels.push({
+        icon: Send,
+        label: 'Telegram',
+        value: `@${settings.telegram}`,
+        href: links.telegram,
+        external: true,
+        tone: 'bg-sky-50 text-sky-700',
+      });
+    }
+    if (links.email) {
+      channels.push({
+        icon: Mail,
+        label: 'Email',
+        value: settings.email,
+        href: links.email,
+        external: false,
+        tone: 'bg-amber-50 text-amber-800',
+      });
+    }
+  }
+
   return (
     <>
       <PageHeading
         title="Contacts"
         description="Our desk answers every day, usually within minutes."
       />
-      <ul className="grid gap-4 sm:grid-cols-3">
-        {CHANNELS.map(({ icon: Icon, label, value, href, external }) => (
-          <li key={label}>
-            <Card className="h-full">
-              <span className="flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                <Icon className="size-5" aria-hidden="true" />
-              </span>
-              <h2 className="mt-3 font-semibold text-slate-900">{label}</h2>
+      {query.isPending ? (
+        <ListLoading label="Loading contacts" rows={2} />
+      ) : channels.length === 0 ? (
+        <Card>
+          <ListEmpty icon={Phone} title="No contact details yet">
+            The desk has not published its contacts. Please check back soon.
+          </ListEmpty>
+        </Card>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {channels.map(({ icon: Icon, label, value, href, external, tone }) => (
+            <li key={label}>
               <a
                 href={href}
-                className="mt-1 inline-flex min-h-11 items-center font-medium text-brand-700 underline-offset-4 hover:underline"
                 {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                className="group flex min-h-24 items-center gap-4 rounded-2xl border border-slate-200/80 bg-white p-5 shadow-card transition hover:border-brand-300 hover:shadow-md focus-visible:ring-2 focus-visible:ring-brand-500 sm:p-6"
               >
-                {value}
+                <span
+                  className={cn(
+                    'flex size-14 shrink-0 items-center justify-center rounded-2xl',
+                    tone,
+                  )}
+                >
+                  <Icon className="size-7" aria-hidden="true" />
+                </span>
+                <span className="min-w-0">
+                  <span className="block text-sm font-medium text-slate-600">{label}</span>
+                  <span className="block break-words text-lg font-semibold text-slate-900 group-hover:text-brand-800">
+                    {value}
+                  </span>
+                </span>
               </a>
-            </Card>
-          </li>
-        ))}
-      </ul>
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }

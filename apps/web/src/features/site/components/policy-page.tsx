@@ -1,34 +1,36 @@
+import { FileText } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
+import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
-
-const SECTIONS = [
-  {
-    title: 'Your account',
-    text: 'Keep your password private. You are responsible for requests made from your account.',
-  },
-  {
-    title: 'Funds and requests',
-    text: 'Deposits are credited after our desk verifies the payment. Withdrawals are paid to the account you name and cannot be reversed once sent.',
-  },
-  {
-    title: 'Fair use',
-    text: 'IDs are for your own use. We may block accounts used for fraud or abuse.',
-  },
-];
+import { useSiteSettingsQuery } from '../../../lib/site-settings';
+import { TermsText } from './terms-text';
 
 export function PolicyPage() {
+  const query = useSiteSettingsQuery();
+  const terms = query.data?.terms_text ?? '';
+  const siteName = query.data?.site_name;
   return (
     <>
-      <PageHeading title="Terms" description="The rules that apply when you use ID Desk." />
+      <PageHeading
+        title="Terms"
+        description={`The rules that apply when you use ${siteName || 'this site'}.`}
+      />
       <Card className="max-w-3xl">
-        <div className="flex flex-col gap-6">
-          {SECTIONS.map((section) => (
-            <section key={section.title}>
-              <h2 className="text-lg font-semibold text-slate-900">{section.title}</h2>
-              <p className="mt-1 text-slate-700">{section.text}</p>
-            </section>
-          ))}
-        </div>
+        {query.isPending ? (
+          <ListLoading label="Loading the terms" rows={3} />
+        ) : query.isError ? (
+          <ListError
+            message="The terms could not be loaded."
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
+        ) : terms ? (
+          <TermsText text={terms} />
+        ) : (
+          <ListEmpty icon={FileText} title="No terms published yet">
+            The desk has not published its terms. Contact us with any question.
+          </ListEmpty>
+        )}
       </Card>
     </>
   );

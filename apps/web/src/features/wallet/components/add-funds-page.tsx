@@ -6,13 +6,14 @@ import { Card } from '../../../components/ui/card';
 import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { formatMoney } from '../../../lib/money';
-import { CONTACT_PHONE } from '../../../lib/site-config';
+import { useSiteSettings } from '../../../lib/site-settings';
 import { usePaymentTypes } from '../api/get-payment-types';
 import { AddFundsForm } from './add-funds-form';
 import { SentNotice } from './sent-notice';
 
 export function AddFundsPage() {
   const paymentTypes = usePaymentTypes();
+  const { contact_phone: phone } = useSiteSettings();
   const [sent, setSent] = useState<Bill | null>(null);
 
   return (
@@ -48,7 +49,8 @@ export function AddFundsPage() {
       ) : paymentTypes.data.length === 0 ? (
         <Card>
           <ListEmpty icon={Landmark} title="No payment methods right now">
-            Top-ups are paused. Call us on {CONTACT_PHONE} and we will help you pay.
+            Top-ups are paused. {phone ? `Call us on ${phone}` : 'Contact us'} and we will help you
+            pay.
           </ListEmpty>
         </Card>
       ) : (
