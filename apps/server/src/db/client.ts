@@ -72,6 +72,11 @@ export async function openPglite(
 
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client that loses its server (restart, failover, DROP … WITH (FORCE)) emits
+  // 'error' on the pool; unhandled, that would kill the process. The pool replaces it.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL idle connection lost: ${error.message}`);
+  });
   try {
     await migratePostgres(pool);
   } catch (error) {
