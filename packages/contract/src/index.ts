@@ -18,3 +18,5 @@ export * from './payment-types';
 export * from './wallet';
 export * from './wallet-api';
 export * from './admin-users';
+export * from './ids';
+export * from './ids-api';
