@@ -1,10 +1,13 @@
 import { PaymentTypeSchema, WALLET_API } from '@iddesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-import { QUERY_KEYS } from '../../../lib/query-keys';
+import { apiRequest } from './api-client';
+import { QUERY_KEYS } from './query-keys';
 
-/** The active payment types customers pay to. */
+/**
+ * The active payment types customers pay to. In lib because more than one feature takes
+ * payments (add funds, ID creation and deposits).
+ */
 export const getPaymentTypes = (signal?: AbortSignal) =>
   apiRequest(WALLET_API.paymentTypes, {
     method: 'GET',

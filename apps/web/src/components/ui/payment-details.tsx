@@ -1,5 +1,5 @@
 import type { PaymentType } from '@iddesk/contract';
-import { DetailList, type DetailItem } from '../../../components/ui/detail-list';
+import { DetailList, type DetailItem } from './detail-list';
 
 function detailItems(type: PaymentType): DetailItem[] {
   if (type.kind === 'upi') {

@@ -1,7 +1,7 @@
 import type { PaymentType } from '@iddesk/contract';
 import { Landmark, Smartphone } from 'lucide-react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
 type PaymentTypePickerProps = {
   types: PaymentType[];

@@ -7,7 +7,7 @@ import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-s
 import { PageHeading } from '../../../components/ui/page-heading';
 import { formatMoney } from '../../../lib/money';
 import { useSiteSettings } from '../../../lib/site-settings';
-import { usePaymentTypes } from '../api/get-payment-types';
+import { usePaymentTypes } from '../../../lib/payment-types';
 import { AddFundsForm } from './add-funds-form';
 import { SentNotice } from './sent-notice';
 
