@@ -1,0 +1,136 @@
+import type { Browser, Page } from '@playwright/test';
+import { adminToken, apiGet, apiLogin, apiPost, createUpiPaymentType, pngFile } from '../support/api';
+import { admin, expect, loginViaUi, newUser, registerViaApi, test } from '../support/fixtures';
+
+async function sideMenuBalance(page: Page) {
+  await page.getByRole('button', { name: /open menu/i }).first().click();
+  const menu = page.getByRole('dialog', { name: /menu/i });
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+async function closeMenu(page: Page) {
+  await page.getByRole('button', { name: /close menu/i }).click();
+}
+
+async function adminPage(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginViaUi(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/create_id$/);
+  return { page, context };
+}
+
+async function userIdByEmail(request: Parameters<typeof apiGet>[0], token: string, email: string) {
+  const res = await request.post('/api/admin/users', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { search: email },
+  });
+  const body = (await res.json()) as { data: { items: { id: number; email: string }[] } };
+  const found = body.data.items.find((u) => u.email === email);
+  expect(found, `user ${email}`).toBeTruthy();
+  return found!.id;
+}
+
+test('a user adds funds with a screenshot, the admin approves it, and the side-menu balance shows it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const method = await createUpiPaymentType(request, token, `E2E UPI ${Date.now()}`);
+  const user = newUser('topup');
+  await registerViaApi(request, user);
+  await loginViaUi(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/create_id$/);
+
+  await page.goto('/add_funds');
+  await page.getByRole('radio', { name: new RegExp(method.name) }).check({ force: true });
+  await page.getByLabel(/^amount$/i).fill('500');
+  await page.getByLabel(/reference/i).fill('UTR4455667788');
+  await page.getByLabel(/payment screenshot/i).setInputFiles(await pngFile());
+  await page.getByRole('button', { name: /^continue$/i }).click();
+  const confirm = page.getByRole('dialog', { name: /confirm your top-up/i });
+  await confirm.getByRole('button', { name: /send for approval/i }).click();
+  await expect(page.getByText(/request sent/i).first()).toBeVisible();
+
+  // Nothing is credited before staff approve it.
+  let menu = await sideMenuBalance(page);
+  await expect(menu.getByText('₹0.00')).toBeVisible();
+  await closeMenu(page);
+
+  const staff = await adminPage(browser);
+  await staff.page.goto('/admin/bills_pending');
+  const row = staff.page.getByRole('row').filter({ hasText: user.name });
+  await row.getByRole('link', { name: /bill #/i }).click();
+  await expect(staff.page.getByRole('heading', { level: 1, name: /bill #/i })).toBeVisible();
+  await expect(staff.page.getByRole('img', { name: /screenshot|proof/i }).first()).toBeVisible();
+  await staff.page.getByRole('button', { name: /^approve$/i }).click();
+  await staff.page.getByRole('dialog').getByRole('button', { name: /approve and credit/i }).click();
+  await expect(staff.page).toHaveURL(/\/admin\/bills_pending$/);
+  await staff.context.close();
+
+  // The next navigation reloads user info; the balance shows the credit.
+  await page.goto('/transactions');
+  menu = await sideMenuBalance(page);
+  await expect(menu.getByText('₹500.00')).toBeVisible();
+});
+
+test('a user withdraws, the admin rejects it, and the balance is restored', async ({ page, browser, request }) => {
+  const token = await adminToken(request);
+  const user = newUser('payout');
+  await registerViaApi(request, user);
+  const userId = await userIdByEmail(request, token, user.email);
+  await apiPost(request, token, '/admin/deposit/create', { user_id: userId, amount: '1000', comment: 'e2e opening balance' });
+
+  await loginViaUi(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/create_id$/);
+  await page.goto('/withdraw');
+  await page.getByLabel(/^amount$/i).fill('200');
+  await page.getByLabel(/upi id/i).fill('payout.user@okbank');
+  await page.getByRole('button', { name: /continue|withdraw/i }).first().click();
+  await page.getByRole('dialog').getByRole('button', { name: /withdraw ₹200\.00/i }).click();
+  await expect(page.getByText(/request sent/i).first()).toBeVisible();
+
+  let menu = await sideMenuBalance(page);
+  await expect(menu.getByText('₹800.00')).toBeVisible();
+  await closeMenu(page);
+
+  const staff = await adminPage(browser);
+  await staff.page.goto('/admin/withdraw_pending');
+  await staff.page.getByRole('row').filter({ hasText: user.name }).getByRole('link').first().click();
+  await expect(staff.page.getByText('payout.user@okbank').first()).toBeVisible();
+  await staff.page.getByLabel(/rejection comment/i).fill('UPI id does not match the account name');
+  await staff.page.getByRole('button', { name: /^reject/i }).first().click();
+  await staff.page.getByRole('dialog').getByRole('button', { name: /^reject/i }).click();
+  await expect(staff.page).toHaveURL(/\/admin\/withdraw_pending$/);
+  await staff.context.close();
+
+  await page.goto('/transactions');
+  menu = await sideMenuBalance(page);
+  await expect(menu.getByText('₹1,000.00')).toBeVisible();
+  const userToken = await apiLogin(request, user.email, user.password);
+  const ledger = await apiGet<{ items: { status: string }[] }>(request, userToken, '/transactions?pending=0');
+  expect(ledger.items.map((t) => t.status)).toContain('rejected');
+});
+
+test('the admin blocks a user, and the user is logged out on their next action', async ({ page, browser, request }) => {
+  const user = newUser('blocked');
+  await registerViaApi(request, user);
+  await loginViaUi(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/create_id$/);
+
+  const staff = await adminPage(browser);
+  await staff.page.goto('/admin/users');
+  await staff.page.getByLabel(/^search$/i).fill(user.email);
+  await staff.page.getByRole('button', { name: /search/i }).click();
+  await staff.page.getByRole('link', { name: user.name }).first().click();
+  await staff.page.getByRole('button', { name: /block user/i }).click();
+  await staff.page.getByRole('dialog').getByRole('button', { name: /block user/i }).click();
+  await expect(staff.page.getByRole('button', { name: /unblock user/i })).toBeVisible();
+  await staff.context.close();
+
+  await page.getByRole('link', { name: /demo id/i }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('api_token'))).toBeNull();
+});
