@@ -9,3 +9,6 @@ export * from './bills';
 export * from './withdrawals';
 export * from './reviews';
 export * from './media-items';
+export * from './catalogue-items';
+export * from './user-ids';
+export * from './id-requests';
