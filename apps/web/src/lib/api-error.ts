@@ -128,3 +128,7 @@ export function firstFieldError(error: ApiError): string {
   }
   return error.message;
 }
+
+/** A 404 answer: the item does not exist (or is not the caller's). */
+export const isNotFound = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 404;

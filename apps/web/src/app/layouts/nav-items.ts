@@ -36,6 +36,12 @@ export const ADMIN_LINKS: NavItem[] = [
     isActive: (p) => isPathActive(p, ROUTES.admin) || section(ROUTES.adminIds)(p),
   },
   { label: 'Users', to: ROUTES.adminUsers, isActive: section(ROUTES.adminUsers) },
+  // Not in SPEC.md's menu: payment types need managing too (issue 3).
+  {
+    label: 'Payments',
+    to: ROUTES.adminPaymentTypes,
+    isActive: section(ROUTES.adminPaymentTypes),
+  },
 ];
 
 export const CONFIRM_LINKS: NavItem[] = [

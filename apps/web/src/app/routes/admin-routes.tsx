@@ -71,5 +71,20 @@ export const adminRoutes: RouteObject = {
     },
     { path: 'withdraw_done', Component: page('AdminWithdrawDonePage'), handle: handle('Withdraw') },
     { path: 'withdraw/:id', Component: page('AdminWithdrawPage'), handle: handle('Withdrawal') },
+    {
+      path: 'payment_types',
+      Component: page('AdminPaymentTypesPage'),
+      handle: handle('Payment types'),
+    },
+    {
+      path: 'payment_types/create',
+      Component: page('AdminPaymentTypeCreatePage'),
+      handle: handle('Add payment type'),
+    },
+    {
+      path: 'payment_types/:id/edit',
+      Component: page('AdminPaymentTypeEditPage'),
+      handle: handle('Edit payment type'),
+    },
   ],
 };

@@ -36,12 +36,9 @@ export function DataList<T>({
   const wide = useMediaQuery('(min-width: 768px)');
   if (!wide) {
     return (
-      <ul aria-label={caption} className="flex flex-col gap-3">
+      <ul aria-label={caption} className="-my-3 divide-y divide-slate-200">
         {items.map((item) => (
-          <li
-            key={rowKey(item)}
-            className="rounded-xl border border-slate-200 bg-white p-4 text-slate-900"
-          >
+          <li key={rowKey(item)} className="py-4 text-slate-900">
             {card(item)}
           </li>
         ))}

@@ -7,7 +7,7 @@ export type DetailItem = {
   value: ReactNode;
   /** Adds a copy button for this text. */
   copy?: string | null;
-  /** Monospace, for ids, account numbers and references. */
+  /** Steady digits, for ids, account numbers and references. */
   mono?: boolean;
   wide?: boolean;
 };
@@ -31,7 +31,7 @@ export function DetailList({ items, columns = 2, className }: DetailListProps) {
             <span
               className={cn(
                 'min-w-0 break-words font-semibold',
-                item.mono && 'font-mono text-[0.95rem] tracking-tight',
+                item.mono && 'tabular-nums tracking-wide',
               )}
             >
               {item.value}

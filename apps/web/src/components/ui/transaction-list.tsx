@@ -43,12 +43,9 @@ export function SignedAmount({
 
 function Description({ tx }: { tx: Transaction }) {
   return (
-    <div className="min-w-0">
-      <p className="font-semibold text-slate-900">
-        {tx.description || TRANSACTION_KIND_LABELS[tx.kind]}
-      </p>
-      <p className="text-sm text-slate-600">{TRANSACTION_KIND_LABELS[tx.kind]}</p>
-    </div>
+    <p className="min-w-0 font-semibold text-slate-900">
+      {tx.description || TRANSACTION_KIND_LABELS[tx.kind]}
+    </p>
   );
 }
 

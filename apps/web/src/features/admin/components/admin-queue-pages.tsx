@@ -1,5 +1,5 @@
 import { ROUTES } from '@iddesk/contract';
-import { ClipboardCheck, FileText, HandCoins, IdCard, Receipt } from 'lucide-react';
+import { ClipboardCheck, FileText, IdCard } from 'lucide-react';
 import { useParams } from 'react-router';
 import { AdminPage } from './admin-page';
 
@@ -7,15 +7,6 @@ const requestTabs = [
   { to: ROUTES.adminRequestsPending, label: 'Pending' },
   { to: ROUTES.adminRequestsDone, label: 'Done' },
 ];
-const billTabs = [
-  { to: ROUTES.adminBillsPending, label: 'Pending' },
-  { to: ROUTES.adminBillsDone, label: 'Done' },
-];
-const withdrawTabs = [
-  { to: ROUTES.adminWithdrawPending, label: 'Pending' },
-  { to: ROUTES.adminWithdrawDone, label: 'Done' },
-];
-
 export function AdminNewIdsPage() {
   return (
     <AdminPage
@@ -82,90 +73,6 @@ export function AdminRequestPage() {
       panelTitle="Handle the request"
     >
       Approve or reject it with a comment; withdrawals and closures also need the confirmed amount.
-    </AdminPage>
-  );
-}
-
-export function AdminBillsPendingPage() {
-  return (
-    <AdminPage
-      title="Bills"
-      description="Wallet top-ups waiting for payment checks."
-      icon={Receipt}
-      panelTitle="Pending bills"
-      tabs={billTabs}
-    >
-      Match the reference and screenshot against the payment account before approving.
-    </AdminPage>
-  );
-}
-
-export function AdminBillsDonePage() {
-  return (
-    <AdminPage
-      title="Bills"
-      description="Top-ups that have been approved or rejected."
-      icon={Receipt}
-      panelTitle="Handled bills"
-      tabs={billTabs}
-    >
-      Approved bills have been credited to the customer's wallet.
-    </AdminPage>
-  );
-}
-
-export function AdminBillPage() {
-  const { id = '' } = useParams();
-  return (
-    <AdminPage
-      title={`Bill #${id}`}
-      description="One wallet top-up."
-      icon={Receipt}
-      panelTitle="Approve or reject"
-    >
-      Approving credits the amount to the customer's wallet.
-    </AdminPage>
-  );
-}
-
-export function AdminWithdrawPendingPage() {
-  return (
-    <AdminPage
-      title="Withdraw"
-      description="Wallet payouts waiting to be sent."
-      icon={HandCoins}
-      panelTitle="Pending withdrawals"
-      tabs={withdrawTabs}
-    >
-      The amounts are already held from the customers' balances.
-    </AdminPage>
-  );
-}
-
-export function AdminWithdrawDonePage() {
-  return (
-    <AdminPage
-      title="Withdraw"
-      description="Payouts that have been sent or rejected."
-      icon={HandCoins}
-      panelTitle="Handled withdrawals"
-      tabs={withdrawTabs}
-    >
-      Sent payouts carry their reference and screenshot.
-    </AdminPage>
-  );
-}
-
-export function AdminWithdrawPage() {
-  const { id = '' } = useParams();
-  return (
-    <AdminPage
-      title={`Withdrawal #${id}`}
-      description="One wallet payout."
-      icon={HandCoins}
-      panelTitle="Send or reject"
-    >
-      After paying out, approve with the payout reference and an optional screenshot.
     </AdminPage>
   );
 }

@@ -2,11 +2,10 @@ import { ROUTES } from '@iddesk/contract';
 import { ArrowUpFromLine, Plus, ReceiptText } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import { LinkTabs } from '../../../components/ui/link-tabs';
-import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-states';
+import { ListCard } from '../../../components/ui/list-card';
+import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { Pagination } from '../../../components/ui/pagination';
 import { TransactionList } from '../../../components/ui/transaction-list';
 import { readPage } from '../../../lib/pagination';
 import { useTransactions } from '../api/get-transactions';
@@ -49,16 +48,12 @@ export function TransactionsPage() {
           { to: href('done'), label: 'Done', active: tab === 'done' },
         ]}
       />
-      <Card>
-        {query.isPending ? (
-          <ListLoading label="Loading transactions" />
-        ) : query.isError ? (
-          <ListError
-            message={query.error.message}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : query.data.items.length === 0 ? (
+      <ListCard
+        query={query}
+        loadingLabel="Loading transactions"
+        pagesLabel="Transaction pages"
+        hrefFor={(p) => href(tab, p)}
+        empty={
           tab === 'pending' ? (
             <ListEmpty icon={ReceiptText} title="Nothing pending">
               Top-ups waiting for approval and withdrawals on hold show here.
@@ -72,20 +67,10 @@ export function TransactionsPage() {
               Approved top-ups, withdrawals and ID payments show here.
             </ListEmpty>
           )
-        ) : (
-          <>
-            <TransactionList items={query.data.items} caption={caption} />
-            <Pagination
-              page={query.data.page}
-              lastPage={query.data.last_page}
-              perPage={query.data.per_page}
-              total={query.data.total}
-              hrefFor={(p) => href(tab, p)}
-              label="Transaction pages"
-            />
-          </>
-        )}
-      </Card>
+        }
+      >
+        {(items) => <TransactionList items={items} caption={caption} />}
+      </ListCard>
     </>
   );
 }

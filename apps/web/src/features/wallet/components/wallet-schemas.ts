@@ -1,14 +1,12 @@
-import {
-  AccountHolderSchema,
-  AccountNumberSchema,
-  AddFundsBodySchema,
-  IfscSchema,
-  PROOF_REQUIRED_MESSAGE,
-  UpiIdSchema,
-  WithdrawMethodSchema,
-} from '@iddesk/contract';
+import { AddFundsBodySchema, PROOF_REQUIRED_MESSAGE, WithdrawMethodSchema } from '@iddesk/contract';
 import { z } from 'zod';
 import { AmountFieldSchema } from '../../../lib/amount';
+import {
+  ALWAYS_CHECK,
+  checkDestination,
+  cleanDestination,
+  type DestinationField,
+} from '../../../lib/destination';
 import { imageFieldSchema } from '../../../lib/files';
 import type { AddFundsInput } from '../api/add-funds';
 import type { WithdrawInput } from '../api/withdraw';
@@ -56,27 +54,6 @@ export const WITHDRAW_FIELDS = [
   'ifsc',
 ] as const;
 
-const MISSING: Record<Exclude<(typeof WITHDRAW_FIELDS)[number], 'amount' | 'method'>, string> = {
-  upi_id: 'Enter the UPI ID.',
-  account_holder: 'Enter the account holder’s name.',
-  account_number: 'Enter the account number.',
-  ifsc: 'Enter the IFSC code.',
-};
-
-type DestinationField = keyof typeof MISSING;
-
-const DESTINATION_SCHEMAS: Record<DestinationField, z.ZodType<string>> = {
-  upi_id: UpiIdSchema,
-  account_holder: AccountHolderSchema,
-  account_number: AccountNumberSchema,
-  ifsc: IfscSchema,
-};
-
-const FIELDS_OF = { upi: ['upi_id'], bank: ['account_holder', 'account_number', 'ifsc'] } as const;
-
-const readDestination = (value: string, field: DestinationField) =>
-  DESTINATION_SCHEMAS[field].safeParse(value);
-
 /**
  * The withdrawal form keeps both destinations while the user switches between them, but checks
  * and sends only the chosen one. The destination is checked even when the amount is wrong, so
@@ -91,27 +68,9 @@ export const WithdrawFormSchema = z
     account_number: z.string(),
     ifsc: z.string(),
   })
-  .superRefine(
-    (v, ctx) => {
-      const method = v.method === 'bank' ? 'bank' : v.method === 'upi' ? 'upi' : null;
-      if (!method) return;
-      for (const field of FIELDS_OF[method]) {
-        const raw = typeof v[field] === 'string' ? v[field] : '';
-        if (!raw.trim()) {
-          ctx.addIssue({ code: 'custom', path: [field], message: MISSING[field] });
-          continue;
-        }
-        const parsed = readDestination(raw, field);
-        if (!parsed.success) {
-          const message = parsed.error.issues[0]?.message ?? MISSING[field];
-          ctx.addIssue({ code: 'custom', path: [field], message });
-        }
-      }
-    },
-    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
-  )
+  .superRefine((v, ctx) => checkDestination(v, v.method, ctx), ALWAYS_CHECK)
   .transform((v): WithdrawInput => {
-    const clean = (field: DestinationField) => readDestination(v[field], field).data ?? '';
+    const clean = (field: DestinationField) => cleanDestination(v, field);
     if (v.method === 'upi') return { amount: v.amount, method: 'upi', upi_id: clean('upi_id') };
     return {
       amount: v.amount,

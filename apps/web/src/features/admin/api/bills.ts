@@ -1,0 +1,53 @@
+import { BillSchema, PAGE_SIZE, paginated, WALLET_API, type RejectBody } from '@iddesk/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { useInvalidateAfterAdminAction } from './invalidate';
+import { adminKeys } from './keys';
+
+export type QueueParams = { pending: boolean; page: number };
+
+/** `GET /admin/bills?page&perPage&pending`. */
+export const getBills = ({ pending, page }: QueueParams, signal?: AbortSignal) =>
+  apiRequest(WALLET_API.adminBills, {
+    method: 'GET',
+    query: { page, perPage: PAGE_SIZE, pending: pending ? 1 : 0 },
+    schema: paginated(BillSchema),
+    signal,
+  });
+
+export const billsQueryOptions = (params: QueueParams) =>
+  queryOptions({
+    queryKey: adminKeys.bills(params),
+    queryFn: async ({ signal }) => (await getBills(params, signal)).data,
+    placeholderData: keepPreviousData,
+  });
+
+export const useBills = (params: QueueParams) => useQuery(billsQueryOptions(params));
+
+/** `GET /admin/bills/{id}`. */
+export const getBill = (id: number, signal?: AbortSignal) =>
+  apiRequest(WALLET_API.adminBill(id), { method: 'GET', schema: BillSchema, signal });
+
+export const useBill = (id: number) =>
+  useQuery({
+    queryKey: adminKeys.bill(id),
+    queryFn: async ({ signal }) => (await getBill(id, signal)).data,
+  });
+
+/** `POST /admin/bills/{id}/approve`: credits the amount. */
+export const approveBill = (id: number) =>
+  apiRequest(WALLET_API.adminBillApprove(id), { method: 'POST', schema: BillSchema });
+
+/** `POST /admin/bills/{id}/reject` with an optional comment. */
+export const rejectBill = ({ id, body }: { id: number; body: RejectBody }) =>
+  apiRequest(WALLET_API.adminBillReject(id), { method: 'POST', body, schema: BillSchema });
+
+export function useApproveBill() {
+  const invalidate = useInvalidateAfterAdminAction();
+  return useMutation({ mutationFn: approveBill, onSuccess: invalidate });
+}
+
+export function useRejectBill() {
+  const invalidate = useInvalidateAfterAdminAction();
+  return useMutation({ mutationFn: rejectBill, onSuccess: invalidate });
+}

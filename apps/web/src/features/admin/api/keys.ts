@@ -1,0 +1,15 @@
+import { QUERY_KEYS } from '../../../lib/query-keys';
+
+/** Admin query keys; every admin action invalidates `all`, which is cheap and never stale. */
+export const adminKeys = {
+  all: QUERY_KEYS.admin,
+  bills: (params: object) => [...QUERY_KEYS.admin, 'bills', params] as const,
+  bill: (id: number) => [...QUERY_KEYS.admin, 'bill', id] as const,
+  withdrawals: (params: object) => [...QUERY_KEYS.admin, 'withdrawals', params] as const,
+  withdrawal: (id: number) => [...QUERY_KEYS.admin, 'withdrawal', id] as const,
+  users: (params: object) => [...QUERY_KEYS.admin, 'users', params] as const,
+  user: (id: number) => [...QUERY_KEYS.admin, 'user', id] as const,
+  userTransactions: (id: number, params: object) =>
+    [...QUERY_KEYS.admin, 'user', id, 'transactions', params] as const,
+  paymentTypes: [...QUERY_KEYS.admin, 'payment-types'] as const,
+};

@@ -1,0 +1,33 @@
+import type { RequestStatus } from '@iddesk/contract';
+import type { ReactNode } from 'react';
+import { Card } from '../../../components/ui/card';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { formatDateTime } from '../../../lib/money';
+
+type OutcomeProps = {
+  status: RequestStatus;
+  handledAt: string | null;
+  comment: string | null;
+  children?: ReactNode;
+};
+
+/** How a handled item ended: approved or rejected, when, and the admin's comment. */
+export function Outcome({ status, handledAt, comment, children }: OutcomeProps) {
+  return (
+    <Card>
+      <div className="flex items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-slate-900">Outcome</h2>
+        <StatusBadge status={status} />
+      </div>
+      <p className="mt-2 text-slate-700">
+        {status === 'approved' ? 'Approved' : 'Rejected'} on {formatDateTime(handledAt)}.
+      </p>
+      {comment ? (
+        <p className="mt-3 rounded-xl bg-slate-50 p-3 text-slate-700 ring-1 ring-inset ring-slate-200">
+          “{comment}”
+        </p>
+      ) : null}
+      {children}
+    </Card>
+  );
+}
