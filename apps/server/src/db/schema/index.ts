@@ -12,3 +12,5 @@ export * from './media-items';
 export * from './catalogue-items';
 export * from './user-ids';
 export * from './id-requests';
+export * from './notifications';
+export * from './password-resets';
