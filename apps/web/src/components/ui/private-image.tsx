@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { ImageOff, Maximize2, X } from 'lucide-react';
+import { useState } from 'react';
 import { cn } from '../../lib/cn';
 import { usePrivateFile } from '../../lib/use-private-file';
 import { BlobImage } from './blob-image';
@@ -17,6 +18,7 @@ type PrivateImageProps = {
 
 /** A private image (payment proof), fetched with the session's token and shown from a blob. */
 export function PrivateImage({ url, alt, className, zoomable = false }: PrivateImageProps) {
+  const [open, setOpen] = useState(false);
   const { data: blob, isPending, isError, refetch, isFetching } = usePrivateFile(url);
   const frame = cn(
     'flex items-center justify-center overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200',
@@ -45,21 +47,21 @@ export function PrivateImage({ url, alt, className, zoomable = false }: PrivateI
   const image = <BlobImage blob={blob} alt={alt} className="max-h-[70vh] w-full object-contain" />;
   if (!zoomable) return <div className={frame}>{image}</div>;
 
+  // The image stays an image (not the content of a button), so it keeps its role and name; the
+  // button beside it opens the full-size view, and a click on the image does the same.
   return (
-    <Dialog.Root>
-      <Dialog.Trigger
-        className={cn(
-          frame,
-          'group relative w-full cursor-zoom-in focus-visible:ring-2 focus-visible:ring-brand-500',
-        )}
-        aria-label={`Open ${alt} full size`}
-      >
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <div className={cn(frame, 'relative cursor-zoom-in')} onClick={() => setOpen(true)}>
         {image}
-        <span className="absolute bottom-3 right-3 inline-flex items-center gap-1.5 rounded-lg bg-slate-900/80 px-3 py-2 text-sm font-semibold text-white group-hover:bg-slate-900">
+        <Dialog.Trigger
+          className="absolute bottom-3 right-3 inline-flex min-h-11 items-center gap-1.5 rounded-lg bg-slate-900/85 px-3 text-sm font-semibold text-white hover:bg-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+          aria-label={`Open ${alt.charAt(0).toLowerCase()}${alt.slice(1)} full size`}
+          onClick={(event) => event.stopPropagation()}
+        >
           <Maximize2 className="size-4" aria-hidden="true" />
           Full size
-        </span>
-      </Dialog.Trigger>
+        </Dialog.Trigger>
+      </div>
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay fixed inset-0 z-40 bg-slate-950/90" />
         <Dialog.Content className="dialog-panel fixed inset-0 z-50 flex flex-col focus:outline-none">

@@ -2,16 +2,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { QUERY_KEYS } from '../../../lib/query-keys';
 
 /**
- * After an admin action: every admin list and detail, plus the admin's own balance and ledger
- * (an admin may act on their own account) and the customers' payment type list.
+ * After an admin action: what is on screen refetches; admin lists not on screen are dropped, so
+ * going back to a queue shows it fresh rather than with the item just handled still in it. The
+ * admin's own balance and ledger (they may act on their own account) and the customers' payment
+ * types refresh too.
  */
 export function useInvalidateAfterAdminAction() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
+  return async () => {
+    queryClient.removeQueries({ queryKey: QUERY_KEYS.admin, type: 'inactive' });
+    await Promise.all([
       queryClient.invalidateQueries({ queryKey: QUERY_KEYS.admin }),
       queryClient.invalidateQueries({ queryKey: QUERY_KEYS.passport }),
       queryClient.invalidateQueries({ queryKey: QUERY_KEYS.transactions }),
       queryClient.invalidateQueries({ queryKey: QUERY_KEYS.paymentTypes }),
     ]);
+  };
 }
