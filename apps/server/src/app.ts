@@ -10,13 +10,18 @@ import { loggerOptions } from './lib/logger';
 import { adminUserRoutes } from './modules/admin-users/routes';
 import { authRoutes } from './modules/auth/routes';
 import { billRoutes } from './modules/bills/routes';
+import { catalogueRoutes } from './modules/catalogue/routes';
 import { healthRoutes } from './modules/health/routes';
+import { adminIdRequestRoutes } from './modules/id-requests/admin-routes';
+import { idRequestRoutes } from './modules/id-requests/routes';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { paymentTypeRoutes } from './modules/payment-types/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { fileRoutes } from './modules/uploads/routes';
+import { adminUserIdRoutes } from './modules/user-ids/admin-routes';
+import { userIdRoutes } from './modules/user-ids/routes';
 import { userRoutes } from './modules/users/routes';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
 import authPlugin from './plugins/app/auth';
@@ -78,6 +83,11 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
       await api.register(ledgerRoutes);
       await api.register(adminUserRoutes);
       await api.register(fileRoutes);
+      await api.register(catalogueRoutes);
+      await api.register(userIdRoutes);
+      await api.register(adminUserIdRoutes);
+      await api.register(idRequestRoutes);
+      await api.register(adminIdRequestRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,157 @@
+import {
+  AdminCatalogueItemSchema,
+  CatalogueDeleteResultSchema,
+  CatalogueItemBodySchema,
+  CatalogueItemSchema,
+  envelope,
+  ID_LOGO_FIELD,
+  ID_LOGO_REQUIRED_MESSAGE,
+  IdParamSchema,
+  IDS_API,
+} from '@iddesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NotFoundError } from '../../errors/app-errors';
+import { readForm } from '../../lib/multipart';
+import { actorOf } from '../audit/actor';
+import { findItem, findItemWithCount, listItems, listItemsWithCounts } from './repository';
+import { toAdminCatalogueItemJson, toCatalogueItemJson } from './serialize';
+import { createItem, deleteOrDeactivateItem, editItem } from './service';
+
+const security = [{ bearer: [] }];
+const AdminItemSchema = envelope(AdminCatalogueItemSchema);
+const multipartNote =
+  'multipart/form-data: the fields of CatalogueItemBody plus the logo in `image` ' +
+  '(JPEG/PNG/WebP, at most 5 MB and 40 megapixels).';
+
+export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.db, storage: app.storage, log: app.log });
+  const withCount = async (id: number) => {
+    const row = await findItemWithCount(app.db, id);
+    if (!row) throw new NotFoundError();
+    return toAdminCatalogueItemJson(row);
+  };
+
+  app.get(
+    IDS_API.ids,
+    {
+      onRequest: app.optionalUser,
+      schema: {
+        tags: ['ids'],
+        summary: 'Active catalogue items; demo credentials only with a valid token',
+        response: { 200: envelope(z.array(CatalogueItemSchema)) },
+      },
+    },
+    async (request) => {
+      const signedIn = request.auth !== null;
+      return { message: null, data: (await listItems(app.db, true)).map((r) => toCatalogueItemJson(r, signedIn)) };
+    },
+  );
+
+  app.get(
+    IDS_API.id(':id'),
+    {
+      onRequest: app.optionalUser,
+      schema: {
+        tags: ['ids'],
+        summary: 'One active catalogue item (admins also see inactive ones)',
+        params: IdParamSchema,
+        response: { 200: envelope(CatalogueItemSchema) },
+      },
+    },
+    async (request) => {
+      const row = await findItem(app.db, request.params.id);
+      const isAdmin = request.auth?.user.type === 'admin';
+      if (!row || (!row.isActive && !isAdmin)) throw new NotFoundError();
+      return { message: null, data: toCatalogueItemJson(row, request.auth !== null) };
+    },
+  );
+
+  app.get(
+    IDS_API.adminIds,
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every catalogue item, inactive ones too, with its number of user IDs',
+        security,
+        response: { 200: envelope(z.array(AdminCatalogueItemSchema)) },
+      },
+    },
+    async () => ({ message: null, data: (await listItemsWithCounts(app.db)).map(toAdminCatalogueItemJson) }),
+  );
+
+  app.get(
+    IDS_API.adminId(':id'),
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: ['admin'], summary: 'One catalogue item', security, params: IdParamSchema, response: { 200: AdminItemSchema } },
+    },
+    async (request) => ({ message: null, data: await withCount(request.params.id) }),
+  );
+
+  app.post(
+    IDS_API.adminIdCreate,
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a catalogue item',
+        description: multipartNote,
+        consumes: ['multipart/form-data'],
+        security,
+        response: { 200: AdminItemSchema },
+      },
+    },
+    async (request) => {
+      const { fields, files } = await readForm(request, CatalogueItemBodySchema, {
+        [ID_LOGO_FIELD]: ID_LOGO_REQUIRED_MESSAGE,
+      });
+      const row = await createItem(deps(), actorOf(request), fields, files.image!);
+      return { message: 'The ID has been added to the catalogue.', data: await withCount(row.id) };
+    },
+  );
+
+  app.post(
+    IDS_API.adminIdEdit(':id'),
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Edit a catalogue item',
+        description: `${multipartNote} Without \`image\` the logo is kept.`,
+        consumes: ['multipart/form-data'],
+        security,
+        params: IdParamSchema,
+        response: { 200: AdminItemSchema },
+      },
+    },
+    async (request) => {
+      const { fields, files } = await readForm(request, CatalogueItemBodySchema, { [ID_LOGO_FIELD]: null });
+      const row = await editItem(deps(), actorOf(request), request.params.id, fields, files.image);
+      return { message: 'The ID has been saved.', data: await withCount(row.id) };
+    },
+  );
+
+  app.post(
+    IDS_API.adminIdDelete(':id'),
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a catalogue item; one with user IDs is deactivated instead',
+        security,
+        params: IdParamSchema,
+        response: { 200: envelope(CatalogueDeleteResultSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { deleted } = await deleteOrDeactivateItem(deps(), actorOf(request), id);
+      const message = deleted
+        ? 'The ID has been deleted.'
+        : 'Customers have IDs on it, so it has been deactivated instead of deleted.';
+      return { message, data: { id, deleted } };
+    },
+  );
+};

@@ -1,0 +1,159 @@
+import {
+  ChangePasswordRequestBodySchema,
+  DepositBodySchema,
+  envelope,
+  ID_PROOF_FIELD,
+  IdParamSchema,
+  IdRequestSchema,
+  IDS_API,
+  IdWithdrawBodySchema,
+  PageQuerySchema,
+  paginated,
+} from '@iddesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readForm } from '../../lib/multipart';
+import { optionalBody } from '../../lib/optional-body';
+import { callerOf } from '../../plugins/app/auth';
+import { toIdRequestJson } from './serialize';
+import {
+  listOwnIdRequests,
+  listOwnRequests,
+  requestClose,
+  requestDeposit,
+  requestPasswordChange,
+  requestWithdraw,
+} from './service';
+
+const security = [{ bearer: [] }];
+const ItemSchema = envelope(IdRequestSchema);
+const PageSchema = envelope(paginated(IdRequestSchema));
+const SENT = 'Request sent. We will process it shortly.';
+const activeNote = 'Only on an active ID: otherwise 409 ID_NOT_ACTIVE naming its status. Another user’s ID: 404.';
+
+/** The customer's requests on their own IDs. */
+export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
+  const key = app.config.appKey;
+  const json = (view: Parameters<typeof toIdRequestJson>[0]) => toIdRequestJson(view, key, 'owner');
+
+  app.post(
+    IDS_API.userIdDeposit(':id'),
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['ids'],
+        summary: 'Put money into an ID',
+        description:
+          'multipart/form-data: `amount` (at least the item’s `min_deposit`), `pay_from`; with ' +
+          `\`payment\` also \`payment_type_id\`, \`reference\` and the screenshot \`proof\`. From the wallet the amount is held at once. ${activeNote}`,
+        consumes: ['multipart/form-data'],
+        security,
+        params: IdParamSchema,
+        response: { 200: ItemSchema },
+      },
+    },
+    async (request) => {
+      const { fields, files } = await readForm(request, DepositBodySchema, { [ID_PROOF_FIELD]: null });
+      const deps = { db: app.db, storage: app.storage, log: request.log };
+      const view = await requestDeposit(deps, callerOf(request).user.id, request.params.id, fields, files.proof);
+      return { message: SENT, data: json(view) };
+    },
+  );
+
+  app.post(
+    IDS_API.userIdWithdraw(':id'),
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['ids'],
+        summary: 'Take money out of an ID into the wallet',
+        description: `The wallet is credited with the amount the admin confirms. ${activeNote}`,
+        security,
+        params: IdParamSchema,
+        body: IdWithdrawBodySchema,
+        response: { 200: ItemSchema },
+      },
+    },
+    async (request) => {
+      const view = await requestWithdraw(app.db, callerOf(request).user.id, request.params.id, request.body.amount);
+      return { message: SENT, data: json(view) };
+    },
+  );
+
+  app.post(
+    IDS_API.userIdClose(':id'),
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['ids'],
+        summary: 'Ask to close an ID; what is left in it goes to the wallet',
+        description: `At most one waiting close per ID (409). ${activeNote}`,
+        security,
+        params: IdParamSchema,
+        response: { 200: ItemSchema },
+      },
+    },
+    async (request) => {
+      const view = await requestClose(app.db, callerOf(request).user.id, request.params.id);
+      return { message: SENT, data: json(view) };
+    },
+  );
+
+  app.post(
+    IDS_API.userIdChangePassword(':id'),
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['ids'],
+        summary: 'Ask for a new password on an ID, optionally naming it',
+        description: `At most one waiting password change per ID (409). ${activeNote}`,
+        security,
+        params: IdParamSchema,
+        body: optionalBody(ChangePasswordRequestBodySchema),
+        response: { 200: ItemSchema },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request).user.id;
+      const view = await requestPasswordChange(app.db, key, caller, request.params.id, request.body.password);
+      return { message: SENT, data: json(view) };
+    },
+  );
+
+  app.get(
+    IDS_API.userIdRequests(':id'),
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['ids'],
+        summary: 'One of the caller’s IDs: its requests, newest first (its create request included)',
+        security,
+        params: IdParamSchema,
+        querystring: PageQuerySchema,
+        response: { 200: PageSchema },
+      },
+    },
+    async (request) => {
+      const page = await listOwnIdRequests(app.db, callerOf(request).user.id, request.params.id, request.query);
+      return { message: null, data: { ...page, items: page.items.map(json) } };
+    },
+  );
+
+  app.get(
+    IDS_API.requests,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['ids'],
+        summary: 'All of the caller’s requests on their IDs, newest first',
+        security,
+        querystring: PageQuerySchema,
+        response: { 200: PageSchema },
+      },
+    },
+    async (request) => {
+      const page = await listOwnRequests(app.db, callerOf(request).user.id, request.query);
+      return { message: null, data: { ...page, items: page.items.map(json) } };
+    },
+  );
+};
+

@@ -1,0 +1,29 @@
+import { formatAmount, type IdRequest } from '@iddesk/contract';
+import { toItemRef } from '../catalogue/serialize';
+import { fileUrl } from '../uploads/service';
+import { openOrNull, SEALED } from '../user-ids/credentials';
+import type { Audience } from '../user-ids/serialize';
+import type { IdRequestView } from './repository';
+
+const money = (v: bigint | null) => (v === null ? null : formatAmount(v));
+
+/** Every view of a request is its owner's or an admin's, so the password wish may be shown. */
+export function toIdRequestJson(view: IdRequestView, key: Buffer, audience: Audience): IdRequest {
+  return {
+    id: view.id,
+    type: view.type,
+    status: view.status,
+    amount: money(view.amount),
+    confirmed_amount: money(view.confirmedAmount),
+    pay_from: view.payFrom,
+    payment_type: view.paymentType,
+    reference: view.reference,
+    proof_url: view.proofKey ? fileUrl('private', view.proofKey) : null,
+    comment: view.comment,
+    password: openOrNull(key, SEALED.requestPassword, view.passwordSealed),
+    created_at: view.createdAt.toISOString(),
+    handled_at: view.handledAt?.toISOString() ?? null,
+    id_object: { ...view.idObject, item: toItemRef(view.item) },
+    ...(audience === 'admin' ? { user: view.user } : {}),
+  };
+}

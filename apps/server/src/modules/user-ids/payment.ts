@@ -1,0 +1,75 @@
+import { formatAmount, ID_PROOF_FIELD, type Minor, type PayFrom, PROOF_REQUIRED_MESSAGE } from '@iddesk/contract';
+import type { PaymentTypeRow, UserIdRow } from '../../db/schema';
+import type { Db, Tx } from '../../db/types';
+import { ConflictError, type FieldErrors, ValidationError } from '../../errors/app-errors';
+import type { Storage } from '../../lib/storage';
+import { findPaymentType } from '../payment-types/repository';
+import { PAYMENT_TYPE_UNAVAILABLE } from '../bills/service';
+import { recordUpload, type StoredImage, storeImage } from '../uploads/service';
+
+/** The payment part of a new-ID or deposit body (contract: CreateUserIdBody, DepositBody). */
+export type PaymentInput = {
+  amount: Minor;
+  pay_from: PayFrom;
+  payment_type_id?: number | undefined;
+  reference?: string | undefined;
+};
+
+export const belowMinimum = (min: bigint) => `The amount must be at least ${formatAmount(min)} for this ID.`;
+
+/**
+ * Every payment problem at once, before anything is stored: the amount under the item's
+ * minimum, and — paying by payment — an unavailable payment type or a missing screenshot.
+ */
+export async function checkPayment(
+  db: Db,
+  minDeposit: bigint,
+  input: PaymentInput,
+  proof: Buffer | undefined,
+): Promise<PaymentTypeRow | null> {
+  const errors: FieldErrors = {};
+  if (input.amount < minDeposit) errors.amount = [belowMinimum(minDeposit)];
+  let paymentType: PaymentTypeRow | null = null;
+  if (input.pay_from === 'payment') {
+    paymentType = input.payment_type_id === undefined ? null : await findPaymentType(db, input.payment_type_id);
+    if (!paymentType?.isActive) errors.payment_type_id = [PAYMENT_TYPE_UNAVAILABLE];
+    if (!proof) errors[ID_PROOF_FIELD] = [PROOF_REQUIRED_MESSAGE];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return paymentType;
+}
+
+/** The screenshot, checked and re-encoded outside any transaction; null when paying from the wallet. */
+export async function storeProof(storage: Storage, proof: Buffer | undefined, input: PaymentInput) {
+  return input.pay_from === 'payment' && proof ? storeImage(storage, proof, 'private', ID_PROOF_FIELD) : null;
+}
+
+/** Inside the transaction: the proof's upload row (owned by the customer) and the request's payment columns. */
+export async function paymentColumns(
+  tx: Tx,
+  userId: number,
+  input: PaymentInput,
+  paymentType: PaymentTypeRow | null,
+  image: StoredImage | null,
+) {
+  if (image) await recordUpload(tx, image, userId);
+  const byPayment = input.pay_from === 'payment';
+  return {
+    amount: input.amount,
+    payFrom: input.pay_from,
+    paymentTypeId: byPayment ? (paymentType?.id ?? null) : null,
+    reference: byPayment ? (input.reference ?? null) : null,
+    proofKey: image?.key ?? null,
+  };
+}
+
+const NOT_ACTIVE: Record<Exclude<UserIdRow['status'], 'active'>, string> = {
+  pending: 'This ID is still waiting for approval (status: pending). Requests can be made once it is active.',
+  rejected: 'This ID was rejected (status: rejected), so it takes no requests.',
+  closed: 'This ID is closed (status: closed), so it takes no new requests.',
+};
+
+/** Deposits, withdrawals, closes and password changes are for active IDs only (409 ID_NOT_ACTIVE). */
+export function assertActive(status: UserIdRow['status']): void {
+  if (status !== 'active') throw new ConflictError('ID_NOT_ACTIVE', NOT_ACTIVE[status]);
+}

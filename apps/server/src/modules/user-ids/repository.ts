@@ -1,0 +1,134 @@
+import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  catalogueItems,
+  idRequests,
+  type IdRequestRow,
+  paymentTypes,
+  userIds,
+  type UserIdRow,
+  users,
+} from '../../db/schema';
+import type { Db, Tx } from '../../db/types';
+
+/** A user ID with its item, owner, and the create request that says how it was paid for. */
+export type UserIdView = UserIdRow & {
+  item: { id: number; name: string; website: string; logoKey: string; minDeposit: bigint };
+  user: { id: number; name: string; email: string; phone: string };
+  create: IdRequestRow;
+  paymentType: { id: number; name: string } | null;
+  pendingRequestTypes: IdRequestRow['type'][];
+};
+
+/** Types of the ID's waiting requests, as "close,deposit" (enum arrays do not parse alike in both drivers). */
+const pendingTypes = sql<string>`(select coalesce(string_agg(distinct r.type::text, ','), '')
+  from ${idRequests} r where r.user_id_id = ${userIds.id} and r.status = 'pending' and r.type <> 'create')`;
+
+const selectViews = (db: Db) =>
+  db
+    .select({
+      row: userIds,
+      item: {
+        id: catalogueItems.id,
+        name: catalogueItems.name,
+        website: catalogueItems.website,
+        logoKey: catalogueItems.logoKey,
+        minDeposit: catalogueItems.minDeposit,
+      },
+      user: { id: users.id, name: users.name, email: users.email, phone: users.phone },
+      create: idRequests,
+      paymentType: { id: paymentTypes.id, name: paymentTypes.name },
+      pendingTypes,
+    })
+    .from(userIds)
+    .innerJoin(catalogueItems, eq(catalogueItems.id, userIds.itemId))
+    .innerJoin(users, eq(users.id, userIds.userId))
+    .innerJoin(idRequests, and(eq(idRequests.userIdId, userIds.id), eq(idRequests.type, 'create')))
+    .leftJoin(paymentTypes, eq(paymentTypes.id, idRequests.paymentTypeId));
+
+type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
+
+const toView = (r: ViewRow): UserIdView => ({
+  ...r.row,
+  item: r.item,
+  user: r.user,
+  create: r.create,
+  paymentType: r.paymentType,
+  pendingRequestTypes: r.pendingTypes === '' ? [] : (r.pendingTypes.split(',') as IdRequestRow['type'][]),
+});
+
+export type UserIdFilter = { userId?: number; pending?: boolean | undefined };
+
+function filterOf({ userId, pending }: UserIdFilter): SQL | undefined {
+  return and(
+    userId === undefined ? undefined : eq(userIds.userId, userId),
+    pending === true ? eq(userIds.status, 'pending') : undefined,
+    pending === false ? ne(userIds.status, 'pending') : undefined,
+  );
+}
+
+export async function listUserIdViews(
+  db: Db,
+  filter: UserIdFilter,
+  window?: { limit: number; offset: number },
+): Promise<{ items: UserIdView[]; total: number }> {
+  const where = filterOf(filter);
+  const query = selectViews(db).where(where).orderBy(desc(userIds.id));
+  const [rows, total] = await Promise.all([
+    window ? query.limit(window.limit).offset(window.offset) : query,
+    db.$count(userIds, where),
+  ]);
+  return { items: rows.map(toView), total };
+}
+
+export async function findUserIdView(db: Db, id: number): Promise<UserIdView | null> {
+  const rows = await selectViews(db).where(eq(userIds.id, id)).limit(1);
+  return rows[0] ? toView(rows[0]) : null;
+}
+
+export async function insertUserId(
+  tx: Tx,
+  values: Pick<UserIdRow, 'userId' | 'itemId' | 'username'>,
+): Promise<UserIdRow> {
+  const rows = await tx.insert(userIds).values(values).returning();
+  return rows[0]!;
+}
+
+/**
+ * Locks the user ID: request creation checks its status under this lock, and approving a
+ * close changes it, so a request can never slip onto an ID that is being closed.
+ */
+export async function findUserIdForUpdate(tx: Tx, id: number): Promise<UserIdRow | null> {
+  const rows = await tx.select().from(userIds).where(eq(userIds.id, id)).for('update');
+  return rows[0] ?? null;
+}
+
+/** pending → active/rejected at most once (money rule 6); null when it was not pending. */
+export async function decidePendingUserId(
+  tx: Tx,
+  id: number,
+  change: { status: 'active' | 'rejected'; loginSealed?: string; passwordSealed?: string },
+): Promise<UserIdRow | null> {
+  const rows = await tx
+    .update(userIds)
+    .set({ ...change, updatedAt: sql`now()` })
+    .where(and(eq(userIds.id, id), eq(userIds.status, 'pending')))
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function updateUserId(
+  tx: Tx,
+  id: number,
+  values: Partial<Pick<UserIdRow, 'status' | 'passwordSealed'>>,
+): Promise<UserIdRow> {
+  const rows = await tx
+    .update(userIds)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(userIds.id, id))
+    .returning();
+  return rows[0]!;
+}
+
+export async function userIdExists(db: Db, id: number): Promise<boolean> {
+  return (await db.$count(userIds, eq(userIds.id, id))) > 0;
+}

@@ -1,0 +1,84 @@
+import {
+  CreateUserIdBodySchema,
+  envelope,
+  ID_PROOF_FIELD,
+  IdParamSchema,
+  IDS_API,
+  UserIdSchema,
+} from '@iddesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readForm } from '../../lib/multipart';
+import { callerOf } from '../../plugins/app/auth';
+import { toUserIdJson } from './serialize';
+import { createUserId, getOwnUserId, listOwnUserIds } from './service';
+
+const security = [{ bearer: [] }];
+const ItemSchema = envelope(UserIdSchema);
+
+/** The customer's side: ask for a new ID, list and read their own. */
+export const userIdRoutes: FastifyPluginAsyncZod = async (app) => {
+  const key = app.config.appKey;
+
+  app.post(
+    IDS_API.idCreate(':id'),
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['ids'],
+        summary: 'Ask for a new ID on a catalogue item',
+        description:
+          'multipart/form-data: `username`, `amount`, `pay_from` (`wallet` or `payment`); with ' +
+          '`payment` also `payment_type_id`, `reference` and the screenshot `proof`. The amount ' +
+          'must be at least the item’s `min_deposit`. From the wallet it is held at once ' +
+          '(409 INSUFFICIENT_BALANCE when short). Unknown or inactive item: 404.',
+        consumes: ['multipart/form-data'],
+        security,
+        params: IdParamSchema,
+        response: { 200: ItemSchema },
+      },
+    },
+    async (request) => {
+      const { fields, files } = await readForm(request, CreateUserIdBodySchema, { [ID_PROOF_FIELD]: null });
+      const deps = { db: app.db, storage: app.storage, log: request.log };
+      const userId = callerOf(request).user.id;
+      const view = await createUserId(deps, userId, request.params.id, fields, files.proof);
+      return { message: 'Request sent. We will process it shortly.', data: toUserIdJson(view, key, 'owner') };
+    },
+  );
+
+  app.get(
+    IDS_API.userIds,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['ids'],
+        summary: 'The caller’s IDs, newest first; credentials on active ones',
+        security,
+        response: { 200: envelope(z.array(UserIdSchema)) },
+      },
+    },
+    async (request) => {
+      const views = await listOwnUserIds(app.db, callerOf(request).user.id);
+      return { message: null, data: views.map((v) => toUserIdJson(v, key, 'owner')) };
+    },
+  );
+
+  app.get(
+    IDS_API.userId(':id'),
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['ids'],
+        summary: 'One of the caller’s IDs, with its login and password once active',
+        security,
+        params: IdParamSchema,
+        response: { 200: ItemSchema },
+      },
+    },
+    async (request) => {
+      const view = await getOwnUserId(app.db, callerOf(request).user.id, request.params.id);
+      return { message: null, data: toUserIdJson(view, key, 'owner') };
+    },
+  );
+};

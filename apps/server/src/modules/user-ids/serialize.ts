@@ -1,0 +1,36 @@
+import { formatAmount, type UserId } from '@iddesk/contract';
+import { toItemRef } from '../catalogue/serialize';
+import { fileUrl } from '../uploads/service';
+import { openOrNull, SEALED } from './credentials';
+import type { UserIdView } from './repository';
+
+/** Who is looking: credentials and the owner's details depend on it. */
+export type Audience = 'owner' | 'admin';
+
+/**
+ * Credentials are opened only here, for the owner (while the ID is active) and for admins;
+ * no other path decrypts them, and nothing logs the result.
+ */
+export function toUserIdJson(view: UserIdView, key: Buffer, audience: Audience): UserId {
+  const reveal = audience === 'admin' || view.status === 'active';
+  const { create } = view;
+  return {
+    id: view.id,
+    item: toItemRef(view.item),
+    username: view.username,
+    status: view.status,
+    login: reveal ? openOrNull(key, SEALED.login, view.loginSealed) : null,
+    password: reveal ? openOrNull(key, SEALED.password, view.passwordSealed) : null,
+    amount: formatAmount(create.amount ?? 0n),
+    pay_from: create.payFrom ?? 'wallet',
+    payment_type: view.paymentType,
+    reference: create.reference,
+    proof_url: create.proofKey ? fileUrl('private', create.proofKey) : null,
+    confirmed_amount: create.confirmedAmount === null ? null : formatAmount(create.confirmedAmount),
+    comment: create.comment,
+    created_at: view.createdAt.toISOString(),
+    handled_at: create.handledAt?.toISOString() ?? null,
+    pending_request_types: view.pendingRequestTypes,
+    ...(audience === 'admin' ? { user: view.user } : {}),
+  };
+}
