@@ -6,7 +6,7 @@ import { MenuButton } from '../../components/ui/menu-button';
 import { Wordmark } from '../../components/ui/wordmark';
 import { cn } from '../../lib/cn';
 import { signOut } from '../sign-out';
-import { ADMIN_LINKS, CONFIRM_LINKS } from './nav-items';
+import { ADMIN_LINKS, CONFIRM_LINKS, SITE_CONTENT_LINKS } from './nav-items';
 import { SoundDialog } from './sound-dialog';
 
 const linkClass = (active: boolean) =>
@@ -23,6 +23,7 @@ export function AdminHeader() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.key;
   const confirmActive = CONFIRM_LINKS.some((item) => item.isActive(pathname));
+  const siteActive = SITE_CONTENT_LINKS.some((item) => item.isActive(pathname));
 
   return (
     <header className="sticky top-0 z-30 border-b border-white/10 bg-ink-900/95 backdrop-blur">
@@ -84,6 +85,18 @@ export function AdminHeader() {
                 active={confirmActive}
                 buttonClassName={linkClass(confirmActive)}
                 items={CONFIRM_LINKS.map((item) => ({
+                  label: item.label,
+                  to: item.to,
+                  active: item.isActive(pathname),
+                }))}
+              />
+            </li>
+            <li>
+              <MenuButton
+                label="Site"
+                active={siteActive}
+                buttonClassName={linkClass(siteActive)}
+                items={SITE_CONTENT_LINKS.map((item) => ({
                   label: item.label,
                   to: item.to,
                   active: item.isActive(pathname),

@@ -62,3 +62,10 @@ export const CONFIRM_LINKS: NavItem[] = [
     isActive: (p) => /^\/admin\/withdraw(_pending|_done|\/)/.test(p),
   },
 ];
+
+/** Site content (not in SPEC.md's menu; issue 6): a "Site" menu after Confirm. */
+export const SITE_CONTENT_LINKS: NavItem[] = [
+  { label: 'Settings', to: ROUTES.adminSettings, isActive: section(ROUTES.adminSettings) },
+  { label: 'Media', to: ROUTES.adminMedia, isActive: section(ROUTES.adminMedia) },
+  { label: 'Reviews', to: ROUTES.adminReviews, isActive: section(ROUTES.adminReviews) },
+];

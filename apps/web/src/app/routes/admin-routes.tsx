@@ -10,10 +10,20 @@ type AdminPageName = {
 }[keyof typeof AdminModule];
 
 const loadAdmin = () => import('../../features/admin/pages');
+const loadContentAdmin = () => import('./content-admin-pages');
 
 const page = (name: AdminPageName) => {
   const Component = lazy(() => loadAdmin().then((m) => ({ default: m[name] })));
   return function AdminRoutePage() {
+    return <Component />;
+  };
+};
+
+type ContentPageName = keyof Awaited<ReturnType<typeof loadContentAdmin>>;
+
+const contentPage = (name: ContentPageName) => {
+  const Component = lazy(() => loadContentAdmin().then((m) => ({ default: m[name] })));
+  return function ContentAdminRoutePage() {
     return <Component />;
   };
 };
@@ -38,7 +48,14 @@ export const adminRoutes: RouteObject = {
   children: [
     { index: true, Component: page('AdminIdsPage'), handle: handle('IDs') },
     { path: 'ids', Component: page('AdminIdsPage'), handle: handle('IDs') },
-    { path: 'top_block', Component: page('AdminTopBlockPage'), handle: handle('Top block') },
+    {
+      path: 'top_block',
+      Component: contentPage('AdminTopBlockPage'),
+      handle: handle('Top block'),
+    },
+    { path: 'settings', Component: contentPage('AdminSettingsPage'), handle: handle('Settings') },
+    { path: 'media', Component: contentPage('AdminMediaPage'), handle: handle('Media') },
+    { path: 'reviews', Component: contentPage('AdminReviewsPage'), handle: handle('Reviews') },
     { path: 'ids/create', Component: page('AdminIdCreatePage'), handle: handle('Add ID') },
     { path: 'ids/:id/edit', Component: page('AdminIdEditPage'), handle: handle('Edit ID') },
     { path: 'new_ids', Component: page('AdminNewIdsPage'), handle: handle('New ID') },

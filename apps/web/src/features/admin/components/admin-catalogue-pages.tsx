@@ -1,5 +1,5 @@
 import { ROUTES } from '@iddesk/contract';
-import { LayoutGrid, Megaphone, PencilLine, PlusSquare } from 'lucide-react';
+import { LayoutGrid, PencilLine, PlusSquare } from 'lucide-react';
 import { useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { AdminPage } from './admin-page';
@@ -48,19 +48,6 @@ export function AdminIdEditPage() {
     >
       Changes show to customers at once. Deactivate an item instead of deleting it when customers
       still hold IDs on it.
-    </AdminPage>
-  );
-}
-
-export function AdminTopBlockPage() {
-  return (
-    <AdminPage
-      title="Top block"
-      description="The scrolling announcement at the top of the customer site."
-      icon={Megaphone}
-      panelTitle="Announcement text"
-    >
-      A single line of plain text. Leave it empty to hide the banner.
     </AdminPage>
   );
 }

@@ -1,19 +1,123 @@
 import { ROUTES } from '@iddesk/contract';
-import { Star } from 'lucide-react';
+import { MessageSquarePlus, Star } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
-import { SimplePage } from '../../../components/ui/simple-page';
+import { Card } from '../../../components/ui/card';
+import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-states';
+import { PageHeading } from '../../../components/ui/page-heading';
+import { Pagination } from '../../../components/ui/pagination';
+import { readPage } from '../../../lib/pagination';
+import { useSession } from '../../../lib/session';
+import { useReviews } from '../api/get-reviews';
+import { ReviewCard } from './review-card';
+import { Stars } from './stars';
+
+function AverageCard({
+  average,
+  total,
+  action,
+}: {
+  average: number;
+  total: number;
+  action: ReactNode;
+}) {
+  return (
+    <Card className="flex flex-col gap-5 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex items-center gap-4">
+        <p className="text-5xl font-bold tracking-tight text-slate-900">
+          {average.toFixed(1)}
+          <span className="sr-only"> out of 5</span>
+        </p>
+        <div>
+          <Stars rating={average} size="lg" />
+          <p className="mt-1 text-sm text-slate-600">
+            Average of {total} {total === 1 ? 'review' : 'reviews'}
+          </p>
+        </div>
+      </div>
+      <div className="flex flex-col gap-2 sm:items-end sm:text-right">
+        <p className="text-sm text-slate-600">Used the desk? Tell others how it went.</p>
+        {action}
+      </div>
+    </Card>
+  );
+}
 
 export function ReviewsPage() {
+  const [params] = useSearchParams();
+  const page = readPage(params.get('page'));
+  const { guest } = useSession();
+  const query = useReviews(page);
+  const data = query.data;
+
+  const writeAction = guest ? (
+    <ButtonLink to={ROUTES.login} variant="secondary">
+      Log in to write a review
+    </ButtonLink>
+  ) : (
+    <ButtonLink to={ROUTES.addReview}>
+      <MessageSquarePlus className="size-4" aria-hidden="true" />
+      Add review
+    </ButtonLink>
+  );
+
   return (
-    <SimplePage
-      title="Reviews"
-      description="What our members say about ID Desk."
-      icon={Star}
-      panelTitle="Share your experience"
-      actions={<ButtonLink to={ROUTES.addReview}>Write a review</ButtonLink>}
-    >
-      Reviews are written by members after using the desk. Rate us from one to five stars and tell
-      others how it went.
-    </SimplePage>
+    <>
+      <PageHeading title="Reviews" description="What our members say about the desk." />
+      {query.isError && !data ? (
+        <Card>
+          <ListError
+            message={query.error.message}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
+        </Card>
+      ) : !data ? (
+        <ListLoading label="Loading reviews" rows={3} />
+      ) : data.total === 0 ? (
+        <Card>
+          <ListEmpty icon={Star} title="No reviews yet" action={writeAction}>
+            Be the first to tell others how the desk worked for you.
+          </ListEmpty>
+        </Card>
+      ) : (
+        <div className="flex flex-col gap-6">
+          {data.average_rating !== null ? (
+            <AverageCard average={data.average_rating} total={data.total} action={writeAction} />
+          ) : null}
+          <section aria-labelledby="reviews-list-title">
+            <h2 id="reviews-list-title" className="sr-only">
+              Latest reviews
+            </h2>
+            {data.items.length === 0 ? (
+              <Card>
+                <ListEmpty icon={Star} title="No reviews on this page">
+                  <Link to={ROUTES.reviews} className="font-semibold text-brand-700 underline">
+                    Back to the first page
+                  </Link>
+                </ListEmpty>
+              </Card>
+            ) : (
+              <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+                {data.items.map((review) => (
+                  <li key={review.id}>
+                    <ReviewCard review={review} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Pagination
+              page={data.page}
+              lastPage={data.last_page}
+              perPage={data.per_page}
+              total={data.total}
+              hrefFor={(n) => (n === 1 ? ROUTES.reviews : `${ROUTES.reviews}?page=${n}`)}
+              label="Review pages"
+            />
+          </section>
+        </div>
+      )}
+    </>
   );
 }

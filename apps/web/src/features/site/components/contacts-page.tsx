@@ -1,4 +1,4 @@
-import { Mail, MessageCircle, Phone, Send, type LucideIcon } from 'lucide-react';
+import { ChevronRight, Mail, MessageCircle, Phone, Send, type LucideIcon } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { ListEmpty, ListLoading } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
@@ -79,7 +79,7 @@ export function ContactsPage() {
           </ListEmpty>
         </Card>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {channels.map(({ icon: Icon, label, value, href, external, tone }) => (
             <li key={label}>
               <a
@@ -95,12 +95,16 @@ export function ContactsPage() {
                 >
                   <Icon className="size-7" aria-hidden="true" />
                 </span>
-                <span className="min-w-0">
+                <span className="min-w-0 flex-1">
                   <span className="block text-sm font-medium text-slate-600">{label}</span>
-                  <span className="block break-words text-lg font-semibold text-slate-900 group-hover:text-brand-800">
+                  <span className="block text-base font-semibold [overflow-wrap:anywhere] sm:text-lg text-slate-900 group-hover:text-brand-800">
                     {value}
                   </span>
                 </span>
+                <ChevronRight
+                  className="size-5 shrink-0 text-slate-400 group-hover:text-brand-700"
+                  aria-hidden="true"
+                />
               </a>
             </li>
           ))}

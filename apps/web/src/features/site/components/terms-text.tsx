@@ -15,7 +15,7 @@ export function TermsText({ text }: { text: string }) {
   return (
     <div className="flex flex-col gap-4 text-base leading-relaxed text-slate-700">
       {termsParagraphs(text).map((paragraph, i) => (
-        <p key={i} className="whitespace-pre-line break-words">
+        <p key={i} className="whitespace-pre-line [overflow-wrap:anywhere]">
           {paragraph}
         </p>
       ))}

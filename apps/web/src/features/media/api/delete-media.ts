@@ -1,0 +1,17 @@
+import { CONTENT_API } from '@iddesk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { mediaQueryKey } from './get-media';
+
+/** `POST /admin/media/{id}/delete`: the item and its image. */
+export const deleteMedia = (id: number) =>
+  apiRequest(CONTENT_API.adminMediaDelete(id), { method: 'POST', schema: z.null() });
+
+export function useDeleteMedia() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMedia,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaQueryKey }),
+  });
+}

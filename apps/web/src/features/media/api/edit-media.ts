@@ -1,0 +1,16 @@
+import { CONTENT_API, type MediaEditBody, MediaItemSchema } from '@iddesk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { mediaQueryKey } from './get-media';
+
+/** `POST /admin/media/{id}/edit`: title and order. */
+export const editMedia = ({ id, ...body }: MediaEditBody & { id: number }) =>
+  apiRequest(CONTENT_API.adminMediaEdit(id), { method: 'POST', body, schema: MediaItemSchema });
+
+export function useEditMedia() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: editMedia,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaQueryKey }),
+  });
+}

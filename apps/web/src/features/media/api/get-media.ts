@@ -1,0 +1,19 @@
+import { CONTENT_API, MediaListSchema } from '@iddesk/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const mediaQueryKey = ['media'] as const;
+
+/** `GET /media`: the whole gallery in display order. */
+export const getMedia = (signal?: AbortSignal) =>
+  apiRequest(CONTENT_API.media, { method: 'GET', schema: MediaListSchema, signal });
+
+export const mediaQueryOptions = () =>
+  queryOptions({
+    queryKey: mediaQueryKey,
+    queryFn: async ({ signal }) => (await getMedia(signal)).data,
+  });
+
+export function useMedia() {
+  return useQuery(mediaQueryOptions());
+}
