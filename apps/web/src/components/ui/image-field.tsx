@@ -1,6 +1,6 @@
 import { IMAGE_UPLOAD } from '@iddesk/contract';
 import { ImagePlus, X } from 'lucide-react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { formatFileSize } from '../../lib/files';
 import { BlobImage } from './blob-image';
@@ -34,6 +34,8 @@ export function ImageField({
 }: ImageFieldProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  // A file the browser cannot show (not really an image) gets the placeholder, not a broken icon.
+  const [unreadable, setUnreadable] = useState<File | null>(null);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
 
@@ -56,13 +58,14 @@ export function ImageField({
           error ? 'border-red-600' : 'border-slate-300',
         )}
       >
-        {file ? (
+        {file && unreadable !== file ? (
           <BlobImage
             blob={file}
+            onError={() => setUnreadable(file)}
             alt={`Preview of ${file.name}`}
             className="h-40 w-full rounded-lg bg-white object-contain ring-1 ring-slate-200 sm:h-24 sm:w-24"
           />
-        ) : current ? (
+        ) : current && !file ? (
           <div className="sm:w-24">{current}</div>
         ) : (
           <span className="hidden size-24 shrink-0 items-center justify-center rounded-lg bg-white text-slate-400 ring-1 ring-slate-200 sm:flex">

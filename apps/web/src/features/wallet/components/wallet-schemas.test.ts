@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AddFundsFormSchema, WithdrawFormSchema } from './wallet-schemas';
+import { AddFundsFormSchema, withdrawFormSchema } from './wallet-schemas';
+
+const WithdrawFormSchema = withdrawFormSchema();
 
 const png = (bytes: number) => new File([new Uint8Array(bytes)], 'pay.png', { type: 'image/png' });
 
@@ -112,5 +114,19 @@ describe('WithdrawFormSchema', () => {
       WithdrawFormSchema.safeParse({ ...base, method: 'upi', upi_id: 'asha' }),
     );
     expect(result).toEqual({ upi_id: 'Enter a valid UPI id, like name@bank.' });
+  });
+
+  it('refuses more than the available balance, to the paisa, alongside other problems', () => {
+    const schema = withdrawFormSchema('200.00');
+    expect(
+      schema.safeParse({ ...base, method: 'upi', upi_id: 'a@okaxis', amount: '200' }).success,
+    ).toBe(true);
+    const result = messages(
+      schema.safeParse({ ...base, method: 'upi', upi_id: '', amount: '200.01' }),
+    );
+    expect(result).toEqual({
+      amount: 'That is more than your available balance of ₹200.00.',
+      upi_id: 'Enter the UPI ID.',
+    });
   });
 });

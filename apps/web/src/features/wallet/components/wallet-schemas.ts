@@ -1,6 +1,6 @@
 import { AddFundsBodySchema, PROOF_REQUIRED_MESSAGE, WithdrawMethodSchema } from '@iddesk/contract';
 import { z } from 'zod';
-import { AmountFieldSchema } from '../../../lib/amount';
+import { AmountFieldSchema, exceedsBalance } from '../../../lib/amount';
 import {
   ALWAYS_CHECK,
   checkDestination,
@@ -8,6 +8,7 @@ import {
   type DestinationField,
 } from '../../../lib/destination';
 import { imageFieldSchema } from '../../../lib/files';
+import { formatMoney } from '../../../lib/money';
 import type { AddFundsInput } from '../api/add-funds';
 import type { WithdrawInput } from '../api/withdraw';
 
@@ -57,26 +58,35 @@ export const WITHDRAW_FIELDS = [
 /**
  * The withdrawal form keeps both destinations while the user switches between them, but checks
  * and sends only the chosen one. The destination is checked even when the amount is wrong, so
- * every problem shows at once.
+ * every problem shows at once. With the balance known, an amount above it is refused here too
+ * (the server has the last word: it answers 409 when the balance changed meanwhile).
  */
-export const WithdrawFormSchema = z
-  .object({
-    amount: AmountFieldSchema,
-    method: WithdrawMethodSchema,
-    upi_id: z.string(),
-    account_holder: z.string(),
-    account_number: z.string(),
-    ifsc: z.string(),
-  })
-  .superRefine((v, ctx) => checkDestination(v, v.method, ctx), ALWAYS_CHECK)
-  .transform((v): WithdrawInput => {
-    const clean = (field: DestinationField) => cleanDestination(v, field);
-    if (v.method === 'upi') return { amount: v.amount, method: 'upi', upi_id: clean('upi_id') };
-    return {
-      amount: v.amount,
-      method: 'bank',
-      account_holder: clean('account_holder'),
-      account_number: clean('account_number'),
-      ifsc: clean('ifsc'),
-    };
-  });
+export const withdrawFormSchema = (balance?: string) =>
+  z
+    .object({
+      amount: AmountFieldSchema.superRefine((amount, ctx) => {
+        if (exceedsBalance(amount, balance)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `That is more than your available balance of ${formatMoney(balance)}.`,
+          });
+        }
+      }),
+      method: WithdrawMethodSchema,
+      upi_id: z.string(),
+      account_holder: z.string(),
+      account_number: z.string(),
+      ifsc: z.string(),
+    })
+    .superRefine((v, ctx) => checkDestination(v, v.method, ctx), ALWAYS_CHECK)
+    .transform((v): WithdrawInput => {
+      const clean = (field: DestinationField) => cleanDestination(v, field);
+      if (v.method === 'upi') return { amount: v.amount, method: 'upi', upi_id: clean('upi_id') };
+      return {
+        amount: v.amount,
+        method: 'bank',
+        account_holder: clean('account_holder'),
+        account_number: clean('account_number'),
+        ifsc: clean('ifsc'),
+      };
+    });

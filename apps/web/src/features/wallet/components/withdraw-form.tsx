@@ -1,18 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Withdrawal } from '@iddesk/contract';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog, SummaryList } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { TextField } from '../../../components/ui/text-field';
-import { exceedsBalance } from '../../../lib/amount';
 import { showServerErrors } from '../../../lib/form-errors';
 import { formatMoney } from '../../../lib/money';
 import { useAction } from '../../../lib/use-action';
 import { useWithdraw, type WithdrawInput } from '../api/withdraw';
-import { WITHDRAW_FIELDS, WithdrawFormSchema, type WithdrawFormValues } from './wallet-schemas';
+import { WITHDRAW_FIELDS, withdrawFormSchema, type WithdrawFormValues } from './wallet-schemas';
 
 const EMPTY: WithdrawFormValues = {
   amount: '',
@@ -36,6 +35,7 @@ type WithdrawFormProps = { balance: string | undefined; onSent: (w: Withdrawal) 
 
 export function WithdrawForm({ balance, onSent }: WithdrawFormProps) {
   const mutation = useWithdraw();
+  const schema = useMemo(() => withdrawFormSchema(balance), [balance]);
   const { run, loading } = useAction();
   const [confirming, setConfirming] = useState<WithdrawInput | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -48,24 +48,13 @@ export function WithdrawForm({ balance, onSent }: WithdrawFormProps) {
     reset,
     formState: { errors },
   } = useForm<WithdrawFormValues, unknown, WithdrawInput>({
-    resolver: zodResolver(WithdrawFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: EMPTY,
   });
   const method = useWatch({ control, name: 'method' });
 
   const onSubmit = handleSubmit((values) => {
     setFormError(null);
-    if (exceedsBalance(values.amount, balance)) {
-      setError(
-        'amount',
-        {
-          type: 'balance',
-          message: `That is more than your available balance of ${formatMoney(balance)}.`,
-        },
-        { shouldFocus: true },
-      );
-      return;
-    }
     setConfirming(values);
   });
 
