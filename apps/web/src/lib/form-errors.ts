@@ -39,7 +39,7 @@ export function showServerErrors<T extends FieldValues>(
   const amount = fields.find((f) => f === 'amount');
   if (error.code === 'INSUFFICIENT_BALANCE' && amount) {
     setError(amount, { type: 'server', message: error.message }, { shouldFocus: true });
-    return error.message;
+    return null;
   }
   if (
     fileField &&

@@ -25,5 +25,7 @@ export function useWithdraw() {
       void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.passport });
       void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.transactions });
     },
+    // A refusal (409: the balance changed meanwhile) shows the balance as it now is.
+    onError: () => void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.passport }),
   });
 }
