@@ -12,12 +12,11 @@ import { formatDateTime, formatMoney } from '../../../lib/money';
 import { useAction } from '../../../lib/use-action';
 import { useApproveBill, useBill, useRejectBill } from '../api/bills';
 import { AdminFrame } from './admin-frame';
-import { DetailQuery } from './detail-query';
 import { ItemUserCell } from './item-user';
-import { NotFoundCard } from './not-found-card';
 import { Outcome } from './outcome';
 import { RejectPanel } from './reject-panel';
-import { useIdParam } from './use-id-param';
+import { DetailQuery, NotFoundCard } from '../../../components/ui/detail-query';
+import { useIdParam } from '../../../lib/use-id-param';
 
 function BillActions({ bill }: { bill: Bill }) {
   const navigate = useNavigate();

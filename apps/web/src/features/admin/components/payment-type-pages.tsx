@@ -3,10 +3,9 @@ import { ArrowLeft } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/button';
 import { useAdminPaymentTypes } from '../api/payment-types';
 import { AdminFrame } from './admin-frame';
-import { DetailQuery } from './detail-query';
-import { NotFoundCard } from './not-found-card';
 import { PaymentTypeForm } from './payment-type-form';
-import { useIdParam } from './use-id-param';
+import { DetailQuery, NotFoundCard } from '../../../components/ui/detail-query';
+import { useIdParam } from '../../../lib/use-id-param';
 
 const back = (
   <ButtonLink to={ROUTES.adminPaymentTypes} variant="light">

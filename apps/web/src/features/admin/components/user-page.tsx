@@ -11,9 +11,8 @@ import { useAction } from '../../../lib/use-action';
 import { useSetUserBlocked, useUser } from '../api/users';
 import { AdminFrame } from './admin-frame';
 import { BalanceChangeForm } from './balance-change-form';
-import { DetailQuery } from './detail-query';
-import { NotFoundCard } from './not-found-card';
-import { useIdParam } from './use-id-param';
+import { DetailQuery, NotFoundCard } from '../../../components/ui/detail-query';
+import { useIdParam } from '../../../lib/use-id-param';
 
 function BalanceCard({ user }: { user: AdminUserDetail }) {
   return (

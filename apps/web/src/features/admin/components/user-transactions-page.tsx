@@ -11,8 +11,8 @@ import { isNotFound } from '../../../lib/api-error';
 import { formatMoney } from '../../../lib/money';
 import { readPage } from '../../../lib/pagination';
 import { useUser, useUserTransactions } from '../api/users';
-import { NotFoundCard } from './not-found-card';
-import { useIdParam } from './use-id-param';
+import { NotFoundCard } from '../../../components/ui/detail-query';
+import { useIdParam } from '../../../lib/use-id-param';
 
 type Tab = 'pending' | 'done';
 

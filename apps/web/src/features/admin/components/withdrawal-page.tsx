@@ -10,13 +10,12 @@ import { formatDateTime, formatMoney } from '../../../lib/money';
 import { useAction } from '../../../lib/use-action';
 import { useApproveWithdrawal, useRejectWithdrawal, useWithdrawal } from '../api/withdrawals';
 import { AdminFrame } from './admin-frame';
-import { DetailQuery } from './detail-query';
 import { ItemUserCell } from './item-user';
-import { NotFoundCard } from './not-found-card';
 import { Outcome } from './outcome';
 import { RejectPanel } from './reject-panel';
-import { useIdParam } from './use-id-param';
 import { WithdrawalApprove } from './withdrawal-approve';
+import { DetailQuery, NotFoundCard } from '../../../components/ui/detail-query';
+import { useIdParam } from '../../../lib/use-id-param';
 
 function destinationItems(w: Withdrawal): DetailItem[] {
   if (w.method === 'upi') {

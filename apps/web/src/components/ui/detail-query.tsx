@@ -1,7 +1,9 @@
+import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card } from '../../../components/ui/card';
-import { ListError, ListLoading } from '../../../components/ui/list-states';
-import { isNotFound } from '../../../lib/api-error';
+import { isNotFound } from '../../lib/api-error';
+import { ButtonLink } from './button';
+import { Card } from './card';
+import { ListEmpty, ListError, ListLoading } from './list-states';
 
 type DetailQueryProps<T> = {
   query: {
@@ -40,4 +42,31 @@ export function DetailQuery<T>({ query, loadingLabel, notFound, children }: Deta
     );
   }
   return <>{children(query.data)}</>;
+}
+
+/** A detail page whose item does not exist (or whose id is not a number). */
+export function NotFoundCard({
+  what,
+  back,
+  backLabel,
+}: {
+  what: string;
+  back: string;
+  backLabel: string;
+}) {
+  return (
+    <Card>
+      <ListEmpty
+        icon={SearchX}
+        title={`This ${what} does not exist`}
+        action={
+          <ButtonLink to={back} variant="secondary">
+            {backLabel}
+          </ButtonLink>
+        }
+      >
+        It may have been removed, or the link is wrong.
+      </ListEmpty>
+    </Card>
+  );
 }
