@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BalanceChangeBodySchema, type AdminUserDetail } from '@iddesk/contract';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -15,12 +15,18 @@ import { formatMoney } from '../../../lib/money';
 import { useAction } from '../../../lib/use-action';
 import { useChangeBalance } from '../api/users';
 
-const FormSchema = z.object({
-  amount: AmountFieldSchema,
-  comment: BalanceChangeBodySchema.shape.comment as z.ZodType<string, string>,
-});
+/** A manual withdrawal may not overdraw: checked here too, with the comment, before the server. */
+const formSchema = (limit: string | null) =>
+  z.object({
+    amount: AmountFieldSchema.superRefine((amount, ctx) => {
+      if (limit !== null && exceedsBalance(amount, limit)) {
+        ctx.addIssue({ code: 'custom', message: `The balance is only ${formatMoney(limit)}.` });
+      }
+    }),
+    comment: BalanceChangeBodySchema.shape.comment as z.ZodType<string, string>,
+  });
 type Values = { amount: string; comment: string };
-type Output = z.output<typeof FormSchema>;
+type Output = { amount: string; comment: string };
 
 const TEXT = {
   deposit: {
@@ -50,6 +56,8 @@ export function BalanceChangeForm({ user, direction }: Props) {
   const text = TEXT[direction];
   const headingId = useId();
   const mutation = useChangeBalance();
+  const limit = direction === 'withdraw' ? user.balance : null;
+  const schema = useMemo(() => formSchema(limit), [limit]);
   const { run, loading } = useAction();
   const [confirming, setConfirming] = useState<Output | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -60,20 +68,12 @@ export function BalanceChangeForm({ user, direction }: Props) {
     reset,
     formState: { errors },
   } = useForm<Values, unknown, Output>({
-    resolver: zodResolver(FormSchema),
+    resolver: zodResolver(schema),
     defaultValues: { amount: '', comment: '' },
   });
 
   const onSubmit = handleSubmit((values) => {
     setFormError(null);
-    if (direction === 'withdraw' && exceedsBalance(values.amount, user.balance)) {
-      setError(
-        'amount',
-        { type: 'balance', message: `The balance is only ${formatMoney(user.balance)}.` },
-        { shouldFocus: true },
-      );
-      return;
-    }
     setConfirming(values);
   });
 

@@ -112,7 +112,7 @@ function BillDetail({ bill }: { bill: Bill }) {
                 mono: true,
                 wide: true,
               },
-              { label: 'Phone', value: bill.user.phone, copy: bill.user.phone },
+              { label: 'Phone', value: bill.user.phone, copy: bill.user.phone, wide: true },
               { label: 'Sent', value: formatDateTime(bill.created_at) },
             ]}
           />

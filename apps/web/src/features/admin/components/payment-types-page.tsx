@@ -75,13 +75,13 @@ function PaymentTypeList({ items }: { items: PaymentType[] }) {
         },
         {
           header: 'Actions',
+          numeric: true,
           cell: (t) => (
             <div className="flex justify-end gap-1">
               <EditLink type={t} />
               <ActiveToggle type={t} />
             </div>
           ),
-          className: 'text-right',
         },
       ]}
       card={(t) => (
