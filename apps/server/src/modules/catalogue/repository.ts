@@ -5,7 +5,8 @@ import type { Db, Tx } from '../../db/types';
 export type CatalogueItemValues = Omit<CatalogueItemRow, 'id' | 'createdAt' | 'updatedAt'>;
 export type CatalogueItemWithCount = CatalogueItemRow & { userIdCount: number };
 
-const userIdCount = sql<number>`(select count(*) from ${userIds} where ${userIds.itemId} = ${catalogueItems.id})::int`;
+/** Spelled out with table names: in a one-table select Drizzle leaves columns unqualified. */
+const userIdCount = sql<number>`(select count(*) from ${userIds} u where u.item_id = "catalogue_items"."id")::int`;
 
 export async function listItems(db: Db, onlyActive: boolean): Promise<CatalogueItemRow[]> {
   return db

@@ -21,7 +21,7 @@ export type UserIdView = UserIdRow & {
 
 /** Types of the ID's waiting requests, as "close,deposit" (enum arrays do not parse alike in both drivers). */
 const pendingTypes = sql<string>`(select coalesce(string_agg(distinct r.type::text, ','), '')
-  from ${idRequests} r where r.user_id_id = ${userIds.id} and r.status = 'pending' and r.type <> 'create')`;
+  from ${idRequests} r where r.user_id_id = "user_ids"."id" and r.status = 'pending' and r.type <> 'create')`;
 
 const selectViews = (db: Db) =>
   db
