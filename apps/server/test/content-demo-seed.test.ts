@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mediaItems, paymentTypes, reviews, settings, uploads, users } from '../src/db/schema';
+import { catalogueItems, mediaItems, paymentTypes, reviews, settings, uploads, users } from '../src/db/schema';
 import { seedDemoData } from '../src/modules/demo-seed';
 import {
   createAdmin,
@@ -25,6 +25,7 @@ async function counts(c: TestContext) {
     users: await c.db.$count(users),
     reviews: await c.db.$count(reviews),
     media: await c.db.$count(mediaItems),
+    catalogue: await c.db.$count(catalogueItems),
     paymentTypes: await c.db.$count(paymentTypes),
     uploads: await c.db.$count(uploads),
     settings: await c.db.$count(settings),
@@ -40,7 +41,7 @@ describe('demo seed', () => {
     const after = await counts(ctx);
     expect(after.reviews).toBeGreaterThanOrEqual(5);
     expect(after.media).toBeGreaterThanOrEqual(3);
-    expect(after.uploads).toBe(after.media);
+    expect(after.uploads).toBe(after.media + after.catalogue);
     expect(after.paymentTypes).toBeGreaterThanOrEqual(1);
 
     const site = (await get(ctx.app, '/api/settings')).json().data;
@@ -96,7 +97,7 @@ describe('demo seed', () => {
     expect(results.sort()).toEqual(['already-seeded', 'seeded']);
     const after = await counts(ctx);
     // The loser's generated files were removed again: one file on disk per upload row.
-    expect(after.uploads).toBe(after.media);
+    expect(after.uploads).toBe(after.media + after.catalogue);
     const files = readdirSync(join(ctx.config.dataDir, 'uploads', 'public'));
     expect(files).toHaveLength(after.uploads);
   });

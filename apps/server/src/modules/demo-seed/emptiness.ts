@@ -2,12 +2,15 @@ import { ne, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   bills,
+  catalogueItems,
+  idRequests,
   mediaItems,
   paymentTypes,
   reviews,
   settings,
   transactions,
   uploads,
+  userIds,
   users,
   withdrawals,
 } from '../../db/schema';
@@ -16,7 +19,7 @@ import type { Db } from '../../db/types';
 /**
  * Tables whose any row means "someone already uses this installation". The admin created on
  * first start, their sessions and the audit log do not count; settings do (an admin who saved
- * a marquee or contacts has started configuring the site). Issue 4 adds the catalogue table.
+ * a marquee or contacts has started configuring the site).
  */
 const CONTENT_TABLES: PgTable[] = [
   settings,
@@ -27,6 +30,9 @@ const CONTENT_TABLES: PgTable[] = [
   transactions,
   bills,
   withdrawals,
+  catalogueItems,
+  userIds,
+  idRequests,
 ];
 
 async function hasRows(db: Db, table: PgTable): Promise<boolean> {

@@ -31,3 +31,18 @@ export async function posterPng(headline: string, caption: string, palette: Pale
 </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
+
+/**
+ * A 512×512 square logo for a demo catalogue item: the initials on a brand colour with a
+ * lighter ring, drawn as SVG and rasterised by sharp. Without fonts the initials are missing
+ * and the logo is a plain coloured badge, which still works.
+ */
+export async function logoPng(initials: string, colour: string) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512">
+  <rect width="512" height="512" rx="96" fill="${colour}"/>
+  <circle cx="256" cy="256" r="196" fill="none" stroke="#ffffff" stroke-opacity="0.28" stroke-width="20"/>
+  <circle cx="400" cy="112" r="56" fill="#ffffff" opacity="0.16"/>
+  <text x="256" y="300" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="150" font-weight="700" fill="#ffffff">${escapeXml(initials)}</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}

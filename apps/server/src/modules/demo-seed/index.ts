@@ -3,6 +3,7 @@ import type { Tx } from '../../db/types';
 import { removeFile } from '../uploads/service';
 import { SETTING } from '../settings/keys';
 import { getSetting, putSetting } from '../settings/repository';
+import { catalogueArea } from './catalogue';
 import { databaseHasData } from './emptiness';
 import { mediaArea } from './media';
 import { paymentTypesArea } from './payment-types';
@@ -10,8 +11,8 @@ import { reviewsArea } from './reviews';
 import { settingsArea } from './settings';
 import type { AnySeedArea, Prepared, SeedDeps } from './types';
 
-/** In order: reviews create the demo customers; issue 4 adds the catalogue here. */
-const AREAS: AnySeedArea[] = [settingsArea, paymentTypesArea, mediaArea, reviewsArea];
+/** In order: reviews create the demo customers. */
+const AREAS: AnySeedArea[] = [settingsArea, paymentTypesArea, mediaArea, reviewsArea, catalogueArea];
 
 /** Serialises two servers starting together on one PostgreSQL. Any fixed number. */
 const SEED_LOCK_ID = 7_260_406;
