@@ -28,14 +28,14 @@ export function Pagination({ page, lastPage, perPage, total, hrefFor, label }: P
       {range}
       <nav aria-label={label}>
         <ul className="flex flex-wrap items-center justify-center gap-1">
-          <li>
-            {prev ? (
+          {prev ? (
+            <li>
               <Link to={hrefFor(prev)} className={cn(cell, 'text-slate-700 hover:bg-slate-100')}>
                 <ChevronLeft className="size-4" aria-hidden="true" />
                 <span className="sr-only sm:not-sr-only sm:pr-1">Previous</span>
               </Link>
-            ) : null}
-          </li>
+            </li>
+          ) : null}
           {pageSlots(page, lastPage).map((slot, i) =>
             slot === 'gap' ? (
               <li key={`gap-${i}`} aria-hidden="true" className={cn(cell, 'text-slate-500')}>
@@ -57,14 +57,14 @@ export function Pagination({ page, lastPage, perPage, total, hrefFor, label }: P
               </li>
             ),
           )}
-          <li>
-            {next ? (
+          {next ? (
+            <li>
               <Link to={hrefFor(next)} className={cn(cell, 'text-slate-700 hover:bg-slate-100')}>
                 <span className="sr-only sm:not-sr-only sm:pl-1">Next</span>
                 <ChevronRight className="size-4" aria-hidden="true" />
               </Link>
-            ) : null}
-          </li>
+            </li>
+          ) : null}
         </ul>
       </nav>
     </div>
