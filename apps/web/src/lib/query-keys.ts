@@ -6,5 +6,9 @@ export const QUERY_KEYS = {
   passport: ['user', 'passport'],
   paymentTypes: ['payment-types'],
   transactions: ['transactions'],
+  /** The catalogue as customers see it (admin edits refresh it). */
+  catalogue: ['ids', 'catalogue'],
+  /** The customer's own IDs, their details and request histories. */
+  userIds: ['user-ids'],
   admin: ['admin'],
 } as const;

@@ -13,14 +13,10 @@ import {
   UserNotFoundPage,
 } from '../../features/errors/components/error-pages';
 import { CreateIdListPage } from '../../features/ids/components/create-id-list-page';
-import { CreateIdPage } from '../../features/ids/components/create-id-page';
 import { DemoIdsPage } from '../../features/ids/components/demo-ids-page';
-import {
-  MyIdClosePage,
-  MyIdDepositPage,
-  MyIdPage,
-  MyIdWithdrawPage,
-} from '../../features/ids/components/my-id-pages';
+import { MyIdClosePage } from '../../features/ids/components/my-id-close-page';
+import { MyIdPage } from '../../features/ids/components/my-id-page';
+import { MyIdWithdrawPage } from '../../features/ids/components/my-id-withdraw-page';
 import { MyIdsPage } from '../../features/ids/components/my-ids-page';
 import { MediaPage } from '../../features/media/components/media-page';
 import { NotificationsPage } from '../../features/notifications/components/notifications-page';
@@ -32,6 +28,7 @@ import { AddFundsPage } from '../../features/wallet/components/add-funds-page';
 import { TransactionsPage } from '../../features/wallet/components/transactions-page';
 import { requireAuth, requireGuest } from '../guards';
 import type { RouteHandle } from '../route-handle';
+import { CreateIdRoutePage, MyIdDepositRoutePage } from './id-route-pages';
 import { WithdrawRoutePage } from './wallet-route-pages';
 
 const path = (p: string) => p.replace(/^\//, '');
@@ -157,13 +154,13 @@ export const siteRoutes: RouteObject[] = [
         children: [
           {
             path: 'create_id/:id',
-            Component: CreateIdPage,
+            Component: CreateIdRoutePage,
             handle: handle({ title: 'Request an ID' }),
           },
           { path: 'my_ids/:id', Component: MyIdPage, handle: handle({ title: 'ID details' }) },
           {
             path: 'my_ids/:id/deposit',
-            Component: MyIdDepositPage,
+            Component: MyIdDepositRoutePage,
             handle: handle({ title: 'Deposit' }),
           },
           {

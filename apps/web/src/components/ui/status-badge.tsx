@@ -1,7 +1,7 @@
 import { cn } from '../../lib/cn';
 
 export type StatusValue =
-  'pending' | 'approved' | 'done' | 'rejected' | 'active' | 'inactive' | 'blocked';
+  'pending' | 'approved' | 'done' | 'rejected' | 'active' | 'inactive' | 'blocked' | 'closed';
 
 const STYLES: Record<StatusValue, { label: string; className: string }> = {
   pending: { label: 'Pending', className: 'bg-amber-100 text-amber-900 ring-amber-300' },
@@ -11,6 +11,7 @@ const STYLES: Record<StatusValue, { label: string; className: string }> = {
   active: { label: 'Active', className: 'bg-emerald-100 text-emerald-900 ring-emerald-300' },
   inactive: { label: 'Inactive', className: 'bg-slate-100 text-slate-700 ring-slate-300' },
   blocked: { label: 'Blocked', className: 'bg-red-100 text-red-800 ring-red-300' },
+  closed: { label: 'Closed', className: 'bg-slate-200 text-slate-800 ring-slate-400' },
 };
 
 /** A status pill; the word carries the meaning, the colour only repeats it. */

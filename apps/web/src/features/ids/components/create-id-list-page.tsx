@@ -3,6 +3,7 @@ import { BadgeCheck, LayoutGrid, Wallet } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useSession } from '../../../lib/session';
+import { CatalogueGrid } from './catalogue-grid';
 import { HeroArt } from './hero-art';
 
 const STEPS = [
@@ -62,7 +63,19 @@ export function CreateIdListPage() {
         <HeroArt />
       </section>
 
-      <section aria-labelledby="how-it-works" className="mt-8">
+      <section aria-labelledby="catalogue" className="mt-8">
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <h2 id="catalogue" className="text-xl font-bold tracking-tight text-slate-900">
+            Choose a service
+          </h2>
+          <p className="text-sm text-slate-600">Pick one and press Create ID to request yours.</p>
+        </div>
+        <div className="mt-4">
+          <CatalogueGrid />
+        </div>
+      </section>
+
+      <section aria-labelledby="how-it-works" className="mt-10">
         <h2 id="how-it-works" className="text-lg font-semibold text-slate-900">
           How it works
         </h2>
@@ -82,18 +95,6 @@ export function CreateIdListPage() {
             </li>
           ))}
         </ol>
-      </section>
-
-      <section aria-labelledby="catalogue" className="mt-8">
-        <h2 id="catalogue" className="text-lg font-semibold text-slate-900">
-          Catalogue
-        </h2>
-        <Card className="mt-4 text-center">
-          <p className="font-medium text-slate-800">No IDs are listed right now.</p>
-          <p className="mt-1 text-slate-600">
-            New services are added by our desk; check back shortly.
-          </p>
-        </Card>
       </section>
     </>
   );

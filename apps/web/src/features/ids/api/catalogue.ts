@@ -1,0 +1,36 @@
+import { CatalogueItemSchema, CatalogueListSchema, IDS_API } from '@iddesk/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { QUERY_KEYS } from '../../../lib/query-keys';
+import { useSession } from '../../../lib/session';
+
+/**
+ * `GET /ids`: the active catalogue. The token decides whether demo credentials come back, so
+ * the key carries the signed-in state and a login or logout refetches.
+ */
+export const getCatalogue = (signal?: AbortSignal) =>
+  apiRequest(IDS_API.ids, { method: 'GET', schema: CatalogueListSchema, signal });
+
+export const catalogueQueryOptions = (signedIn: boolean) =>
+  queryOptions({
+    queryKey: [...QUERY_KEYS.catalogue, { signedIn }],
+    queryFn: async ({ signal }) => (await getCatalogue(signal)).data,
+  });
+
+export function useCatalogue() {
+  const { guest } = useSession();
+  return useQuery(catalogueQueryOptions(!guest));
+}
+
+/** `GET /ids/{id}`: one active item (404 when unknown or inactive). */
+export const getCatalogueItem = (id: number, signal?: AbortSignal) =>
+  apiRequest(IDS_API.id(id), { method: 'GET', schema: CatalogueItemSchema, signal });
+
+export function useCatalogueItem(id: number | null) {
+  const { guest } = useSession();
+  return useQuery({
+    queryKey: [...QUERY_KEYS.catalogue, 'item', id, { signedIn: !guest }],
+    queryFn: async ({ signal }) => (await getCatalogueItem(id as number, signal)).data,
+    enabled: id !== null,
+  });
+}

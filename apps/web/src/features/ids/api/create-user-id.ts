@@ -1,0 +1,19 @@
+import { IDS_API, UserIdSchema } from '@iddesk/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { useInvalidateAfterIdAction } from './invalidate';
+import { paymentForm, type PaymentInput } from './payment-form';
+
+export type CreateUserIdInput = PaymentInput & { itemId: number; username: string };
+
+/** `POST /ids/{id}/create` (multipart): a new ID, pending until the desk approves it. */
+export const createUserId = ({ itemId, username, ...payment }: CreateUserIdInput) => {
+  const form = paymentForm(payment);
+  form.set('username', username);
+  return apiRequest(IDS_API.idCreate(itemId), { method: 'POST', body: form, schema: UserIdSchema });
+};
+
+export function useCreateUserId() {
+  const invalidate = useInvalidateAfterIdAction();
+  return useMutation({ mutationFn: createUserId, onSuccess: invalidate });
+}

@@ -1,0 +1,20 @@
+import { IDS_API, IdRequestSchema } from '@iddesk/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { useInvalidateAfterIdAction } from './invalidate';
+import { paymentForm, type PaymentInput } from './payment-form';
+
+export type DepositInput = PaymentInput & { userIdId: number };
+
+/** `POST /user_ids/{id}/deposit` (multipart). */
+export const depositToId = ({ userIdId, ...payment }: DepositInput) =>
+  apiRequest(IDS_API.userIdDeposit(userIdId), {
+    method: 'POST',
+    body: paymentForm(payment),
+    schema: IdRequestSchema,
+  });
+
+export function useDepositToId() {
+  const invalidate = useInvalidateAfterIdAction();
+  return useMutation({ mutationFn: depositToId, onSuccess: invalidate });
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { idActionState } from './id-actions-state';
+
+describe('idActionState', () => {
+  it('opens every action on an active ID', () => {
+    for (const action of ['deposit', 'withdraw', 'close', 'change_password'] as const) {
+      expect(idActionState({ status: 'active' }, action)).toEqual({ enabled: true });
+    }
+  });
+
+  it.each([
+    ['pending', /once the desk approves/],
+    ['rejected', /rejected/],
+    ['closed', /closed/],
+  ] as const)('closes every action on a %s ID, with the reason', (status, reason) => {
+    const state = idActionState({ status }, 'deposit');
+    expect(state.enabled).toBe(false);
+    if (!state.enabled) expect(state.reason).toMatch(reason);
+  });
+
+  it('allows one waiting close or password change at a time, but any number of deposits', () => {
+    const userId = {
+      status: 'active' as const,
+      pending_request_types: ['close' as const, 'deposit' as const],
+    };
+    expect(idActionState(userId, 'close')).toEqual({
+      enabled: false,
+      reason: 'A close request is already waiting for the desk.',
+    });
+    expect(idActionState(userId, 'change_password')).toEqual({ enabled: true });
+    expect(idActionState(userId, 'deposit')).toEqual({ enabled: true });
+  });
+});

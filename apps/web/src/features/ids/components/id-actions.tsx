@@ -1,0 +1,120 @@
+import { ROUTES, type UserId } from '@iddesk/contract';
+import {
+  ArrowDownToLine,
+  ArrowUpFromLine,
+  CircleSlash,
+  KeyRound,
+  type LucideIcon,
+} from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ChangePasswordDialog } from './change-password-dialog';
+import { idActionState, type IdAction } from './id-actions-state';
+
+type ActionProps = {
+  userId: UserId;
+  action: IdAction;
+  label: string;
+  icon: LucideIcon;
+  to?: string;
+  onClick?: () => void;
+  tone?: 'primary' | 'secondary' | 'danger';
+};
+
+/** One action: a link or button when it can be asked for, else disabled with the reason. */
+function Action({
+  userId,
+  action,
+  label,
+  icon: Icon,
+  to,
+  onClick,
+  tone = 'secondary',
+}: ActionProps) {
+  const reasonId = useId();
+  const state = idActionState(userId, action);
+  const content = (
+    <>
+      <Icon className="size-4" aria-hidden="true" />
+      {label}
+    </>
+  );
+  const variant = tone === 'primary' ? 'primary' : 'secondary';
+  const extra = tone === 'danger' ? 'w-full text-red-700' : 'w-full';
+  if (!state.enabled) {
+    return (
+      <div>
+        <Button variant="secondary" className="w-full" disabled aria-describedby={reasonId}>
+          {content}
+        </Button>
+        <p id={reasonId} className="mt-1 text-sm text-slate-600">
+          {state.reason}
+        </p>
+      </div>
+    );
+  }
+  return to ? (
+    <ButtonLink to={to} variant={variant} className={extra}>
+      {content}
+    </ButtonLink>
+  ) : (
+    <Button variant={variant} className={extra} onClick={onClick}>
+      {content}
+    </Button>
+  );
+}
+
+/** What the customer can ask the desk to do with an ID. */
+export function IdActions({ userId }: { userId: UserId }) {
+  const [changing, setChanging] = useState(false);
+  const active = userId.status === 'active';
+  return (
+    <Card className="self-start">
+      <h2 className="text-lg font-semibold text-slate-900">Manage this ID</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {active
+          ? 'Each action is a request the desk handles; you get a notification when it is done.'
+          : 'Requests open while the ID is active.'}
+      </p>
+      <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-1">
+        <Action
+          userId={userId}
+          action="deposit"
+          label="Deposit"
+          icon={ArrowDownToLine}
+          to={ROUTES.myIdDeposit(userId.id)}
+          tone="primary"
+        />
+        <Action
+          userId={userId}
+          action="withdraw"
+          label="Withdraw"
+          icon={ArrowUpFromLine}
+          to={ROUTES.myIdWithdraw(userId.id)}
+        />
+        <Action
+          userId={userId}
+          action="change_password"
+          label="Change password"
+          icon={KeyRound}
+          onClick={() => setChanging(true)}
+        />
+        <Action
+          userId={userId}
+          action="close"
+          label="Close ID"
+          icon={CircleSlash}
+          to={ROUTES.myIdClose(userId.id)}
+          tone="danger"
+        />
+      </div>
+      <ChangePasswordDialog
+        userIdId={userId.id}
+        serviceName={userId.item.name}
+        open={changing}
+        onOpenChange={setChanging}
+      />
+    </Card>
+  );
+}

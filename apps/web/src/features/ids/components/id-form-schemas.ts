@@ -1,0 +1,151 @@
+import { parseAmount, PROOF_REQUIRED_MESSAGE, UsernameSchema } from '@iddesk/contract';
+import { z } from 'zod';
+import {
+  AmountFieldSchema,
+  amountInputError,
+  exceedsBalance,
+  normaliseAmount,
+} from '../../../lib/amount';
+import { imageFileError } from '../../../lib/files';
+import { formatMoney } from '../../../lib/money';
+import type { PaymentInput } from '../api/payment-form';
+
+/** What the payment part of the create and deposit forms holds while the user types. */
+export type PaymentFormValues = {
+  amount: string;
+  pay_from: 'wallet' | 'payment';
+  payment_type_id: string;
+  reference: string;
+  proof: File | null;
+};
+
+export type CreateIdFormValues = PaymentFormValues & { username: string };
+
+export const PAYMENT_FIELDS = [
+  'amount',
+  'pay_from',
+  'payment_type_id',
+  'reference',
+  'proof',
+] as const;
+export const CREATE_ID_FIELDS = ['username', ...PAYMENT_FIELDS] as const;
+
+/** What the form knows about the money around it: the item's minimum and the wallet. */
+export type PaymentLimits = {
+  /** The catalogue item's `min_deposit` (wire format); undefined when not known. */
+  minDeposit?: string | undefined;
+  /** The wallet's available balance (wire format); undefined while it loads. */
+  balance?: string | undefined;
+};
+
+const toMinor = (text: string | undefined) =>
+  text === undefined ? null : parseAmount(text.trim().replace(/,/g, ''));
+
+/** The amount's message: the common amount rules, then the item's minimum. */
+export function amountError(text: string, minDeposit?: string): string | null {
+  const basic = amountInputError(text);
+  if (basic) return basic;
+  const amount = toMinor(text);
+  const min = toMinor(minDeposit);
+  if (amount !== null && min !== null && amount < min) {
+    return `The minimum for this ID is ${formatMoney(minDeposit)}.`;
+  }
+  return null;
+}
+
+export type WalletState =
+  /** Balance not known yet: offer the wallet, the server has the last word. */
+  | 'unknown'
+  | 'ok'
+  /** The balance does not reach even the minimum: the wallet option is disabled. */
+  | 'below-minimum'
+  /** The balance is under the typed amount (but covers the minimum). */
+  | 'short';
+
+/** Whether the wallet can pay `amountText`. */
+export function walletState(
+  amountText: string,
+  { minDeposit, balance }: PaymentLimits,
+): WalletState {
+  const available = toMinor(balance);
+  if (available === null) return 'unknown';
+  const min = toMinor(minDeposit);
+  if (min !== null && available < min) return 'below-minimum';
+  if (amountText.trim() && exceedsBalance(amountText, balance)) return 'short';
+  return 'ok';
+}
+
+const PAYMENT_SHAPE = {
+  amount: z.string(),
+  pay_from: z.enum(['wallet', 'payment']),
+  payment_type_id: z.string(),
+  reference: z.string(),
+  proof: z.custom<File | null>((v) => v === null || v instanceof Blob),
+};
+
+/** Every problem of the payment part at once, on the field it belongs to. */
+function checkPayment(v: PaymentFormValues, limits: PaymentLimits, ctx: z.RefinementCtx) {
+  const issue = (path: string, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+  const amount = amountError(v.amount, limits.minDeposit);
+  if (amount) issue('amount', amount);
+  if (v.pay_from === 'wallet') {
+    const state = walletState(v.amount, limits);
+    if (state === 'below-minimum') {
+      issue('pay_from', 'Your wallet balance is below the minimum. Pay by payment or add funds.');
+    } else if (!amount && state === 'short') {
+      issue('amount', `That is more than your wallet balance of ${formatMoney(limits.balance)}.`);
+    }
+    return;
+  }
+  if (!/^\d{1,10}$/.test(v.payment_type_id)) issue('payment_type_id', 'Choose a payment type.');
+  const reference = v.reference.trim();
+  if (!reference) issue('reference', 'Enter the payment reference (UTR).');
+  else if (reference.length > 64) {
+    issue('reference', 'The reference may not be longer than 64 characters.');
+  }
+  if (!v.proof) issue('proof', PROOF_REQUIRED_MESSAGE);
+  else {
+    const message = imageFileError(v.proof);
+    if (message) issue('proof', message);
+  }
+}
+
+/** The values, known to be valid, as the call's input; other-method fields are dropped. */
+function toPaymentInput(v: PaymentFormValues): PaymentInput {
+  const amount = normaliseAmount(v.amount) ?? '';
+  if (v.pay_from === 'wallet') return { amount, pay_from: 'wallet' };
+  return {
+    amount,
+    pay_from: 'payment',
+    payment_type_id: Number(v.payment_type_id),
+    reference: v.reference.trim(),
+    proof: v.proof as File,
+  };
+}
+
+/** The deposit form: amount at least the minimum, paid from a wallet that covers it or by payment. */
+export const depositFormSchema = (limits: PaymentLimits) =>
+  z
+    .object(PAYMENT_SHAPE)
+    .superRefine((v, ctx) => checkPayment(v, limits, ctx))
+    .transform(toPaymentInput);
+
+/** The new-ID form: the deposit form plus the contract's username rule. */
+export const createIdFormSchema = (limits: PaymentLimits) =>
+  z
+    .object({ ...PAYMENT_SHAPE, username: z.string() })
+    .superRefine((v, ctx) => {
+      const username = UsernameSchema.safeParse(v.username);
+      if (!username.success) {
+        const message = username.error.issues[0]?.message ?? 'Enter a username.';
+        ctx.addIssue({ code: 'custom', path: ['username'], message });
+      }
+      checkPayment(v, limits, ctx);
+    })
+    .transform((v) => ({ ...toPaymentInput(v), username: v.username.trim() }));
+
+export type CreateIdFormOutput = z.output<ReturnType<typeof createIdFormSchema>>;
+
+/** `/my_ids/{id}/withdraw`: an amount greater than zero, at most two decimals. */
+export const IdWithdrawFormSchema = z.object({ amount: AmountFieldSchema });

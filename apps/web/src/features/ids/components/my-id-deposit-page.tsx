@@ -1,0 +1,57 @@
+import type { UserId } from '@iddesk/contract';
+import { useMemo } from 'react';
+import { Card } from '../../../components/ui/card';
+import { ListLoading } from '../../../components/ui/list-states';
+import { useCatalogueItem } from '../api/catalogue';
+import { DepositForm } from './deposit-form';
+import { idActionState } from './id-actions-state';
+import { IdIdentity } from './id-identity';
+import { NotAvailable } from './not-available';
+import { UserIdGate } from './user-id-gate';
+
+function Deposit({ userId, balance }: { userId: UserId; balance: string | undefined }) {
+  // The minimum comes from the catalogue; an item since withdrawn from it has none to show.
+  const item = useCatalogueItem(userId.item.id);
+  const minDeposit = item.data?.min_deposit;
+  const limits = useMemo(() => ({ minDeposit, balance }), [minDeposit, balance]);
+  const state = idActionState(userId, 'deposit');
+  if (!state.enabled) return <NotAvailable userId={userId} reason={state.reason} />;
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)]">
+      <Card className="self-start">
+        <IdIdentity userId={userId} />
+        <p className="mt-4 text-slate-600">
+          Paying from your wallet holds the amount at once; paying by UPI or bank needs the
+          payment’s reference and a screenshot. The desk moves the money into the ID and you get a
+          notification.
+        </p>
+      </Card>
+      <Card>
+        <h2 className="mb-5 text-lg font-semibold text-slate-900">How much, and how?</h2>
+        {item.isPending ? (
+          <ListLoading label="Loading the deposit form" rows={3} />
+        ) : (
+          <DepositForm userId={userId} limits={limits} />
+        )}
+      </Card>
+    </div>
+  );
+}
+
+type MyIdDepositPageProps = {
+  /** The signed-in user's available balance (wire format); undefined while it loads. */
+  balance: string | undefined;
+};
+
+/** `/my_ids/{id}/deposit`. */
+export function MyIdDepositPage({ balance }: MyIdDepositPageProps) {
+  return (
+    <UserIdGate
+      title={() => 'Deposit to ID'}
+      description="Move money into this ID from your wallet or by a payment."
+      back="details"
+    >
+      {(userId) => <Deposit userId={userId} balance={balance} />}
+    </UserIdGate>
+  );
+}

@@ -1,0 +1,90 @@
+import type { UserId } from '@iddesk/contract';
+import { Clock, KeyRound } from 'lucide-react';
+import { Card } from '../../../components/ui/card';
+import { CredentialList } from '../../../components/ui/credential-list';
+import { DetailList } from '../../../components/ui/detail-list';
+import { ExternalLink } from '../../../components/ui/external-link';
+import { formatDateTime, formatMoney } from '../../../lib/money';
+import { IdActions } from './id-actions';
+import { IdIdentity } from './id-identity';
+import { RequestHistory } from './request-history';
+import { UserIdGate } from './user-id-gate';
+
+/** The login, or why there is none (yet). */
+function LoginDetails({ userId }: { userId: UserId }) {
+  if (userId.login && userId.password) {
+    return <CredentialList login={userId.login} password={userId.password} className="mt-4" />;
+  }
+  const text =
+    userId.status === 'pending'
+      ? 'The desk is creating this ID. Its login and password appear here as soon as it is approved.'
+      : userId.status === 'rejected'
+        ? `The desk rejected this request${userId.comment ? `: “${userId.comment}”` : '.'}${userId.pay_from === 'wallet' ? ' The amount held from your wallet was returned.' : ''}`
+        : 'This ID is closed; its login no longer works.';
+  return (
+    <p className="mt-4 flex items-start gap-3 rounded-xl bg-slate-50 p-4 text-slate-700 ring-1 ring-inset ring-slate-200">
+      <Clock className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
+      {text}
+    </p>
+  );
+}
+
+function MyIdDetail({ userId }: { userId: UserId }) {
+  return (
+    <>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
+        <div className="flex flex-col gap-6">
+          <Card>
+            <IdIdentity userId={userId} />
+            <section aria-labelledby="login-heading" className="mt-6">
+              <h2
+                id="login-heading"
+                className="flex items-center gap-2 font-semibold text-slate-900"
+              >
+                <KeyRound className="size-5 text-brand-700" aria-hidden="true" />
+                Login details
+              </h2>
+              <LoginDetails userId={userId} />
+            </section>
+          </Card>
+          <Card>
+            <h2 className="mb-4 text-lg font-semibold text-slate-900">About this ID</h2>
+            <DetailList
+              items={[
+                { label: 'Website', value: <ExternalLink href={userId.item.website} /> },
+                { label: 'Requested username', value: userId.username },
+                { label: 'Requested on', value: formatDateTime(userId.created_at) },
+                {
+                  label: userId.confirmed_amount ? 'First deposit' : 'Amount asked',
+                  value: formatMoney(userId.confirmed_amount ?? userId.amount),
+                },
+                {
+                  label: 'Paid with',
+                  value:
+                    userId.pay_from === 'wallet'
+                      ? 'Wallet balance'
+                      : (userId.payment_type?.name ?? 'Payment'),
+                },
+              ]}
+            />
+          </Card>
+        </div>
+        <IdActions userId={userId} />
+      </div>
+      <RequestHistory userIdId={userId.id} />
+    </>
+  );
+}
+
+/** `/my_ids/{id}`: the login, the actions and the request history of one ID. */
+export function MyIdPage() {
+  return (
+    <UserIdGate
+      title={(userId) => (userId ? `${userId.item.name} ID` : 'ID details')}
+      description="Login details, actions and every request made on this ID."
+      back="list"
+    >
+      {(userId) => <MyIdDetail userId={userId} />}
+    </UserIdGate>
+  );
+}
