@@ -1,6 +1,13 @@
 /** Entry point of the lazily loaded admin chunk. */
-export * from './components/admin-catalogue-pages';
-export * from './components/admin-queue-pages';
+export { AdminIdsPage } from './components/catalogue-page';
+export { AdminIdCreatePage, AdminIdEditPage } from './components/catalogue-item-pages';
+export { AdminNewIdsPage } from './components/new-id-list-page';
+export { AdminNewIdPage } from './components/new-id-page';
+export {
+  AdminRequestsDonePage,
+  AdminRequestsPendingPage,
+} from './components/id-request-list-pages';
+export { AdminRequestPage } from './components/id-request-page';
 export { AdminBillsDonePage, AdminBillsPendingPage } from './components/bill-list-pages';
 export { AdminBillPage } from './components/bill-page';
 export {

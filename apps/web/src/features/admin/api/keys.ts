@@ -12,4 +12,10 @@ export const adminKeys = {
   userTransactions: (id: number, params: object) =>
     [...QUERY_KEYS.admin, 'user', id, 'transactions', params] as const,
   paymentTypes: [...QUERY_KEYS.admin, 'payment-types'] as const,
+  catalogue: [...QUERY_KEYS.admin, 'catalogue'] as const,
+  catalogueItem: (id: number) => [...QUERY_KEYS.admin, 'catalogue', id] as const,
+  userIds: (params: object) => [...QUERY_KEYS.admin, 'user-ids', params] as const,
+  userId: (id: number) => [...QUERY_KEYS.admin, 'user-id', id] as const,
+  idRequests: (params: object) => [...QUERY_KEYS.admin, 'id-requests', params] as const,
+  idRequest: (id: number) => [...QUERY_KEYS.admin, 'id-request', id] as const,
 };

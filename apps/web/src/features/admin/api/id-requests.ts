@@ -1,0 +1,50 @@
+import {
+  IDS_API,
+  IdRequestSchema,
+  PAGE_SIZE,
+  paginated,
+  type HandleRequestBody,
+} from '@iddesk/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import type { QueueParams } from './bills';
+import { useInvalidateAfterAdminAction } from './invalidate';
+import { adminKeys } from './keys';
+
+/** `GET /admin/requests?page&perPage&pending`: deposits, withdrawals, closes, password changes. */
+export const getAdminIdRequests = ({ pending, page }: QueueParams, signal?: AbortSignal) =>
+  apiRequest(IDS_API.adminRequests, {
+    method: 'GET',
+    query: { page, perPage: PAGE_SIZE, pending: pending ? 1 : 0 },
+    schema: paginated(IdRequestSchema),
+    signal,
+  });
+
+export const adminIdRequestsQueryOptions = (params: QueueParams) =>
+  queryOptions({
+    queryKey: adminKeys.idRequests(params),
+    queryFn: async ({ signal }) => (await getAdminIdRequests(params, signal)).data,
+    placeholderData: keepPreviousData,
+  });
+
+export const useAdminIdRequests = (params: QueueParams) =>
+  useQuery(adminIdRequestsQueryOptions(params));
+
+/** `GET /admin/requests/{id}`. */
+export const getAdminIdRequest = (id: number, signal?: AbortSignal) =>
+  apiRequest(IDS_API.adminRequest(id), { method: 'GET', schema: IdRequestSchema, signal });
+
+export const useAdminIdRequest = (id: number) =>
+  useQuery({
+    queryKey: adminKeys.idRequest(id),
+    queryFn: async ({ signal }) => (await getAdminIdRequest(id, signal)).data,
+  });
+
+/** `POST /admin/requests/{id}/handle`: approve (with amount or password by type) or reject. */
+export const handleIdRequest = ({ id, body }: { id: number; body: HandleRequestBody }) =>
+  apiRequest(IDS_API.adminRequestHandle(id), { method: 'POST', body, schema: IdRequestSchema });
+
+export function useHandleIdRequest() {
+  const invalidate = useInvalidateAfterAdminAction();
+  return useMutation({ mutationFn: handleIdRequest, onSuccess: invalidate });
+}

@@ -1,0 +1,59 @@
+import {
+  IDS_API,
+  PAGE_SIZE,
+  paginated,
+  UserIdSchema,
+  type ApproveUserIdBody,
+  type RejectBody,
+} from '@iddesk/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import type { QueueParams } from './bills';
+import { useInvalidateAfterAdminAction } from './invalidate';
+import { adminKeys } from './keys';
+
+/** `GET /admin/user_ids?page&perPage&pending`: the new-ID queue and the handled ones. */
+export const getAdminUserIds = ({ pending, page }: QueueParams, signal?: AbortSignal) =>
+  apiRequest(IDS_API.adminUserIds, {
+    method: 'GET',
+    query: { page, perPage: PAGE_SIZE, pending: pending ? 1 : 0 },
+    schema: paginated(UserIdSchema),
+    signal,
+  });
+
+export const adminUserIdsQueryOptions = (params: QueueParams) =>
+  queryOptions({
+    queryKey: adminKeys.userIds(params),
+    queryFn: async ({ signal }) => (await getAdminUserIds(params, signal)).data,
+    placeholderData: keepPreviousData,
+  });
+
+export const useAdminUserIds = (params: QueueParams) => useQuery(adminUserIdsQueryOptions(params));
+
+/** `GET /admin/user_ids/{id}`: with the customer, the payment and, once approved, the login. */
+export const getAdminUserId = (id: number, signal?: AbortSignal) =>
+  apiRequest(IDS_API.adminUserId(id), { method: 'GET', schema: UserIdSchema, signal });
+
+export const useAdminUserId = (id: number) =>
+  useQuery({
+    queryKey: adminKeys.userId(id),
+    queryFn: async ({ signal }) => (await getAdminUserId(id, signal)).data,
+  });
+
+/** `POST /admin/user_ids/{id}/approve`: amount put in, login and password for the customer. */
+export const approveUserId = ({ id, body }: { id: number; body: ApproveUserIdBody }) =>
+  apiRequest(IDS_API.adminUserIdApprove(id), { method: 'POST', body, schema: UserIdSchema });
+
+/** `POST /admin/user_ids/{id}/reject`: a wallet payment is returned to the customer. */
+export const rejectUserId = ({ id, body }: { id: number; body: RejectBody }) =>
+  apiRequest(IDS_API.adminUserIdReject(id), { method: 'POST', body, schema: UserIdSchema });
+
+export function useApproveUserId() {
+  const invalidate = useInvalidateAfterAdminAction();
+  return useMutation({ mutationFn: approveUserId, onSuccess: invalidate });
+}
+
+export function useRejectUserId() {
+  const invalidate = useInvalidateAfterAdminAction();
+  return useMutation({ mutationFn: rejectUserId, onSuccess: invalidate });
+}
