@@ -20,3 +20,5 @@ export * from './wallet-api';
 export * from './admin-users';
 export * from './ids';
 export * from './ids-api';
+export * from './notifications';
+export * from './password-reset';

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { paginated } from './envelope';
+
+/** API paths of the notifications issue, relative to `/api` like `API` in routes.ts. */
+export const NOTIFICATIONS_API = {
+  /** `?page&perPage`: the caller's own, newest first, with the unread count. */
+  list: '/notifications',
+  /** The 5-second poll: the caller's notifications newer than `id`. */
+  top: '/notifications/top',
+  /** Marks the caller's notifications up to `id` as read. */
+  seen: '/notifications/seen',
+  /** Pending counts of the four admin queues (admins only). */
+  adminStats: '/admin/stats',
+} as const;
+
+/** At most this many notifications come back from one poll, newest first. */
+export const NOTIFICATIONS_TOP_LIMIT = 50;
+
+export const NotificationSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  /** A client route to the object the notification is about, or null. */
+  link: z.string().nullable(),
+  read: z.boolean(),
+  /** ISO 8601. */
+  created_at: z.string(),
+  /** Human-readable full date and time, "22 Nov 2026, 14:05" (DESIGN.md §2). */
+  created_at_full: z.string(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationPageSchema = paginated(NotificationSchema).extend({
+  /** How many of all the caller's notifications are unread. */
+  unread: z.number().int(),
+});
+export type NotificationPage = z.infer<typeof NotificationPageSchema>;
+
+const notificationId = z.coerce
+  .number({ error: 'Send the id of the newest notification you have, or 0.' })
+  .int('Send the id of the newest notification you have, or 0.')
+  .min(0, 'Send the id of the newest notification you have, or 0.')
+  .max(2_147_483_647);
+
+/** `POST /notifications/top`: the highest id the client has seen (0 for none). */
+export const NotificationsTopBodySchema = z.strictObject({ id: notificationId });
+export type NotificationsTopBody = z.input<typeof NotificationsTopBodySchema>;
+export const NotificationListSchema = z.array(NotificationSchema);
+
+/** `POST /notifications/seen`: everything up to and including `id` becomes read. */
+export const NotificationsSeenBodySchema = z.strictObject({ id: notificationId });
+export type NotificationsSeenBody = z.input<typeof NotificationsSeenBodySchema>;
+export const NotificationsSeenResultSchema = z.object({ unread: z.number().int() });
+
+/** `GET /admin/stats`: how many items wait in each admin queue. */
+export const AdminStatsSchema = z.object({
+  new_ids: z.number().int(),
+  requests: z.number().int(),
+  bills: z.number().int(),
+  withdrawals: z.number().int(),
+});
+export type AdminStats = z.infer<typeof AdminStatsSchema>;
