@@ -127,8 +127,8 @@ export const PaymentTypeRefSchema = z.object({ id: z.number().int(), name: z.str
 
 /**
  * A customer's account on a catalogue item. `login`/`password` are set once an admin
- * approves it and are sent only to the owner and admins (null before approval). The
- * payment fields describe how the new ID was paid for.
+ * approves it and are sent only to the owner (while the ID is `active`; null otherwise) and
+ * to admins. The payment fields describe how the new ID was paid for.
  */
 export const UserIdSchema = z.object({
   id: z.number().int(),

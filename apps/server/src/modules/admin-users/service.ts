@@ -7,6 +7,8 @@ import { pageWindow, toPage } from '../../lib/pagination';
 import type { Actor } from '../audit/actor';
 import { writeAudit } from '../audit/repository';
 import { credit, debit } from '../ledger/service';
+import { accountUnblocked, balanceChanged } from '../notifications/messages';
+import { notify } from '../notifications/service';
 import { setUserBlocked } from '../users/repository';
 import type { PublicUser } from '../users/types';
 import { findUser, findUserForUpdate, listUsers, userMoneyStats } from './repository';
@@ -55,6 +57,8 @@ export async function setBlocked(db: Db, actor: Actor, id: number, isBlocked: bo
       after: { is_blocked: isBlocked },
       ip: actor.ip,
     });
+    // Only a real change tells the user: unblocking an active account is not news.
+    if (!isBlocked && before.isBlocked) await notify(tx, accountUnblocked(id));
   });
   return getUserDetail(db, id);
 }
@@ -89,6 +93,10 @@ export async function changeBalance(
       after: { balance: formatAmount(row.balanceAfter!), amount: formatAmount(row.amount), comment: input.comment, transaction_id: row.id },
       ip: actor.ip,
     });
+    await notify(
+      tx,
+      balanceChanged({ userId: input.user_id, amount: row.amount, direction, comment: input.comment }),
+    );
     return row;
   });
 }

@@ -19,7 +19,20 @@ export async function insertSession(
  * session of an unblocked user, bump its last use, and return the user.
  */
 export async function touchSession(db: Db, tokenHash: string, idleDays: number) {
-  const rows = await db
+  const rows = await touchSessionQuery(db, tokenHash, idleDays).returning({
+    sessionId: sessions.id,
+    ...publicUserColumns,
+  });
+  return rows[0] ?? null;
+}
+
+/**
+ * The token check as a query to finish with `.returning(…)`: a live session of an unblocked
+ * user, its last use bumped. Routes that must cost one round trip (the notifications poll)
+ * put it in a CTE in front of their own select instead of running it on its own.
+ */
+export function touchSessionQuery(db: Db, tokenHash: string, idleDays: number) {
+  return db
     .update(sessions)
     .set({ lastUsedAt: sql`now()` })
     .from(users)
@@ -31,9 +44,7 @@ export async function touchSession(db: Db, tokenHash: string, idleDays: number) 
         gt(sessions.expiresAt, sql`now()`),
         gt(sessions.lastUsedAt, sql`now() - make_interval(days => ${idleDays})`),
       ),
-    )
-    .returning({ sessionId: sessions.id, ...publicUserColumns });
-  return rows[0] ?? null;
+    );
 }
 
 export async function deleteSession(db: Db, sessionId: number): Promise<void> {

@@ -8,6 +8,8 @@ import type { Storage } from '../../lib/storage';
 import type { Actor } from '../audit/actor';
 import { writeAudit } from '../audit/repository';
 import { pendingCredit, rejectCredit, rowForCause, settleCredit } from '../ledger/service';
+import { billApproved, billRejected } from '../notifications/messages';
+import { notify } from '../notifications/service';
 import { findPaymentType } from '../payment-types/repository';
 import { recordUpload, storeImage, withStoredImage } from '../uploads/service';
 import {
@@ -111,6 +113,7 @@ export async function handleBill(
       },
       ip: actor.ip,
     });
+    await notify(tx, decision.status === 'approved' ? billApproved(bill) : billRejected(bill));
   });
   return getBill(db, id);
 }

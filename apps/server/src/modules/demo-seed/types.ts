@@ -10,8 +10,7 @@ export type Prepared<P> = { data: P; files: StoredImage[] };
 
 /**
  * One area of demo data. `prepare` does the slow work (images, password hashes) outside any
- * transaction; `write` inserts rows inside the seed's single transaction. Issue 4 adds the
- * catalogue as one more area.
+ * transaction; `write` inserts rows inside the seed's single transaction.
  */
 export type SeedArea<P> = {
   name: string;

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/types';
 import { ConflictError, ValidationError } from '../../errors/app-errors';
 import type { Actor } from '../audit/actor';
 import { writeAudit } from '../audit/repository';
+import { notifyRequestHandled } from '../notifications/id-notices';
 import { credit, releaseHold, rowForCause, settleHold } from '../ledger/service';
 import { seal, SEALED } from '../user-ids/credentials';
 import { findUserIdForUpdate, updateUserId } from '../user-ids/repository';
@@ -129,6 +130,7 @@ export async function handleRequest(db: Db, appKey: Buffer, actor: Actor, id: nu
       },
       ip: actor.ip,
     });
+    await notifyRequestHandled(tx, request);
   });
   return getRequest(db, id);
 }

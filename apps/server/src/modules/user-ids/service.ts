@@ -12,6 +12,7 @@ import { pageWindow, toPage } from '../../lib/pagination';
 import type { Storage } from '../../lib/storage';
 import type { Actor } from '../audit/actor';
 import { writeAudit } from '../audit/repository';
+import { notifyUserIdDecided } from '../notifications/id-notices';
 import { findItemForShare } from '../catalogue/repository';
 import { getOrderableItem, ITEM_UNAVAILABLE } from '../catalogue/service';
 import { decidePendingRequest, insertRequest } from '../id-requests/repository';
@@ -147,6 +148,7 @@ export async function decideUserId(db: Db, appKey: Buffer, actor: Actor, id: num
       },
       ip: actor.ip,
     });
+    await notifyUserIdDecided(tx, row, create.comment);
   });
   return getUserId(db, id);
 }

@@ -8,6 +8,8 @@ import type { Storage } from '../../lib/storage';
 import type { Actor } from '../audit/actor';
 import { writeAudit } from '../audit/repository';
 import { hold, releaseHold, rowForCause, settleHold } from '../ledger/service';
+import { withdrawalApproved, withdrawalRejected } from '../notifications/messages';
+import { notify } from '../notifications/service';
 import { recordUpload, storeImage, withStoredImage } from '../uploads/service';
 import {
   findWithdrawalView,
@@ -123,6 +125,10 @@ export async function handleWithdrawal(
         },
         ip: actor.ip,
       });
+      await notify(
+        tx,
+        decision.status === 'approved' ? withdrawalApproved(withdrawal) : withdrawalRejected(withdrawal),
+      );
     }),
   );
   return getWithdrawal(db, id);

@@ -22,7 +22,8 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,128})\s*$/i;
 
-function bearerToken(request: FastifyRequest): string | null {
+/** The bearer token of the request, if it has a well-formed one. No database work. */
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   return header ? (BEARER.exec(header)?.[1] ?? null) : null;
 }

@@ -1,0 +1,124 @@
+import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { notifications, type NotificationRow, users } from '../../db/schema';
+import type { Db, Tx } from '../../db/types';
+import { touchSessionQuery } from '../auth/repository';
+
+export type NewNotification = { userId: number; title: string; body: string; link: string | null };
+
+export async function insertNotification(
+  tx: Tx,
+  values: NewNotification,
+): Promise<NotificationRow> {
+  const rows = await tx.insert(notifications).values(values).returning();
+  return rows[0]!;
+}
+
+/**
+ * The poll, token check included, in ONE statement: the session touch runs as a CTE and the
+ * caller's newer notifications are joined to it. No row at all means the token is not good;
+ * one row with a null id means a good token and nothing new.
+ */
+export async function topForToken(
+  db: Db,
+  params: { tokenHash: string; idleDays: number; afterId: number; limit: number },
+): Promise<{ userId: number; items: NotificationRow[] } | null> {
+  const caller = db.$with('caller').as(
+    touchSessionQuery(db, params.tokenHash, params.idleDays).returning({
+      callerId: sql<number>`${users.id}`.as('caller_id'),
+    }),
+  );
+  const newer = db.$with('newer').as(
+    db
+      .select({
+        id: notifications.id,
+        userId: notifications.userId,
+        title: notifications.title,
+        body: notifications.body,
+        link: notifications.link,
+        readAt: notifications.readAt,
+        createdAt: notifications.createdAt,
+      })
+      .from(notifications)
+      .innerJoin(caller, eq(notifications.userId, caller.callerId))
+      .where(gt(notifications.id, params.afterId))
+      .orderBy(desc(notifications.id))
+      .limit(params.limit),
+  );
+  const rows = await db
+    .with(caller, newer)
+    .select({
+      callerId: caller.callerId,
+      id: newer.id,
+      userId: newer.userId,
+      title: newer.title,
+      body: newer.body,
+      link: newer.link,
+      readAt: newer.readAt,
+      createdAt: newer.createdAt,
+    })
+    .from(caller)
+    .leftJoin(newer, sql`true`)
+    .orderBy(desc(newer.id));
+  const first = rows[0];
+  if (!first) return null;
+  const items: NotificationRow[] = [];
+  for (const row of rows) {
+    if (row.id === null) continue;
+    items.push({
+      id: row.id,
+      userId: row.userId!,
+      title: row.title!,
+      body: row.body!,
+      link: row.link,
+      readAt: row.readAt === null ? null : new Date(row.readAt),
+      createdAt: new Date(row.createdAt!),
+    });
+  }
+  return { userId: Number(first.callerId), items };
+}
+
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  window: { limit: number; offset: number },
+): Promise<{ items: NotificationRow[]; total: number; unread: number }> {
+  const [items, [counts]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db
+      .select({
+        total: count(),
+        unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)`.mapWith(
+          Number,
+        ),
+      })
+      .from(notifications)
+      .where(eq(notifications.userId, userId)),
+  ]);
+  return { items, total: counts?.total ?? 0, unread: counts?.unread ?? 0 };
+}
+
+/** Marks the user's notifications up to `upToId` read; returns how many stay unread. */
+export async function markRead(db: Db, userId: number, upToId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          isNull(notifications.readAt),
+          lte(notifications.id, upToId),
+        ),
+      );
+    return tx.$count(
+      notifications,
+      and(eq(notifications.userId, userId), isNull(notifications.readAt)),
+    );
+  });
+}

@@ -1,0 +1,91 @@
+import {
+  envelope,
+  NOTIFICATIONS_API,
+  NotificationListSchema,
+  NotificationPageSchema,
+  NotificationsSeenBodySchema,
+  NotificationsSeenResultSchema,
+  NotificationsTopBodySchema,
+  PageQuerySchema,
+} from '@iddesk/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { UnauthenticatedError } from '../../errors/app-errors';
+import { bearerToken, callerOf } from '../../plugins/app/auth';
+import { listOwn, markSeen, topForBearer } from './service';
+
+const tags = ['notifications'];
+const security = [{ bearer: [] }];
+
+/** A well-formed bearer token or 401, before the body is read; the token is checked later. */
+async function requireBearerHeader(request: FastifyRequest) {
+  if (!bearerToken(request)) throw new UnauthenticatedError();
+}
+
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    NOTIFICATIONS_API.list,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: "The caller's notifications, newest first",
+        security,
+        querystring: PageQuerySchema,
+        response: { 200: envelope(NotificationPageSchema) },
+      },
+    },
+    async (request) => ({
+      message: null,
+      data: await listOwn(
+        app.db,
+        callerOf(request).user.id,
+        request.query,
+        app.config.displayTimeZone,
+      ),
+    }),
+  );
+
+  app.post(
+    NOTIFICATIONS_API.top,
+    {
+      // Not requireUser: the token check is folded into the select below, so every signed-in
+      // browser's 5-second poll costs one database round trip.
+      onRequest: requireBearerHeader,
+      schema: {
+        tags,
+        summary: "The caller's notifications newer than `id`, newest first",
+        description: 'The 5-second poll. At most 50; send the highest id seen, or 0.',
+        security,
+        body: NotificationsTopBodySchema,
+        response: { 200: envelope(NotificationListSchema) },
+      },
+    },
+    async (request) => {
+      const items = await topForBearer(app.db, bearerToken(request)!, request.body.id, {
+        idleDays: app.config.session.idleDays,
+        timeZone: app.config.displayTimeZone,
+      });
+      if (!items) throw new UnauthenticatedError();
+      return { message: null, data: items };
+    },
+  );
+
+  app.post(
+    NOTIFICATIONS_API.seen,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: "Mark the caller's notifications up to `id` as read",
+        security,
+        body: NotificationsSeenBodySchema,
+        response: { 200: envelope(NotificationsSeenResultSchema) },
+      },
+    },
+    async (request) => ({
+      message: null,
+      data: await markSeen(app.db, callerOf(request).user.id, request.body.id),
+    }),
+  );
+};

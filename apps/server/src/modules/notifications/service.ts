@@ -1,0 +1,53 @@
+import { NOTIFICATIONS_TOP_LIMIT, type PageQuery } from '@iddesk/contract';
+import type { Db, Tx } from '../../db/types';
+import { pageWindow, toPage } from '../../lib/pagination';
+import { hashToken } from '../../lib/tokens';
+import {
+  insertNotification,
+  listNotifications,
+  markRead,
+  type NewNotification,
+  topForToken,
+} from './repository';
+import { toNotificationJson } from './serialize';
+
+/**
+ * Tell a user what an admin did to something of theirs. Takes the action's transaction on
+ * purpose: the notification commits or rolls back with the change it describes, so each
+ * action that happened has exactly one, and one that failed has none.
+ */
+export async function notify(tx: Tx, notification: NewNotification): Promise<void> {
+  await insertNotification(tx, notification);
+}
+
+export async function listOwn(db: Db, userId: number, query: PageQuery, timeZone: string) {
+  const { items, total, unread } = await listNotifications(db, userId, pageWindow(query));
+  return {
+    ...toPage(
+      items.map((n) => toNotificationJson(n, timeZone)),
+      total,
+      query,
+    ),
+    unread,
+  };
+}
+
+/** The poll: null when the token is not good (the caller answers 401). */
+export async function topForBearer(
+  db: Db,
+  token: string,
+  afterId: number,
+  settings: { idleDays: number; timeZone: string },
+) {
+  const result = await topForToken(db, {
+    tokenHash: hashToken(token),
+    idleDays: settings.idleDays,
+    afterId,
+    limit: NOTIFICATIONS_TOP_LIMIT,
+  });
+  return result && result.items.map((n) => toNotificationJson(n, settings.timeZone));
+}
+
+export async function markSeen(db: Db, userId: number, upToId: number) {
+  return { unread: await markRead(db, userId, upToId) };
+}

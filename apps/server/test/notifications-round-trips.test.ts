@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notify } from '../src/modules/notifications/service';
+import { countQueries, type QueryCounter } from './helpers/query-counter';
+import {
+  createAdmin,
+  createTestApp,
+  get,
+  post,
+  registerUser,
+  type TestContext,
+} from './helpers/test-app';
+import { userIdOf } from './helpers/wallet-fixtures';
+
+/**
+ * The poll is the hot path of the whole system: every signed-in browser, every 5 seconds,
+ * sends these two calls. Each must cost one database round trip, token check included.
+ * Counted at the driver, on PGlite and (with TEST_DATABASE_URL) on PostgreSQL.
+ */
+
+let ctx: TestContext;
+let counter: QueryCounter;
+let user: { token: string; id: number };
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const registered = await registerUser(ctx.app);
+  user = { token: registered.token, id: await userIdOf(ctx, registered.email) };
+  await ctx.db.transaction((tx) =>
+    notify(tx, { userId: user.id, title: 'One', body: 'First', link: '/transactions' }),
+  );
+  await ctx.db.transaction((tx) =>
+    notify(tx, { userId: user.id, title: 'Two', body: 'Second', link: null }),
+  );
+  counter = countQueries(ctx.database);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('one database round trip per poll call', () => {
+  it('POST /notifications/top with new notifications: one statement', async () => {
+    let res: Awaited<ReturnType<typeof post>> | undefined;
+    const { count, statements } = await counter.measure(async () => {
+      res = await post(ctx.app, '/api/notifications/top', { id: 0 }, user.token);
+    });
+    expect(res!.statusCode).toBe(200);
+    expect(res!.json().data).toHaveLength(2);
+    expect(count, statements.join('\n---\n')).toBe(1);
+    // The one statement is the token check and the select together.
+    expect(statements[0]).toMatch(/update "sessions"/i);
+    expect(statements[0]).toMatch(/"notifications"/i);
+  });
+
+  it('POST /notifications/top with nothing new: one statement', async () => {
+    const { count } = await counter.measure(async () => {
+      const res = await post(ctx.app, '/api/notifications/top', { id: 1_000_000 }, user.token);
+      expect(res.json().data).toEqual([]);
+    });
+    expect(count).toBe(1);
+  });
+
+  it('POST /notifications/top with a bad token: one statement and 401; without one: none', async () => {
+    const bad = await counter.measure(async () => {
+      const res = await post(ctx.app, '/api/notifications/top', { id: 0 }, 'y'.repeat(43));
+      expect(res.statusCode).toBe(401);
+    });
+    expect(bad.count).toBe(1);
+    const none = await counter.measure(async () => {
+      const res = await post(ctx.app, '/api/notifications/top', { id: 0 });
+      expect(res.statusCode).toBe(401);
+    });
+    expect(none.count).toBe(0);
+  });
+
+  it('POST /user/passport: one statement', async () => {
+    const { count, statements } = await counter.measure(async () => {
+      const res = await post(ctx.app, '/api/user/passport', undefined, user.token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.id).toBe(user.id);
+    });
+    expect(count, statements.join('\n---\n')).toBe(1);
+  });
+
+  it('the counter sees more than one when a call makes more (it is not stuck at one)', async () => {
+    const admin = await createAdmin(ctx);
+    const { count } = await counter.measure(async () => {
+      const res = await get(ctx.app, '/api/admin/stats', admin.token);
+      expect(res.statusCode).toBe(200);
+    });
+    // Token check, then the counts in one statement.
+    expect(count).toBe(2);
+    const list = await counter.measure(() => get(ctx.app, '/api/notifications', user.token));
+    expect(list.count).toBeGreaterThan(1);
+  });
+});
