@@ -54,6 +54,37 @@ export const postgresUrl = z.preprocess(
     .optional(),
 );
 
+/** An http(s) origin such as `https://desk.example.com`; a trailing slash is dropped. */
+export const appUrl = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .trim()
+    .regex(
+      /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/,
+      'Use an http:// or https:// URL without query or fragment.',
+    )
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+);
+
+/** An IANA time zone the runtime knows, like `Asia/Kolkata`. */
+export const timeZone = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .trim()
+    .default('Asia/Kolkata')
+    .refine((v) => {
+      try {
+        new Intl.DateTimeFormat('en-GB', { timeZone: v });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'Use an IANA time zone such as Asia/Kolkata or UTC.'),
+);
+
 export const appKey = z.preprocess(
   emptyToUndefined,
   z

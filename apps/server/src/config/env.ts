@@ -2,11 +2,13 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import {
   appKey,
+  appUrl,
   booleanFlag,
   emptyToUndefined,
   integer,
   optionalString,
   postgresUrl,
+  timeZone,
   trustProxy,
 } from './env-fields';
 import { defaultWebDistDir } from './web-dist-dir';
@@ -62,6 +64,13 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: integer(1024 * 1024, 1024, 100 * 1024 * 1024),
   RATE_LIMIT_AUTH_MAX: integer(10, 1, 1_000_000),
   RATE_LIMIT_AUTH_WINDOW_SECONDS: integer(60, 1, 86_400),
+  APP_URL: appUrl,
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().max(200).default('ID Desk <no-reply@iddesk.local>'),
+  ),
+  DISPLAY_TIME_ZONE: timeZone,
+  RATE_LIMIT_RESET_EMAIL_MAX: integer(5, 1, 1_000_000),
 });
 
 export type EnvConfig = {
@@ -78,7 +87,12 @@ export type EnvConfig = {
   webDistDir: string;
   session: { idleDays: number; maxDays: number };
   bodyLimitBytes: number;
-  rateLimit: { authMax: number; authWindowMs: number };
+  rateLimit: { authMax: number; authWindowMs: number; resetEmailMax: number };
+  /** Origin of the links in mail, without a trailing slash. */
+  appUrl: string;
+  mailFrom: string;
+  /** IANA zone for human-readable times the server writes (`created_at_full`). */
+  displayTimeZone: string;
 };
 
 export class ConfigError extends Error {
@@ -125,7 +139,11 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     rateLimit: {
       authMax: env.RATE_LIMIT_AUTH_MAX,
       authWindowMs: env.RATE_LIMIT_AUTH_WINDOW_SECONDS * 1000,
+      resetEmailMax: env.RATE_LIMIT_RESET_EMAIL_MAX,
     },
+    appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    mailFrom: env.MAIL_FROM,
+    displayTimeZone: env.DISPLAY_TIME_ZONE,
   };
 }
 
