@@ -18,6 +18,7 @@ import { idRequestRoutes } from './modules/id-requests/routes';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { passwordResetRoutes } from './modules/password-reset/routes';
 import { paymentTypeRoutes } from './modules/payment-types/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -30,6 +31,7 @@ import authPlugin from './plugins/app/auth';
 import configPlugin from './plugins/app/config';
 import dbPlugin from './plugins/app/db';
 import jsonBodyParser from './plugins/app/json-body';
+import mailerPlugin from './plugins/app/mailer';
 import storagePlugin from './plugins/app/storage';
 import webAppPlugin from './plugins/app/web-app';
 import helmetPlugin from './plugins/external/helmet';
@@ -42,10 +44,19 @@ function trustProxyOption(value: AppConfig['trustProxy']) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
-export type BuildAppOptions = { db: Db; config: AppConfig };
+export type BuildAppOptions = {
+  db: Db;
+  config: AppConfig;
+  /** The clock expiries are read from (password reset links); tests pass their own. */
+  now?: () => Date;
+};
 
 /** The whole HTTP application. Tests and main.ts build it the same way. */
-export async function buildApp({ db, config }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  config,
+  now = () => new Date(),
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     trustProxy: trustProxyOption(config.trustProxy),
@@ -70,6 +81,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(jsonBodyParser);
   await app.register(authPlugin, { session: config.session });
   await app.register(storagePlugin);
+  await app.register(mailerPlugin);
 
   await app.register(
     async (api) => {
@@ -87,6 +99,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
       await api.register(fileRoutes);
       await api.register(notificationRoutes);
       await api.register(adminStatsRoutes);
+      await api.register(passwordResetRoutes, { now });
       await api.register(catalogueRoutes);
       await api.register(userIdRoutes);
       await api.register(adminUserIdRoutes);

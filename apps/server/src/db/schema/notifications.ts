@@ -24,7 +24,9 @@ export const notifications = pgTable(
   (t) => [
     // The 5-second poll: user_id = $1 AND id > $2 ORDER BY id DESC, an index range scan.
     index('notifications_user_id_id_idx').on(t.userId, t.id),
-    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
   ],
 );
 
