@@ -34,10 +34,11 @@ export const useAdminIdRequests = (params: QueueParams) =>
 export const getAdminIdRequest = (id: number, signal?: AbortSignal) =>
   apiRequest(IDS_API.adminRequest(id), { method: 'GET', schema: IdRequestSchema, signal });
 
-export const useAdminIdRequest = (id: number) =>
+export const useAdminIdRequest = (id: number | null) =>
   useQuery({
-    queryKey: adminKeys.idRequest(id),
-    queryFn: async ({ signal }) => (await getAdminIdRequest(id, signal)).data,
+    queryKey: adminKeys.idRequest(id ?? 0),
+    queryFn: async ({ signal }) => (await getAdminIdRequest(id as number, signal)).data,
+    enabled: id !== null,
   });
 
 /** `POST /admin/requests/{id}/handle`: approve (with amount or password by type) or reject. */

@@ -111,7 +111,7 @@ function details(request: IdRequest): DetailItem[] {
 
 function RequestDetail({ request }: { request: IdRequest }) {
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
       <div className="flex flex-col gap-6">
         <Card>
           <div className="mb-4 flex items-center justify-between gap-3">
@@ -155,21 +155,14 @@ const notFound = (
   <NotFoundCard what="request" back={ROUTES.adminRequestsPending} backLabel="ID requests" />
 );
 
-function Loader({ id }: { id: number }) {
-  const query = useAdminIdRequest(id);
-  return (
-    <DetailQuery query={query} loadingLabel="Loading the request" notFound={notFound}>
-      {(request) => <RequestDetail request={request} />}
-    </DetailQuery>
-  );
-}
-
 /** `/admin/requests/{id}`: one request on a customer's ID and its type-specific handle form. */
 export function AdminRequestPage() {
   const id = useIdParam();
+  const query = useAdminIdRequest(id);
+  const type = query.data ? REQUEST_TYPE_LABELS[query.data.type] : 'Request';
   return (
     <AdminFrame
-      title={id ? `Request #${id}` : 'Request'}
+      title={id ? `${type} #${id}` : 'Request'}
       description="A request on a customer’s ID: do it on the service, then approve, or reject it."
       actions={
         <ButtonLink to={ROUTES.adminRequestsPending} variant="light">
@@ -178,7 +171,13 @@ export function AdminRequestPage() {
         </ButtonLink>
       }
     >
-      {id ? <Loader id={id} /> : notFound}
+      {id ? (
+        <DetailQuery query={query} loadingLabel="Loading the request" notFound={notFound}>
+          {(request) => <RequestDetail request={request} />}
+        </DetailQuery>
+      ) : (
+        notFound
+      )}
     </AdminFrame>
   );
 }

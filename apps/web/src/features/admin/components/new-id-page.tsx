@@ -26,7 +26,7 @@ function Actions({ userId }: { userId: UserId }) {
   const { run, loading } = useAction();
   const done = () => navigate(ROUTES.adminNewIds);
   return (
-    <Card className="flex flex-col gap-6">
+    <Card className="flex flex-col gap-6 self-start">
       <ApproveNewId
         userId={userId}
         loading={loading}
@@ -58,7 +58,7 @@ function Actions({ userId }: { userId: UserId }) {
 function NewIdDetail({ userId }: { userId: UserId }) {
   const handled = userId.status !== 'pending';
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
       <div className="flex flex-col gap-6">
         <Card>
           <div className="mb-4 flex items-center justify-between gap-3">

@@ -16,14 +16,14 @@ type PaymentProofCardProps = {
 export function PaymentProofCard({ payFrom, amount, proofUrl, subject }: PaymentProofCardProps) {
   if (payFrom === 'payment' && proofUrl) {
     return (
-      <Card className="self-start">
+      <Card>
         <h2 className="mb-3 text-lg font-semibold text-slate-900">Payment screenshot</h2>
         <PrivateImage url={proofUrl} alt={`Payment screenshot of ${subject}`} zoomable />
       </Card>
     );
   }
   return (
-    <Card className="flex items-start gap-4 self-start">
+    <Card className="flex items-start gap-4">
       <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-emerald-50 text-emerald-700">
         <Wallet className="size-6" aria-hidden="true" />
       </span>

@@ -25,20 +25,20 @@ export function CreateIdListPage() {
   const { guest } = useSession();
   return (
     <>
-      <section className="relative flex items-center justify-between gap-8 overflow-hidden rounded-3xl bg-gradient-to-br from-brand-800 via-brand-900 to-ink-950 px-6 py-8 text-white shadow-card sm:px-10 sm:py-12">
+      <section className="relative flex items-center justify-between gap-8 overflow-hidden rounded-3xl bg-gradient-to-br from-brand-800 via-brand-900 to-ink-950 px-5 py-6 text-white shadow-card sm:px-10 sm:py-12">
         <div
           className="absolute -right-16 -top-16 size-64 rounded-full bg-teal-400/20 blur-3xl"
           aria-hidden="true"
         />
         <div className="relative min-w-0">
           <p className="text-sm font-semibold uppercase tracking-wider text-teal-200">Create ID</p>
-          <h1 className="mt-2 max-w-xl text-3xl font-bold tracking-tight sm:text-4xl">
+          <h1 className="mt-2 max-w-xl text-2xl font-bold tracking-tight sm:text-4xl">
             Your IDs, requested and funded in minutes
           </h1>
           <p className="mt-3 max-w-xl text-base text-brand-100">
             Request a new ID, top it up from your wallet and follow every request until it is done.
           </p>
-          <div className="mt-6 flex flex-wrap gap-3">
+          <div className="mt-5 flex flex-wrap gap-3 sm:mt-6">
             {guest ? (
               <>
                 <ButtonLink to={ROUTES.register} variant="inverse" size="lg">

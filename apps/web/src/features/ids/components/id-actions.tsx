@@ -20,6 +20,8 @@ type ActionProps = {
   to?: string;
   onClick?: () => void;
   tone?: 'primary' | 'secondary' | 'danger';
+  /** The element that already says why every action is closed (an ID that is not active). */
+  sharedReasonId?: string;
 };
 
 /** One action: a link or button when it can be asked for, else disabled with the reason. */
@@ -31,6 +33,7 @@ function Action({
   to,
   onClick,
   tone = 'secondary',
+  sharedReasonId,
 }: ActionProps) {
   const reasonId = useId();
   const state = idActionState(userId, action);
@@ -45,12 +48,19 @@ function Action({
   if (!state.enabled) {
     return (
       <div>
-        <Button variant="secondary" className="w-full" disabled aria-describedby={reasonId}>
+        <Button
+          variant="secondary"
+          className="w-full"
+          disabled
+          aria-describedby={sharedReasonId ?? reasonId}
+        >
           {content}
         </Button>
-        <p id={reasonId} className="mt-1 text-sm text-slate-600">
-          {state.reason}
-        </p>
+        {sharedReasonId ? null : (
+          <p id={reasonId} className="mt-1 text-sm text-slate-600">
+            {state.reason}
+          </p>
+        )}
       </div>
     );
   }
@@ -68,18 +78,22 @@ function Action({
 /** What the customer can ask the desk to do with an ID. */
 export function IdActions({ userId }: { userId: UserId }) {
   const [changing, setChanging] = useState(false);
-  const active = userId.status === 'active';
+  const noteId = useId();
+  // An ID that is not active closes every action for one reason: say it once, here.
+  const closed = idActionState(userId, 'deposit');
+  const shared = closed.enabled ? {} : { sharedReasonId: noteId };
   return (
     <Card className="self-start">
       <h2 className="text-lg font-semibold text-slate-900">Manage this ID</h2>
-      <p className="mt-1 text-sm text-slate-600">
-        {active
+      <p id={noteId} className="mt-1 text-sm text-slate-600">
+        {closed.enabled
           ? 'Each action is a request the desk handles; you get a notification when it is done.'
-          : 'Requests open while the ID is active.'}
+          : closed.reason}
       </p>
       <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-1">
         <Action
           userId={userId}
+          {...shared}
           action="deposit"
           label="Deposit"
           icon={ArrowDownToLine}
@@ -88,6 +102,7 @@ export function IdActions({ userId }: { userId: UserId }) {
         />
         <Action
           userId={userId}
+          {...shared}
           action="withdraw"
           label="Withdraw"
           icon={ArrowUpFromLine}
@@ -95,6 +110,7 @@ export function IdActions({ userId }: { userId: UserId }) {
         />
         <Action
           userId={userId}
+          {...shared}
           action="change_password"
           label="Change password"
           icon={KeyRound}
@@ -102,6 +118,7 @@ export function IdActions({ userId }: { userId: UserId }) {
         />
         <Action
           userId={userId}
+          {...shared}
           action="close"
           label="Close ID"
           icon={CircleSlash}

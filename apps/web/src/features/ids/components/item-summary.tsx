@@ -24,7 +24,7 @@ export function ItemSummary({ item }: { item: CatalogueItem }) {
           {formatMoney(item.min_deposit)}
         </span>
       </div>
-      <ol className="mt-5 flex list-decimal flex-col gap-1.5 pl-5 text-sm text-slate-600">
+      <ol className="mt-5 hidden list-decimal flex-col gap-1.5 pl-5 text-sm text-slate-600 lg:flex">
         <li>Choose a username and the amount to put into the ID.</li>
         <li>Pay from your wallet, or by UPI or bank with a screenshot.</li>
         <li>The desk creates the ID and you get its login and password in My IDs.</li>

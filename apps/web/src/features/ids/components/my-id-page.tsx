@@ -2,7 +2,7 @@ import type { UserId } from '@iddesk/contract';
 import { Clock, KeyRound } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { CredentialList } from '../../../components/ui/credential-list';
-import { DetailList } from '../../../components/ui/detail-list';
+import { DetailList, type DetailItem } from '../../../components/ui/detail-list';
 import { ExternalLink } from '../../../components/ui/external-link';
 import { formatDateTime, formatMoney } from '../../../lib/money';
 import { IdActions } from './id-actions';
@@ -29,47 +29,45 @@ function LoginDetails({ userId }: { userId: UserId }) {
   );
 }
 
+function aboutItems(userId: UserId): DetailItem[] {
+  return [
+    { label: 'Website', value: <ExternalLink href={userId.item.website} /> },
+    { label: 'Requested username', value: userId.username },
+    { label: 'Requested on', value: formatDateTime(userId.created_at) },
+    {
+      label: userId.confirmed_amount ? 'First deposit' : 'Amount asked',
+      value: formatMoney(userId.confirmed_amount ?? userId.amount),
+    },
+    {
+      label: 'Paid with',
+      value:
+        userId.pay_from === 'wallet' ? 'Wallet balance' : (userId.payment_type?.name ?? 'Payment'),
+    },
+  ];
+}
+
 function MyIdDetail({ userId }: { userId: UserId }) {
   return (
     <>
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
-        <div className="flex flex-col gap-6">
-          <Card>
-            <IdIdentity userId={userId} />
-            <section aria-labelledby="login-heading" className="mt-6">
-              <h2
-                id="login-heading"
-                className="flex items-center gap-2 font-semibold text-slate-900"
-              >
-                <KeyRound className="size-5 text-brand-700" aria-hidden="true" />
-                Login details
-              </h2>
-              <LoginDetails userId={userId} />
-            </section>
-          </Card>
-          <Card>
-            <h2 className="mb-4 text-lg font-semibold text-slate-900">About this ID</h2>
-            <DetailList
-              items={[
-                { label: 'Website', value: <ExternalLink href={userId.item.website} /> },
-                { label: 'Requested username', value: userId.username },
-                { label: 'Requested on', value: formatDateTime(userId.created_at) },
-                {
-                  label: userId.confirmed_amount ? 'First deposit' : 'Amount asked',
-                  value: formatMoney(userId.confirmed_amount ?? userId.amount),
-                },
-                {
-                  label: 'Paid with',
-                  value:
-                    userId.pay_from === 'wallet'
-                      ? 'Wallet balance'
-                      : (userId.payment_type?.name ?? 'Payment'),
-                },
-              ]}
-            />
-          </Card>
+      {/* Phones: login, actions, then the facts; wide screens: actions in a column beside both. */}
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
+        <Card className="lg:col-start-1 lg:row-start-1">
+          <IdIdentity userId={userId} />
+          <section aria-labelledby="login-heading" className="mt-6">
+            <h2 id="login-heading" className="flex items-center gap-2 font-semibold text-slate-900">
+              <KeyRound className="size-5 text-brand-700" aria-hidden="true" />
+              Login details
+            </h2>
+            <LoginDetails userId={userId} />
+          </section>
+        </Card>
+        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <IdActions userId={userId} />
         </div>
-        <IdActions userId={userId} />
+        <Card className="lg:col-start-1 lg:row-start-2">
+          <h2 className="mb-4 text-lg font-semibold text-slate-900">About this ID</h2>
+          <DetailList items={aboutItems(userId)} />
+        </Card>
       </div>
       <RequestHistory userIdId={userId.id} />
     </>

@@ -20,13 +20,25 @@ function RequestAmount({ request }: { request: IdRequest }) {
   );
 }
 
-function requestNote(request: IdRequest): string | null {
-  if (request.comment) return request.comment;
-  if (request.pay_from === 'wallet') return 'Paid from wallet';
-  if (request.pay_from === 'payment') {
-    return `Paid by ${request.payment_type?.name ?? 'payment'}${request.reference ? `, ref ${request.reference}` : ''}`;
+/** One line on what a request did (or the desk's comment, which matters more). */
+export function requestNote(request: IdRequest): string | null {
+  if (request.comment) return `“${request.comment}”`;
+  const approved = request.status === 'approved';
+  switch (request.type) {
+    case 'create':
+    case 'deposit':
+      if (request.pay_from === 'wallet') return 'Paid from your wallet';
+      return `Paid by ${request.payment_type?.name ?? 'payment'}${request.reference ? `, ref ${request.reference}` : ''}`;
+    case 'withdraw':
+      return approved ? 'Credited to your wallet' : 'To your wallet';
+    case 'close':
+      return approved ? 'Balance credited to your wallet' : 'Balance to your wallet';
+    case 'change_password':
+      if (approved) return 'New password is in the login details';
+      return request.password ? 'You suggested a password' : 'The desk picks the password';
+    default:
+      return null;
   }
-  return null;
 }
 
 /** The ID's requests, newest first, 15 a page (`?page=` in the URL). */
