@@ -6,16 +6,23 @@ export type PollerOptions = {
   intervalMs: number;
 };
 
-export type Poller = { start(): void; stop(): void; readonly running: boolean };
+export type Poller = {
+  start(): void;
+  stop(): void;
+  /** Run a round now (unless one is running), then carry on at the interval. */
+  runNow(): void;
+  readonly running: boolean;
+};
 
 /**
  * A poller that waits `intervalMs` between rounds, skips rounds while the tab is hidden, and
- * runs a round as soon as the tab becomes visible again if one came due meanwhile.
+ * runs a round as soon as the tab becomes visible again if one came due meanwhile. Rounds
+ * never overlap, also across stop() and start() while a slow round is still out.
  */
 export function createPoller({ task, intervalMs }: PollerOptions): Poller {
   let running = false;
   let inFlight = false;
-  let due = false;
+  let dueWhileHidden = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const hidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
@@ -27,12 +34,15 @@ export function createPoller({ task, intervalMs }: PollerOptions): Poller {
   };
 
   async function tick() {
-    if (!running) return;
+    clearTimeout(timer);
+    // A round still out (a slow network, or one from before a stop/start) finishes first;
+    // its end schedules the next.
+    if (!running || inFlight) return;
     if (hidden()) {
-      due = true;
+      dueWhileHidden = true;
       return;
     }
-    due = false;
+    dueWhileHidden = false;
     inFlight = true;
     try {
       await task();
@@ -45,7 +55,7 @@ export function createPoller({ task, intervalMs }: PollerOptions): Poller {
   }
 
   const onVisibility = () => {
-    if (running && !hidden() && due && !inFlight) void tick();
+    if (running && !hidden() && dueWhileHidden) void tick();
   };
 
   return {
@@ -53,13 +63,16 @@ export function createPoller({ task, intervalMs }: PollerOptions): Poller {
       if (running) return;
       running = true;
       document.addEventListener('visibilitychange', onVisibility);
-      schedule();
+      if (!inFlight) schedule();
     },
     stop() {
       running = false;
-      due = false;
+      dueWhileHidden = false;
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisibility);
+    },
+    runNow() {
+      void tick();
     },
     get running() {
       return running;
