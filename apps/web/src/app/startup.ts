@@ -1,6 +1,7 @@
 import { AUTH_CHECK_DELAY_MS } from '@iddesk/contract';
 import { runAction } from '../lib/action';
 import { session } from '../lib/session';
+import { installAudioUnlock } from '../lib/sound';
 import { siteSettingsQueryOptions } from '../lib/site-settings';
 import { checkExists } from '../features/auth/api/check-exists';
 import { queryClient } from './query-client';
@@ -8,6 +9,7 @@ import { installRouteProgress } from './shell/route-progress';
 import { routerRef } from './router-ref';
 import { shellState } from './shell-state';
 import { signOut, watchExpiredSession } from './sign-out';
+import { primeSession } from './session-poll';
 import { loadMarque, reloadUserInfo } from './user-info';
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -26,6 +28,8 @@ async function checkAuth() {
   }
   session.setAuthenticated(true);
   await reloadUserInfo();
+  // Polling starts from here: notifications that already exist never toast.
+  await primeSession();
 }
 
 let started: Promise<void> | null = null;
@@ -34,6 +38,7 @@ let started: Promise<void> | null = null;
 export function startApp(): Promise<void> {
   started ??= (async () => {
     watchExpiredSession();
+    installAudioUnlock();
     installRouteProgress(routerRef.get());
     shellState.set({ fetching: true, started: false });
     void loadMarque();

@@ -2,12 +2,29 @@ import { ROUTES } from '@iddesk/contract';
 import { LogOut, Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { CountBadge } from '../../components/ui/count-badge';
 import { MenuButton } from '../../components/ui/menu-button';
 import { Wordmark } from '../../components/ui/wordmark';
 import { cn } from '../../lib/cn';
+import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
+import { type QueueKey, useQueueCounts } from '../../features/queue-alerts/queue-alerts';
 import { signOut } from '../sign-out';
 import { ADMIN_LINKS, CONFIRM_LINKS, SITE_CONTENT_LINKS } from './nav-items';
 import { SoundDialog } from './sound-dialog';
+
+/** Which queue's count each Confirm menu item shows. */
+const QUEUE_OF: Record<string, QueueKey> = {
+  [ROUTES.adminRequestsPending]: 'requests',
+  [ROUTES.adminNewIds]: 'new_ids',
+  [ROUTES.adminBillsPending]: 'bills',
+  [ROUTES.adminWithdrawPending]: 'withdrawals',
+};
+
+const iconButton = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'flex size-11 items-center justify-center rounded-xl',
+    isActive ? 'bg-white/15 text-white' : 'text-slate-200 hover:bg-white/10 hover:text-white',
+  );
 
 const linkClass = (active: boolean) =>
   cn(
@@ -23,18 +40,25 @@ export function AdminHeader() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.key;
   const confirmActive = CONFIRM_LINKS.some((item) => item.isActive(pathname));
+  const counts = useQueueCounts();
+  const waiting = (to: string) => {
+    const key = QUEUE_OF[to];
+    return counts && key ? counts[key] : 0;
+  };
+  const totalWaiting = CONFIRM_LINKS.reduce((sum, item) => sum + waiting(item.to), 0);
   const siteActive = SITE_CONTENT_LINKS.some((item) => item.isActive(pathname));
 
   return (
     <header className="sticky top-0 z-30 border-b border-white/10 bg-ink-900/95 backdrop-blur">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-2 sm:gap-x-4 sm:px-6">
         <Link to={ROUTES.admin} className="flex min-h-11 items-center gap-2 rounded-lg">
           <Wordmark tone="light" size="sm" />
           <span className="rounded-md bg-teal-400/15 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-teal-200">
             Admin
           </span>
         </Link>
-        <div className="ml-auto flex items-center gap-1 md:order-last">
+        <div className="ml-auto flex items-center sm:gap-1 md:order-last">
+          <NotificationsBell className={iconButton} tone="dark" />
           <SoundDialog />
           <button
             type="button"
@@ -46,7 +70,7 @@ export function AdminHeader() {
           </button>
           <button
             type="button"
-            className="flex size-11 items-center justify-center rounded-xl text-slate-100 hover:bg-white/10 md:hidden"
+            className="relative flex size-11 items-center justify-center rounded-xl text-slate-100 hover:bg-white/10 md:hidden"
             aria-expanded={open}
             aria-controls="admin-nav"
             onClick={() => setOpenOn(open ? null : location.key)}
@@ -57,6 +81,14 @@ export function AdminHeader() {
               <Menu className="size-6" aria-hidden="true" />
             )}
             <span className="sr-only">Admin menu</span>
+            {/* The Confirm total, visible while the mobile menu is closed. */}
+            {!open && totalWaiting > 0 ? (
+              <CountBadge
+                count={totalWaiting}
+                label="waiting"
+                className="absolute -right-0.5 top-0.5 h-[1.125rem] min-w-[1.125rem] px-1 text-[0.6875rem] ring-2 ring-ink-900"
+              />
+            ) : null}
           </button>
         </div>
         <nav
@@ -84,10 +116,12 @@ export function AdminHeader() {
                 label="Confirm"
                 active={confirmActive}
                 buttonClassName={linkClass(confirmActive)}
+                badge={totalWaiting}
                 items={CONFIRM_LINKS.map((item) => ({
                   label: item.label,
                   to: item.to,
                   active: item.isActive(pathname),
+                  badge: waiting(item.to),
                 }))}
               />
             </li>

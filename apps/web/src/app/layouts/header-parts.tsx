@@ -1,7 +1,8 @@
 import { ROUTES } from '@iddesk/contract';
-import { Bell, Menu, UserRound } from 'lucide-react';
+import { Menu, UserRound } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
+import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
 
 /** Opens the side menu; the same accessible name everywhere. */
 export function OpenMenuButton({
@@ -37,9 +38,7 @@ const iconLink = ({ isActive }: { isActive: boolean }) =>
 export function AccountLinks() {
   return (
     <div className="flex items-center gap-1">
-      <NavLink to={ROUTES.notifications} aria-label="Notifications" className={iconLink}>
-        <Bell className="size-5" aria-hidden="true" />
-      </NavLink>
+      <NotificationsBell className={iconLink} />
       <NavLink to={ROUTES.profile} aria-label="Profile" className={iconLink}>
         <UserRound className="size-5" aria-hidden="true" />
       </NavLink>

@@ -1,19 +1,32 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { BellRing, X } from 'lucide-react';
+import { Volume2, VolumeX, X } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { playSound, setSoundPreference, unlockAudio, useSoundPreference } from '../../lib/sound';
 
 /**
- * Admin header's Sound notifications dialog (SPEC.md §2). Browsers only play sound after a user
- * gesture, so "Got it!" doubles as that gesture for the live alerts a later issue adds.
+ * Admin header's Sound notifications dialog (SPEC.md §2). Browsers only play sound after a
+ * user gesture, so "Got it!" is that gesture: it unlocks audio for the tab and remembers the
+ * choice (on or off) in this browser. Until it is answered, the speaker shows a dot.
  */
 export function SoundDialog() {
+  const preference = useSoundPreference();
+  const [enabled, setEnabled] = useState(preference !== 'off');
+  const Icon = preference === 'off' ? VolumeX : Volume2;
+
   return (
-    <Dialog.Root>
+    <Dialog.Root onOpenChange={(open) => open && setEnabled(preference !== 'off')}>
       <Dialog.Trigger
-        className="flex size-11 items-center justify-center rounded-xl text-slate-200 hover:bg-white/10 hover:text-white"
-        aria-label="Sound notifications"
+        className="relative flex size-11 items-center justify-center rounded-xl text-slate-200 hover:bg-white/10 hover:text-white"
+        aria-label={`Sound notifications (${preference === 'off' ? 'off' : 'on'})`}
       >
-        <BellRing className="size-5" aria-hidden="true" />
+        <Icon className="size-5" aria-hidden="true" />
+        {preference === 'unset' ? (
+          <span
+            aria-hidden="true"
+            className="absolute right-2 top-2 size-2.5 rounded-full bg-amber-400 ring-2 ring-ink-900"
+          />
+        ) : null}
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay fixed inset-0 z-40 bg-slate-950/60" />
@@ -30,12 +43,33 @@ export function SoundDialog() {
             </Dialog.Close>
           </div>
           <Dialog.Description className="mt-2 text-slate-600">
-            A sound plays when new ID requests, bills or withdrawals arrive. Keep this tab open
-            while you work the queue; your browser allows sound once you have clicked on the page.
+            An alert plays when new IDs, ID requests, bills or withdrawals arrive, and the Confirm
+            menu shows how many wait. Browsers play sound only after you click on the page:
+            &ldquo;Got it!&rdquo; allows it for this tab. Keep the tab open while you work the
+            queue.
           </Dialog.Description>
-          <div className="mt-6 flex justify-end">
+          <label className="mt-5 flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-slate-200 px-4 py-2">
+            <input
+              type="checkbox"
+              checked={enabled}
+              onChange={(event) => setEnabled(event.target.checked)}
+              className="size-5 accent-brand-700"
+            />
+            <span className="font-medium text-slate-900">Play sounds in this browser</span>
+          </label>
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <Button
+              variant="secondary"
+              onClick={() => {
+                unlockAudio();
+                playSound('alert', { force: true });
+              }}
+              disabled={!enabled}
+            >
+              Play a test sound
+            </Button>
             <Dialog.Close asChild>
-              <Button>Got it!</Button>
+              <Button onClick={() => setSoundPreference(enabled ? 'on' : 'off')}>Got it!</Button>
             </Dialog.Close>
           </div>
         </Dialog.Content>

@@ -6,17 +6,29 @@ import { useSession } from '../../lib/session';
 import { documentTitle } from '../../lib/site-config';
 import { useSiteSettings } from '../../lib/site-settings';
 import { usePolling } from '../../lib/use-polling';
+import { resetFeed } from '../../features/notifications/notification-feed';
+import { resetQueueCounts } from '../../features/queue-alerts/queue-alerts';
 import { AdminLayout } from '../layouts/admin-layout';
 import { AuthLayout } from '../layouts/auth-layout';
 import { SiteLayout } from '../layouts/site-layout';
 import { useRouteHandle } from '../route-handle';
 import { useShellState } from '../shell-state';
-import { reloadUserInfo } from '../user-info';
+import { pollSession, primeSession } from '../session-poll';
 
-/** Signed-in polling (SPEC.md §4): reloads user info every POLL_INTERVAL_MS, success notices off. */
+/**
+ * Signed-in polling (SPEC.md §4): every POLL_INTERVAL_MS, user info, newer notifications and
+ * (admins) queue counts, success notices off. Stops on logout; a new sign-in primes first.
+ */
 function SessionPolling() {
-  const { authenticated } = useSession();
-  usePolling(() => reloadUserInfo(), POLL_INTERVAL_MS, authenticated);
+  const { authenticated, token } = useSession();
+  useEffect(() => {
+    if (authenticated) void primeSession();
+    else {
+      resetFeed();
+      resetQueueCounts();
+    }
+  }, [authenticated, token]);
+  usePolling(pollSession, POLL_INTERVAL_MS, authenticated);
   return null;
 }
 

@@ -2,8 +2,15 @@ import { ChevronDown } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
+import { CountBadge } from './count-badge';
 
-export type MenuItem = { label: string; to: string; active?: boolean };
+export type MenuItem = {
+  label: string;
+  to: string;
+  active?: boolean;
+  /** A count shown after the label (items waiting), read as ", 3 waiting". */
+  badge?: number;
+};
 
 type MenuButtonProps = {
   label: string;
@@ -11,13 +18,25 @@ type MenuButtonProps = {
   active?: boolean;
   className?: string;
   buttonClassName?: string;
+  /** A count on the button itself (the items' total). */
+  badge?: number;
+  /** What the counts are, for screen readers: "waiting". */
+  badgeLabel?: string;
 };
 
 /**
  * A disclosure-style menu button (WAI-ARIA menu button pattern): Enter/Space/ArrowDown open it and
  * focus the first item, arrows move, Escape closes and returns focus, Tab or a click outside closes.
  */
-export function MenuButton({ label, items, active, className, buttonClassName }: MenuButtonProps) {
+export function MenuButton({
+  label,
+  items,
+  active,
+  className,
+  buttonClassName,
+  badge = 0,
+  badgeLabel = 'waiting',
+}: MenuButtonProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -96,6 +115,7 @@ export function MenuButton({ label, items, active, className, buttonClassName }:
         className={cn(buttonClassName, active && 'is-active')}
       >
         {label}
+        <CountBadge count={badge} label={badgeLabel} />
         <ChevronDown
           className={cn('size-4 transition-transform', open && 'rotate-180')}
           aria-hidden="true"
@@ -127,7 +147,8 @@ export function MenuButton({ label, items, active, className, buttonClassName }:
                   : 'text-slate-800 hover:bg-slate-100 focus:bg-slate-100',
               )}
             >
-              {item.label}
+              <span className="flex-1">{item.label}</span>
+              <CountBadge count={item.badge ?? 0} label={badgeLabel} className="ml-3" />
             </Link>
           </li>
         ))}

@@ -1,0 +1,43 @@
+import { QUERY_KEYS } from '../lib/query-keys';
+import { session } from '../lib/session';
+import { type FeedDeps, pollFeed, primeFeed } from '../features/notifications/notification-feed';
+import { pollQueueCounts } from '../features/queue-alerts/queue-alerts';
+import { queryClient } from './query-client';
+import { routerRef } from './router-ref';
+import { reloadUserInfo } from './user-info';
+
+const feedDeps: FeedDeps = {
+  queryClient,
+  open: (link) => void routerRef.get().navigate(link),
+  // Something staff did changed the customer's money or IDs: refresh what shows them.
+  onNew: () => {
+    void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.transactions });
+    void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.userIds });
+  },
+};
+
+async function pollQueues() {
+  const risen = await pollQueueCounts();
+  // New items arrived: the admin's queue lists refresh on their own.
+  if (risen.length > 0) void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.admin });
+}
+
+/**
+ * Startup and sign-in: the notifications' highest id and unread count, and for admins the
+ * queue counts, so that nothing that existed before makes a sound.
+ */
+export async function primeSession(): Promise<void> {
+  await Promise.all([primeFeed(feedDeps), session.isAdmin() ? pollQueueCounts() : null]);
+}
+
+/**
+ * One round of SPEC.md §4 polling, success notices off: user info, newer notifications
+ * (bell and toasts), and for admins the queue counts (alert sound on a rise).
+ */
+export async function pollSession(): Promise<void> {
+  await Promise.all([
+    reloadUserInfo(),
+    pollFeed(feedDeps),
+    session.isAdmin() ? pollQueues() : null,
+  ]);
+}

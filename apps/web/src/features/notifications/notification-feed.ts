@@ -1,0 +1,124 @@
+import type { Notification } from '@iddesk/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { runAction } from '../../lib/action';
+import { session } from '../../lib/session';
+import { playSound } from '../../lib/sound';
+import { getNewerNotifications } from './api/get-newer-notifications';
+import {
+  getNotifications,
+  notificationsQueryKey,
+  notificationsQueryOptions,
+} from './api/get-notifications';
+import { markNotificationsSeen } from './api/mark-notifications-seen';
+import { toastNotifications } from './notification-toasts';
+
+/**
+ * The signed-in user's notification feed: the highest id seen (SPEC.md §3 "Notification
+ * polling keeps the highest notification id seen") and the unread count for the bell.
+ * Primed from the first page at startup, so notifications that already existed never toast;
+ * each poll asks only for newer ones.
+ */
+export type FeedState = {
+  /** The session the state belongs to; a different token starts over. */
+  token: string | null;
+  highestId: number;
+  unread: number;
+};
+
+export type FeedDeps = {
+  queryClient: QueryClient;
+  /** Opens a notification's link (client-side navigation). */
+  open: (link: string) => void;
+  /** Called with the new notifications after they were toasted. */
+  onNew?: (items: Notification[]) => void;
+};
+
+const EMPTY: FeedState = { token: null, highestId: 0, unread: 0 };
+let state: FeedState = EMPTY;
+const listeners = new Set<() => void>();
+
+function set(next: FeedState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+// One feed operation at a time: a poll never races the priming or another poll.
+let chain: Promise<unknown> = Promise.resolve();
+function serial<T>(fn: () => Promise<T>): Promise<T> {
+  const next = chain.then(fn, fn);
+  chain = next.catch(() => {});
+  return next;
+}
+
+async function prime(token: string, deps: FeedDeps): Promise<void> {
+  const result = await runAction(() => getNotifications(1), { successNotify: false });
+  if (!result.ok || session.token() !== token) return;
+  deps.queryClient.setQueryData(notificationsQueryOptions(1).queryKey, result.data);
+  set({ token, highestId: result.data.items[0]?.id ?? 0, unread: result.data.unread });
+}
+
+/** Startup and sign-in: learn the highest id and the unread count without toasting. */
+export function primeFeed(deps: FeedDeps): Promise<void> {
+  return serial(async () => {
+    const token = session.token();
+    if (!token) return set(EMPTY);
+    if (state.token === token) return;
+    await prime(token, deps);
+  });
+}
+
+/** One poll: newer notifications are counted, toasted, and the bell rings once. */
+export function pollFeed(deps: FeedDeps): Promise<void> {
+  return serial(async () => {
+    const token = session.token();
+    if (!token) return set(EMPTY);
+    if (state.token !== token) return prime(token, deps);
+    const result = await runAction(() => getNewerNotifications(state.highestId), {
+      successNotify: false,
+    });
+    if (!result.ok || session.token() !== token) return;
+    const fresh = result.data.filter((n) => n.id > state.highestId);
+    if (fresh.length === 0) return;
+    set({
+      token,
+      highestId: Math.max(...fresh.map((n) => n.id)),
+      unread: state.unread + fresh.filter((n) => !n.read).length,
+    });
+    playSound('bell');
+    toastNotifications(fresh, deps.open);
+    void deps.queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+    deps.onNew?.(fresh);
+  });
+}
+
+/** The list page showed everything up to `id`: those are read now. */
+export async function markFeedSeen(id: number): Promise<void> {
+  const token = session.token();
+  if (!token || id <= 0) return;
+  const result = await runAction(() => markNotificationsSeen(id), { notify: false });
+  if (result.ok && session.token() === token && state.token === token) {
+    set({ ...state, unread: result.data.unread });
+  }
+}
+
+export function resetFeed(): void {
+  set(EMPTY);
+}
+
+export const feed = {
+  get: (): FeedState => state,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+/** Unread notifications of the signed-in user, for the bell. */
+export function useUnreadCount(): number {
+  return useSyncExternalStore(
+    feed.subscribe,
+    () => (state.token !== null && state.token === session.token() ? state.unread : 0),
+    () => 0,
+  );
+}

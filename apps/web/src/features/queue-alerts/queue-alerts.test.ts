@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../../lib/session';
+import { getAdminStats } from './api/get-admin-stats';
+import { pollQueueCounts, resetQueueCounts, risenQueues } from './queue-alerts';
+
+vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
+vi.mock('./api/get-admin-stats', () => ({ getAdminStats: vi.fn() }));
+const stats = vi.mocked(getAdminStats);
+const counts = (bills: number, withdrawals = 0, requests = 0, new_ids = 0) => ({
+  message: null,
+  data: { bills, withdrawals, requests, new_ids },
+});
+const alerts = () => window.__iddeskSounds?.alert ?? 0;
+
+beforeEach(() => {
+  session.start('admin-token', true);
+  resetQueueCounts();
+});
+afterEach(() => {
+  vi.clearAllMocks();
+  session.clear();
+});
+
+describe('admin queue alerts', () => {
+  it('names the queues that grew', () => {
+    expect(risenQueues(null, counts(3).data)).toEqual([]);
+    expect(risenQueues(counts(3, 1).data, counts(4, 0, 2).data)).toEqual(['bills', 'requests']);
+  });
+
+  it('the first reading is a baseline; a rise rings the alert once; a fall is quiet', async () => {
+    const before = alerts();
+    stats.mockResolvedValueOnce(counts(2));
+    expect(await pollQueueCounts()).toEqual([]);
+    stats.mockResolvedValueOnce(counts(3, 1));
+    expect(await pollQueueCounts()).toEqual(['bills', 'withdrawals']);
+    expect(alerts()).toBe(before + 1);
+    stats.mockResolvedValueOnce(counts(1, 1));
+    expect(await pollQueueCounts()).toEqual([]);
+    expect(alerts()).toBe(before + 1);
+  });
+
+  it('asks nothing for a customer', async () => {
+    session.start('user-token', false);
+    expect(await pollQueueCounts()).toEqual([]);
+    expect(stats).not.toHaveBeenCalled();
+  });
+});

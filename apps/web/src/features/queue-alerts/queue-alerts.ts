@@ -1,0 +1,74 @@
+import type { AdminStats } from '@iddesk/contract';
+import { useSyncExternalStore } from 'react';
+import { runAction } from '../../lib/action';
+import { session } from '../../lib/session';
+import { playSound } from '../../lib/sound';
+import { getAdminStats } from './api/get-admin-stats';
+
+/**
+ * The admin's live queue counts (new IDs, requests, bills, withdrawals), polled on the
+ * session's 5-second clock. A rise in any count plays the alert sound once.
+ */
+export type QueueCounts = AdminStats;
+export type QueueKey = keyof QueueCounts;
+
+type State = { token: string | null; counts: QueueCounts | null };
+
+let state: State = { token: null, counts: null };
+const listeners = new Set<() => void>();
+
+function set(next: State) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+/** Which queues grew between two readings (none on the first reading of a session). */
+export function risenQueues(before: QueueCounts | null, after: QueueCounts): QueueKey[] {
+  if (!before) return [];
+  return (Object.keys(after) as QueueKey[]).filter((key) => after[key] > before[key]);
+}
+
+let inFlight: Promise<QueueKey[]> | null = null;
+
+/**
+ * Reads the counts; returns the queues that grew (and rings once if any did). The first
+ * reading of a session only sets the baseline: what waited before is not news.
+ */
+export function pollQueueCounts(): Promise<QueueKey[]> {
+  inFlight ??= (async () => {
+    const token = session.token();
+    if (!token || !session.isAdmin()) {
+      set({ token: null, counts: null });
+      return [];
+    }
+    const result = await runAction(getAdminStats, { successNotify: false });
+    if (!result.ok || session.token() !== token) return [];
+    const before = state.token === token ? state.counts : null;
+    const risen = risenQueues(before, result.data);
+    set({ token, counts: result.data });
+    if (risen.length > 0) playSound('alert');
+    return risen;
+  })().finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+export function resetQueueCounts(): void {
+  set({ token: null, counts: null });
+}
+
+const snapshot = () =>
+  state.token !== null && state.token === session.token() ? state.counts : null;
+
+/** The latest counts for the signed-in admin, or null before the first reading. */
+export function useQueueCounts(): QueueCounts | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    snapshot,
+    () => null,
+  );
+}
