@@ -1,24 +1,152 @@
-import { ROUTES } from '@iddesk/contract';
-import { ShieldCheck } from 'lucide-react';
-import { ButtonLink } from '../../../components/ui/button';
-import { InfoPanel } from '../../../components/ui/info-panel';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RESET_INVALID_MESSAGE,
+  ResetPasswordBodySchema,
+  ROUTES,
+} from '@iddesk/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { LinkIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { ListError } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError, firstFieldError } from '../../../lib/api-error';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { session } from '../../../lib/session';
+import { useAction } from '../../../lib/use-action';
+import { useResetToken } from '../api/check-reset-token';
+import { useResetPassword } from '../api/reset-password';
 
+const FIELDS = ['password', 'password_confirmation'] as const;
+
+/** A 422 means the link itself is bad (unknown, used, expired or replaced). */
+const isRefusedLink = (error: unknown) => error instanceof ApiError && error.status === 422;
+
+/** SPEC.md §2 /reset_password/{id}: the link is checked first, then a new password is set. */
 export function ResetPasswordPage() {
+  const { id: token = '' } = useParams();
+  const check = useResetToken(token);
+  const [refused, setRefused] = useState(false);
+
+  let body;
+  if (refused || (check.isError && isRefusedLink(check.error))) body = <InvalidLink />;
+  else if (check.isPending)
+    body = (
+      <div role="status" className="flex items-center gap-3 text-slate-700">
+        <Spinner className="size-5 text-brand-700" />
+        Checking your link…
+      </div>
+    );
+  else if (check.isError)
+    body = (
+      <ListError
+        message={check.error.message}
+        onRetry={() => void check.refetch()}
+        retrying={check.isFetching}
+      />
+    );
+  else body = <NewPasswordForm token={token} onRefused={() => setRefused(true)} />;
+
   return (
     <>
-      <PageHeading title="Choose a new password" description="Your reset link brought you here." />
-      <InfoPanel
-        icon={ShieldCheck}
-        title="Set a new password"
-        actions={
-          <ButtonLink to={ROUTES.forgotPassword} variant="secondary">
-            Request a new link
-          </ButtonLink>
-        }
-      >
-        Reset links work once and expire after a while. If this one has expired, request a new one.
-      </InfoPanel>
+      <PageHeading
+        title="Choose a new password"
+        description="Setting a new password signs you out on every device."
+      />
+      <Card className="max-w-xl">{body}</Card>
     </>
+  );
+}
+
+function InvalidLink() {
+  return (
+    <div role="alert" className="flex flex-col gap-4 sm:flex-row sm:items-start">
+      <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-amber-50 text-amber-700">
+        <LinkIcon className="size-6" aria-hidden="true" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <h2 className="text-lg font-semibold text-slate-900">This link cannot be used</h2>
+        <p className="mt-1 text-slate-700">{PASSWORD_RESET_INVALID_MESSAGE}</p>
+        <p className="mt-2 text-sm text-slate-600">
+          A reset link works once, for 60 minutes, and only the newest one you asked for.
+        </p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <ButtonLink to={ROUTES.forgotPassword}>Request a new link</ButtonLink>
+          <ButtonLink to={ROUTES.login} variant="secondary">
+            Back to log in
+          </ButtonLink>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function NewPasswordForm({ token, onRefused }: { token: string; onRefused: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const mutation = useResetPassword();
+  const { run, loading } = useAction();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(ResetPasswordBodySchema),
+    defaultValues: { token, password: '', password_confirmation: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const result = await run(() => mutation.mutateAsync(values), {
+      successMessage: 'Your password has been reset. Log in with the new one.',
+    });
+    if (result.ok) {
+      // Every session of the account has ended, this browser's too.
+      if (session.token()) {
+        session.clear();
+        queryClient.clear();
+      }
+      await navigate(ROUTES.login, { replace: true });
+      return;
+    }
+    if (result.error.fieldErrors?.token) return onRefused();
+    if (!applyFieldErrors(result.error, setError, FIELDS))
+      setFormError(firstFieldError(result.error));
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <FormAlert message={formError} />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        revealable
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password_confirmation?.message}
+        {...register('password_confirmation')}
+      />
+      <div>
+        <Button type="submit" loading={loading}>
+          Set new password
+        </Button>
+      </div>
+    </form>
   );
 }
