@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, E2E_PORT } from './support/env';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, E2E_PORT, E2E_SMTP_PORT } from './support/env';
 
 export default defineConfig({
   testDir: './tests',
@@ -11,7 +11,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '../.tmp/e2e-results.json' }]],
-  outputDir: '../.tmp/test-results',
+  // Per port, so two runs side by side (different E2E_PORT) never delete each other's artifacts.
+  outputDir: `../.tmp/test-results-${E2E_PORT}`,
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',
@@ -31,6 +32,10 @@ export default defineConfig({
       HOST: '127.0.0.1',
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
+      // Password reset mail goes to the SMTP server notifications.spec.ts listens with; links
+      // in it point back at this server.
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      APP_URL: BASE_URL,
     },
   },
 });

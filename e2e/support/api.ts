@@ -47,3 +47,40 @@ export async function createUpiPaymentType(request: APIRequestContext, token: st
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { data: { id: number; name: string } }).data;
 }
+
+/** A catalogue item with a generated logo, created by the admin through the API. */
+export async function createCatalogueItem(
+  request: APIRequestContext,
+  token: string,
+  fields: { name: string; min_deposit: string; website?: string },
+) {
+  const res = await request.post('/api/admin/ids/create', {
+    headers: bearer(token),
+    multipart: {
+      name: fields.name,
+      website: fields.website ?? 'https://example.com',
+      min_deposit: fields.min_deposit,
+      is_active: 'true',
+      image: await pngFile('logo.png', '#0f766e'),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: { id: number; name: string } }).data;
+}
+
+/** Credits a user's wallet the way a customer does: add funds with a proof, then the admin approves. */
+export async function topUpViaWallet(
+  request: APIRequestContext,
+  userToken: string,
+  staffToken: string,
+  amount: string,
+) {
+  const method = await createUpiPaymentType(request, staffToken, `Top-up UPI ${Date.now()}`);
+  const res = await request.post('/api/add_funds', {
+    headers: bearer(userToken),
+    multipart: { amount, payment_type_id: String(method.id), reference: `UTR${Date.now()}`, proof: await pngFile() },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const bill = ((await res.json()) as { data: { id: number } }).data;
+  await apiPost(request, staffToken, `/admin/bills/${bill.id}/approve`);
+}

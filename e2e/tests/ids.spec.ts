@@ -1,0 +1,119 @@
+import type { Browser, Page } from '@playwright/test';
+import { adminToken, apiLogin, createCatalogueItem, pngFile, topUpViaWallet } from '../support/api';
+import { admin, expect, loginViaUi, newUser, registerViaApi, test } from '../support/fixtures';
+
+async function staffPage(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginViaUi(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/create_id$/);
+  return { page, close: () => context.close() };
+}
+
+async function expectMenuBalance(page: Page, text: string) {
+  await page.getByRole('button', { name: /open menu/i }).first().click();
+  const menu = page.getByRole('dialog', { name: /menu/i });
+  await expect(menu.getByText(text)).toBeVisible();
+  await menu.getByRole('button', { name: /close menu/i }).click();
+}
+
+test('an ID from request to close: wallet hold, approval with credentials, deposit, close credited', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const staffToken = await adminToken(request);
+  const item = await createCatalogueItem(request, staffToken, { name: `Falcon ${Date.now() % 100000}`, min_deposit: '300' });
+  const user = newUser('idflow');
+  await registerViaApi(request, user);
+  await topUpViaWallet(request, await apiLogin(request, user.email, user.password), staffToken, '2000');
+
+  // The customer asks for an ID paid from the wallet.
+  await loginViaUi(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/create_id$/);
+  await page.getByRole('article', { name: item.name }).getByRole('link', { name: /^create id/i }).click();
+  await expect(page).toHaveURL(new RegExp(`/create_id/${item.id}$`));
+  await page.getByLabel(/^username$/i).fill('falcon_player');
+  await page.getByLabel(/^amount$/i).fill('1000');
+  await page.getByRole('radio', { name: /^wallet/i }).check({ force: true });
+  await page.getByRole('button', { name: /^request id$/i }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /confirm request/i }).click();
+  await expect(page).toHaveURL(/\/my_ids$/);
+  await expectMenuBalance(page, '₹1,000.00');
+
+  // Staff approve it with a login and password.
+  const staff = await staffPage(browser);
+  await staff.page.goto('/admin/new_ids');
+  await staff.page.getByRole('row').filter({ hasText: user.name }).getByRole('link', { name: /new id #/i }).click();
+  await staff.page.getByLabel(/^login$/i).fill('falcon_login_77');
+  await staff.page.getByLabel(/^password$/i).fill('Sup3r-Secret-Pass');
+  await staff.page.getByRole('button', { name: 'Approve', exact: true }).click();
+  await staff.page.getByRole('dialog').getByRole('button', { name: /approve and send the login/i }).click();
+  await expect(staff.page).toHaveURL(/\/admin\/new_ids$/);
+
+  // The customer sees the credentials.
+  await page.goto('/my_ids');
+  await page.getByRole('article').filter({ hasText: item.name }).getByRole('link', { name: /view details/i }).click();
+  await expect(page.getByText('falcon_login_77')).toBeVisible();
+  await page.getByRole('button', { name: /show password/i }).click();
+  await expect(page.getByText('Sup3r-Secret-Pass')).toBeVisible();
+  const detailsUrl = page.url();
+
+  // Deposit from the wallet, approved by staff.
+  await page.getByRole('link', { name: /^deposit$/i }).click();
+  await page.getByLabel(/^amount$/i).fill('400');
+  await page.getByRole('radio', { name: /^wallet/i }).check({ force: true });
+  await page.getByRole('button', { name: /^deposit$/i }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /confirm deposit/i }).click();
+  await expect(page.getByText(/request sent|we will process/i).first()).toBeVisible();
+  await expectMenuBalance(page, '₹600.00');
+
+  await staff.page.goto('/admin/requests_pending');
+  await staff.page.getByRole('row').filter({ hasText: user.name }).getByRole('link', { name: /deposit #/i }).click();
+  await staff.page.getByRole('button', { name: 'Approve', exact: true }).click();
+  await staff.page.getByRole('dialog').getByRole('button', { name: /^approve/i }).click();
+  await expect(staff.page).toHaveURL(/\/admin\/requests_pending$/);
+
+  // Close the ID; staff confirm 1 250 left in it, which lands in the wallet.
+  await page.goto(detailsUrl);
+  await page.getByRole('link', { name: /^close id$/i }).click();
+  await page.getByRole('button', { name: /^close id$/i }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /yes, close this id/i }).click();
+  await expect(page.getByText(/request sent|we will process/i).first()).toBeVisible();
+
+  await staff.page.goto('/admin/requests_pending');
+  await staff.page.getByRole('row').filter({ hasText: user.name }).getByRole('link', { name: /close #/i }).click();
+  await staff.page.getByLabel(/amount left in the id/i).fill('1250');
+  await staff.page.getByRole('button', { name: 'Approve', exact: true }).click();
+  await staff.page.getByRole('dialog').getByRole('button', { name: /approve and credit/i }).click();
+  await expect(staff.page).toHaveURL(/\/admin\/requests_pending$/);
+  await staff.close();
+
+  await page.goto('/my_ids');
+  await expectMenuBalance(page, '₹1,850.00');
+  await expect(page.getByRole('article').filter({ hasText: item.name }).getByText('Closed', { exact: true })).toBeVisible();
+});
+
+test('the admin creates a catalogue item with a logo and it appears on /create_id', async ({ page, browser }) => {
+  const name = `Orbit ${Date.now() % 100000}`;
+  const staff = await staffPage(browser);
+  await staff.page.goto('/admin/ids');
+  await staff.page.getByRole('link', { name: /add id/i }).click();
+  await staff.page.getByLabel(/^name$/i).fill(name);
+  await staff.page.getByLabel(/^website$/i).fill('https://orbit.example.com');
+  await staff.page.getByLabel(/^minimum deposit$/i).fill('250');
+  await staff.page.getByLabel(/^logo$/i).setInputFiles(await pngFile('orbit.png', '#7c3aed'));
+  await expect(staff.page.getByRole('img', { name: /preview of orbit.png/i })).toBeVisible();
+  await staff.page.getByRole('button', { name: /add to catalogue/i }).click();
+  await expect(staff.page).toHaveURL(/\/admin\/ids$/);
+  await staff.close();
+
+  await page.goto('/create_id');
+  const card = page.getByRole('article', { name });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('₹250.00')).toBeVisible();
+  // The logo is decorative (alt=""), so it has no role; check the uploaded file really renders.
+  const logo = card.locator('img').first();
+  await expect(logo).toBeVisible();
+  expect(await logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+});
