@@ -2,7 +2,7 @@ import { cn } from '../../lib/cn';
 
 type CountBadgeProps = {
   count: number;
-  /** Read after the count by screen readers: "3 waiting". */
+  /** What the count is, for screen readers: "waiting" reads "(3 waiting)". */
   label: string;
   className?: string;
 };
@@ -22,7 +22,7 @@ export function CountBadge({ count, label, className }: CountBadgeProps) {
         {count > 99 ? '99+' : count}
       </span>
       <span className="sr-only">
-        , {count} {label}
+        ({count} {label})
       </span>
     </>
   );

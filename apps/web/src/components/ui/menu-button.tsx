@@ -8,7 +8,7 @@ export type MenuItem = {
   label: string;
   to: string;
   active?: boolean;
-  /** A count shown after the label (items waiting), read as ", 3 waiting". */
+  /** A count shown after the label (items waiting), read as "(3 waiting)". */
   badge?: number;
 };
 
