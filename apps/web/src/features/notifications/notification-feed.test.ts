@@ -41,14 +41,15 @@ const page = (items: Notification[], unread: number): NotificationPage => ({
 
 const bells = () => window.__iddeskSounds?.bell ?? 0;
 
-let deps: {
-  queryClient: QueryClient;
-  open: ReturnType<typeof vi.fn>;
-  onNew: ReturnType<typeof vi.fn>;
-};
+const makeDeps = () => ({
+  queryClient: new QueryClient(),
+  open: vi.fn<(link: string) => void>(),
+  onNew: vi.fn<(items: Notification[]) => void>(),
+});
+let deps: ReturnType<typeof makeDeps>;
 
 beforeEach(() => {
-  deps = { queryClient: new QueryClient(), open: vi.fn(), onNew: vi.fn() };
+  deps = makeDeps();
   session.start('token-a', false);
   resetFeed();
 });
