@@ -91,7 +91,7 @@ describe('blocked users and dead sessions', () => {
     expect((await post(ctx.app, '/api/user/passport', undefined, old.token)).statusCode).toBe(401);
   });
 
-  it('each authenticated call bumps last_used_at, and only the token hash is stored', async () => {
+  it('an authenticated call bumps a stale last_used_at, and only the token hash is stored', async () => {
     const user = await registerUser(ctx.app);
     const id = await userIdOf(user.email);
     await ctx.db
@@ -109,5 +109,20 @@ describe('blocked users and dead sessions', () => {
     expect(row!.fresh).toBe(true);
     expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.tokenHash).not.toContain(user.token);
+  });
+
+  it('a call within five minutes of the last use leaves the session row alone (polls read only)', async () => {
+    const user = await registerUser(ctx.app);
+    const id = await userIdOf(user.email);
+    await ctx.db
+      .update(sessions)
+      .set({ lastUsedAt: sql`now() - interval '2 minutes'` })
+      .where(eq(sessions.userId, id));
+    await post(ctx.app, '/api/user/passport', undefined, user.token);
+    const [row] = await ctx.db
+      .select({ untouched: sql<boolean>`${sessions.lastUsedAt} < now() - interval '1 minute'` })
+      .from(sessions)
+      .where(eq(sessions.userId, id));
+    expect(row!.untouched).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
-import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
+import { prepared } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { publicUserColumns } from '../users/repository';
 
@@ -15,36 +16,90 @@ export async function insertSession(
 }
 
 /**
- * The whole token check in one round trip (the 5-second poll runs through it): find a live
- * session of an unblocked user, bump its last use, and return the user.
+ * A session's last use is written at most this often. The idle limit is counted in days, so
+ * five minutes of slack changes nothing, and most polls then read without writing: no row
+ * lock, no WAL, no commit to flush.
  */
-export async function touchSession(db: Db, tokenHash: string, idleDays: number) {
-  const rows = await touchSessionQuery(db, tokenHash, idleDays).returning({
-    sessionId: sessions.id,
-    ...publicUserColumns,
-  });
-  return rows[0] ?? null;
+const TOUCH_EVERY = sql`interval '5 minutes'`;
+
+/**
+ * The token check as two CTEs for a query to select from: `caller` is the live session of an
+ * unblocked user (with the user), `touch` bumps its last use when that is older than
+ * TOUCH_EVERY. Routes that must cost one round trip (the notifications poll) put them in
+ * front of their own select.
+ */
+export function sessionCallerCtes(
+  db: Db,
+  tokenHash: Placeholder<'tokenHash'>,
+  idleDays: Placeholder<'idleDays'>,
+) {
+  const caller = db.$with('caller').as(
+    db
+      .select({
+        sessionId: sql<number>`${sessions.id}`.as('session_id'),
+        sessionLastUsedAt: sql<Date>`${sessions.lastUsedAt}`.as('session_last_used_at'),
+        ...publicUserColumns,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          eq(users.isBlocked, false),
+          gt(sessions.expiresAt, sql`now()`),
+          gt(sessions.lastUsedAt, sql`now() - make_interval(days => ${idleDays})`),
+        ),
+      ),
+  );
+  const touch = db.$with('touch').as(
+    db
+      .update(sessions)
+      .set({ lastUsedAt: sql`now()` })
+      .from(caller)
+      .where(
+        and(
+          eq(sessions.id, caller.sessionId),
+          lt(caller.sessionLastUsedAt, sql`now() - ${TOUCH_EVERY}`),
+        ),
+      )
+      .returning({ touchedId: sessions.id }),
+  );
+  return { caller, touch };
+}
+
+function buildTouchSession(db: Db, name: string) {
+  const { caller, touch } = sessionCallerCtes(
+    db,
+    sql.placeholder('tokenHash'),
+    sql.placeholder('idleDays'),
+  );
+  return db
+    .with(caller, touch)
+    .select({
+      sessionId: caller.sessionId,
+      id: caller.id,
+      name: caller.name,
+      email: caller.email,
+      phone: caller.phone,
+      type: caller.type,
+      balance: caller.balance,
+      isBlocked: caller.isBlocked,
+      createdAt: caller.createdAt,
+    })
+    .from(caller)
+    .prepare(name);
 }
 
 /**
- * The token check as a query to finish with `.returning(…)`: a live session of an unblocked
- * user, its last use bumped. Routes that must cost one round trip (the notifications poll)
- * put it in a CTE in front of their own select instead of running it on its own.
+ * The whole token check in one round trip (the 5-second poll runs through it): a live
+ * session of an unblocked user, its last use bumped when stale, and the user.
  */
-export function touchSessionQuery(db: Db, tokenHash: string, idleDays: number) {
-  return db
-    .update(sessions)
-    .set({ lastUsedAt: sql`now()` })
-    .from(users)
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        eq(users.id, sessions.userId),
-        eq(users.isBlocked, false),
-        gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastUsedAt, sql`now() - make_interval(days => ${idleDays})`),
-      ),
-    );
+export async function touchSession(db: Db, tokenHash: string, idleDays: number) {
+  const rows = await prepared(db, 'touch_session', buildTouchSession).execute({
+    tokenHash,
+    idleDays,
+  });
+  return rows[0] ?? null;
 }
 
 export async function deleteSession(db: Db, sessionId: number): Promise<void> {

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import { notifications, type NotificationRow, users } from '../../db/schema';
+import { notifications, type NotificationRow } from '../../db/schema';
+import { prepared } from '../../db/prepared';
 import type { Db, Tx } from '../../db/types';
-import { touchSessionQuery } from '../auth/repository';
+import { sessionCallerCtes } from '../auth/repository';
 
 export type NewNotification = { userId: number; title: string; body: string; link: string | null };
 
@@ -13,19 +14,11 @@ export async function insertNotification(
   return rows[0]!;
 }
 
-/**
- * The poll, token check included, in ONE statement: the session touch runs as a CTE and the
- * caller's newer notifications are joined to it. No row at all means the token is not good;
- * one row with a null id means a good token and nothing new.
- */
-export async function topForToken(
-  db: Db,
-  params: { tokenHash: string; idleDays: number; afterId: number; limit: number },
-): Promise<{ userId: number; items: NotificationRow[] } | null> {
-  const caller = db.$with('caller').as(
-    touchSessionQuery(db, params.tokenHash, params.idleDays).returning({
-      callerId: sql<number>`${users.id}`.as('caller_id'),
-    }),
+function buildTopForToken(db: Db, name: string) {
+  const { caller, touch } = sessionCallerCtes(
+    db,
+    sql.placeholder('tokenHash'),
+    sql.placeholder('idleDays'),
   );
   const newer = db.$with('newer').as(
     db
@@ -39,15 +32,15 @@ export async function topForToken(
         createdAt: notifications.createdAt,
       })
       .from(notifications)
-      .innerJoin(caller, eq(notifications.userId, caller.callerId))
-      .where(gt(notifications.id, params.afterId))
+      .innerJoin(caller, eq(notifications.userId, caller.id))
+      .where(gt(notifications.id, sql.placeholder('afterId')))
       .orderBy(desc(notifications.id))
-      .limit(params.limit),
+      .limit(sql.placeholder('limit')),
   );
-  const rows = await db
-    .with(caller, newer)
+  return db
+    .with(caller, touch, newer)
     .select({
-      callerId: caller.callerId,
+      callerId: caller.id,
       id: newer.id,
       userId: newer.userId,
       title: newer.title,
@@ -58,7 +51,20 @@ export async function topForToken(
     })
     .from(caller)
     .leftJoin(newer, sql`true`)
-    .orderBy(desc(newer.id));
+    .orderBy(desc(newer.id))
+    .prepare(name);
+}
+
+/**
+ * The poll, token check included, in ONE statement: the session check (and its occasional
+ * touch) runs as CTEs and the caller's newer notifications are joined to it. No row at all
+ * means the token is not good; one row with a null id means a good token and nothing new.
+ */
+export async function topForToken(
+  db: Db,
+  params: { tokenHash: string; idleDays: number; afterId: number; limit: number },
+): Promise<{ userId: number; items: NotificationRow[] } | null> {
+  const rows = await prepared(db, 'notifications_top', buildTopForToken).execute(params);
   const first = rows[0];
   if (!first) return null;
   const items: NotificationRow[] = [];
