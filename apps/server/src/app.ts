@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/app-config';
@@ -49,6 +50,8 @@ export type BuildAppOptions = {
   config: AppConfig;
   /** The clock expiries are read from (password reset links); tests pass their own. */
   now?: () => Date;
+  /** Where log lines go; stdout unless given (tests capture them). */
+  logStream?: DestinationStream;
 };
 
 /** The whole HTTP application. Tests and main.ts build it the same way. */
@@ -56,9 +59,10 @@ export async function buildApp({
   db,
   config,
   now = () => new Date(),
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, logStream),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
     // Unique across processes, so logs of several servers behind one balancer do not collide.

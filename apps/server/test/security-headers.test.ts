@@ -36,10 +36,17 @@ describe('security headers', () => {
     }
   });
 
-  it('nosniff, strict referrer policy, no framing', async () => {
-    const res = await get(ctx.app, '/api/marque');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(res.headers['x-frame-options']).toBe('DENY');
+  it('nosniff, strict referrer policy, no framing — on API answers, errors and pages', async () => {
+    const answers = {
+      '/api/marque': await get(ctx.app, '/api/marque'),
+      '401 /api/user/passport': await ctx.app.inject({ method: 'POST', url: '/api/user/passport' }),
+      '/some/page': await get(ctx.app, '/some/page'),
+    };
+    expect(answers['401 /api/user/passport'].statusCode).toBe(401);
+    for (const [url, res] of Object.entries(answers)) {
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+    }
   });
 });

@@ -1,0 +1,242 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approveId, createFromWallet, createItem, customer, customerWith, depositFromWallet } from './helpers/ids-fixtures';
+import { createAdmin, get, type ApiResponse, type TestContext, createTestApp } from './helpers/test-app';
+import { addFunds, createUpiPaymentType, postForm, withdrawUpi } from './helpers/wallet-fixtures';
+
+/**
+ * DESIGN.md §4 as a table: every "METHOD path" of the OpenAPI document and who may call it.
+ *
+ * - public:   anyone; a token is ignored or optional (a blocked user's token counts as none)
+ * - user:     a signed-in, unblocked user, on their own data
+ * - owned:    a user route on one object (the `{id}`/`{key}` is user A's): another user gets 404
+ * - admin:    admins only
+ *
+ * The routes are read from the running app, so a new call without a row here fails the test.
+ */
+type Access = 'public' | 'user' | 'owned' | 'admin';
+const MATRIX: Record<string, Access> = {
+  'POST /api/auth/register': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/logout': 'user',
+  'POST /api/user/exists': 'public',
+  'POST /api/user/passport': 'user',
+  'POST /api/user/update': 'user',
+  'POST /api/user/update/password': 'user',
+  'GET /api/marque': 'public',
+  'POST /api/admin/marque': 'admin',
+  'GET /api/settings': 'public',
+  'POST /api/admin/settings': 'admin',
+  'GET /api/health': 'public',
+  'GET /api/reviews': 'public',
+  'POST /api/add_review': 'user',
+  'GET /api/admin/reviews': 'admin',
+  'POST /api/admin/reviews/{id}/hide': 'admin',
+  'POST /api/admin/reviews/{id}/unhide': 'admin',
+  'GET /api/media': 'public',
+  'POST /api/admin/media/create': 'admin',
+  'POST /api/admin/media/{id}/edit': 'admin',
+  'POST /api/admin/media/{id}/delete': 'admin',
+  'GET /api/payment_types': 'public',
+  'GET /api/admin/payment_types': 'admin',
+  'POST /api/admin/payment_types/create': 'admin',
+  'POST /api/admin/payment_types/{id}/edit': 'admin',
+  'POST /api/admin/payment_types/{id}/deactivate': 'admin',
+  'POST /api/admin/payment_types/{id}/activate': 'admin',
+  'POST /api/add_funds': 'user',
+  'GET /api/bills/{id}': 'owned',
+  'GET /api/admin/bills': 'admin',
+  'GET /api/admin/bills/{id}': 'admin',
+  'POST /api/admin/bills/{id}/approve': 'admin',
+  'POST /api/admin/bills/{id}/reject': 'admin',
+  'POST /api/withdraw': 'user',
+  'GET /api/withdraw/{id}': 'owned',
+  'GET /api/admin/withdraw': 'admin',
+  'GET /api/admin/withdraw/{id}': 'admin',
+  'POST /api/admin/withdraw/{id}/approve': 'admin',
+  'POST /api/admin/withdraw/{id}/reject': 'admin',
+  'GET /api/transactions': 'user',
+  'POST /api/admin/users': 'admin',
+  'GET /api/admin/users/{id}': 'admin',
+  'GET /api/admin/users/{id}/block': 'admin',
+  'GET /api/admin/users/{id}/unblock': 'admin',
+  'GET /api/admin/users/{id}/transactions': 'admin',
+  'POST /api/admin/deposit/create': 'admin',
+  'POST /api/admin/withdraw/create': 'admin',
+  'GET /api/files/proofs/{key}': 'owned',
+  'GET /api/files/public/{key}': 'public',
+  'GET /api/notifications': 'user',
+  'POST /api/notifications/top': 'user',
+  'POST /api/notifications/seen': 'user',
+  'GET /api/admin/stats': 'admin',
+  'POST /api/update/password/create': 'public',
+  'POST /api/update/password/check': 'public',
+  'POST /api/update/password/set': 'public',
+  'GET /api/ids': 'public',
+  'GET /api/ids/{id}': 'public',
+  'GET /api/admin/ids': 'admin',
+  'GET /api/admin/ids/{id}': 'admin',
+  'POST /api/admin/ids/create': 'admin',
+  'POST /api/admin/ids/{id}/edit': 'admin',
+  'POST /api/admin/ids/{id}/delete': 'admin',
+  'POST /api/ids/{id}/create': 'user',
+  'GET /api/user_ids': 'user',
+  'GET /api/user_ids/{id}': 'owned',
+  'GET /api/admin/user_ids': 'admin',
+  'GET /api/admin/user_ids/{id}': 'admin',
+  'POST /api/admin/user_ids/{id}/approve': 'admin',
+  'POST /api/admin/user_ids/{id}/reject': 'admin',
+  'POST /api/user_ids/{id}/deposit': 'owned',
+  'POST /api/user_ids/{id}/withdraw': 'owned',
+  'POST /api/user_ids/{id}/close': 'owned',
+  'POST /api/user_ids/{id}/change_password': 'owned',
+  'GET /api/user_ids/{id}/requests': 'owned',
+  'GET /api/requests': 'user',
+  'GET /api/admin/requests': 'admin',
+  'GET /api/admin/requests/{id}': 'admin',
+  'POST /api/admin/requests/{id}/handle': 'admin',
+};
+
+/**
+ * Bodies for the few calls whose guard finishes after validation: the poll folds its token
+ * check into its one query (decision 010), and two ID calls look the ID up after reading the
+ * form. A valid body makes the row test the guard rather than the validator.
+ */
+const BODIES: Record<string, { form?: Record<string, string>; json?: unknown }> = {
+  'POST /api/notifications/top': { json: { id: 0 } },
+  'POST /api/user_ids/{id}/deposit': { form: { amount: '100', pay_from: 'wallet' } },
+  'POST /api/user_ids/{id}/withdraw': { json: { amount: '100' } },
+};
+
+type Role = 'guest' | 'blocked' | 'other' | 'user' | 'admin';
+const ROLES: Role[] = ['guest', 'blocked', 'other', 'user', 'admin'];
+const MISSING = '999999';
+
+let ctx: TestContext;
+let routes: Array<{ method: string; path: string }>;
+const tokens: Partial<Record<Role, string>> = {};
+const ids = { bill: '', withdrawal: '', userId: '', request: '', item: '', victim: '', proofKey: '' };
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const admin = await createAdmin(ctx);
+  const paymentType = await createUpiPaymentType(ctx.app, admin.token);
+  const item = await createItem(ctx.app, admin.token);
+  // User A owns one of everything; B is the other user; C is blocked; D is the admin's target.
+  const a = await customerWith(ctx, admin.token, '5000');
+  const b = await customerWith(ctx, admin.token, '5000');
+  const c = await customer(ctx);
+  const d = await customer(ctx);
+
+  const bill = await addFunds(ctx.app, a.token, paymentType.id);
+  expect(bill.statusCode, bill.body).toBe(200);
+  ids.bill = String(bill.json().data.id);
+  ids.proofKey = String(bill.json().data.proof_url).split('/').pop()!;
+  const withdrawal = await withdrawUpi(ctx.app, a.token, '100');
+  expect(withdrawal.statusCode, withdrawal.body).toBe(200);
+  ids.withdrawal = String(withdrawal.json().data.id);
+  const created = await createFromWallet(ctx.app, a.token, item.id, '500');
+  expect(created.statusCode, created.body).toBe(200);
+  ids.userId = String(created.json().data.id);
+  expect((await approveId(ctx.app, admin.token, Number(ids.userId))).statusCode).toBe(200);
+  const request = await depositFromWallet(ctx.app, a.token, Number(ids.userId), '200');
+  expect(request.statusCode, request.body).toBe(200);
+  ids.request = String(request.json().data.id);
+  ids.item = String(item.id);
+  ids.victim = String(d.id);
+  // A now has notifications too (the ID approval); B has none of A's.
+  const notes = await get(ctx.app, '/api/notifications', a.token);
+  expect(notes.statusCode).toBe(200);
+
+  const blocked = await get(ctx.app, `/api/admin/users/${c.id}/block`, admin.token);
+  expect(blocked.statusCode, blocked.body).toBe(200);
+
+  Object.assign(tokens, { blocked: c.token, other: b.token, user: a.token, admin: admin.token });
+
+  const doc = (await get(ctx.app, '/api/openapi.json')).json<{ paths: Record<string, Record<string, unknown>> }>();
+  routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.keys(ops).map((method) => ({ method: method.toUpperCase(), path })),
+  );
+  // Logging out ends the caller's session: do it last in each role's pass.
+  routes.sort((x, y) => Number(x.path.endsWith('/logout')) - Number(y.path.endsWith('/logout')));
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** The concrete URL: user A's objects where the route takes one, a missing id elsewhere. */
+function urlFor(method: string, path: string): string {
+  const id = (() => {
+    if (/^\/api\/(admin\/)?bills\//.test(path)) return ids.bill;
+    if (/^\/api\/(admin\/)?withdraw\//.test(path)) return ids.withdrawal;
+    if (/^\/api\/(admin\/)?user_ids\//.test(path)) return ids.userId;
+    if (path.startsWith('/api/admin/requests/')) return ids.request;
+    if (path.startsWith('/api/admin/users/')) return ids.victim;
+    if (path.startsWith('/api/ids/')) return ids.item;
+    // Never delete or edit the catalogue item the other rows need.
+    if (path.startsWith('/api/admin/ids/') && method === 'GET') return ids.item;
+    return MISSING;
+  })();
+  return path
+    .replace('{id}', id)
+    .replace('{key}', path.includes('/proofs/') ? ids.proofKey : 'missing.png');
+}
+
+async function call(method: string, path: string, url: string, token?: string): Promise<ApiResponse> {
+  const body = BODIES[`${method} ${path}`];
+  if (body?.form) return postForm(ctx.app, url, body.form, [], token);
+  const options: InjectOptions = {
+    method: method as InjectOptions['method'],
+    url,
+    headers: {
+      accept: 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(method === 'POST' ? { payload: JSON.stringify(body?.json ?? {}) } : {}),
+  };
+  return ctx.app.inject(options) as Promise<ApiResponse>;
+}
+
+/** What DESIGN.md §4 says each role gets; null = allowed (the guard passed: 2xx or a 4xx other than 401/403). */
+function expected(access: Access, role: Role): 401 | 403 | 404 | null {
+  if (access === 'public') return null;
+  if (role === 'guest' || role === 'blocked') return 401;
+  if (access === 'admin') return role === 'admin' ? null : 403;
+  if (access === 'owned' && role === 'other') return 404;
+  return null;
+}
+
+describe('permission matrix (DESIGN.md §4)', () => {
+  it('every /api route has a row, and every row is a route', () => {
+    const keys = routes.map((r) => `${r.method} ${r.path}`);
+    expect(keys.filter((k) => !(k in MATRIX)), 'routes without a matrix row').toEqual([]);
+    expect(Object.keys(MATRIX).filter((k) => !keys.includes(k)), 'rows without a route').toEqual([]);
+  });
+
+  it('every route × guest, blocked, other user, user, admin answers as §4 says', async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    for (const role of ROLES) {
+      for (const { method, path } of routes) {
+        const access = MATRIX[`${method} ${path}`];
+        if (!access) continue;
+        const url = urlFor(method, path);
+        const res = await call(method, path, url, tokens[role]);
+        checked += 1;
+        const want = expected(access, role);
+        const got = res.statusCode;
+        const ok =
+          got < 500 &&
+          (want === null ? got !== 401 && got !== 403 : got === want) &&
+          // A's own objects are never hidden from A.
+          !(access === 'owned' && role === 'user' && got === 404);
+        if (!ok) failures.push(`${role} ${method} ${url} [${access}] → ${got}, want ${want ?? 'allowed'}: ${res.body.slice(0, 120)}`);
+      }
+    }
+    console.info(`permission matrix: ${routes.length} calls × ${ROLES.length} roles = ${checked} checks`);
+    expect(failures).toEqual([]);
+    expect(checked).toBe(routes.length * ROLES.length);
+  });
+});
