@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RequestStatusSchema, RequestTypeSchema, UserIdStatusSchema } from './enums';
 import { FormBooleanSchema, formId, optionalText, requiredText } from './form-fields';
 import { AmountInputSchema, AmountSchema, parseAmount, type Minor } from './money';
-import { normaliseHttpsUrl } from './site-settings';
+import { normaliseHttpsUrl } from './site-settings-values';
 import { ItemUserSchema } from './wallet';
 
 /* ---------- limits and messages ---------- */

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { paginated, PageQuerySchema } from './envelope';
-
-export const REVIEW_TEXT_MAX_LENGTH = 5000;
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
-
-export const RATING_MESSAGE = 'Choose a rating from 1 to 5 stars.';
-export const REVIEW_TEXT_MISSING = 'Write a few words about your experience.';
-export const REVIEW_TEXT_TOO_LONG = `The review may not be longer than ${REVIEW_TEXT_MAX_LENGTH} characters.`;
+import {
+  RATING_MAX,
+  RATING_MESSAGE,
+  RATING_MIN,
+  REVIEW_TEXT_MAX_LENGTH,
+  REVIEW_TEXT_MISSING,
+  REVIEW_TEXT_TOO_LONG,
+} from './reviews-values';
 
 /** A published review as everyone sees it. `text` is plain text, never HTML. */
 export const ReviewSchema = z.object({
