@@ -1,5 +1,3 @@
-import { envelope } from '@iddesk/contract';
-import type { z } from 'zod';
 import { ApiError, errorFromResponse, serverError, unknownError } from './api-error';
 import { session } from './session';
 
@@ -7,17 +5,15 @@ export const API_BASE = '/api';
 
 export type ApiResponse<T> = { message: string | null; data: T };
 
-export type RequestOptions<S extends z.ZodType> = {
+export type RequestOptions = {
   method?: 'GET' | 'POST';
   /** JSON-serialisable body, or FormData for multipart calls. */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
-  /** Schema of `data`; the envelope around it is checked too. */
-  schema: S;
   signal?: AbortSignal;
 };
 
-function buildUrl(path: string, query?: RequestOptions<z.ZodType>['query']): string {
+function buildUrl(path: string, query?: RequestOptions['query']): string {
   const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
   const params = new URLSearchParams();
@@ -38,14 +34,23 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** `{ message, data }` (DESIGN.md §2): a string or null message next to a data key. */
+function isEnvelope(json: unknown): json is ApiResponse<unknown> {
+  if (typeof json !== 'object' || json === null || !('data' in json)) return false;
+  const { message } = json as { message?: unknown };
+  return message === null || typeof message === 'string';
+}
+
 /**
- * One call to the API: bearer token and the XHR/JSON headers of SPEC.md §7, the envelope read
- * and parsed with the contract, failures mapped to ApiError per SPEC.md §8.
+ * One call to the API: bearer token and the XHR/JSON headers of SPEC.md §7, the envelope read,
+ * failures mapped to ApiError per SPEC.md §8. `T` is the contract's type of `data`: the server
+ * checks every response against the contract's schema before sending it, so the browser does
+ * not parse it again, and zod stays out of the first load (docs/decisions/011).
  */
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<T>(
   path: string,
-  { method = 'POST', body, query, schema, signal }: RequestOptions<S>,
-): Promise<ApiResponse<z.output<S>>> {
+  { method = 'POST', body, query, signal }: RequestOptions = {},
+): Promise<ApiResponse<T>> {
   const token = session.token();
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -77,9 +82,8 @@ export async function apiRequest<S extends z.ZodType>(
     throw errorFromResponse(response.status, json);
   }
 
-  const parsed = envelope(schema).safeParse(json);
-  if (!parsed.success) throw serverError(response.status, parsed.error);
-  return parsed.data as ApiResponse<z.output<S>>;
+  if (!isEnvelope(json)) throw serverError(response.status, json);
+  return { message: json.message, data: json.data as T };
 }
 
 export { ApiError };

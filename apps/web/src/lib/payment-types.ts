@@ -1,6 +1,5 @@
-import { PaymentTypeSchema, WALLET_API } from '@iddesk/contract';
+import { type PaymentType, WALLET_API } from '@iddesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from './api-client';
 import { QUERY_KEYS } from './query-keys';
 
@@ -9,9 +8,8 @@ import { QUERY_KEYS } from './query-keys';
  * payments (add funds, ID creation and deposits).
  */
 export const getPaymentTypes = (signal?: AbortSignal) =>
-  apiRequest(WALLET_API.paymentTypes, {
+  apiRequest<PaymentType[]>(WALLET_API.paymentTypes, {
     method: 'GET',
-    schema: z.array(PaymentTypeSchema),
     signal,
   });
 

@@ -1,9 +1,8 @@
 import {
-  CONTENT_API,
   contactLinks,
+  CONTENT_API,
   DEFAULT_SITE_SETTINGS,
   type SiteSettings,
-  SiteSettingsSchema,
 } from '@iddesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
@@ -17,7 +16,7 @@ import type { SocialLink } from './site-config';
 export const siteSettingsQueryKey = ['site-settings'] as const;
 
 export const getSiteSettings = (signal?: AbortSignal) =>
-  apiRequest(CONTENT_API.settings, { method: 'GET', schema: SiteSettingsSchema, signal });
+  apiRequest<SiteSettings>(CONTENT_API.settings, { method: 'GET', signal });
 
 export const siteSettingsQueryOptions = () =>
   queryOptions({

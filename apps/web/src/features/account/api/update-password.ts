@@ -1,10 +1,9 @@
 import { API, type UpdatePasswordBody } from '@iddesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 export const updatePassword = (body: UpdatePasswordBody) =>
-  apiRequest(API.updatePassword, { method: 'POST', body, schema: z.unknown() });
+  apiRequest<unknown>(API.updatePassword, { method: 'POST', body });
 
 export function useUpdatePassword() {
   return useMutation({ mutationFn: updatePassword });

@@ -1,10 +1,10 @@
-import { API, UserSchema, type UpdateUserBody } from '@iddesk/contract';
+import { API, type UpdateUserBody, type User } from '@iddesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { passportQueryKey } from './get-passport';
 
 export const updateUser = (body: UpdateUserBody) =>
-  apiRequest(API.updateUser, { method: 'POST', body, schema: UserSchema });
+  apiRequest<User>(API.updateUser, { method: 'POST', body });
 
 export function useUpdateUser() {
   const queryClient = useQueryClient();

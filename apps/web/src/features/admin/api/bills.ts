@@ -1,4 +1,10 @@
-import { BillSchema, PAGE_SIZE, paginated, WALLET_API, type RejectBody } from '@iddesk/contract';
+import {
+  type Bill,
+  PAGE_SIZE,
+  type Paginated,
+  type RejectBody,
+  WALLET_API,
+} from '@iddesk/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidateAfterAdminAction } from './invalidate';
@@ -8,10 +14,9 @@ export type QueueParams = { pending: boolean; page: number };
 
 /** `GET /admin/bills?page&perPage&pending`. */
 export const getBills = ({ pending, page }: QueueParams, signal?: AbortSignal) =>
-  apiRequest(WALLET_API.adminBills, {
+  apiRequest<Paginated<Bill>>(WALLET_API.adminBills, {
     method: 'GET',
     query: { page, perPage: PAGE_SIZE, pending: pending ? 1 : 0 },
-    schema: paginated(BillSchema),
     signal,
   });
 
@@ -26,7 +31,7 @@ export const useBills = (params: QueueParams) => useQuery(billsQueryOptions(para
 
 /** `GET /admin/bills/{id}`. */
 export const getBill = (id: number, signal?: AbortSignal) =>
-  apiRequest(WALLET_API.adminBill(id), { method: 'GET', schema: BillSchema, signal });
+  apiRequest<Bill>(WALLET_API.adminBill(id), { method: 'GET', signal });
 
 export const useBill = (id: number) =>
   useQuery({
@@ -36,11 +41,11 @@ export const useBill = (id: number) =>
 
 /** `POST /admin/bills/{id}/approve`: credits the amount. */
 export const approveBill = (id: number) =>
-  apiRequest(WALLET_API.adminBillApprove(id), { method: 'POST', schema: BillSchema });
+  apiRequest<Bill>(WALLET_API.adminBillApprove(id), { method: 'POST' });
 
 /** `POST /admin/bills/{id}/reject` with an optional comment. */
 export const rejectBill = ({ id, body }: { id: number; body: RejectBody }) =>
-  apiRequest(WALLET_API.adminBillReject(id), { method: 'POST', body, schema: BillSchema });
+  apiRequest<Bill>(WALLET_API.adminBillReject(id), { method: 'POST', body });
 
 export function useApproveBill() {
   const invalidate = useInvalidateAfterAdminAction();

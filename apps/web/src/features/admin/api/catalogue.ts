@@ -1,11 +1,10 @@
 import {
-  AdminCatalogueItemSchema,
-  CatalogueDeleteResultSchema,
+  type AdminCatalogueItem,
+  type CatalogueDeleteResult,
   ID_LOGO_FIELD,
   IDS_API,
 } from '@iddesk/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { QUERY_KEYS } from '../../../lib/query-keys';
 import { useInvalidateAfterAdminAction } from './invalidate';
@@ -13,9 +12,8 @@ import { adminKeys } from './keys';
 
 /** `GET /admin/ids`: every catalogue item, inactive ones too. */
 export const getAdminCatalogue = (signal?: AbortSignal) =>
-  apiRequest(IDS_API.adminIds, {
+  apiRequest<AdminCatalogueItem[]>(IDS_API.adminIds, {
     method: 'GET',
-    schema: z.array(AdminCatalogueItemSchema),
     signal,
   });
 
@@ -27,7 +25,7 @@ export const useAdminCatalogue = () =>
 
 /** `GET /admin/ids/{id}`. */
 export const getAdminCatalogueItem = (id: number, signal?: AbortSignal) =>
-  apiRequest(IDS_API.adminId(id), { method: 'GET', schema: AdminCatalogueItemSchema, signal });
+  apiRequest<AdminCatalogueItem>(IDS_API.adminId(id), { method: 'GET', signal });
 
 export const useAdminCatalogueItem = (id: number | null) =>
   useQuery({
@@ -71,15 +69,14 @@ export const saveCatalogueItem = ({
   id: number | null;
   input: CatalogueItemInput;
 }) =>
-  apiRequest(id === null ? IDS_API.adminIdCreate : IDS_API.adminIdEdit(id), {
+  apiRequest<AdminCatalogueItem>(id === null ? IDS_API.adminIdCreate : IDS_API.adminIdEdit(id), {
     method: 'POST',
     body: toForm(input),
-    schema: AdminCatalogueItemSchema,
   });
 
 /** `POST /admin/ids/{id}/delete`: removed, or deactivated when customers hold IDs on it. */
 export const deleteCatalogueItem = (id: number) =>
-  apiRequest(IDS_API.adminIdDelete(id), { method: 'POST', schema: CatalogueDeleteResultSchema });
+  apiRequest<CatalogueDeleteResult>(IDS_API.adminIdDelete(id), { method: 'POST' });
 
 /** Catalogue changes show on the customers' catalogue too (the admin may look at it next). */
 function useInvalidateCatalogue() {

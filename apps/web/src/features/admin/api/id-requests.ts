@@ -1,9 +1,9 @@
 import {
-  IDS_API,
-  IdRequestSchema,
-  PAGE_SIZE,
-  paginated,
   type HandleRequestBody,
+  type IdRequest,
+  IDS_API,
+  PAGE_SIZE,
+  type Paginated,
 } from '@iddesk/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -13,10 +13,9 @@ import { adminKeys } from './keys';
 
 /** `GET /admin/requests?page&perPage&pending`: deposits, withdrawals, closes, password changes. */
 export const getAdminIdRequests = ({ pending, page }: QueueParams, signal?: AbortSignal) =>
-  apiRequest(IDS_API.adminRequests, {
+  apiRequest<Paginated<IdRequest>>(IDS_API.adminRequests, {
     method: 'GET',
     query: { page, perPage: PAGE_SIZE, pending: pending ? 1 : 0 },
-    schema: paginated(IdRequestSchema),
     signal,
   });
 
@@ -32,7 +31,7 @@ export const useAdminIdRequests = (params: QueueParams) =>
 
 /** `GET /admin/requests/{id}`. */
 export const getAdminIdRequest = (id: number, signal?: AbortSignal) =>
-  apiRequest(IDS_API.adminRequest(id), { method: 'GET', schema: IdRequestSchema, signal });
+  apiRequest<IdRequest>(IDS_API.adminRequest(id), { method: 'GET', signal });
 
 export const useAdminIdRequest = (id: number | null) =>
   useQuery({
@@ -43,7 +42,7 @@ export const useAdminIdRequest = (id: number | null) =>
 
 /** `POST /admin/requests/{id}/handle`: approve (with amount or password by type) or reject. */
 export const handleIdRequest = ({ id, body }: { id: number; body: HandleRequestBody }) =>
-  apiRequest(IDS_API.adminRequestHandle(id), { method: 'POST', body, schema: IdRequestSchema });
+  apiRequest<IdRequest>(IDS_API.adminRequestHandle(id), { method: 'POST', body });
 
 export function useHandleIdRequest() {
   const invalidate = useInvalidateAfterAdminAction();

@@ -1,20 +1,18 @@
 import {
   PAYMENT_TYPE_QR_FIELD,
-  PaymentTypeSchema,
-  WALLET_API,
+  type PaymentType,
   type PaymentTypeKind,
+  WALLET_API,
 } from '@iddesk/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidateAfterAdminAction } from './invalidate';
 import { adminKeys } from './keys';
 
 /** `GET /admin/payment_types`: every payment type, inactive ones too. */
 export const getAdminPaymentTypes = (signal?: AbortSignal) =>
-  apiRequest(WALLET_API.adminPaymentTypes, {
+  apiRequest<PaymentType[]>(WALLET_API.adminPaymentTypes, {
     method: 'GET',
-    schema: z.array(PaymentTypeSchema),
     signal,
   });
 
@@ -56,9 +54,9 @@ function toForm(input: PaymentTypeInput): FormData {
 
 /** `POST /admin/payment_types/create` or `/{id}/edit` (multipart, optional QR image). */
 export const savePaymentType = ({ id, input }: { id: number | null; input: PaymentTypeInput }) =>
-  apiRequest(
+  apiRequest<PaymentType>(
     id === null ? WALLET_API.adminPaymentTypeCreate : WALLET_API.adminPaymentTypeEdit(id),
-    { method: 'POST', body: toForm(input), schema: PaymentTypeSchema },
+    { method: 'POST', body: toForm(input) },
   );
 
 export function useSavePaymentType() {
@@ -68,9 +66,9 @@ export function useSavePaymentType() {
 
 /** `POST /admin/payment_types/{id}/activate` or `/deactivate`. */
 export const setPaymentTypeActive = ({ id, active }: { id: number; active: boolean }) =>
-  apiRequest(
+  apiRequest<PaymentType>(
     active ? WALLET_API.adminPaymentTypeActivate(id) : WALLET_API.adminPaymentTypeDeactivate(id),
-    { method: 'POST', schema: PaymentTypeSchema },
+    { method: 'POST' },
   );
 
 export function useSetPaymentTypeActive() {

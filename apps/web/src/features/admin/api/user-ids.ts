@@ -1,10 +1,10 @@
 import {
+  type ApproveUserIdBody,
   IDS_API,
   PAGE_SIZE,
-  paginated,
-  UserIdSchema,
-  type ApproveUserIdBody,
+  type Paginated,
   type RejectBody,
+  type UserId,
 } from '@iddesk/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -14,10 +14,9 @@ import { adminKeys } from './keys';
 
 /** `GET /admin/user_ids?page&perPage&pending`: the new-ID queue and the handled ones. */
 export const getAdminUserIds = ({ pending, page }: QueueParams, signal?: AbortSignal) =>
-  apiRequest(IDS_API.adminUserIds, {
+  apiRequest<Paginated<UserId>>(IDS_API.adminUserIds, {
     method: 'GET',
     query: { page, perPage: PAGE_SIZE, pending: pending ? 1 : 0 },
-    schema: paginated(UserIdSchema),
     signal,
   });
 
@@ -32,7 +31,7 @@ export const useAdminUserIds = (params: QueueParams) => useQuery(adminUserIdsQue
 
 /** `GET /admin/user_ids/{id}`: with the customer, the payment and, once approved, the login. */
 export const getAdminUserId = (id: number, signal?: AbortSignal) =>
-  apiRequest(IDS_API.adminUserId(id), { method: 'GET', schema: UserIdSchema, signal });
+  apiRequest<UserId>(IDS_API.adminUserId(id), { method: 'GET', signal });
 
 export const useAdminUserId = (id: number) =>
   useQuery({
@@ -42,11 +41,11 @@ export const useAdminUserId = (id: number) =>
 
 /** `POST /admin/user_ids/{id}/approve`: amount put in, login and password for the customer. */
 export const approveUserId = ({ id, body }: { id: number; body: ApproveUserIdBody }) =>
-  apiRequest(IDS_API.adminUserIdApprove(id), { method: 'POST', body, schema: UserIdSchema });
+  apiRequest<UserId>(IDS_API.adminUserIdApprove(id), { method: 'POST', body });
 
 /** `POST /admin/user_ids/{id}/reject`: a wallet payment is returned to the customer. */
 export const rejectUserId = ({ id, body }: { id: number; body: RejectBody }) =>
-  apiRequest(IDS_API.adminUserIdReject(id), { method: 'POST', body, schema: UserIdSchema });
+  apiRequest<UserId>(IDS_API.adminUserIdReject(id), { method: 'POST', body });
 
 export function useApproveUserId() {
   const invalidate = useInvalidateAfterAdminAction();

@@ -1,9 +1,9 @@
 import {
-  AdminUserDetailSchema,
-  AdminUserListItemSchema,
+  type AdminUserDetail,
+  type AdminUserListItem,
   PAGE_SIZE,
-  paginated,
-  TransactionSchema,
+  type Paginated,
+  type Transaction,
   WALLET_API,
 } from '@iddesk/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
@@ -16,14 +16,13 @@ export type UsersParams = { search: string; blocked: boolean | null; page: numbe
 
 /** `POST /admin/users?page&perPage` with the filter in the body. */
 export const getUsers = ({ search, blocked, page }: UsersParams, signal?: AbortSignal) =>
-  apiRequest(WALLET_API.adminUsers, {
+  apiRequest<Paginated<AdminUserListItem>>(WALLET_API.adminUsers, {
     method: 'POST',
     query: { page, perPage: PAGE_SIZE },
     body: {
       ...(search.trim() ? { search: search.trim() } : {}),
       ...(blocked === null ? {} : { blocked }),
     },
-    schema: paginated(AdminUserListItemSchema),
     signal,
   });
 
@@ -38,7 +37,7 @@ export const useUsers = (params: UsersParams) => useQuery(usersQueryOptions(para
 
 /** `GET /admin/users/{id}`: the user with balance, holds and counts. */
 export const getUser = (id: number, signal?: AbortSignal) =>
-  apiRequest(WALLET_API.adminUser(id), { method: 'GET', schema: AdminUserDetailSchema, signal });
+  apiRequest<AdminUserDetail>(WALLET_API.adminUser(id), { method: 'GET', signal });
 
 export const useUser = (id: number) =>
   useQuery({
@@ -48,10 +47,12 @@ export const useUser = (id: number) =>
 
 /** `GET /admin/users/{id}/block` or `/unblock`. */
 export const setUserBlocked = ({ id, blocked }: { id: number; blocked: boolean }) =>
-  apiRequest(blocked ? WALLET_API.adminUserBlock(id) : WALLET_API.adminUserUnblock(id), {
-    method: 'GET',
-    schema: AdminUserDetailSchema,
-  });
+  apiRequest<AdminUserDetail>(
+    blocked ? WALLET_API.adminUserBlock(id) : WALLET_API.adminUserUnblock(id),
+    {
+      method: 'GET',
+    },
+  );
 
 export function useSetUserBlocked() {
   const invalidate = useInvalidateAfterAdminAction();
@@ -64,10 +65,9 @@ export const getUserTransactions = (
   { pending, page }: QueueParams,
   signal?: AbortSignal,
 ) =>
-  apiRequest(WALLET_API.adminUserTransactions(id), {
+  apiRequest<Paginated<Transaction>>(WALLET_API.adminUserTransactions(id), {
     method: 'GET',
     query: { page, perPage: PAGE_SIZE, pending: pending ? 1 : 0 },
-    schema: paginated(TransactionSchema),
     signal,
   });
 
@@ -88,9 +88,9 @@ export type BalanceChangeInput = {
 
 /** `POST /admin/deposit/create` or `/admin/withdraw/create`: a manual ledger row. */
 export const changeBalance = ({ direction, ...body }: BalanceChangeInput) =>
-  apiRequest(
+  apiRequest<Transaction>(
     direction === 'deposit' ? WALLET_API.adminDepositCreate : WALLET_API.adminWithdrawCreate,
-    { method: 'POST', body, schema: TransactionSchema },
+    { method: 'POST', body },
   );
 
 export function useChangeBalance() {

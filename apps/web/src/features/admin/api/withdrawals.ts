@@ -1,10 +1,10 @@
 import {
   PAGE_SIZE,
-  paginated,
-  WALLET_API,
-  WITHDRAWAL_APPROVE_PROOF_FIELD,
-  WithdrawalSchema,
+  type Paginated,
   type RejectBody,
+  WALLET_API,
+  type Withdrawal,
+  WITHDRAWAL_APPROVE_PROOF_FIELD,
 } from '@iddesk/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -14,10 +14,9 @@ import { adminKeys } from './keys';
 
 /** `GET /admin/withdraw?page&perPage&pending`. */
 export const getWithdrawals = ({ pending, page }: QueueParams, signal?: AbortSignal) =>
-  apiRequest(WALLET_API.adminWithdrawals, {
+  apiRequest<Paginated<Withdrawal>>(WALLET_API.adminWithdrawals, {
     method: 'GET',
     query: { page, perPage: PAGE_SIZE, pending: pending ? 1 : 0 },
-    schema: paginated(WithdrawalSchema),
     signal,
   });
 
@@ -32,7 +31,7 @@ export const useWithdrawals = (params: QueueParams) => useQuery(withdrawalsQuery
 
 /** `GET /admin/withdraw/{id}`. */
 export const getWithdrawal = (id: number, signal?: AbortSignal) =>
-  apiRequest(WALLET_API.adminWithdrawal(id), { method: 'GET', schema: WithdrawalSchema, signal });
+  apiRequest<Withdrawal>(WALLET_API.adminWithdrawal(id), { method: 'GET', signal });
 
 export const useWithdrawal = (id: number) =>
   useQuery({
@@ -47,19 +46,17 @@ export const approveWithdrawal = ({ id, reference, proof }: ApproveWithdrawalInp
   const form = new FormData();
   if (reference.trim()) form.set('reference', reference.trim());
   if (proof) form.set(WITHDRAWAL_APPROVE_PROOF_FIELD, proof, proof.name);
-  return apiRequest(WALLET_API.adminWithdrawalApprove(id), {
+  return apiRequest<Withdrawal>(WALLET_API.adminWithdrawalApprove(id), {
     method: 'POST',
     body: form,
-    schema: WithdrawalSchema,
   });
 };
 
 /** `POST /admin/withdraw/{id}/reject`: the held amount goes back to the balance. */
 export const rejectWithdrawal = ({ id, body }: { id: number; body: RejectBody }) =>
-  apiRequest(WALLET_API.adminWithdrawalReject(id), {
+  apiRequest<Withdrawal>(WALLET_API.adminWithdrawalReject(id), {
     method: 'POST',
     body,
-    schema: WithdrawalSchema,
   });
 
 export function useApproveWithdrawal() {

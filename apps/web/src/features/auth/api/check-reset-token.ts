@@ -1,13 +1,14 @@
-import { PASSWORD_RESET_API, ResetCheckResultSchema } from '@iddesk/contract';
+import type { ResetCheckResultSchema } from '@iddesk/contract';
+import { PASSWORD_RESET_API } from '@iddesk/contract';
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `POST /update/password/check`: 422 when the link is unknown, used, expired or replaced. */
 export const checkResetToken = (token: string, signal?: AbortSignal) =>
-  apiRequest(PASSWORD_RESET_API.check, {
+  apiRequest<z.output<typeof ResetCheckResultSchema>>(PASSWORD_RESET_API.check, {
     method: 'POST',
     body: { token },
-    schema: ResetCheckResultSchema,
     signal,
   });
 

@@ -1,9 +1,9 @@
-import { API, AuthResultSchema, type LoginBody } from '@iddesk/contract';
+import { API, type AuthResult, type LoginBody } from '@iddesk/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export const login = (body: LoginBody) =>
-  apiRequest(API.login, { method: 'POST', body, schema: AuthResultSchema });
+  apiRequest<AuthResult>(API.login, { method: 'POST', body });
 
 export function useLogin() {
   return useMutation({ mutationFn: login });

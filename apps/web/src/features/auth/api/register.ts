@@ -1,9 +1,9 @@
-import { API, AuthResultSchema, type RegisterBody } from '@iddesk/contract';
+import { API, type AuthResult, type RegisterBody } from '@iddesk/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export const register = (body: RegisterBody) =>
-  apiRequest(API.register, { method: 'POST', body, schema: AuthResultSchema });
+  apiRequest<AuthResult>(API.register, { method: 'POST', body });
 
 export function useRegister() {
   return useMutation({ mutationFn: register });

@@ -1,11 +1,10 @@
 import { PASSWORD_RESET_API, type ResetPasswordBody } from '@iddesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `POST /update/password/set`: the new password; every session of the account ends. */
 export const resetPassword = (body: ResetPasswordBody) =>
-  apiRequest(PASSWORD_RESET_API.set, { method: 'POST', body, schema: z.null() });
+  apiRequest<null>(PASSWORD_RESET_API.set, { method: 'POST', body });
 
 export function useResetPassword() {
   return useMutation({ mutationFn: resetPassword });

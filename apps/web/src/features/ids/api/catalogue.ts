@@ -1,4 +1,6 @@
-import { CatalogueItemSchema, CatalogueListSchema, IDS_API } from '@iddesk/contract';
+import type { CatalogueListSchema } from '@iddesk/contract';
+import { type CatalogueItem, IDS_API } from '@iddesk/contract';
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { QUERY_KEYS } from '../../../lib/query-keys';
@@ -9,7 +11,7 @@ import { useSession } from '../../../lib/session';
  * the key carries the signed-in state and a login or logout refetches.
  */
 export const getCatalogue = (signal?: AbortSignal) =>
-  apiRequest(IDS_API.ids, { method: 'GET', schema: CatalogueListSchema, signal });
+  apiRequest<z.output<typeof CatalogueListSchema>>(IDS_API.ids, { method: 'GET', signal });
 
 export const catalogueQueryOptions = (signedIn: boolean) =>
   queryOptions({
@@ -24,7 +26,7 @@ export function useCatalogue() {
 
 /** `GET /ids/{id}`: one active item (404 when unknown or inactive). */
 export const getCatalogueItem = (id: number, signal?: AbortSignal) =>
-  apiRequest(IDS_API.id(id), { method: 'GET', schema: CatalogueItemSchema, signal });
+  apiRequest<CatalogueItem>(IDS_API.id(id), { method: 'GET', signal });
 
 export function useCatalogueItem(id: number | null) {
   const { guest } = useSession();

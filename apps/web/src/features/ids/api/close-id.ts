@@ -1,11 +1,11 @@
-import { IDS_API, IdRequestSchema } from '@iddesk/contract';
+import { type IdRequest, IDS_API } from '@iddesk/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidateAfterIdAction } from './invalidate';
 
 /** `POST /user_ids/{id}/close`: a request to close the ID and return its balance. */
 export const closeId = (id: number) =>
-  apiRequest(IDS_API.userIdClose(id), { method: 'POST', schema: IdRequestSchema });
+  apiRequest<IdRequest>(IDS_API.userIdClose(id), { method: 'POST' });
 
 export function useCloseId() {
   const invalidate = useInvalidateAfterIdAction();

@@ -1,4 +1,4 @@
-import { IDS_API, UserIdSchema } from '@iddesk/contract';
+import { IDS_API, type UserId } from '@iddesk/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidateAfterIdAction } from './invalidate';
@@ -10,7 +10,7 @@ export type CreateUserIdInput = PaymentInput & { itemId: number; username: strin
 export const createUserId = ({ itemId, username, ...payment }: CreateUserIdInput) => {
   const form = paymentForm(payment);
   form.set('username', username);
-  return apiRequest(IDS_API.idCreate(itemId), { method: 'POST', body: form, schema: UserIdSchema });
+  return apiRequest<UserId>(IDS_API.idCreate(itemId), { method: 'POST', body: form });
 };
 
 export function useCreateUserId() {

@@ -1,4 +1,4 @@
-import { IDS_API, IdRequestSchema } from '@iddesk/contract';
+import { type IdRequest, IDS_API } from '@iddesk/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidateAfterIdAction } from './invalidate';
@@ -8,10 +8,9 @@ export type DepositInput = PaymentInput & { userIdId: number };
 
 /** `POST /user_ids/{id}/deposit` (multipart). */
 export const depositToId = ({ userIdId, ...payment }: DepositInput) =>
-  apiRequest(IDS_API.userIdDeposit(userIdId), {
+  apiRequest<IdRequest>(IDS_API.userIdDeposit(userIdId), {
     method: 'POST',
     body: paymentForm(payment),
-    schema: IdRequestSchema,
   });
 
 export function useDepositToId() {

@@ -1,14 +1,13 @@
-import { IDS_API, IdRequestSchema, PAGE_SIZE, paginated } from '@iddesk/contract';
+import { type IdRequest, IDS_API, PAGE_SIZE, type Paginated } from '@iddesk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { QUERY_KEYS } from '../../../lib/query-keys';
 
 /** `GET /user_ids/{id}/requests?page&perPage`: one ID's requests, newest first. */
 export const getUserIdRequests = (id: number, page: number, signal?: AbortSignal) =>
-  apiRequest(IDS_API.userIdRequests(id), {
+  apiRequest<Paginated<IdRequest>>(IDS_API.userIdRequests(id), {
     method: 'GET',
     query: { page, perPage: PAGE_SIZE },
-    schema: paginated(IdRequestSchema),
     signal,
   });
 

@@ -1,11 +1,13 @@
-import { IDS_API, UserIdListSchema, UserIdSchema } from '@iddesk/contract';
+import type { UserIdListSchema } from '@iddesk/contract';
+import { IDS_API, type UserId } from '@iddesk/contract';
+import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { QUERY_KEYS } from '../../../lib/query-keys';
 
 /** `GET /user_ids`: the caller's IDs, newest first. */
 export const getUserIds = (signal?: AbortSignal) =>
-  apiRequest(IDS_API.userIds, { method: 'GET', schema: UserIdListSchema, signal });
+  apiRequest<z.output<typeof UserIdListSchema>>(IDS_API.userIds, { method: 'GET', signal });
 
 export function useUserIds(enabled = true) {
   return useQuery({
@@ -17,7 +19,7 @@ export function useUserIds(enabled = true) {
 
 /** `GET /user_ids/{id}`: one of the caller's IDs, with its credentials once active. */
 export const getUserId = (id: number, signal?: AbortSignal) =>
-  apiRequest(IDS_API.userId(id), { method: 'GET', schema: UserIdSchema, signal });
+  apiRequest<UserId>(IDS_API.userId(id), { method: 'GET', signal });
 
 export const userIdQueryKey = (id: number) => [...QUERY_KEYS.userIds, 'one', id] as const;
 

@@ -1,11 +1,11 @@
-import { IDS_API, IdRequestSchema, type IdWithdrawBody } from '@iddesk/contract';
+import { type IdRequest, IDS_API, type IdWithdrawBody } from '@iddesk/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidateAfterIdAction } from './invalidate';
 
 /** `POST /user_ids/{id}/withdraw`: money out of the ID, credited once the desk confirms it. */
 export const withdrawFromId = ({ id, body }: { id: number; body: IdWithdrawBody }) =>
-  apiRequest(IDS_API.userIdWithdraw(id), { method: 'POST', body, schema: IdRequestSchema });
+  apiRequest<IdRequest>(IDS_API.userIdWithdraw(id), { method: 'POST', body });
 
 export function useWithdrawFromId() {
   const invalidate = useInvalidateAfterIdAction();

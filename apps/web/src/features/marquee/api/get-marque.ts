@@ -1,11 +1,11 @@
-import { API, MarqueSchema } from '@iddesk/contract';
+import { API, type Marque } from '@iddesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export const marqueQueryKey = ['marque'] as const;
 
 export const getMarque = (signal?: AbortSignal) =>
-  apiRequest(API.marque, { method: 'GET', schema: MarqueSchema, signal });
+  apiRequest<Marque>(API.marque, { method: 'GET', signal });
 
 export const marqueQueryOptions = () =>
   queryOptions({

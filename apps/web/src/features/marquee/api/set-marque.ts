@@ -1,11 +1,11 @@
-import { API, type MarqueBody, MarqueSchema } from '@iddesk/contract';
+import { API, type Marque, type MarqueBody } from '@iddesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { marqueQueryKey } from './get-marque';
 
 /** `POST /admin/marque`: the top-block text ("" hides the banner). */
 export const setMarque = (body: MarqueBody) =>
-  apiRequest(API.adminMarque, { method: 'POST', body, schema: MarqueSchema });
+  apiRequest<Marque>(API.adminMarque, { method: 'POST', body });
 
 export function useSetMarque() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { CONTENT_API, MEDIA_IMAGE_FIELD, MediaItemSchema } from '@iddesk/contract';
+import { CONTENT_API, MEDIA_IMAGE_FIELD, type MediaItem } from '@iddesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { mediaQueryKey } from './get-media';
@@ -14,10 +14,9 @@ export const createMedia = (input: CreateMediaInput) => {
   if (input.order !== undefined) form.set('order', String(input.order));
   if (input.image) form.set(MEDIA_IMAGE_FIELD, input.image, input.image.name);
   if (input.video_url) form.set('video_url', input.video_url);
-  return apiRequest(CONTENT_API.adminMediaCreate, {
+  return apiRequest<MediaItem>(CONTENT_API.adminMediaCreate, {
     method: 'POST',
     body: form,
-    schema: MediaItemSchema,
   });
 };
 

@@ -1,12 +1,11 @@
 import { CONTENT_API } from '@iddesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { mediaQueryKey } from './get-media';
 
 /** `POST /admin/media/{id}/delete`: the item and its image. */
 export const deleteMedia = (id: number) =>
-  apiRequest(CONTENT_API.adminMediaDelete(id), { method: 'POST', schema: z.null() });
+  apiRequest<null>(CONTENT_API.adminMediaDelete(id), { method: 'POST' });
 
 export function useDeleteMedia() {
   const queryClient = useQueryClient();

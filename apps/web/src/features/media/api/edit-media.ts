@@ -1,11 +1,11 @@
-import { CONTENT_API, type MediaEditBody, MediaItemSchema } from '@iddesk/contract';
+import { CONTENT_API, type MediaEditBody, type MediaItem } from '@iddesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { mediaQueryKey } from './get-media';
 
 /** `POST /admin/media/{id}/edit`: title and order. */
 export const editMedia = ({ id, ...body }: MediaEditBody & { id: number }) =>
-  apiRequest(CONTENT_API.adminMediaEdit(id), { method: 'POST', body, schema: MediaItemSchema });
+  apiRequest<MediaItem>(CONTENT_API.adminMediaEdit(id), { method: 'POST', body });
 
 export function useEditMedia() {
   const queryClient = useQueryClient();

@@ -1,4 +1,6 @@
-import { CONTENT_API, MediaListSchema } from '@iddesk/contract';
+import type { MediaListSchema } from '@iddesk/contract';
+import { CONTENT_API } from '@iddesk/contract';
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -6,7 +8,7 @@ export const mediaQueryKey = ['media'] as const;
 
 /** `GET /media`: the whole gallery in display order. */
 export const getMedia = (signal?: AbortSignal) =>
-  apiRequest(CONTENT_API.media, { method: 'GET', schema: MediaListSchema, signal });
+  apiRequest<z.output<typeof MediaListSchema>>(CONTENT_API.media, { method: 'GET', signal });
 
 export const mediaQueryOptions = () =>
   queryOptions({

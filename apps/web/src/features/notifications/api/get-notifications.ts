@@ -1,4 +1,4 @@
-import { NOTIFICATIONS_API, NotificationPageSchema, PAGE_SIZE } from '@iddesk/contract';
+import { type NotificationPage, NOTIFICATIONS_API, PAGE_SIZE } from '@iddesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -6,10 +6,9 @@ export const notificationsQueryKey = ['notifications'] as const;
 
 /** `GET /notifications?page&perPage`: the caller's, newest first, with the unread count. */
 export const getNotifications = (page: number, signal?: AbortSignal) =>
-  apiRequest(NOTIFICATIONS_API.list, {
+  apiRequest<NotificationPage>(NOTIFICATIONS_API.list, {
     method: 'GET',
     query: { page, perPage: PAGE_SIZE },
-    schema: NotificationPageSchema,
     signal,
   });
 

@@ -1,11 +1,11 @@
-import { type AddReviewBody, CONTENT_API, ReviewSchema } from '@iddesk/contract';
+import { type AddReviewBody, CONTENT_API, type Review } from '@iddesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { reviewsQueryKey } from './get-reviews';
 
 /** `POST /add_review`: published at once under the user's name. */
 export const addReview = (body: AddReviewBody) =>
-  apiRequest(CONTENT_API.addReview, { method: 'POST', body, schema: ReviewSchema });
+  apiRequest<Review>(CONTENT_API.addReview, { method: 'POST', body });
 
 export function useAddReview() {
   const queryClient = useQueryClient();

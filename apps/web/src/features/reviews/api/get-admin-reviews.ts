@@ -1,14 +1,15 @@
-import { AdminReviewsPageSchema, CONTENT_API, PAGE_SIZE } from '@iddesk/contract';
+import type { AdminReviewsPageSchema } from '@iddesk/contract';
+import { CONTENT_API, PAGE_SIZE } from '@iddesk/contract';
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { reviewsQueryKey } from './get-reviews';
 
 /** `GET /admin/reviews`: every review, hidden ones too, newest first. */
 export const getAdminReviews = (page: number, signal?: AbortSignal) =>
-  apiRequest(CONTENT_API.adminReviews, {
+  apiRequest<z.output<typeof AdminReviewsPageSchema>>(CONTENT_API.adminReviews, {
     method: 'GET',
     query: { page, perPage: PAGE_SIZE },
-    schema: AdminReviewsPageSchema,
     signal,
   });
 

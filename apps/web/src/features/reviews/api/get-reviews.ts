@@ -1,4 +1,4 @@
-import { CONTENT_API, PAGE_SIZE, ReviewsPageSchema } from '@iddesk/contract';
+import { CONTENT_API, PAGE_SIZE, type ReviewsPage } from '@iddesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -6,10 +6,9 @@ export const reviewsQueryKey = ['reviews'] as const;
 
 /** `GET /reviews?page&perPage`: published reviews, newest first, with the average rating. */
 export const getReviews = (page: number, signal?: AbortSignal) =>
-  apiRequest(CONTENT_API.reviews, {
+  apiRequest<ReviewsPage>(CONTENT_API.reviews, {
     method: 'GET',
     query: { page, perPage: PAGE_SIZE },
-    schema: ReviewsPageSchema,
     signal,
   });
 

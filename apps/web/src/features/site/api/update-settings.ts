@@ -1,11 +1,11 @@
-import { CONTENT_API, type SiteSettingsBody, SiteSettingsSchema } from '@iddesk/contract';
+import { CONTENT_API, type SiteSettings, type SiteSettingsBody } from '@iddesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { siteSettingsQueryKey } from '../../../lib/site-settings';
 
 /** `POST /admin/settings`: every field at once. */
 export const updateSettings = (body: SiteSettingsBody) =>
-  apiRequest(CONTENT_API.adminSettings, { method: 'POST', body, schema: SiteSettingsSchema });
+  apiRequest<SiteSettings>(CONTENT_API.adminSettings, { method: 'POST', body });
 
 export function useUpdateSettings() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { ADD_FUNDS_PROOF_FIELD, BillSchema, WALLET_API } from '@iddesk/contract';
+import { ADD_FUNDS_PROOF_FIELD, type Bill, WALLET_API } from '@iddesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { QUERY_KEYS } from '../../../lib/query-keys';
@@ -18,7 +18,7 @@ export const addFunds = (input: AddFundsInput) => {
   form.set('payment_type_id', String(input.payment_type_id));
   form.set('reference', input.reference);
   form.set(ADD_FUNDS_PROOF_FIELD, input.proof, input.proof.name);
-  return apiRequest(WALLET_API.addFunds, { method: 'POST', body: form, schema: BillSchema });
+  return apiRequest<Bill>(WALLET_API.addFunds, { method: 'POST', body: form });
 };
 
 export function useAddFunds() {

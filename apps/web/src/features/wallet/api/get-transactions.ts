@@ -1,4 +1,4 @@
-import { PAGE_SIZE, paginated, TransactionSchema, WALLET_API } from '@iddesk/contract';
+import { PAGE_SIZE, type Paginated, type Transaction, WALLET_API } from '@iddesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { QUERY_KEYS } from '../../../lib/query-keys';
@@ -7,10 +7,9 @@ export type TransactionsParams = { pending: boolean; page: number };
 
 /** `GET /transactions?page&perPage&pending`: the caller's ledger, newest first. */
 export const getTransactions = ({ pending, page }: TransactionsParams, signal?: AbortSignal) =>
-  apiRequest(WALLET_API.transactions, {
+  apiRequest<Paginated<Transaction>>(WALLET_API.transactions, {
     method: 'GET',
     query: { page, perPage: PAGE_SIZE, pending: pending ? 1 : 0 },
-    schema: paginated(TransactionSchema),
     signal,
   });
 

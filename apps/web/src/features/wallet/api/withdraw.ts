@@ -1,4 +1,4 @@
-import { WALLET_API, WithdrawalSchema, type WithdrawMethod } from '@iddesk/contract';
+import { WALLET_API, type Withdrawal, type WithdrawMethod } from '@iddesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { QUERY_KEYS } from '../../../lib/query-keys';
@@ -15,7 +15,7 @@ export type WithdrawInput =
 
 /** `POST /withdraw`: the amount is held from the balance at once. */
 export const withdraw = (body: WithdrawInput) =>
-  apiRequest(WALLET_API.withdraw, { method: 'POST', body, schema: WithdrawalSchema });
+  apiRequest<Withdrawal>(WALLET_API.withdraw, { method: 'POST', body });
 
 export function useWithdraw() {
   const queryClient = useQueryClient();
