@@ -1,13 +1,15 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { SurfaceContext } from '../../components/ui/surface';
 import { cn } from '../../lib/cn';
 import { BottomBar } from './bottom-bar';
 import { FloatingSocial } from './floating-social';
-import { SideMenu } from './side-menu';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { SkipLink } from './skip-link';
+
+/** Loaded on the first open: the dialog library stays out of a page's first load. */
+const SideMenu = lazy(() => import('./side-menu').then((m) => ({ default: m.SideMenu })));
 
 type SiteLayoutProps = {
   variant: 'full' | 'short';
@@ -21,13 +23,22 @@ export function SiteLayout({ variant, dark, title, children }: SiteLayoutProps) 
   const location = useLocation();
   // The menu belongs to the page it was opened on: any route change closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  // Stays mounted after the first open, so closing animates like any dialog.
+  const [menuWanted, setMenuWanted] = useState(false);
 
   return (
     <div
       className={cn('flex min-h-dvh flex-col', dark ? 'bg-ink-950 text-slate-100' : 'bg-slate-50')}
     >
       <SkipLink />
-      <SiteHeader variant={variant} title={title} onOpenMenu={() => setMenuOpenOn(location.key)} />
+      <SiteHeader
+        variant={variant}
+        title={title}
+        onOpenMenu={() => {
+          setMenuWanted(true);
+          setMenuOpenOn(location.key);
+        }}
+      />
       <SurfaceContext.Provider value={dark ? 'dark' : 'light'}>
         <main
           id="main"
@@ -40,10 +51,14 @@ export function SiteLayout({ variant, dark, title, children }: SiteLayoutProps) 
       <SiteFooter dark={dark} />
       <BottomBar />
       <FloatingSocial />
-      <SideMenu
-        open={menuOpenOn === location.key}
-        onOpenChange={(open) => setMenuOpenOn(open ? location.key : null)}
-      />
+      {menuWanted ? (
+        <Suspense fallback={null}>
+          <SideMenu
+            open={menuOpenOn === location.key}
+            onOpenChange={(open) => setMenuOpenOn(open ? location.key : null)}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,37 +1,28 @@
 import { ERROR_ROUTES, ROUTES } from '@iddesk/contract';
+import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
-import { ChangePasswordPage } from '../../features/account/components/change-password-page';
-import { ProfilePage } from '../../features/account/components/profile-page';
-import { ForgotPasswordPage } from '../../features/auth/components/forgot-password-page';
-import { LoginPage } from '../../features/auth/components/login-page';
-import { RegisterPage } from '../../features/auth/components/register-page';
-import { ResetPasswordPage } from '../../features/auth/components/reset-password-page';
 import {
   NotFoundPage,
   ProjectNotFoundPage,
   ServerErrorPage,
   UserNotFoundPage,
 } from '../../features/errors/components/error-pages';
-import { CreateIdListPage } from '../../features/ids/components/create-id-list-page';
-import { DemoIdsPage } from '../../features/ids/components/demo-ids-page';
-import { MyIdClosePage } from '../../features/ids/components/my-id-close-page';
-import { MyIdPage } from '../../features/ids/components/my-id-page';
-import { MyIdWithdrawPage } from '../../features/ids/components/my-id-withdraw-page';
-import { MyIdsPage } from '../../features/ids/components/my-ids-page';
-import { MediaPage } from '../../features/media/components/media-page';
-import { NotificationsPage } from '../../features/notifications/components/notifications-page';
-import { AddReviewPage } from '../../features/reviews/components/add-review-page';
-import { ReviewsPage } from '../../features/reviews/components/reviews-page';
-import { ContactsPage } from '../../features/site/components/contacts-page';
-import { PolicyPage } from '../../features/site/components/policy-page';
-import { AddFundsPage } from '../../features/wallet/components/add-funds-page';
-import { TransactionsPage } from '../../features/wallet/components/transactions-page';
 import { requireAuth, requireGuest } from '../guards';
 import type { RouteHandle } from '../route-handle';
-import { CreateIdRoutePage, MyIdDepositRoutePage } from './id-route-pages';
-import { WithdrawRoutePage } from './wallet-route-pages';
 
 const path = (p: string) => p.replace(/^\//, '');
+
+/**
+ * Every page is its own lazily loaded chunk: a first load downloads the shell and the one
+ * page it shows, never the forms and libraries of the others (issue 8 budget). The error
+ * pages are the exception: the route error boundary needs them anyway.
+ */
+function page<M extends Record<K, ComponentType>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+) {
+  return async () => ({ Component: (await load())[name] });
+}
 const handle = (h: RouteHandle) => h;
 
 /** Customer-facing routes of SPEC.md §2 (children of the root route). */
@@ -43,10 +34,14 @@ export const siteRoutes: RouteObject[] = [
     loader: requireGuest,
     handle: handle({ layout: 'auth', dark: true }),
     children: [
-      { path: path(ROUTES.login), Component: LoginPage, handle: handle({ title: 'Log in' }) },
+      {
+        path: path(ROUTES.login),
+        lazy: page(() => import('../../features/auth/components/login-page'), 'LoginPage'),
+        handle: handle({ title: 'Log in' }),
+      },
       {
         path: path(ROUTES.register),
-        Component: RegisterPage,
+        lazy: page(() => import('../../features/auth/components/register-page'), 'RegisterPage'),
         handle: handle({ title: 'Register' }),
       },
     ],
@@ -56,22 +51,40 @@ export const siteRoutes: RouteObject[] = [
   {
     handle: handle({ layout: 'public' }),
     children: [
-      { path: path(ROUTES.media), Component: MediaPage, handle: handle({ title: 'Media' }) },
-      { path: path(ROUTES.reviews), Component: ReviewsPage, handle: handle({ title: 'Reviews' }) },
+      {
+        path: path(ROUTES.media),
+        lazy: page(() => import('../../features/media/components/media-page'), 'MediaPage'),
+        handle: handle({ title: 'Media' }),
+      },
+      {
+        path: path(ROUTES.reviews),
+        lazy: page(() => import('../../features/reviews/components/reviews-page'), 'ReviewsPage'),
+        handle: handle({ title: 'Reviews' }),
+      },
       {
         path: path(ROUTES.contacts),
-        Component: ContactsPage,
+        lazy: page(() => import('../../features/site/components/contacts-page'), 'ContactsPage'),
         handle: handle({ title: 'Contacts' }),
       },
-      { path: path(ROUTES.policy), Component: PolicyPage, handle: handle({ title: 'Terms' }) },
+      {
+        path: path(ROUTES.policy),
+        lazy: page(() => import('../../features/site/components/policy-page'), 'PolicyPage'),
+        handle: handle({ title: 'Terms' }),
+      },
       {
         path: 'reset_password/:id',
-        Component: ResetPasswordPage,
+        lazy: page(
+          () => import('../../features/auth/components/reset-password-page'),
+          'ResetPasswordPage',
+        ),
         handle: handle({ title: 'Reset password' }),
       },
       {
         path: path(ROUTES.forgotPassword),
-        Component: ForgotPasswordPage,
+        lazy: page(
+          () => import('../../features/auth/components/forgot-password-page'),
+          'ForgotPasswordPage',
+        ),
         handle: handle({ title: 'Forgot password' }),
       },
       {
@@ -94,7 +107,11 @@ export const siteRoutes: RouteObject[] = [
         Component: NotFoundPage,
         handle: handle({ title: 'Page not found' }),
       },
-      { path: '*', Component: NotFoundPage, handle: handle({ title: 'Page not found' }) },
+      {
+        path: '*',
+        Component: NotFoundPage,
+        handle: handle({ title: 'Page not found' }),
+      },
     ],
   },
 
@@ -103,35 +120,51 @@ export const siteRoutes: RouteObject[] = [
     loader: requireAuth,
     handle: handle({ layout: 'public' }),
     children: [
-      { path: path(ROUTES.profile), Component: ProfilePage, handle: handle({ title: 'Profile' }) },
+      {
+        path: path(ROUTES.profile),
+        lazy: page(() => import('../../features/account/components/profile-page'), 'ProfilePage'),
+        handle: handle({ title: 'Profile' }),
+      },
       {
         path: path(ROUTES.changePassword),
-        Component: ChangePasswordPage,
+        lazy: page(
+          () => import('../../features/account/components/change-password-page'),
+          'ChangePasswordPage',
+        ),
         handle: handle({ title: 'Change password' }),
       },
       {
         path: path(ROUTES.addReview),
-        Component: AddReviewPage,
+        lazy: page(
+          () => import('../../features/reviews/components/add-review-page'),
+          'AddReviewPage',
+        ),
         handle: handle({ title: 'Write a review' }),
       },
       {
         path: path(ROUTES.addFunds),
-        Component: AddFundsPage,
+        lazy: page(() => import('../../features/wallet/components/add-funds-page'), 'AddFundsPage'),
         handle: handle({ title: 'Add funds' }),
       },
       {
         path: path(ROUTES.withdraw),
-        Component: WithdrawRoutePage,
+        lazy: page(() => import('./wallet-route-pages'), 'WithdrawRoutePage'),
         handle: handle({ title: 'Withdraw' }),
       },
       {
         path: path(ROUTES.transactions),
-        Component: TransactionsPage,
+        lazy: page(
+          () => import('../../features/wallet/components/transactions-page'),
+          'TransactionsPage',
+        ),
         handle: handle({ title: 'Transactions' }),
       },
       {
         path: path(ROUTES.notifications),
-        Component: NotificationsPage,
+        lazy: page(
+          () => import('../../features/notifications/components/notifications-page'),
+          'NotificationsPage',
+        ),
         handle: handle({ title: 'Notifications' }),
       },
     ],
@@ -144,33 +177,54 @@ export const siteRoutes: RouteObject[] = [
       { path: path(ROUTES.ids), loader: () => redirect(ROUTES.createIdList) },
       {
         path: path(ROUTES.createIdList),
-        Component: CreateIdListPage,
+        lazy: page(
+          () => import('../../features/ids/components/create-id-list-page'),
+          'CreateIdListPage',
+        ),
         handle: handle({ title: 'Create ID' }),
       },
-      { path: path(ROUTES.demoIds), Component: DemoIdsPage, handle: handle({ title: 'Demo ID' }) },
-      { path: path(ROUTES.myIds), Component: MyIdsPage, handle: handle({ title: 'My IDs' }) },
+      {
+        path: path(ROUTES.demoIds),
+        lazy: page(() => import('../../features/ids/components/demo-ids-page'), 'DemoIdsPage'),
+        handle: handle({ title: 'Demo ID' }),
+      },
+      {
+        path: path(ROUTES.myIds),
+        lazy: page(() => import('../../features/ids/components/my-ids-page'), 'MyIdsPage'),
+        handle: handle({ title: 'My IDs' }),
+      },
       {
         loader: requireAuth,
         children: [
           {
             path: 'create_id/:id',
-            Component: CreateIdRoutePage,
+            lazy: page(() => import('./id-route-pages'), 'CreateIdRoutePage'),
             handle: handle({ title: 'Request an ID' }),
           },
-          { path: 'my_ids/:id', Component: MyIdPage, handle: handle({ title: 'ID details' }) },
+          {
+            path: 'my_ids/:id',
+            lazy: page(() => import('../../features/ids/components/my-id-page'), 'MyIdPage'),
+            handle: handle({ title: 'ID details' }),
+          },
           {
             path: 'my_ids/:id/deposit',
-            Component: MyIdDepositRoutePage,
+            lazy: page(() => import('./id-route-pages'), 'MyIdDepositRoutePage'),
             handle: handle({ title: 'Deposit' }),
           },
           {
             path: 'my_ids/:id/withdraw',
-            Component: MyIdWithdrawPage,
+            lazy: page(
+              () => import('../../features/ids/components/my-id-withdraw-page'),
+              'MyIdWithdrawPage',
+            ),
             handle: handle({ title: 'Withdraw from ID' }),
           },
           {
             path: 'my_ids/:id/close',
-            Component: MyIdClosePage,
+            lazy: page(
+              () => import('../../features/ids/components/my-id-close-page'),
+              'MyIdClosePage',
+            ),
             handle: handle({ title: 'Close ID' }),
           },
         ],

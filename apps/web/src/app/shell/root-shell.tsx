@@ -1,5 +1,5 @@
 import { POLL_INTERVAL_MS } from '@iddesk/contract';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { FullScreenLoader } from '../../components/ui/full-screen-loader';
 import { useSession } from '../../lib/session';
@@ -8,12 +8,16 @@ import { useSiteSettings } from '../../lib/site-settings';
 import { usePolling } from '../../lib/use-polling';
 import { resetFeed } from '../../features/notifications/notification-feed';
 import { resetQueueCounts } from '../../features/queue-alerts/queue-alerts';
-import { AdminLayout } from '../layouts/admin-layout';
 import { AuthLayout } from '../layouts/auth-layout';
 import { SiteLayout } from '../layouts/site-layout';
 import { useRouteHandle } from '../route-handle';
 import { useShellState } from '../shell-state';
 import { pollSession, primeSession } from '../session-poll';
+
+/** Admins only: a guest's first load never downloads the admin header. */
+const AdminLayout = lazy(() =>
+  import('../layouts/admin-layout').then((m) => ({ default: m.AdminLayout })),
+);
 
 /**
  * Signed-in polling (SPEC.md §4): every POLL_INTERVAL_MS, user info, newer notifications and
@@ -54,7 +58,9 @@ export function RootShell() {
       {layout === 'auth' ? (
         <AuthLayout dark={dark}>{page}</AuthLayout>
       ) : layout === 'admin' ? (
-        <AdminLayout dark={dark}>{page}</AdminLayout>
+        <Suspense fallback={<FullScreenLoader />}>
+          <AdminLayout dark={dark}>{page}</AdminLayout>
+        </Suspense>
       ) : (
         <SiteLayout variant={layout === 'public' ? 'short' : 'full'} dark={dark} title={title}>
           {page}
