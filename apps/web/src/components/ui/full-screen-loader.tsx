@@ -9,7 +9,8 @@ export function FullScreenLoader() {
       aria-label={`Loading ${SITE_NAME}`}
       className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-6 bg-ink-950 text-white"
     >
-      <Wordmark tone="light" size="lg" className="animate-[fade-in_400ms_ease-out]" />
+      {/* No fade-in: index.html paints this same loader before the scripts run. */}
+      <Wordmark tone="light" size="lg" />
       <span className="loader-bar" aria-hidden="true">
         <span />
       </span>

@@ -74,7 +74,10 @@ export function ReviewsPage() {
           />
         </Card>
       ) : !data ? (
-        <ListLoading label="Loading reviews" rows={3} />
+        // A screen tall: the footer stays below the fold until the list arrives (no layout shift).
+        <div className="min-h-dvh">
+          <ListLoading label="Loading reviews" rows={3} />
+        </div>
       ) : data.total === 0 ? (
         <Card>
           <ListEmpty icon={Star} title="No reviews yet" action={writeAction}>
