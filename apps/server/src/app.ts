@@ -35,6 +35,7 @@ import jsonBodyParser from './plugins/app/json-body';
 import mailerPlugin from './plugins/app/mailer';
 import storagePlugin from './plugins/app/storage';
 import webAppPlugin from './plugins/app/web-app';
+import compressPlugin from './plugins/external/compress';
 import helmetPlugin from './plugins/external/helmet';
 import multipartPlugin from './plugins/external/multipart';
 import rateLimitPlugin from './plugins/external/rate-limit';
@@ -75,6 +76,7 @@ export async function buildApp({
 
   // External plugins first: they shape every request and must see every route.
   await app.register(helmetPlugin);
+  await app.register(compressPlugin);
   await app.register(rateLimitPlugin);
   await app.register(multipartPlugin);
   await app.register(swaggerPlugin);

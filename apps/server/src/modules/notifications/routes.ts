@@ -49,6 +49,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     NOTIFICATIONS_API.top,
     {
+      // The 5-second poll, like /user/passport: no info lines per call, warnings and errors only.
+      logLevel: 'warn',
       // Not requireUser: the token check is folded into the select below, so every signed-in
       // browser's 5-second poll costs one database round trip.
       onRequest: requireBearerHeader,

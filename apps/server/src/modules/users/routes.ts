@@ -37,6 +37,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.passport,
     {
+      // Every signed-in browser calls this every 5 seconds: two info lines per call would be
+      // most of the log and a fair share of the CPU. Warnings and errors still show.
+      logLevel: 'warn',
       onRequest: app.requireUser,
       schema: {
         tags,

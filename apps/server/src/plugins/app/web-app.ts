@@ -24,6 +24,8 @@ export default fp<{ webDistDir: string }>(
     if (built) {
       await app.register(fastifyStatic, {
         root: webDistDir,
+        // The web build writes .br and .gz next to each text file (apps/web/vite.config.ts).
+        preCompressed: true,
         cacheControl: false,
         setHeaders(reply, filePath) {
           void reply.header(
