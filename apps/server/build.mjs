@@ -1,12 +1,16 @@
 // Bundles the server into dist/main.js. npm packages stay external (installed next to it);
 // the @iddesk/contract workspace ships raw TypeScript, so it is bundled in.
+// `--outdir DIR` builds elsewhere (the benchmark), leaving a running dist/ alone; DIR must sit
+// inside the repository so the external packages still resolve.
 import { cpSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = dirname(fileURLToPath(import.meta.url));
-const outdir = join(root, 'dist');
+const { values: args } = parseArgs({ options: { outdir: { type: 'string' } } });
+const outdir = args.outdir ? resolve(args.outdir) : join(root, 'dist');
 const contractEntry = join(root, '../../packages/contract/src/index.ts');
 
 /** Resolve the workspace package to its source before `packages: 'external'` can claim it. */
@@ -34,4 +38,4 @@ await build({
 
 // db/migrate.ts looks for ./migrations next to the running module.
 cpSync(join(root, 'src/db/migrations'), join(outdir, 'migrations'), { recursive: true });
-console.log('server built: apps/server/dist/main.js');
+console.log(`server built: ${join(outdir, 'main.js')}`);

@@ -60,6 +60,7 @@ export function freePort() {
 /**
  * initdb + pg_ctl start. Resolves to `{ url, root, stop() }`; `stop()` shuts the server down
  * and removes the temp dir (safe to call twice). `settings` are postgres `-c` options.
+ * @param {{ settings?: Record<string, string>, port?: number }} [options]
  */
 export async function startCluster({ settings = THROWAWAY_SETTINGS, port } = {}) {
   const reason = clusterUnavailableReason();

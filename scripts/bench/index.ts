@@ -1,0 +1,386 @@
+// `npm run bench`: the server's hot paths side by side, on PGlite and on PostgreSQL, against
+// the ceiling of this machine (a bare node:http server sending the same bytes). Builds the
+// production server, seeds a realistic database, measures with autocannon, prints a table
+// and writes it to docs/performance.md. Options: --users N, --seconds N, --warmup N,
+// --connections N, --only pglite|postgres, --no-write. Ports: BENCH_PORT (default 3810) and
+// the next one for the ceiling.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { startCluster } from '../lib/postgres-cluster.mjs';
+import { machineLine, table, writeSection } from '../lib/perf-doc.mjs';
+import { type LoadResult, measure, type RequestShape } from './load';
+import { BENCH_PASSWORD, type BenchUser, seedBenchData, type SqlRunner } from './seed';
+import { memoryOf, type ServerProcess, startProcess } from './server-process';
+
+const { values: args } = parseArgs({
+  options: {
+    users: { type: 'string', default: '5000' },
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '100' },
+    only: { type: 'string' },
+    'no-write': { type: 'boolean', default: false },
+  },
+});
+const USERS = Number(args.users);
+const SECONDS = Number(args.seconds);
+const WARMUP = Number(args.warmup);
+const CONNECTIONS = Number(args.connections);
+const PORT = Number(process.env.BENCH_PORT ?? 3810);
+const BARE_PORT = PORT + 1;
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const WORK = join(ROOT, '.tmp/bench');
+const SERVER = join(WORK, 'server/main.js');
+const BARE = join(import.meta.dirname, 'bare-server.mjs');
+
+/**
+ * PostgreSQL as production would run it: durable commits (fsync and synchronous_commit on),
+ * the stock memory settings, room for several servers' pools.
+ */
+const PRODUCTION_LIKE_PG = { max_connections: '200' };
+
+type Driver = 'pglite' | 'postgres';
+type Row = { driver: Driver; name: string; result: LoadResult; ratio: number };
+
+const log = (message: string) => process.stdout.write(`bench: ${message}\n`);
+
+function build() {
+  log('building the production server');
+  const result = spawnSync(
+    process.execPath,
+    ['apps/server/build.mjs', '--outdir', join(WORK, 'server')],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) throw new Error('server build failed');
+}
+
+function serverEnv(dataDir: string, databaseUrl: string | undefined): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ADMIN_EMAIL: 'admin@bench.iddesk.local',
+    ADMIN_PASSWORD: BENCH_PASSWORD,
+    // The demo seed adds the catalogue items and reviews the seeding builds on.
+    SEED_DEMO: 'true',
+    // Logins are what /auth/login measures; the per-IP limit would turn them into 429s.
+    RATE_LIMIT_AUTH_MAX: '1000000',
+    WEB_DIST_DIR: join(WORK, 'no-web'),
+  };
+}
+
+async function withDatabase(
+  driver: Driver,
+  dataDir: string,
+  url: string | undefined,
+  work: (run: SqlRunner) => Promise<void>,
+) {
+  if (driver === 'pglite') {
+    const db = await PGlite.create({ dataDir: join(dataDir, 'db') });
+    try {
+      await work((text, params) => db.query(text, params));
+      await db.exec('checkpoint');
+    } finally {
+      await db.close();
+    }
+  } else {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await work((text, params) => client.query(text, params));
+      await client.query('checkpoint');
+    } finally {
+      await client.end();
+    }
+  }
+}
+
+/** As a browser sends them: compressed answers cost the server what they cost in production. */
+const JSON_HEADERS = {
+  accept: 'application/json',
+  'accept-encoding': 'gzip, deflate, br',
+  'content-type': 'application/json',
+  'x-requested-with': 'XMLHttpRequest',
+};
+
+function scenarios(users: BenchUser[]) {
+  const user = (n: number) => users[n % users.length]!;
+  const bearer = (u: BenchUser) => ({ ...JSON_HEADERS, authorization: `Bearer ${u.token}` });
+  const passport = (n: number): RequestShape => ({
+    method: 'POST',
+    path: '/api/user/passport',
+    headers: bearer(user(n)),
+    body: '{}',
+  });
+  return {
+    passport,
+    list: [
+      { name: 'POST /api/user/passport', poll: true, request: passport },
+      {
+        name: 'POST /api/notifications/top',
+        poll: true,
+        request: (n: number): RequestShape => ({
+          method: 'POST',
+          path: '/api/notifications/top',
+          headers: bearer(user(n)),
+          body: JSON.stringify({ id: user(n).recentNotificationId }),
+        }),
+      },
+      {
+        name: 'GET /api/ids (signed in)',
+        poll: false,
+        request: (n: number): RequestShape => ({
+          method: 'GET',
+          path: '/api/ids',
+          headers: bearer(user(n)),
+        }),
+      },
+      {
+        name: 'GET /api/reviews',
+        poll: false,
+        request: (): RequestShape => ({
+          method: 'GET',
+          path: '/api/reviews',
+          headers: { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' },
+        }),
+      },
+      {
+        name: 'POST /api/auth/login',
+        poll: false,
+        request: (n: number): RequestShape => ({
+          method: 'POST',
+          path: '/api/auth/login',
+          headers: JSON_HEADERS,
+          body: JSON.stringify({ login: user(n).email, password: BENCH_PASSWORD }),
+        }),
+      },
+    ],
+  };
+}
+
+/** One call of each kind before measuring: a benchmark of 401s would prove nothing. */
+async function sanityCheck(url: string, request: RequestShape, name: string) {
+  const response = await fetch(url + request.path, request);
+  const body = (await response.json()) as { data?: unknown };
+  if (!response.ok) throw new Error(`${name} answered ${response.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function captureResponse(server: ServerProcess, request: RequestShape, file: string) {
+  const response = await fetch(server.url + request.path, request);
+  const headers: Record<string, string> = {};
+  for (const [key, value] of response.headers) {
+    if (
+      !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(key)
+    ) {
+      headers[key] = value;
+    }
+  }
+  writeFileSync(
+    file,
+    JSON.stringify({ status: response.status, headers, body: await response.text() }),
+  );
+}
+
+async function runDriver(driver: Driver): Promise<{
+  rows: Row[];
+  startMs: number;
+  hwm: number;
+  seedSeconds: number;
+  counts: Record<string, number>;
+}> {
+  const dir = join(WORK, driver);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const logFile = join(dir, 'server.log');
+  const cluster =
+    driver === 'postgres' ? await startCluster({ settings: PRODUCTION_LIKE_PG }) : null;
+  try {
+    const env = serverEnv(join(dir, 'data'), cluster?.url);
+    const start = (timeoutMs?: number) =>
+      startProcess({
+        script: SERVER,
+        env,
+        port: PORT,
+        readyPath: '/api/health',
+        logFile,
+        timeoutMs,
+      });
+
+    log(`${driver}: first start (migrations, admin, demo seed)`);
+    await (await start(120_000)).stop();
+
+    log(`${driver}: seeding ${USERS} customers`);
+    let seeded: Awaited<ReturnType<typeof seedBenchData>> | undefined;
+    await withDatabase(driver, join(dir, 'data'), cluster?.url, async (run) => {
+      seeded = await seedBenchData(run, USERS);
+    });
+    const { users, rows: counts, seconds: seedSeconds } = seeded!;
+    log(`${driver}: seeded in ${seedSeconds.toFixed(1)} s: ${JSON.stringify(counts)}`);
+
+    const server = await start();
+    log(`${driver}: started on the seeded data in ${Math.round(server.startMs)} ms`);
+    const pid = server.child.pid!;
+    const { passport, list } = scenarios(users);
+    try {
+      for (const s of list) await sanityCheck(server.url, s.request(0), s.name);
+      const top = (await sanityCheck(server.url, list[1]!.request(0), 'top')) as {
+        data: unknown[];
+      };
+      if (top.data.length !== 1)
+        throw new Error(`the poll returned ${top.data.length} items, expected 1`);
+
+      const responseFile = join(dir, 'passport-response.json');
+      await captureResponse(server, passport(0), responseFile);
+      const bare = await startProcess({
+        script: BARE,
+        args: [String(BARE_PORT), responseFile],
+        env: {},
+        port: BARE_PORT,
+        readyPath: '/',
+        logFile: join(dir, 'bare.log'),
+      });
+      let ceiling: LoadResult;
+      try {
+        log(`${driver}: the ceiling (bare node:http)`);
+        ceiling = await measure({
+          url: bare.url,
+          pid: bare.child.pid!,
+          connections: CONNECTIONS,
+          warmupSeconds: WARMUP,
+          seconds: SECONDS,
+          request: passport,
+        });
+      } finally {
+        await bare.stop();
+      }
+      const rows: Row[] = [{ driver, name: 'bare node:http (ceiling)', result: ceiling, ratio: 1 }];
+      for (const s of list) {
+        log(`${driver}: ${s.name}`);
+        const result = await measure({
+          url: server.url,
+          pid,
+          connections: CONNECTIONS,
+          warmupSeconds: WARMUP,
+          seconds: SECONDS,
+          request: s.request,
+        });
+        rows.push({ driver, name: s.name, result, ratio: result.reqPerSec / ceiling.reqPerSec });
+      }
+      const hwm = memoryOf(pid)?.hwm ?? NaN;
+      return { rows, startMs: server.startMs, hwm, seedSeconds, counts };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    cluster?.stop();
+  }
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+
+function report(results: Map<Driver, Awaited<ReturnType<typeof runDriver>>>, machine: string) {
+  const rows = [...results.values()].flatMap((r) => r.rows);
+  const body = table(
+    [
+      'database',
+      'call',
+      'req/s',
+      'ratio to ceiling',
+      'p50 ms',
+      'p99 ms',
+      'non-2xx',
+      'errors',
+      'peak RSS MiB',
+    ],
+    rows.map((r) => [
+      r.name.startsWith('bare') ? '–' : r.driver,
+      r.name,
+      fmt(r.result.reqPerSec),
+      fmt(r.ratio, 2),
+      fmt(r.result.p50),
+      fmt(r.result.p99),
+      String(r.result.non2xx),
+      String(r.result.errors),
+      r.name.startsWith('bare') ? '–' : fmt(r.result.peakRssMiB),
+    ]),
+  );
+
+  const checks: string[] = [];
+  const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
+  for (const [driver, r] of results) {
+    const min = driver === 'postgres' ? 0.35 : 0.08;
+    for (const row of r.rows.filter((x) => x.name.includes('passport') || x.name.includes('top'))) {
+      const ratioOk = row.ratio >= min;
+      const p99Ok = driver === 'pglite' || row.result.p99 < 50;
+      checks.push(
+        `- ${driver} ${row.name}: ${fmt(row.ratio, 2)} of the ceiling (budget ≥ ${min})` +
+          (driver === 'postgres'
+            ? `, p99 ${fmt(row.result.p99)} ms (budget < 50)`
+            : `, p99 ${fmt(row.result.p99)} ms`) +
+          ` — ${mark(ratioOk && p99Ok)}`,
+      );
+    }
+    const pollRss = Math.max(
+      ...r.rows
+        .filter((x) => x.name.includes('passport') || x.name.includes('top'))
+        .map((x) => x.result.peakRssMiB),
+    );
+    checks.push(
+      `- ${driver}: start on the existing data dir ${fmt(r.startMs)} ms (budget < 3000) — ${mark(r.startMs < 3000)}`,
+    );
+    checks.push(
+      `- ${driver}: peak RSS under the poll load ${fmt(pollRss)} MiB (budget < 300 MB) — ${mark(pollRss * 1.048576 < 300)}; ` +
+        `whole run's high-water mark (VmHWM, login included) ${fmt(r.hwm)} MiB`,
+    );
+  }
+  const seeded = [...results.entries()]
+    .map(
+      ([driver, r]) =>
+        `${driver}: ${Object.entries(r.counts)
+          .map(([t, n]) => `${n} ${t}`)
+          .join(', ')} (seeded in ${fmt(r.seedSeconds, 1)} s)`,
+    )
+    .join('; ');
+
+  return [
+    `Measured ${machine}.`,
+    '',
+    `\`npm run bench\` — ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${SECONDS} s per row, autocannon in the ` +
+      'same machine as the server (they share the cores). Rows: ' +
+      seeded +
+      '.',
+    '',
+    body,
+    '',
+    checks.join('\n'),
+  ].join('\n');
+}
+
+async function main() {
+  const machine = machineLine();
+  log(machine);
+  mkdirSync(WORK, { recursive: true });
+  build();
+  const drivers: Driver[] = args.only ? [args.only as Driver] : ['pglite', 'postgres'];
+  const results = new Map<Driver, Awaited<ReturnType<typeof runDriver>>>();
+  for (const driver of drivers) results.set(driver, await runDriver(driver));
+  const markdown = report(results, machine);
+  process.stdout.write(`\n${markdown}\n`);
+  if (!args['no-write']) {
+    writeSection('bench', markdown);
+    log('written to docs/performance.md');
+  }
+}
+
+await main();

@@ -1,0 +1,147 @@
+// The benchmark's database: thousands of customers with IDs, transactions, notifications and
+// a live session each, written with a handful of INSERT … SELECT generate_series statements
+// straight into a database the server has already migrated (and demo-seeded) on its first
+// start. Tokens are made here; only their SHA-256 goes in, as the server stores them.
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../../apps/server/src/lib/passwords';
+
+/** The one call the seeding needs; PGlite's `query` and pg's `Client#query` both fit. */
+export type SqlRunner = (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+export const BENCH_PASSWORD = 'bench-password-1';
+export const NOTIFICATIONS_PER_USER = 50;
+const IDS_PER_USER = 2;
+const TRANSACTIONS_PER_USER = 12;
+const REVIEWS = 2_000;
+
+export type BenchUser = {
+  id: number;
+  email: string;
+  token: string;
+  /** The id of the user's second-newest notification: the poll returns the newest one. */
+  recentNotificationId: number;
+};
+
+export type SeedSummary = { users: BenchUser[]; rows: Record<string, number>; seconds: number };
+
+export async function seedBenchData(run: SqlRunner, userCount: number): Promise<SeedSummary> {
+  const started = performance.now();
+  // One argon2 hash for everyone: hashing 5 000 passwords would take minutes and measure nothing.
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  // Token of user N = prefix + N: 43+ URL-safe characters, random enough for a benchmark.
+  const tokenPrefix = randomBytes(24).toString('base64url');
+
+  const items = (await run('select count(*)::int as n from catalogue_items where is_active'))
+    .rows as {
+    n: number;
+  }[];
+  if (!items[0] || items[0].n === 0) throw new Error('no catalogue items: was the demo seed on?');
+
+  await run(
+    `insert into users (name, email, phone, password_hash, balance, created_at)
+     select 'Bench Customer ' || g, 'bench' || g || '@bench.iddesk.local',
+            '+9177' || lpad(g::text, 8, '0'), $1, (g % 500) * 10000,
+            now() - make_interval(mins => g)
+     from generate_series(1, $2::int) g`,
+    [passwordHash, userCount],
+  );
+  const benchUsers = `(select id from users where email like 'bench%@bench.iddesk.local')`;
+
+  await run(
+    `insert into sessions (user_id, token_hash, created_at, last_used_at, expires_at)
+     select id, encode(sha256(convert_to($1 || id, 'UTF8')), 'hex'), now(), now(),
+            now() + interval '90 days'
+     from users where id in ${benchUsers}`,
+    [tokenPrefix],
+  );
+
+  await run(
+    `with items as (select array_agg(id order by id) as a from catalogue_items where is_active)
+     insert into user_ids (user_id, item_id, username, status, created_at, updated_at)
+     select u.id, items.a[1 + (u.id + k) % array_length(items.a, 1)], 'bench_' || u.id || '_' || k,
+            'active', now() - make_interval(days => k), now() - make_interval(days => k)
+     from ${benchUsers} u, generate_series(1, ${IDS_PER_USER}) k, items
+     order by k, u.id`,
+  );
+  await run(
+    `insert into id_requests (user_id_id, user_id, type, status, amount, confirmed_amount, pay_from,
+                              handled_at, created_at)
+     select id, user_id, 'create', 'approved', 50000, 50000, 'wallet', created_at, created_at
+     from user_ids where user_id in ${benchUsers}`,
+  );
+
+  await run(
+    `insert into transactions (user_id, amount, status, kind, cause_type, balance_after,
+                               description, created_at, settled_at)
+     select u.id,
+            case when t % 3 = 0 then -50000 else 100000 end,
+            'done',
+            (case when t % 3 = 0 then 'id_deposit' else 'add_funds' end)::transaction_kind,
+            'manual',
+            t * 10000,
+            case when t % 3 = 0 then 'Deposit to an ID' else 'Funds added' end,
+            now() - make_interval(hours => ${TRANSACTIONS_PER_USER} - t),
+            now() - make_interval(hours => ${TRANSACTIONS_PER_USER} - t)
+     from ${benchUsers} u, generate_series(1, ${TRANSACTIONS_PER_USER}) t
+     order by t, u.id`,
+  );
+
+  // Oldest first across all users, so ids grow with time as they do in production.
+  await run(
+    `insert into notifications (user_id, title, body, link, read_at, created_at)
+     select u.id,
+            case n % 4 when 0 then 'Deposit approved' when 1 then 'Funds added'
+                       when 2 then 'Withdrawal paid' else 'ID request approved' end,
+            'Your request #' || (u.id * 100 + n) || ' was handled by our team. The amount is ₹'
+              || (n * 100) || '.00.',
+            '/my_ids/' || u.id,
+            case when n <= ${NOTIFICATIONS_PER_USER - 3} then now() end,
+            now() - make_interval(hours => ${NOTIFICATIONS_PER_USER} - n)
+     from generate_series(1, ${NOTIFICATIONS_PER_USER}) n, ${benchUsers} u
+     order by n, u.id`,
+  );
+
+  await run(
+    `insert into reviews (user_id, rating, text, created_at, updated_at)
+     select u.id, 3 + u.id % 3, 'Fast and friendly service, my ID was ready within the hour. '
+              || 'Deposits show up quickly too. Review ' || u.id || '.',
+            now() - make_interval(mins => u.id), now() - make_interval(mins => u.id)
+     from ${benchUsers} u order by u.id limit ${REVIEWS}`,
+  );
+
+  // Fresh statistics, as autovacuum would have them on a database that grew over time.
+  await run('analyze');
+
+  const recent = (
+    await run(
+      `select user_id as "userId", id
+       from (select user_id, id, row_number() over (partition by user_id order by id desc) as rn
+             from notifications where user_id in ${benchUsers}) s
+       where rn = 2`,
+    )
+  ).rows as { userId: number; id: number }[];
+  const recentByUser = new Map(recent.map((r) => [Number(r.userId), Number(r.id)]));
+  const userRows = (await run(`select id, email from users where id in ${benchUsers} order by id`))
+    .rows as { id: number; email: string }[];
+  const users = userRows.map((u) => ({
+    id: Number(u.id),
+    email: u.email,
+    token: `${tokenPrefix}${u.id}`,
+    recentNotificationId: recentByUser.get(Number(u.id)) ?? 0,
+  }));
+
+  const rows: Record<string, number> = {};
+  for (const table of [
+    'users',
+    'sessions',
+    'user_ids',
+    'id_requests',
+    'transactions',
+    'notifications',
+    'reviews',
+  ]) {
+    const counted = (await run(`select count(*)::int as n from ${table}`)).rows as { n: number }[];
+    rows[table] = Number(counted[0]?.n ?? 0);
+  }
+  return { users, rows, seconds: (performance.now() - started) / 1000 };
+}

@@ -1,0 +1,105 @@
+// The built server (or the bare ceiling) as a child process: started, waited for, watched for
+// memory, and stopped with SIGTERM like a real deployment.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+
+export type ServerProcess = {
+  child: ChildProcess;
+  url: string;
+  /** Milliseconds from spawn to the first answer of the readiness URL. */
+  startMs: number;
+  stop(): Promise<void>;
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startProcess(options: {
+  script: string;
+  args?: string[];
+  /** Flags for node itself (profiling: BENCH_NODE_ARGS="--cpu-prof"). */
+  nodeArgs?: string[];
+  env: Record<string, string>;
+  port: number;
+  readyPath: string;
+  logFile: string;
+  timeoutMs?: number;
+}): Promise<ServerProcess> {
+  const url = `http://127.0.0.1:${options.port}`;
+  // Logs go to a file, as in production; piping them into this process would make the load
+  // generator pay for reading them.
+  const log = openSync(options.logFile, 'a');
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), options.script, ...(options.args ?? [])],
+    {
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', log, log],
+    },
+  );
+  closeSync(log);
+  let exited: string | null = null;
+  const exit = new Promise<void>((resolve) => {
+    child.on('exit', (code, signal) => {
+      exited = `exited with ${code ?? signal}`;
+      resolve();
+    });
+  });
+
+  const deadline = started + (options.timeoutMs ?? 60_000);
+  for (;;) {
+    if (exited)
+      throw new Error(`${options.script} ${exited} before it was ready; see ${options.logFile}`);
+    try {
+      const response = await fetch(url + options.readyPath);
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (performance.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${options.script} was not ready within the timeout; see ${options.logFile}`);
+    }
+    await sleep(20);
+  }
+  const startMs = performance.now() - started;
+
+  return {
+    child,
+    url,
+    startMs,
+    async stop() {
+      if (exited) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exit;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Resident and peak resident memory of a process, in MiB (Linux /proc). */
+export function memoryOf(pid: number): { rss: number; hwm: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = (field: string) =>
+      Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rss: kib('VmRSS') / 1024, hwm: kib('VmHWM') / 1024 };
+  } catch {
+    return null;
+  }
+}
+
+/** Samples RSS every `everyMs` until stopped; returns the highest sample in MiB. */
+export function sampleRss(pid: number, everyMs = 100): () => number {
+  let peak = memoryOf(pid)?.rss ?? 0;
+  const timer = setInterval(() => {
+    const m = memoryOf(pid);
+    if (m && m.rss > peak) peak = m.rss;
+  }, everyMs);
+  return () => {
+    clearInterval(timer);
+    const m = memoryOf(pid);
+    return Math.max(peak, m?.rss ?? 0);
+  };
+}
