@@ -20,9 +20,10 @@ const pgliteParsers = { [types.INT8]: (value: string) => value };
 /**
  * PGlite's postgres keeps its buffer pool inside the server process, and stock PostgreSQL's
  * 128MB pool is touched in full at start: that alone put an idle server near 300 MB RSS. The
- * data files are read through the OS page cache anyway, so a smaller pool costs little.
+ * data files are read through the OS page cache anyway, so a small pool costs little
+ * (docs/performance.md: the issue 8 budget is 300 MB under the poll load).
  */
-const PGLITE_SETTINGS = ['shared_buffers=32MB'];
+const PGLITE_SETTINGS = ['shared_buffers=16MB'];
 
 /** Any arbitrary fixed number: serialises migrations across processes sharing one PostgreSQL. */
 const MIGRATION_LOCK_ID = 7_260_401;
