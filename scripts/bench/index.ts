@@ -5,7 +5,7 @@
 // --connections N, --only pglite|postgres, --no-write. Ports: BENCH_PORT (default 3810) and
 // the next one for the ceiling.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
@@ -231,6 +231,9 @@ async function runDriver(driver: Driver): Promise<{
     const server = await start();
     log(`${driver}: started on the seeded data in ${Math.round(server.startMs)} ms`);
     const pid = server.child.pid!;
+    const dbPid = cluster
+      ? Number(readFileSync(join(cluster.root, 'data/postmaster.pid'), 'utf8').split('\n')[0])
+      : undefined;
     const { passport, list } = scenarios(users);
     try {
       for (const s of list) await sanityCheck(server.url, s.request(0), s.name);
@@ -270,6 +273,7 @@ async function runDriver(driver: Driver): Promise<{
         const result = await measure({
           url: server.url,
           pid,
+          dbPid,
           connections: CONNECTIONS,
           warmupSeconds: WARMUP,
           seconds: SECONDS,
@@ -302,6 +306,8 @@ function report(results: Map<Driver, Awaited<ReturnType<typeof runDriver>>>, mac
       'non-2xx',
       'errors',
       'peak RSS MiB',
+      'server CPU ms/req',
+      'PostgreSQL CPU ms/req',
     ],
     rows.map((r) => [
       r.name.startsWith('bare') ? '–' : r.driver,
@@ -313,6 +319,8 @@ function report(results: Map<Driver, Awaited<ReturnType<typeof runDriver>>>, mac
       String(r.result.non2xx),
       String(r.result.errors),
       r.name.startsWith('bare') ? '–' : fmt(r.result.peakRssMiB),
+      fmt(r.result.serverCpuMs, 2),
+      r.result.dbCpuMs === null ? '–' : fmt(r.result.dbCpuMs, 2),
     ]),
   );
 
@@ -357,7 +365,9 @@ function report(results: Map<Driver, Awaited<ReturnType<typeof runDriver>>>, mac
     `Measured ${machine}.`,
     '',
     `\`npm run bench\` — ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${SECONDS} s per row, autocannon in the ` +
-      'same machine as the server (they share the cores). Rows: ' +
+      'same machine as the server (they share the cores). PostgreSQL 15 with its stock settings ' +
+      "(fsync and synchronous_commit on) and the server's pool of 10; the server at its default " +
+      'log level (info; the poll routes log at warn). Rows: ' +
       seeded +
       '.',
     '',

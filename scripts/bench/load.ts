@@ -2,7 +2,7 @@
 // measured run. Every request takes the next user from a shared rotation, so tokens (and
 // logins) are distinct across requests rather than one hot session.
 import autocannon from 'autocannon';
-import { sampleRss } from './server-process';
+import { cpuSecondsOf, sampleRss, treeCpuSecondsOf } from './server-process';
 
 export type RequestShape = {
   method: 'GET' | 'POST';
@@ -18,11 +18,17 @@ export type LoadResult = {
   non2xx: number;
   errors: number;
   peakRssMiB: number;
+  /** CPU milliseconds the server process spent per answered request. */
+  serverCpuMs: number;
+  /** The same for the database server's processes (PostgreSQL only). */
+  dbCpuMs: number | null;
 };
 
 export type LoadOptions = {
   url: string;
   pid: number;
+  /** The PostgreSQL postmaster, to count its backends' CPU too. */
+  dbPid?: number;
   connections: number;
   warmupSeconds: number;
   seconds: number;
@@ -54,9 +60,17 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
     await run(options.url, options.connections, options.warmupSeconds, options.request);
   }
   const stopSampling = sampleRss(options.pid);
+  const cpuBefore = cpuSecondsOf(options.pid);
+  const dbBefore = options.dbPid ? treeCpuSecondsOf(options.dbPid) : 0;
   const result = await run(options.url, options.connections, options.seconds, options.request);
   const peakRssMiB = stopSampling();
+  // Busy machines change req/s a lot and CPU per request much less: both are reported.
+  const answered = Math.max(1, result.requests.total);
   return {
+    serverCpuMs: ((cpuSecondsOf(options.pid) - cpuBefore) * 1000) / answered,
+    dbCpuMs: options.dbPid
+      ? ((treeCpuSecondsOf(options.dbPid) - dbBefore) * 1000) / answered
+      : null,
     reqPerSec: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,

@@ -1,7 +1,7 @@
 // The built server (or the bare ceiling) as a child process: started, waited for, watched for
 // memory, and stopped with SIGTERM like a real deployment.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 
 export type ServerProcess = {
   child: ChildProcess;
@@ -102,4 +102,32 @@ export function sampleRss(pid: number, everyMs = 100): () => number {
     const m = memoryOf(pid);
     return Math.max(peak, m?.rss ?? 0);
   };
+}
+
+const TICKS_PER_SECOND = 100;
+
+function statFields(pid: number): string[] | null {
+  try {
+    // Fields after the command name, which may itself contain spaces and parentheses.
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop()!.split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/** User + system CPU seconds a process has used so far (Linux /proc), 0 when it is gone. */
+export function cpuSecondsOf(pid: number): number {
+  const f = statFields(pid);
+  return f ? (Number(f[11]) + Number(f[12])) / TICKS_PER_SECOND : 0;
+}
+
+/** CPU seconds of a process and its direct children (a PostgreSQL server and its backends). */
+export function treeCpuSecondsOf(pid: number): number {
+  let total = cpuSecondsOf(pid);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const f = statFields(Number(entry));
+    if (f && Number(f[1]) === pid) total += cpuSecondsOf(Number(entry));
+  }
+  return total;
 }
