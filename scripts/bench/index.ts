@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { startCluster } from '../lib/postgres-cluster.mjs';
+import { clusterUnavailableReason, startCluster } from '../lib/postgres-cluster.mjs';
 import { machineLine, table, writeSection } from '../lib/perf-doc.mjs';
 import { type LoadResult, measure, type RequestShape } from './load';
 import { BENCH_PASSWORD, type BenchUser, seedBenchData, type SqlRunner } from './seed';
@@ -383,6 +383,12 @@ async function main() {
   mkdirSync(WORK, { recursive: true });
   build();
   const drivers: Driver[] = args.only ? [args.only as Driver] : ['pglite', 'postgres'];
+  const noPostgres = clusterUnavailableReason();
+  if (noPostgres && drivers.includes('postgres')) {
+    if (args.only) throw new Error(noPostgres);
+    log(`skipping PostgreSQL: ${noPostgres}`);
+    drivers.splice(drivers.indexOf('postgres'), 1);
+  }
   const results = new Map<Driver, Awaited<ReturnType<typeof runDriver>>>();
   for (const driver of drivers) results.set(driver, await runDriver(driver));
   const markdown = report(results, machine);
