@@ -11,9 +11,11 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { clusterUnavailableReason, startCluster } from '../lib/postgres-cluster.mjs';
-import { machineLine, table, writeSection } from '../lib/perf-doc.mjs';
+import { machineLine, writeSection } from '../lib/perf-doc.mjs';
 import { type LoadResult, measure, type RequestShape } from './load';
-import { BENCH_PASSWORD, type BenchUser, seedBenchData, type SqlRunner } from './seed';
+import { type Driver, type DriverResult, report, type Row } from './report';
+import { scenarios } from './scenarios';
+import { BENCH_PASSWORD, seedBenchData, type SqlRunner } from './seed';
 import { memoryOf, type ServerProcess, startProcess } from './server-process';
 
 const { values: args } = parseArgs({
@@ -43,9 +45,6 @@ const BARE = join(import.meta.dirname, 'bare-server.mjs');
  * the stock memory settings, room for several servers' pools.
  */
 const PRODUCTION_LIKE_PG = { max_connections: '200' };
-
-type Driver = 'pglite' | 'postgres';
-type Row = { driver: Driver; name: string; result: LoadResult; ratio: number };
 
 const log = (message: string) => process.stdout.write(`bench: ${message}\n`);
 
@@ -105,69 +104,6 @@ async function withDatabase(
   }
 }
 
-/** As a browser sends them: compressed answers cost the server what they cost in production. */
-const JSON_HEADERS = {
-  accept: 'application/json',
-  'accept-encoding': 'gzip, deflate, br',
-  'content-type': 'application/json',
-  'x-requested-with': 'XMLHttpRequest',
-};
-
-function scenarios(users: BenchUser[]) {
-  const user = (n: number) => users[n % users.length]!;
-  const bearer = (u: BenchUser) => ({ ...JSON_HEADERS, authorization: `Bearer ${u.token}` });
-  const passport = (n: number): RequestShape => ({
-    method: 'POST',
-    path: '/api/user/passport',
-    headers: bearer(user(n)),
-    body: '{}',
-  });
-  return {
-    passport,
-    list: [
-      { name: 'POST /api/user/passport', poll: true, request: passport },
-      {
-        name: 'POST /api/notifications/top',
-        poll: true,
-        request: (n: number): RequestShape => ({
-          method: 'POST',
-          path: '/api/notifications/top',
-          headers: bearer(user(n)),
-          body: JSON.stringify({ id: user(n).recentNotificationId }),
-        }),
-      },
-      {
-        name: 'GET /api/ids (signed in)',
-        poll: false,
-        request: (n: number): RequestShape => ({
-          method: 'GET',
-          path: '/api/ids',
-          headers: bearer(user(n)),
-        }),
-      },
-      {
-        name: 'GET /api/reviews',
-        poll: false,
-        request: (): RequestShape => ({
-          method: 'GET',
-          path: '/api/reviews',
-          headers: { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' },
-        }),
-      },
-      {
-        name: 'POST /api/auth/login',
-        poll: false,
-        request: (n: number): RequestShape => ({
-          method: 'POST',
-          path: '/api/auth/login',
-          headers: JSON_HEADERS,
-          body: JSON.stringify({ login: user(n).email, password: BENCH_PASSWORD }),
-        }),
-      },
-    ],
-  };
-}
-
 /** One call of each kind before measuring: a benchmark of 401s would prove nothing. */
 async function sanityCheck(url: string, request: RequestShape, name: string) {
   const response = await fetch(url + request.path, request);
@@ -192,13 +128,7 @@ async function captureResponse(server: ServerProcess, request: RequestShape, fil
   );
 }
 
-async function runDriver(driver: Driver): Promise<{
-  rows: Row[];
-  startMs: number;
-  hwm: number;
-  seedSeconds: number;
-  counts: Record<string, number>;
-}> {
+async function runDriver(driver: Driver): Promise<DriverResult> {
   const dir = join(WORK, driver);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -291,92 +221,6 @@ async function runDriver(driver: Driver): Promise<{
   }
 }
 
-const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
-
-function report(results: Map<Driver, Awaited<ReturnType<typeof runDriver>>>, machine: string) {
-  const rows = [...results.values()].flatMap((r) => r.rows);
-  const body = table(
-    [
-      'database',
-      'call',
-      'req/s',
-      'ratio to ceiling',
-      'p50 ms',
-      'p99 ms',
-      'non-2xx',
-      'errors',
-      'peak RSS MiB',
-      'server CPU ms/req',
-      'PostgreSQL CPU ms/req',
-    ],
-    rows.map((r) => [
-      r.name.startsWith('bare') ? '–' : r.driver,
-      r.name,
-      fmt(r.result.reqPerSec),
-      fmt(r.ratio, 2),
-      fmt(r.result.p50),
-      fmt(r.result.p99),
-      String(r.result.non2xx),
-      String(r.result.errors),
-      r.name.startsWith('bare') ? '–' : fmt(r.result.peakRssMiB),
-      fmt(r.result.serverCpuMs, 2),
-      r.result.dbCpuMs === null ? '–' : fmt(r.result.dbCpuMs, 2),
-    ]),
-  );
-
-  const checks: string[] = [];
-  const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
-  for (const [driver, r] of results) {
-    const min = driver === 'postgres' ? 0.35 : 0.08;
-    for (const row of r.rows.filter((x) => x.name.includes('passport') || x.name.includes('top'))) {
-      const ratioOk = row.ratio >= min;
-      const p99Ok = driver === 'pglite' || row.result.p99 < 50;
-      checks.push(
-        `- ${driver} ${row.name}: ${fmt(row.ratio, 2)} of the ceiling (budget ≥ ${min})` +
-          (driver === 'postgres'
-            ? `, p99 ${fmt(row.result.p99)} ms (budget < 50)`
-            : `, p99 ${fmt(row.result.p99)} ms`) +
-          ` — ${mark(ratioOk && p99Ok)}`,
-      );
-    }
-    const pollRss = Math.max(
-      ...r.rows
-        .filter((x) => x.name.includes('passport') || x.name.includes('top'))
-        .map((x) => x.result.peakRssMiB),
-    );
-    checks.push(
-      `- ${driver}: start on the existing data dir ${fmt(r.startMs)} ms (budget < 3000) — ${mark(r.startMs < 3000)}`,
-    );
-    checks.push(
-      `- ${driver}: peak RSS under the poll load ${fmt(pollRss)} MiB (budget < 300 MB) — ${mark(pollRss * 1.048576 < 300)}; ` +
-        `whole run's high-water mark (VmHWM, login included) ${fmt(r.hwm)} MiB`,
-    );
-  }
-  const seeded = [...results.entries()]
-    .map(
-      ([driver, r]) =>
-        `${driver}: ${Object.entries(r.counts)
-          .map(([t, n]) => `${n} ${t}`)
-          .join(', ')} (seeded in ${fmt(r.seedSeconds, 1)} s)`,
-    )
-    .join('; ');
-
-  return [
-    `Measured ${machine}.`,
-    '',
-    `\`npm run bench\` — ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${SECONDS} s per row, autocannon in the ` +
-      'same machine as the server (they share the cores). PostgreSQL 15 with its stock settings ' +
-      "(fsync and synchronous_commit on) and the server's pool of 10; the server at its default " +
-      'log level (info; the poll routes log at warn). Rows: ' +
-      seeded +
-      '.',
-    '',
-    body,
-    '',
-    checks.join('\n'),
-  ].join('\n');
-}
-
 async function main() {
   const machine = machineLine();
   log(machine);
@@ -389,9 +233,13 @@ async function main() {
     log(`skipping PostgreSQL: ${noPostgres}`);
     drivers.splice(drivers.indexOf('postgres'), 1);
   }
-  const results = new Map<Driver, Awaited<ReturnType<typeof runDriver>>>();
+  const results = new Map<Driver, DriverResult>();
   for (const driver of drivers) results.set(driver, await runDriver(driver));
-  const markdown = report(results, machine);
+  const markdown = report(results, machine, {
+    connections: CONNECTIONS,
+    warmup: WARMUP,
+    seconds: SECONDS,
+  });
   process.stdout.write(`\n${markdown}\n`);
   if (!args['no-write']) {
     writeSection('bench', markdown);
