@@ -144,6 +144,7 @@ async function main() {
   const server = await startServer();
   const rows = [];
   const notes = [];
+  const benchmarkIndexes = [];
   try {
     for (const page of PAGES) {
       const reports = [];
@@ -154,6 +155,7 @@ async function main() {
       // The median run by performance score.
       reports.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
       const report = reports[Math.floor(reports.length / 2)];
+      benchmarkIndexes.push(Math.round(report.environment?.benchmarkIndex ?? NaN));
       rows.push([
         page,
         ...CATEGORIES.map((c) => String(score(report, c))),
@@ -178,7 +180,8 @@ async function main() {
     '',
     `\`npm run lighthouse\` — Lighthouse ${JSON.parse(readFileSync(join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version}, ` +
       'mobile, simulated throttling, Debian Chromium headless; production build served by the ' +
-      `production server (PGlite, demo data)${Number(args.runs) > 1 ? `; median of ${args.runs} runs` : ''}.`,
+      `production server (PGlite, demo data)${Number(args.runs) > 1 ? `; median of ${args.runs} runs` : ''}. ` +
+      `Lighthouse's CPU benchmark index of this machine in the median runs: ${benchmarkIndexes.join(', ')} (higher is faster).`,
     '',
     table(
       [
