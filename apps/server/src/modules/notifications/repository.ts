@@ -33,7 +33,6 @@ function buildTopForToken(db: Db, name: string) {
       })
       .from(notifications)
       .innerJoin(caller, eq(notifications.userId, caller.id))
-      .where(gt(notifications.id, sql.placeholder('afterId')))
       .orderBy(desc(notifications.id))
       .limit(sql.placeholder('limit')),
   );
@@ -50,7 +49,7 @@ function buildTopForToken(db: Db, name: string) {
       createdAt: newer.createdAt,
     })
     .from(caller)
-    .leftJoin(newer, sql`true`)
+    .leftJoin(newer, gt(newer.id, sql.placeholder('afterId')))
     .orderBy(desc(newer.id))
     .prepare(name);
 }
@@ -59,6 +58,10 @@ function buildTopForToken(db: Db, name: string) {
  * The poll, token check included, in ONE statement: the session check (and its occasional
  * touch) runs as CTEs and the caller's newer notifications are joined to it. No row at all
  * means the token is not good; one row with a null id means a good token and nothing new.
+ *
+ * `newer` is the caller's newest `limit`, and `afterId` filters them in the join: the same
+ * rows as filtering first, but with no range parameter inside, PostgreSQL can keep one generic
+ * plan for the prepared statement instead of planning every call (a third of its CPU per poll).
  */
 export async function topForToken(
   db: Db,
