@@ -4,7 +4,7 @@ import {
   IMAGE_UPLOAD,
   IMAGE_WRONG_TYPE_MESSAGE,
 } from '@iddesk/contract';
-import sharp from 'sharp';
+import { loadSharp } from './sharp';
 
 /** An upload that is not an acceptable image; the message is meant for the user. */
 export class InvalidImageError extends Error {}
@@ -30,6 +30,7 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (input.length > IMAGE_UPLOAD.maxBytes) throw new InvalidImageError(IMAGE_TOO_LARGE_MESSAGE);
   const options = { limitInputPixels: IMAGE_UPLOAD.maxPixels, failOn: 'error' as const };
+  const sharp = await loadSharp();
 
   let format: string | undefined;
   try {

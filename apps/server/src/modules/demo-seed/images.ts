@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp';
 
 /** A palette for generated art: two gradient stops and an accent. */
 export type Palette = { from: string; to: string; accent: string };
@@ -29,6 +29,7 @@ export async function posterPng(headline: string, caption: string, palette: Pale
   <text x="90" y="330" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="76" font-weight="700" fill="#ffffff">${escapeXml(headline)}</text>
   <text x="92" y="410" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="36" fill="#ffffff" opacity="0.85">${escapeXml(caption)}</text>
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
@@ -44,5 +45,6 @@ export async function logoPng(initials: string, colour: string) {
   <circle cx="400" cy="112" r="56" fill="#ffffff" opacity="0.16"/>
   <text x="256" y="300" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="150" font-weight="700" fill="#ffffff">${escapeXml(initials)}</text>
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
