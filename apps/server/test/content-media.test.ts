@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, uploads } from '../src/db/schema';
-import { pngImage, postForm } from './helpers/content-fixtures';
+import { pngImage, postForm } from './helpers/wallet-fixtures';
 import {
   createAdmin,
   createTestApp,
