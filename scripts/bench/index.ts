@@ -1,9 +1,12 @@
 // `npm run bench`: the server's hot paths side by side, on PGlite and on PostgreSQL, against
 // the ceiling of this machine (a bare node:http server sending the same bytes). Builds the
 // production server, seeds a realistic database, measures with autocannon, prints a table
-// and writes it to docs/performance.md. Options: --users N, --seconds N, --warmup N,
-// --connections N, --only pglite|postgres, --no-write. Ports: BENCH_PORT (default 3810) and
-// the next one for the ceiling.
+// and writes it to docs/performance.md. Options: --users N, --seconds N (or --duration N),
+// --warmup N, --connections N, --only pglite|postgres (or --db), --no-write, and for quick
+// iteration --scenarios passport,top,ids,reviews,login (a subset; the ceiling always runs; a
+// partial run is never written to the doc). Ports: BENCH_PORT (default 3810) and the next one
+// for the ceiling. BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") are passed to
+// node for the measured server.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -24,12 +27,21 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '100' },
+    duration: { type: 'string' },
     only: { type: 'string' },
+    db: { type: 'string' },
+    scenarios: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
   },
 });
 const USERS = Number(args.users);
-const SECONDS = Number(args.seconds);
+const SECONDS = Number(args.duration ?? args.seconds);
+const ONLY = args.db ?? args.only;
+const PICKED = args.scenarios
+  ?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+const NODE_ARGS = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
 const WARMUP = Number(args.warmup);
 const CONNECTIONS = Number(args.connections);
 const PORT = Number(process.env.BENCH_PORT ?? 3810);
@@ -137,9 +149,10 @@ async function runDriver(driver: Driver): Promise<DriverResult> {
     driver === 'postgres' ? await startCluster({ settings: PRODUCTION_LIKE_PG }) : null;
   try {
     const env = serverEnv(join(dir, 'data'), cluster?.url);
-    const start = (timeoutMs?: number) =>
+    const start = (timeoutMs?: number, nodeArgs?: string[]) =>
       startProcess({
         script: SERVER,
+        nodeArgs,
         env,
         port: PORT,
         readyPath: '/api/health',
@@ -158,7 +171,7 @@ async function runDriver(driver: Driver): Promise<DriverResult> {
     const { users, rows: counts, seconds: seedSeconds } = seeded!;
     log(`${driver}: seeded in ${seedSeconds.toFixed(1)} s: ${JSON.stringify(counts)}`);
 
-    const server = await start();
+    const server = await start(undefined, NODE_ARGS);
     log(`${driver}: started on the seeded data in ${Math.round(server.startMs)} ms`);
     const pid = server.child.pid!;
     const dbPid = cluster
@@ -199,6 +212,7 @@ async function runDriver(driver: Driver): Promise<DriverResult> {
       }
       const rows: Row[] = [{ driver, name: 'bare node:http (ceiling)', result: ceiling, ratio: 1 }];
       for (const s of list) {
+        if (PICKED && !PICKED.includes(s.key)) continue;
         log(`${driver}: ${s.name}`);
         const result = await measure({
           url: server.url,
@@ -226,10 +240,10 @@ async function main() {
   log(machine);
   mkdirSync(WORK, { recursive: true });
   build();
-  const drivers: Driver[] = args.only ? [args.only as Driver] : ['pglite', 'postgres'];
+  const drivers: Driver[] = ONLY ? [ONLY as Driver] : ['pglite', 'postgres'];
   const noPostgres = clusterUnavailableReason();
   if (noPostgres && drivers.includes('postgres')) {
-    if (args.only) throw new Error(noPostgres);
+    if (ONLY) throw new Error(noPostgres);
     log(`skipping PostgreSQL: ${noPostgres}`);
     drivers.splice(drivers.indexOf('postgres'), 1);
   }
@@ -241,7 +255,9 @@ async function main() {
     seconds: SECONDS,
   });
   process.stdout.write(`\n${markdown}\n`);
-  if (!args['no-write']) {
+  if (PICKED) {
+    log('a subset of the scenarios: not written to docs/performance.md');
+  } else if (!args['no-write']) {
     writeSection('bench', markdown);
     log('written to docs/performance.md');
   }

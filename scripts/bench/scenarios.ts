@@ -24,8 +24,9 @@ export function scenarios(users: BenchUser[]) {
   return {
     passport,
     list: [
-      { name: 'POST /api/user/passport', poll: true, request: passport },
+      { key: 'passport', name: 'POST /api/user/passport', poll: true, request: passport },
       {
+        key: 'top',
         name: 'POST /api/notifications/top',
         poll: true,
         request: (n: number): RequestShape => ({
@@ -36,6 +37,7 @@ export function scenarios(users: BenchUser[]) {
         }),
       },
       {
+        key: 'ids',
         name: 'GET /api/ids (signed in)',
         poll: false,
         request: (n: number): RequestShape => ({
@@ -45,6 +47,7 @@ export function scenarios(users: BenchUser[]) {
         }),
       },
       {
+        key: 'reviews',
         name: 'GET /api/reviews',
         poll: false,
         request: (): RequestShape => ({
@@ -54,6 +57,7 @@ export function scenarios(users: BenchUser[]) {
         }),
       },
       {
+        key: 'login',
         name: 'POST /api/auth/login',
         poll: false,
         request: (n: number): RequestShape => ({
