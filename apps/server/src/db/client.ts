@@ -8,6 +8,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
 import { migrationsFolder } from './migrate';
+import { PipelinedConnection } from './pipeline';
+import { runPreparedOn } from './prepared';
 import * as schema from './schema';
 import type { Database } from './types';
 
@@ -96,14 +98,18 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     throw error;
   }
   const db = drizzleNodePg({ client: pool, schema });
+  // The token check and the poll: one pipelined connection instead of a pool checkout each.
+  const pipeline = new PipelinedConnection(connectionString);
+  runPreparedOn(db, drizzleNodePg({ client: pipeline as unknown as pg.Client, schema }));
   let closed = false;
   return {
     db,
     driver: 'postgres',
+    pipeline,
     async close() {
       if (closed) return;
       closed = true;
-      await pool.end();
+      await Promise.all([pipeline.close(), pool.end()]);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PipelinedConnection } from './pipeline';
 import type * as schema from './schema';
 
 /**
@@ -14,5 +15,7 @@ export type DatabaseDriver = 'pglite' | 'postgres';
 export type Database = {
   db: Db;
   driver: DatabaseDriver;
+  /** PostgreSQL: the connection the prepared hot statements run on (db/pipeline.ts). */
+  pipeline?: PipelinedConnection;
   close(): Promise<void>;
 };

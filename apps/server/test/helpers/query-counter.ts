@@ -4,7 +4,8 @@ import type { Database } from '../../src/db/types';
  * Counts the statements the app sends to the database: every call that reaches the driver
  * is one round trip. Wraps the driver objects the app was given, so app code has no
  * test-only paths. PGlite: `query`/`exec`, and each statement inside `transaction` plus its
- * BEGIN and COMMIT. node-postgres: each `query` on a client checked out of the pool.
+ * BEGIN and COMMIT. node-postgres: each `query` on a client checked out of the pool, and on
+ * the pipelined connection of the prepared statements.
  */
 export type QueryCounter = {
   /** Statements since the last reset, with their SQL (for a readable failure). */
@@ -45,6 +46,8 @@ export function countQueries(database: Database): QueryCounter {
       ).finally(() => statements.push('COMMIT/ROLLBACK'));
     };
   } else {
+    // The prepared hot statements run on a pipelined connection of their own (db/pipeline.ts).
+    if (database.pipeline) wrap(database.pipeline as unknown as Record<string, AnyFn>, 'query');
     // pool.query checks a client out through pool.connect too, so counting client queries
     // covers plain statements and transactions alike, each exactly once.
     const connect = client.connect!.bind(client) as (cb?: AnyFn) => unknown;
