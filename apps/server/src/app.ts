@@ -68,6 +68,9 @@ export async function buildApp({
     bodyLimit: config.bodyLimitBytes,
     // Unique across processes, so logs of several servers behind one balancer do not collide.
     genReqId: () => randomUUID(),
+    // A URL the router cannot read (bad percent-encoding, a parameter over 100 characters)
+    // gets the envelope too, not Fastify's own body echoing the path.
+    frameworkErrors: errorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);

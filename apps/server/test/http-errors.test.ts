@@ -86,6 +86,49 @@ describe('HTTP errors', () => {
     }
   });
 
+  // Found by fuzz-api.test.ts: `errors[field] ??= []` found Object.prototype's `constructor`
+  // and threw inside the error handler, so Fastify answered a bare 500 with the TypeError.
+  it('a body key named constructor or toString is a 422 naming it, not a 500', async () => {
+    const json = await post(ctx.app, '/api/auth/login', {
+      login: 'a@b.c',
+      password: 'x',
+      constructor: 1,
+      toString: [],
+    });
+    expect(json.statusCode, json.body).toBe(422);
+    expect(json.json().errors).toEqual({
+      constructor: ['The constructor field is not allowed.'],
+      toString: ['The toString field is not allowed.'],
+    });
+  });
+
+  // Found by fuzz-api.test.ts: the router's own errors bypassed the error handler, answering
+  // Fastify's body (no envelope, the path echoed back).
+  it('a path parameter over the router limit or a broken percent-encoding gets the envelope', async () => {
+    const user = await registerUser(ctx.app);
+    const headers = { authorization: `Bearer ${user.token}` };
+    const long = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/bills/${'9'.repeat(400)}`,
+      headers,
+    });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({
+      message: 'The URL is too long.',
+      data: null,
+      code: 'BAD_REQUEST',
+    });
+
+    const broken = await ctx.app.inject({ method: 'GET', url: '/api/bills/%zz<script>', headers });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({
+      message: 'The URL is not valid.',
+      data: null,
+      code: 'BAD_REQUEST',
+    });
+    expect(broken.body).not.toContain('script');
+  });
+
   it('a server error answers "Server error" with a code and never the stack or message', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/__test__/boom' });
     expect(res.statusCode).toBe(500);

@@ -6,7 +6,7 @@ import type {
   FastifySchemaValidationError,
 } from 'fastify';
 import { AppError, type FieldErrors, firstMessage } from './app-errors';
-import { fieldErrorsFromIssues, RequestValidationError } from './request-validation';
+import { addFieldError, fieldErrorsFromIssues, RequestValidationError } from './request-validation';
 
 type ErrorResponse = { status: number; body: ErrorBody };
 
@@ -29,6 +29,9 @@ const FASTIFY_ERRORS: Record<string, () => ErrorResponse> = {
     respond(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type. Send JSON or form data.'),
   FST_INVALID_MULTIPART_CONTENT_TYPE: () =>
     respond(415, 'UNSUPPORTED_MEDIA_TYPE', 'This call expects multipart form data.'),
+  // The router's own errors (Fastify's frameworkErrors); their messages would echo the path.
+  FST_ERR_BAD_URL: () => respond(400, 'BAD_REQUEST', 'The URL is not valid.'),
+  FST_ERR_MAX_PARAM_LENGTH: () => respond(414, 'BAD_REQUEST', 'The URL is too long.'),
 };
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -49,7 +52,7 @@ function fieldErrorsFromFastify(
   const errors: FieldErrors = {};
   for (const item of validation) {
     const field = item.instancePath.replace(/^\//, '').replaceAll('/', '.') || part;
-    (errors[field] ??= []).push(item.message ?? 'This value is invalid.');
+    addFieldError(errors, field, item.message ?? 'This value is invalid.');
   }
   return errors;
 }

@@ -48,14 +48,29 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   };
 
 /**
+ * Add messages under a field name. The name comes from the request (an unknown key, a form
+ * part), so `constructor` or `__proto__` must become an own key like any other, not reach
+ * Object.prototype (`errors[field] ??= []` would find the inherited one and throw: a 500).
+ */
+export function addFieldError(errors: FieldErrors, field: string, ...messages: string[]): void {
+  if (!Object.hasOwn(errors, field)) {
+    Object.defineProperty(errors, field, {
+      value: [],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  errors[field]!.push(...messages);
+}
+
+/**
  * Issues → `{ field: [messages] }`, field being the snake_case path joined by '.'. Unknown
  * keys of strict objects name each key; issues about the whole part name the part ("body").
  */
 export function fieldErrorsFromIssues(issues: readonly Issue[], part = 'body'): FieldErrors {
   const errors: FieldErrors = {};
-  const add = (field: string, message: string) => {
-    (errors[field] ??= []).push(message);
-  };
+  const add = (field: string, message: string) => addFieldError(errors, field, message);
   for (const issue of issues) {
     const path = issue.path.map(String);
     if (issue.code === 'unrecognized_keys') {
