@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HELMET_OPTIONS, securityHeaders } from '../src/plugins/external/helmet';
 import { createTestApp, get, type TestContext } from './helpers/test-app';
 
 let ctx: TestContext;
@@ -47,6 +48,29 @@ describe('security headers', () => {
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
       expect(res.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
+  it('every header helmet sets for our options, on answers, errors, unknown routes and pages', async () => {
+    const expected = securityHeaders(HELMET_OPTIONS);
+    expect(Object.keys(expected)).toEqual(
+      expect.arrayContaining([
+        'content-security-policy',
+        'strict-transport-security',
+        'cross-origin-opener-policy',
+        'x-content-type-options',
+      ]),
+    );
+    const answers = [
+      await get(ctx.app, '/api/marque'),
+      await ctx.app.inject({ method: 'POST', url: '/api/user/passport' }),
+      await get(ctx.app, '/api/no-such-call'),
+      await get(ctx.app, '/some/page'),
+    ];
+    for (const res of answers) {
+      for (const [name, value] of Object.entries(expected)) {
+        expect(res.headers[name], `${res.statusCode} ${name}`).toBe(value);
+      }
     }
   });
 });
