@@ -11,7 +11,11 @@ const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     ...process.env,
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
+    // Many stories share one admin and one IP within a minute; the limits have their own tests.
     RATE_LIMIT_AUTH_MAX: '10000',
+    RATE_LIMIT_AUTH_ACCOUNT_MAX: '10000',
+    RATE_LIMIT_MONEY_MAX: '10000',
+    RATE_LIMIT_MONEY_IP_MAX: '10000',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },
 });

@@ -33,6 +33,7 @@ import configPlugin from './plugins/app/config';
 import dbPlugin from './plugins/app/db';
 import jsonBodyParser from './plugins/app/json-body';
 import mailerPlugin from './plugins/app/mailer';
+import moneyCallsPlugin from './plugins/app/money-calls';
 import storagePlugin from './plugins/app/storage';
 import webAppPlugin from './plugins/app/web-app';
 import compressPlugin from './plugins/external/compress';
@@ -89,6 +90,7 @@ export async function buildApp({
   await app.register(dbPlugin, { db });
   await app.register(jsonBodyParser);
   await app.register(authPlugin, { session: config.session });
+  await app.register(moneyCallsPlugin, { now });
   await app.register(storagePlugin);
   await app.register(mailerPlugin);
 

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createAdmin,
   createTestApp,
   newUserDetails,
   post,
   registerUser,
   type TestContext,
 } from './helpers/test-app';
+import { balanceOf, deposit, expectLedgerConsistent, userIdOf } from './helpers/wallet-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -83,5 +85,81 @@ describe('rate limits', () => {
       );
       expect(res.statusCode).toBe(200);
     }
+  });
+});
+
+describe('rate limits per account, and on money-moving calls', () => {
+  let limited: TestContext;
+  let adminToken: string;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      RATE_LIMIT_AUTH_ACCOUNT_MAX: '3',
+      RATE_LIMIT_MONEY_MAX: '3',
+      RATE_LIMIT_MONEY_IP_MAX: '5',
+      RATE_LIMIT_MONEY_WINDOW_SECONDS: '60',
+    });
+    adminToken = (await createAdmin(limited)).token;
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  const loginFrom = (login: string, ip: string) =>
+    post(limited.app, '/api/auth/login', { login, password: 'guess-guess' }, undefined, from(ip));
+
+  it('login: guesses on one account from many IPs meet the per-account limit; unknown accounts alike', async () => {
+    const user = await registerUser(limited.app);
+    for (const login of [user.email, 'nobody-here@example.com']) {
+      for (let i = 0; i < 3; i += 1) expect((await loginFrom(login, `10.1.0.${i + 1}`)).statusCode).toBe(422);
+      const blocked = await loginFrom(login, '10.1.0.99');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED', data: null, message: expect.stringMatching(/^Too many attempts/) });
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // The same account typed differently (case) is the same account.
+    expect((await loginFrom(user.email.toUpperCase(), '10.1.0.100')).statusCode).toBe(429);
+    // Other accounts are not affected.
+    expect((await loginFrom('someone-else@example.com', '10.1.0.99')).statusCode).toBe(422);
+  });
+
+  it('register: repeated attempts on one email are limited whatever the IP', async () => {
+    const details = newUserDetails();
+    const attempt = (i: number) => post(limited.app, '/api/auth/register', details, undefined, from(`10.2.0.${i}`));
+    expect((await attempt(1)).statusCode).toBe(200);
+    expect((await attempt(2)).statusCode).toBe(422); // taken
+    expect((await attempt(3)).statusCode).toBe(422);
+    expect((await attempt(4)).statusCode).toBe(429);
+  });
+
+  it('money: a fourth withdrawal in the window from one account is 429 and writes nothing', async () => {
+    const user = await registerUser(limited.app);
+    const userId = await userIdOf(limited, user.email);
+    await deposit(limited.app, adminToken, userId, '1000');
+    const withdraw = (ip: string) =>
+      post(limited.app, '/api/withdraw', { amount: '10', method: 'upi', upi_id: 'me@okicici' }, user.token, from(ip));
+    for (let i = 0; i < 3; i += 1) expect((await withdraw(`10.3.0.${i}`)).statusCode).toBe(200);
+    const blocked = await withdraw('10.3.0.50');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED', data: null });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await balanceOf(limited, userId)).toBe(97_000n);
+    await expectLedgerConsistent(limited);
+  });
+
+  it('money: one IP is limited across accounts too', async () => {
+    const ip = '10.4.0.1';
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const user = await registerUser(limited.app);
+      // A fresh admin each time: the admin's own deposits count against its account limit.
+      const funder = await createAdmin(limited);
+      await deposit(limited.app, funder.token, await userIdOf(limited, user.email), '100');
+      for (let j = 0; j < 2; j += 1) {
+        const res = await post(limited.app, '/api/withdraw', { amount: '10', method: 'upi', upi_id: 'me@okicici' }, user.token, from(ip));
+        statuses.push(res.statusCode);
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    await expectLedgerConsistent(limited);
   });
 });

@@ -25,3 +25,4 @@ export * from './ids-api';
 export * from './notifications';
 export * from './notifications-api';
 export * from './password-reset';
+export * from './idempotency';

@@ -71,6 +71,10 @@ const EnvSchema = z.object({
   ),
   DISPLAY_TIME_ZONE: timeZone,
   RATE_LIMIT_RESET_EMAIL_MAX: integer(5, 1, 1_000_000),
+  RATE_LIMIT_AUTH_ACCOUNT_MAX: integer(10, 1, 1_000_000),
+  RATE_LIMIT_MONEY_MAX: integer(30, 1, 1_000_000),
+  RATE_LIMIT_MONEY_IP_MAX: integer(120, 1, 1_000_000),
+  RATE_LIMIT_MONEY_WINDOW_SECONDS: integer(60, 1, 86_400),
 });
 
 export type EnvConfig = {
@@ -87,7 +91,18 @@ export type EnvConfig = {
   webDistDir: string;
   session: { idleDays: number; maxDays: number };
   bodyLimitBytes: number;
-  rateLimit: { authMax: number; authWindowMs: number; resetEmailMax: number };
+  rateLimit: {
+    /** Per IP and route: login, register, password change and reset calls. */
+    authMax: number;
+    authWindowMs: number;
+    /** Per account (the email or phone typed, or the signed-in user), same window. */
+    authAccountMax: number;
+    resetEmailMax: number;
+    /** Money-moving POSTs: per signed-in account, and per IP and route. */
+    moneyMax: number;
+    moneyIpMax: number;
+    moneyWindowMs: number;
+  };
   /** Origin of the links in mail, without a trailing slash. */
   appUrl: string;
   mailFrom: string;
@@ -139,7 +154,11 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     rateLimit: {
       authMax: env.RATE_LIMIT_AUTH_MAX,
       authWindowMs: env.RATE_LIMIT_AUTH_WINDOW_SECONDS * 1000,
+      authAccountMax: env.RATE_LIMIT_AUTH_ACCOUNT_MAX,
       resetEmailMax: env.RATE_LIMIT_RESET_EMAIL_MAX,
+      moneyMax: env.RATE_LIMIT_MONEY_MAX,
+      moneyIpMax: env.RATE_LIMIT_MONEY_IP_MAX,
+      moneyWindowMs: env.RATE_LIMIT_MONEY_WINDOW_SECONDS * 1000,
     },
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
     mailFrom: env.MAIL_FROM,

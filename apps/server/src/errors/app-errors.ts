@@ -68,7 +68,11 @@ export class ValidationError extends AppError {
 }
 
 export class RateLimitedError extends AppError {
-  constructor(retryAfter: string) {
+  /** `retryAfterSeconds`, when given, is sent as the Retry-After header. */
+  constructor(
+    retryAfter: string,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${retryAfter}.`);
   }
 }

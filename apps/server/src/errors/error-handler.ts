@@ -5,7 +5,7 @@ import type {
   FastifyRequest,
   FastifySchemaValidationError,
 } from 'fastify';
-import { AppError, type FieldErrors, firstMessage } from './app-errors';
+import { AppError, type FieldErrors, firstMessage, RateLimitedError } from './app-errors';
 import { addFieldError, fieldErrorsFromIssues, RequestValidationError } from './request-validation';
 
 type ErrorResponse = { status: number; body: ErrorBody };
@@ -108,5 +108,8 @@ export function errorHandler(
   const { status, body } = toErrorResponse(error);
   // Fastify already logs every response with its status; only failures of ours need detail.
   if (status >= 500) request.log.error({ err: error }, 'request failed');
+  if (error instanceof RateLimitedError && error.retryAfterSeconds !== undefined) {
+    void reply.header('retry-after', String(error.retryAfterSeconds));
+  }
   void reply.status(status).send(body);
 }

@@ -94,6 +94,7 @@ export async function postForm(
   fields: Record<string, string>,
   files: FilePart[] = [],
   token?: string,
+  headers: Record<string, string> = {},
 ): Promise<ApiResponse> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -113,6 +114,7 @@ export async function postForm(
       'content-type': encoded.headers.get('content-type')!,
       'x-requested-with': 'XMLHttpRequest',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
     },
     payload: Buffer.from(await encoded.arrayBuffer()),
   }) as Promise<ApiResponse>;

@@ -14,3 +14,4 @@ export * from './user-ids';
 export * from './id-requests';
 export * from './notifications';
 export * from './password-resets';
+export * from './idempotency-keys';

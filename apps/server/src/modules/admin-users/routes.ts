@@ -10,8 +10,10 @@ import {
   PendingPageQuerySchema,
   TransactionSchema,
   WALLET_API,
+  IdempotencyHeadersSchema,
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { moneyRoute } from '../../plugins/app/money-calls';
 import { optionalBody } from '../../lib/optional-body';
 import { actorOf } from '../audit/actor';
 import { listTransactions } from '../ledger/list';
@@ -105,20 +107,23 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       path,
       {
         onRequest: app.requireAdmin,
+        ...moneyRoute(app),
         schema: {
           tags,
           summary: direction === 'deposit' ? 'Credit a user’s balance by hand' : 'Debit a user’s balance by hand',
           description:
             direction === 'withdraw' ? 'Never overdraws: above the balance is 409 INSUFFICIENT_BALANCE.' : undefined,
           security,
+          headers: IdempotencyHeadersSchema,
           body: BalanceChangeBodySchema,
           response: { 200: envelope(TransactionSchema) },
         },
       },
-      async (request) => {
-        const row = await changeBalance(app.db, actorOf(request), direction, request.body);
-        return { message, data: toTransactionJson(row) };
-      },
+      async (request, reply) =>
+        app.idempotent(request, reply, async (db) => {
+          const row = await changeBalance(db, actorOf(request), direction, request.body);
+          return { message, data: toTransactionJson(row) };
+        }),
     );
   }
 };

@@ -7,9 +7,9 @@ import {
   RegisterBodySchema,
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authRateLimit } from '../../plugins/app/auth-rate-limit';
+import { authRateLimit, perAccountLimit } from '../../plugins/app/auth-rate-limit';
 import { callerOf } from '../../plugins/app/auth';
-import { login, logout, register } from './service';
+import { login, loginLookup, logout, register } from './service';
 
 const tags = ['auth'];
 
@@ -18,6 +18,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     API.register,
     {
       config: authRateLimit(app),
+      preHandler: perAccountLimit(app, (request) => (request.body as { email: string }).email.toLowerCase()),
       schema: {
         tags,
         summary: 'Create an account and sign in',
@@ -35,6 +36,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     API.login,
     {
       config: authRateLimit(app),
+      preHandler: perAccountLimit(app, (request) =>
+        JSON.stringify(loginLookup((request.body as { login: string }).login)),
+      ),
       schema: {
         tags,
         summary: 'Sign in with email or phone',

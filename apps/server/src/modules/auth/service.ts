@@ -48,7 +48,7 @@ export async function register(
 }
 
 /** `login` is an email when it has an @, otherwise a phone, normalised like PhoneSchema does. */
-function loginLookup(login: string): { email: string } | { phone: string } {
+export function loginLookup(login: string): { email: string } | { phone: string } {
   return login.includes('@')
     ? { email: login.trim().toLowerCase() }
     : { phone: login.replace(/[\s\-()]/g, '') };

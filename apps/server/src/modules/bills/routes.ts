@@ -9,8 +9,10 @@ import {
   PROOF_REQUIRED_MESSAGE,
   RejectBodySchema,
   WALLET_API,
+  IdempotencyHeadersSchema,
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { moneyRoute } from '../../plugins/app/money-calls';
 import { readForm } from '../../lib/multipart';
 import { optionalBody } from '../../lib/optional-body';
 import { callerOf } from '../../plugins/app/auth';
@@ -26,6 +28,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
     WALLET_API.addFunds,
     {
       onRequest: app.requireUser,
+      ...moneyRoute(app),
       schema: {
         tags: ['wallet'],
         summary: 'Ask to add funds, with a payment screenshot',
@@ -35,16 +38,19 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
           'grows when an admin approves it.',
         consumes: ['multipart/form-data'],
         security,
+        headers: IdempotencyHeadersSchema,
         response: { 200: ItemSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { fields, files } = await readForm(request, AddFundsBodySchema, {
         [ADD_FUNDS_PROOF_FIELD]: PROOF_REQUIRED_MESSAGE,
       });
-      const deps = { db: app.db, storage: app.storage, log: request.log };
-      const bill = await addFunds(deps, callerOf(request).user.id, fields, files.proof!);
-      return { message: 'Request sent. We will process it shortly.', data: toBillJson(bill) };
+      return app.idempotent(request, reply, async (db) => {
+        const deps = { db, storage: app.storage, log: request.log };
+        const bill = await addFunds(deps, callerOf(request).user.id, fields, files.proof!);
+        return { message: 'Request sent. We will process it shortly.', data: toBillJson(bill) };
+      });
     },
   );
 
@@ -91,38 +97,44 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
     WALLET_API.adminBillApprove(':id'),
     {
       onRequest: app.requireAdmin,
+      ...moneyRoute(app),
       schema: {
         tags: ['admin'],
         summary: 'Approve a bill: its amount is credited to the balance',
         description: 'A bill is handled once: a second approve or reject is 409 ALREADY_HANDLED.',
         security,
+        headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         response: { 200: ItemSchema },
       },
     },
-    async (request) => {
-      const bill = await handleBill(app.db, actorOf(request), request.params.id, { status: 'approved' });
-      return { message: 'The bill has been approved and the balance credited.', data: toBillJson(bill) };
-    },
+    async (request, reply) =>
+      app.idempotent(request, reply, async (db) => {
+        const bill = await handleBill(db, actorOf(request), request.params.id, { status: 'approved' });
+        return { message: 'The bill has been approved and the balance credited.', data: toBillJson(bill) };
+      }),
   );
 
   app.post(
     WALLET_API.adminBillReject(':id'),
     {
       onRequest: app.requireAdmin,
+      ...moneyRoute(app),
       schema: {
         tags: ['admin'],
         summary: 'Reject a bill, with an optional comment for the customer',
         security,
+        headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         body: optionalBody(RejectBodySchema),
         response: { 200: ItemSchema },
       },
     },
-    async (request) => {
-      const comment = request.body.comment ?? null;
-      const bill = await handleBill(app.db, actorOf(request), request.params.id, { status: 'rejected', comment });
-      return { message: 'The bill has been rejected.', data: toBillJson(bill) };
-    },
+    async (request, reply) =>
+      app.idempotent(request, reply, async (db) => {
+        const comment = request.body.comment ?? null;
+        const bill = await handleBill(db, actorOf(request), request.params.id, { status: 'rejected', comment });
+        return { message: 'The bill has been rejected.', data: toBillJson(bill) };
+      }),
   );
 };

@@ -6,8 +6,10 @@ import {
   IDS_API,
   paginated,
   PendingPageQuerySchema,
+  IdempotencyHeadersSchema,
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { moneyRoute } from '../../plugins/app/money-calls';
 import { actorOf } from '../audit/actor';
 import { handleRequest } from './handle';
 import { toIdRequestJson } from './serialize';
@@ -55,6 +57,7 @@ export const adminIdRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     IDS_API.adminRequestHandle(':id'),
     {
       onRequest: app.requireAdmin,
+      ...moneyRoute(app),
       schema: {
         tags: ['admin'],
         summary: 'Approve or reject a request',
@@ -64,15 +67,17 @@ export const adminIdRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           'Reject: nothing moves except a deposit’s hold returning to the wallet. Handled once: a ' +
           'second call is 409 ALREADY_HANDLED.',
         security,
+        headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         body: HandleRequestBodySchema,
         response: { 200: ItemSchema },
       },
     },
-    async (request) => {
-      const view = await handleRequest(app.db, key, actorOf(request), request.params.id, request.body);
-      const message = view.status === 'approved' ? 'The request has been approved.' : 'The request has been rejected.';
-      return { message, data: toIdRequestJson(view, key, 'admin') };
-    },
+    async (request, reply) =>
+      app.idempotent(request, reply, async (db) => {
+        const view = await handleRequest(db, key, actorOf(request), request.params.id, request.body);
+        const message = view.status === 'approved' ? 'The request has been approved.' : 'The request has been rejected.';
+        return { message, data: toIdRequestJson(view, key, 'admin') };
+      }),
   );
 };

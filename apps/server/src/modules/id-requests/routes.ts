@@ -9,8 +9,10 @@ import {
   IdWithdrawBodySchema,
   PageQuerySchema,
   paginated,
+  IdempotencyHeadersSchema,
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { moneyRoute } from '../../plugins/app/money-calls';
 import { readForm } from '../../lib/multipart';
 import { optionalBody } from '../../lib/optional-body';
 import { callerOf } from '../../plugins/app/auth';
@@ -39,6 +41,7 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     IDS_API.userIdDeposit(':id'),
     {
       onRequest: app.requireUser,
+      ...moneyRoute(app),
       schema: {
         tags: ['ids'],
         summary: 'Put money into an ID',
@@ -47,15 +50,18 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           `\`payment\` also \`payment_type_id\`, \`reference\` and the screenshot \`proof\`. From the wallet the amount is held at once. ${activeNote}`,
         consumes: ['multipart/form-data'],
         security,
+        headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         response: { 200: ItemSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { fields, files } = await readForm(request, DepositBodySchema, { [ID_PROOF_FIELD]: null });
-      const deps = { db: app.db, storage: app.storage, log: request.log };
-      const view = await requestDeposit(deps, callerOf(request).user.id, request.params.id, fields, files.proof);
-      return { message: SENT, data: json(view) };
+      return app.idempotent(request, reply, async (db) => {
+        const deps = { db, storage: app.storage, log: request.log };
+        const view = await requestDeposit(deps, callerOf(request).user.id, request.params.id, fields, files.proof);
+        return { message: SENT, data: json(view) };
+      });
     },
   );
 
@@ -63,39 +69,45 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     IDS_API.userIdWithdraw(':id'),
     {
       onRequest: app.requireUser,
+      ...moneyRoute(app),
       schema: {
         tags: ['ids'],
         summary: 'Take money out of an ID into the wallet',
         description: `The wallet is credited with the amount the admin confirms. ${activeNote}`,
         security,
+        headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         body: IdWithdrawBodySchema,
         response: { 200: ItemSchema },
       },
     },
-    async (request) => {
-      const view = await requestWithdraw(app.db, callerOf(request).user.id, request.params.id, request.body.amount);
-      return { message: SENT, data: json(view) };
-    },
+    async (request, reply) =>
+      app.idempotent(request, reply, async (db) => {
+        const view = await requestWithdraw(db, callerOf(request).user.id, request.params.id, request.body.amount);
+        return { message: SENT, data: json(view) };
+      }),
   );
 
   app.post(
     IDS_API.userIdClose(':id'),
     {
       onRequest: app.requireUser,
+      ...moneyRoute(app),
       schema: {
         tags: ['ids'],
         summary: 'Ask to close an ID; what is left in it goes to the wallet',
         description: `At most one waiting close per ID (409). ${activeNote}`,
         security,
+        headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         response: { 200: ItemSchema },
       },
     },
-    async (request) => {
-      const view = await requestClose(app.db, callerOf(request).user.id, request.params.id);
-      return { message: SENT, data: json(view) };
-    },
+    async (request, reply) =>
+      app.idempotent(request, reply, async (db) => {
+        const view = await requestClose(db, callerOf(request).user.id, request.params.id);
+        return { message: SENT, data: json(view) };
+      }),
   );
 
   app.post(

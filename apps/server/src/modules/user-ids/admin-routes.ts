@@ -7,8 +7,10 @@ import {
   PendingPageQuerySchema,
   RejectBodySchema,
   UserIdSchema,
+  IdempotencyHeadersSchema,
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { moneyRoute } from '../../plugins/app/money-calls';
 import { optionalBody } from '../../lib/optional-body';
 import { actorOf } from '../audit/actor';
 import { toUserIdJson } from './serialize';
@@ -56,49 +58,55 @@ export const adminUserIdRoutes: FastifyPluginAsyncZod = async (app) => {
     IDS_API.adminUserIdApprove(':id'),
     {
       onRequest: app.requireAdmin,
+      ...moneyRoute(app),
       schema: {
         tags: ['admin'],
         summary: 'Approve a new ID: the amount put into it, its login and password',
         description: `Credentials are stored encrypted; a wallet hold is settled. ${onceNote}`,
         security,
+        headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         body: ApproveUserIdBodySchema,
         response: { 200: ItemSchema },
       },
     },
-    async (request) => {
-      const view = await decideUserId(app.db, key, actorOf(request), request.params.id, {
-        status: 'active',
-        input: request.body,
-      });
-      return { message: 'The ID has been approved; the customer can now see its login and password.', data: toUserIdJson(view, key, 'admin') };
-    },
+    async (request, reply) =>
+      app.idempotent(request, reply, async (db) => {
+        const view = await decideUserId(db, key, actorOf(request), request.params.id, {
+          status: 'active',
+          input: request.body,
+        });
+        return { message: 'The ID has been approved; the customer can now see its login and password.', data: toUserIdJson(view, key, 'admin') };
+      }),
   );
 
   app.post(
     IDS_API.adminUserIdReject(':id'),
     {
       onRequest: app.requireAdmin,
+      ...moneyRoute(app),
       schema: {
         tags: ['admin'],
         summary: 'Reject a new ID, with an optional comment; a wallet payment is refunded',
         description: onceNote,
         security,
+        headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         body: optionalBody(RejectBodySchema),
         response: { 200: ItemSchema },
       },
     },
-    async (request) => {
-      const view = await decideUserId(app.db, key, actorOf(request), request.params.id, {
-        status: 'rejected',
-        comment: request.body.comment ?? null,
-      });
-      const message =
-        view.create.payFrom === 'wallet'
-          ? 'The ID request has been rejected and the amount returned to the wallet.'
-          : 'The ID request has been rejected.';
-      return { message, data: toUserIdJson(view, key, 'admin') };
-    },
+    async (request, reply) =>
+      app.idempotent(request, reply, async (db) => {
+        const view = await decideUserId(db, key, actorOf(request), request.params.id, {
+          status: 'rejected',
+          comment: request.body.comment ?? null,
+        });
+        const message =
+          view.create.payFrom === 'wallet'
+            ? 'The ID request has been rejected and the amount returned to the wallet.'
+            : 'The ID request has been rejected.';
+        return { message, data: toUserIdJson(view, key, 'admin') };
+      }),
   );
 };

@@ -5,8 +5,10 @@ import {
   IdParamSchema,
   IDS_API,
   UserIdSchema,
+  IdempotencyHeadersSchema,
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { moneyRoute } from '../../plugins/app/money-calls';
 import { z } from 'zod';
 import { readForm } from '../../lib/multipart';
 import { callerOf } from '../../plugins/app/auth';
@@ -24,6 +26,7 @@ export const userIdRoutes: FastifyPluginAsyncZod = async (app) => {
     IDS_API.idCreate(':id'),
     {
       onRequest: app.requireUser,
+      ...moneyRoute(app),
       schema: {
         tags: ['ids'],
         summary: 'Ask for a new ID on a catalogue item',
@@ -34,16 +37,19 @@ export const userIdRoutes: FastifyPluginAsyncZod = async (app) => {
           '(409 INSUFFICIENT_BALANCE when short). Unknown or inactive item: 404.',
         consumes: ['multipart/form-data'],
         security,
+        headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         response: { 200: ItemSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { fields, files } = await readForm(request, CreateUserIdBodySchema, { [ID_PROOF_FIELD]: null });
-      const deps = { db: app.db, storage: app.storage, log: request.log };
-      const userId = callerOf(request).user.id;
-      const view = await createUserId(deps, userId, request.params.id, fields, files.proof);
-      return { message: 'Request sent. We will process it shortly.', data: toUserIdJson(view, key, 'owner') };
+      return app.idempotent(request, reply, async (db) => {
+        const deps = { db, storage: app.storage, log: request.log };
+        const userId = callerOf(request).user.id;
+        const view = await createUserId(deps, userId, request.params.id, fields, files.proof);
+        return { message: 'Request sent. We will process it shortly.', data: toUserIdJson(view, key, 'owner') };
+      });
     },
   );
 

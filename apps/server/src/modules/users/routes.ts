@@ -8,7 +8,7 @@ import {
   UserSchema,
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authRateLimit } from '../../plugins/app/auth-rate-limit';
+import { authRateLimit, perAccountLimit } from '../../plugins/app/auth-rate-limit';
 import { callerOf } from '../../plugins/app/auth';
 import { toUserJson } from './serialize';
 import { changePassword, updateProfile } from './service';
@@ -75,6 +75,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireUser,
       config: authRateLimit(app),
+      preHandler: perAccountLimit(app, (request) => String(callerOf(request).user.id)),
       schema: {
         tags,
         summary: 'Change password; signs out every other session',

@@ -9,8 +9,10 @@ import {
   WithdrawalApproveBodySchema,
   WithdrawalSchema,
   WithdrawBodySchema,
+  IdempotencyHeadersSchema,
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { moneyRoute } from '../../plugins/app/money-calls';
 import { readForm } from '../../lib/multipart';
 import { optionalBody } from '../../lib/optional-body';
 import { callerOf } from '../../plugins/app/auth';
@@ -28,25 +30,28 @@ const security = [{ bearer: [] }];
 const ItemSchema = envelope(WithdrawalSchema);
 
 export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (log: typeof app.log) => ({ db: app.db, storage: app.storage, log });
+  const deps = (log: typeof app.log, db = app.db) => ({ db, storage: app.storage, log });
 
   app.post(
     WALLET_API.withdraw,
     {
       onRequest: app.requireUser,
+      ...moneyRoute(app),
       schema: {
         tags: ['wallet'],
         summary: 'Ask for a payout; the amount is held from the balance at once',
         description: 'An amount above the available balance is 409 INSUFFICIENT_BALANCE.',
         security,
+        headers: IdempotencyHeadersSchema,
         body: WithdrawBodySchema,
         response: { 200: ItemSchema },
       },
     },
-    async (request) => {
-      const withdrawal = await requestWithdrawal(app.db, callerOf(request).user.id, request.body);
-      return { message: 'Request sent. We will process it shortly.', data: toWithdrawalJson(withdrawal) };
-    },
+    async (request, reply) =>
+      app.idempotent(request, reply, async (db) => {
+        const withdrawal = await requestWithdrawal(db, callerOf(request).user.id, request.body);
+        return { message: 'Request sent. We will process it shortly.', data: toWithdrawalJson(withdrawal) };
+      }),
   );
 
   app.get(
@@ -92,6 +97,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     WALLET_API.adminWithdrawalApprove(':id'),
     {
       onRequest: app.requireAdmin,
+      ...moneyRoute(app),
       schema: {
         tags: ['admin'],
         summary: 'Approve a withdrawal after paying it out',
@@ -100,20 +106,23 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
           'image `proof` of the payout. Handled once: a second approve or reject is 409.',
         consumes: ['multipart/form-data', 'application/json'],
         security,
+        headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         response: { 200: ItemSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { fields, files } = await readForm(request, WithdrawalApproveBodySchema, {
         [WITHDRAWAL_APPROVE_PROOF_FIELD]: null,
       });
-      const withdrawal = await handleWithdrawal(deps(request.log), actorOf(request), request.params.id, {
-        status: 'approved',
-        reference: fields.reference ?? null,
-        proof: files.proof,
+      return app.idempotent(request, reply, async (db) => {
+        const withdrawal = await handleWithdrawal(deps(request.log, db), actorOf(request), request.params.id, {
+          status: 'approved',
+          reference: fields.reference ?? null,
+          proof: files.proof,
+        });
+        return { message: 'The withdrawal has been approved.', data: toWithdrawalJson(withdrawal) };
       });
-      return { message: 'The withdrawal has been approved.', data: toWithdrawalJson(withdrawal) };
     },
   );
 
@@ -121,24 +130,27 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     WALLET_API.adminWithdrawalReject(':id'),
     {
       onRequest: app.requireAdmin,
+      ...moneyRoute(app),
       schema: {
         tags: ['admin'],
         summary: 'Reject a withdrawal: the held amount returns to the balance',
         security,
+        headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         body: optionalBody(RejectBodySchema),
         response: { 200: ItemSchema },
       },
     },
-    async (request) => {
-      const withdrawal = await handleWithdrawal(deps(request.log), actorOf(request), request.params.id, {
-        status: 'rejected',
-        comment: request.body.comment ?? null,
-      });
-      return {
-        message: 'The withdrawal has been rejected and the amount returned to the balance.',
-        data: toWithdrawalJson(withdrawal),
-      };
-    },
+    async (request, reply) =>
+      app.idempotent(request, reply, async (db) => {
+        const withdrawal = await handleWithdrawal(deps(request.log, db), actorOf(request), request.params.id, {
+          status: 'rejected',
+          comment: request.body.comment ?? null,
+        });
+        return {
+          message: 'The withdrawal has been rejected and the amount returned to the balance.',
+          data: toWithdrawalJson(withdrawal),
+        };
+      }),
   );
 };

@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RateLimitedError } from '../../errors/app-errors';
+import { minutesText, WindowLimiter } from '../../lib/window-limiter';
 
 /**
  * Route config for the calls an attacker would hammer: login, register and password calls.
@@ -10,5 +12,22 @@ export function authRateLimit(app: FastifyInstance) {
       max: app.config.rateLimit.authMax,
       timeWindow: app.config.rateLimit.authWindowMs,
     },
+  };
+}
+
+/**
+ * A preHandler that counts attempts per account, whatever the IP, so spreading a password
+ * guess over many addresses does not help: `accountOf` names the account (the login typed, the
+ * email registered, the signed-in user). RATE_LIMIT_AUTH_ACCOUNT_MAX per the auth window, then
+ * 429. An unknown account is counted like a known one, so the limit reveals nothing.
+ */
+export function perAccountLimit(app: FastifyInstance, accountOf: (request: FastifyRequest) => string) {
+  const { authAccountMax, authWindowMs } = app.config.rateLimit;
+  const limiter = new WindowLimiter({ max: authAccountMax, windowMs: authWindowMs, now: () => new Date() });
+  return async (request: FastifyRequest) => {
+    const limited = limiter.hit(accountOf(request));
+    if (limited) {
+      throw new RateLimitedError(minutesText(limited.retryAfterMs), Math.ceil(limited.retryAfterMs / 1000));
+    }
   };
 }

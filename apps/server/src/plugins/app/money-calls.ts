@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import {
+  IDEMPOTENCY_KEY_REUSED,
+  IDEMPOTENCY_KEY_TTL_HOURS,
+  IDEMPOTENT_REPLAYED_HEADER,
+} from '@iddesk/contract';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { idempotencyKeys, type IdempotencyKeyRow } from '../../db/schema';
+import type { Db } from '../../db/types';
+import { RateLimitedError, ValidationError } from '../../errors/app-errors';
+import { openSecret, sealSecret } from '../../lib/secret-box';
+import { minutesText, WindowLimiter } from '../../lib/window-limiter';
+import { callerOf } from './auth';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * preHandler of every money-moving POST (after the auth guard and body validation): the
+     * per-account rate limit, then the replay of a known `Idempotency-Key`.
+     */
+    moneyCall: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+    /**
+     * Runs a money-moving call's work. With an `Idempotency-Key`, the work, the key and its
+     * answer share one transaction, so an acknowledged operation and its stored answer commit
+     * or vanish together; `work` must use the `db` it is given. Without a key, it just runs.
+     */
+    idempotent<T>(request: FastifyRequest, reply: FastifyReply, work: (db: Db) => Promise<T>): Promise<T>;
+  }
+  interface FastifyRequest {
+    idempotency: { key: string; fingerprint: string } | null;
+  }
+}
+
+const TTL_MS = IDEMPOTENCY_KEY_TTL_HOURS * 60 * 60_000;
+const SEAL_PURPOSE = 'idempotency_keys.response';
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+/** The answer of an earlier call with the same key, found inside the transaction. */
+class Replay {
+  constructor(readonly row: IdempotencyKeyRow) {}
+}
+
+/** Method, URL and JSON body: a key sent again on a different request is refused. */
+function fingerprintOf(request: FastifyRequest): string {
+  const hash = createHash('sha256').update(`${request.method} ${request.url}\n`);
+  if (request.body !== undefined) {
+    // Validated bodies hold money as bigint minor units.
+    hash.update(JSON.stringify(request.body, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value)));
+  }
+  return hash.digest('hex');
+}
+
+function keyOf(request: FastifyRequest): string | null {
+  const value = request.headers['idempotency-key'];
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** Route options of a money-moving POST: its IP limit (config) and the moneyCall preHandler. */
+export function moneyRoute(app: FastifyInstance) {
+  const { moneyIpMax, moneyWindowMs } = app.config.rateLimit;
+  return {
+    config: { rateLimit: { max: moneyIpMax, timeWindow: moneyWindowMs } },
+    preHandler: app.moneyCall,
+  };
+}
+
+export default fp<{ now: () => Date }>(
+  async (app, { now }) => {
+    const { moneyMax, moneyWindowMs } = app.config.rateLimit;
+    const accountLimiter = new WindowLimiter({ max: moneyMax, windowMs: moneyWindowMs, now });
+    let prunedAt = 0;
+
+    app.decorateRequest('idempotency', null);
+
+    const appKey = app.config.appKey;
+    const replay = (reply: FastifyReply, row: IdempotencyKeyRow, fingerprint: string): unknown => {
+      if (row.fingerprint !== fingerprint) {
+        throw ValidationError.field('idempotency-key', IDEMPOTENCY_KEY_REUSED);
+      }
+      void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true').status(row.statusCode);
+      return JSON.parse(openSecret(appKey, SEAL_PURPOSE, row.response!));
+    };
+
+    const findAnswer = async (db: Db, userId: number, key: string) => {
+      const [row] = await db
+        .select()
+        .from(idempotencyKeys)
+        .where(
+          and(
+            eq(idempotencyKeys.userId, userId),
+            eq(idempotencyKeys.key, key),
+            gt(idempotencyKeys.createdAt, new Date(now().getTime() - TTL_MS)),
+          ),
+        );
+      return row;
+    };
+
+    const pruneExpired = async () => {
+      const at = now().getTime();
+      if (at - prunedAt < PRUNE_EVERY_MS) return;
+      prunedAt = at;
+      await app.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(at - TTL_MS)));
+    };
+
+    app.decorate('moneyCall', async (request: FastifyRequest, reply: FastifyReply) => {
+      const userId = callerOf(request).user.id;
+      const limited = accountLimiter.hit(String(userId));
+      if (limited) {
+        throw new RateLimitedError(minutesText(limited.retryAfterMs), Math.ceil(limited.retryAfterMs / 1000));
+      }
+
+      const key = keyOf(request);
+      if (!key) return undefined;
+      const fingerprint = fingerprintOf(request);
+      request.idempotency = { key, fingerprint };
+      // A retry of a finished call is answered here, before any upload is read or stored.
+      const row = await findAnswer(app.db, userId, key);
+      if (row?.response == null) return undefined;
+      return reply.send(replay(reply, row, fingerprint));
+    });
+
+    app.decorate(
+      'idempotent',
+      async <T>(request: FastifyRequest, reply: FastifyReply, work: (db: Db) => Promise<T>): Promise<T> => {
+        const idempotency = request.idempotency;
+        if (!idempotency) return work(app.db);
+        const { key, fingerprint } = idempotency;
+        const userId = callerOf(request).user.id;
+        await pruneExpired();
+        try {
+          return await app.db.transaction(async (tx) => {
+            const thisKey = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+            await tx
+              .delete(idempotencyKeys)
+              .where(and(thisKey, lt(idempotencyKeys.createdAt, new Date(now().getTime() - TTL_MS))));
+            // On PostgreSQL a concurrent call with the same key waits here until the first one
+            // commits (then this insert does nothing) or rolls back (then this one goes on).
+            const claimed = await tx
+              .insert(idempotencyKeys)
+              .values({ userId, key, fingerprint, statusCode: 200, createdAt: now() })
+              .onConflictDoNothing()
+              .returning({ key: idempotencyKeys.key });
+            if (claimed.length === 0) {
+              const row = await findAnswer(tx, userId, key);
+              if (row) throw new Replay(row);
+            }
+            const answer = await work(tx);
+            const sealed = sealSecret(appKey, SEAL_PURPOSE, JSON.stringify(answer));
+            await tx.update(idempotencyKeys).set({ response: sealed }).where(thisKey);
+            return answer;
+          });
+        } catch (error) {
+          if (error instanceof Replay) return replay(reply, error.row, fingerprint) as T;
+          throw error;
+        }
+      },
+    );
+  },
+  { name: 'money-calls', dependencies: ['auth', 'config', 'db'] },
+);

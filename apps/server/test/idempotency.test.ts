@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { bills, idempotencyKeys, uploads, withdrawals } from '../src/db/schema';
+import type { Database } from '../src/db/types';
+import { createItem, customerWith, LOGIN, PASSWORD } from './helpers/ids-fixtures';
+import { createAdmin, post, type TestContext, testConfig } from './helpers/test-app';
+import { openTestDatabase } from './helpers/test-database';
+import {
+  balanceOf,
+  createUpiPaymentType,
+  expectLedgerConsistent,
+  pngImage,
+  postForm,
+} from './helpers/wallet-fixtures';
+
+const clock = { now: new Date() };
+let ctx: TestContext;
+let app: FastifyInstance;
+let admin: { token: string };
+
+beforeAll(async () => {
+  const config = testConfig();
+  const database: Database = await openTestDatabase();
+  app = await buildApp({ db: database.db, config, now: () => clock.now });
+  ctx = {
+    app,
+    db: database.db,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+  admin = await createAdmin(ctx);
+});
+afterEach(async () => {
+  clock.now = new Date();
+  await expectLedgerConsistent(ctx);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** POST JSON with an Idempotency-Key, as the web client sends it. */
+function postWithKey(url: string, body: unknown, token: string, key: string) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': key },
+    payload: JSON.stringify(body),
+  });
+}
+const UPI = { method: 'upi', upi_id: 'me@okicici' };
+
+function withdraw(token: string, amount: string, key?: string) {
+  const body = { amount, ...UPI };
+  return key ? postWithKey('/api/withdraw', body, token, key) : post(app, '/api/withdraw', body, token);
+}
+
+async function withdrawalCount(userId: number) {
+  const [row] = await ctx.db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.userId, userId));
+  return row!.n;
+}
+
+describe('Idempotency-Key on money-moving POSTs', () => {
+  it('a retry with the same key replays the first answer and moves the money once', async () => {
+    const user = await customerWith(ctx, admin.token, '1000');
+    const key = randomUUID();
+
+    const first = await withdraw(user.token, '300', key);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+
+    const retry = await withdraw(user.token, '300', key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+
+    expect(await withdrawalCount(user.id)).toBe(1);
+    expect(await balanceOf(ctx, user.id)).toBe(70_000n);
+
+    // Without a key, the same body is a new withdrawal.
+    expect((await withdraw(user.token, '300')).statusCode).toBe(200);
+    expect(await withdrawalCount(user.id)).toBe(2);
+  });
+
+  it('money rule 6 with keys: 10 simultaneous sends of one key create one withdrawal', async () => {
+    const user = await customerWith(ctx, admin.token, '1000');
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => withdraw(user.token, '100', key)));
+
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    const ids = new Set(answers.map((a) => (a.json() as { data: { id: number } }).data.id));
+    expect(ids.size).toBe(1);
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(9);
+    expect(await withdrawalCount(user.id)).toBe(1);
+    expect(await balanceOf(ctx, user.id)).toBe(90_000n);
+  });
+
+  it('the same key on a different request is refused with 422, and nothing moves', async () => {
+    const user = await customerWith(ctx, admin.token, '1000');
+    const key = randomUUID();
+    expect((await withdraw(user.token, '100', key)).statusCode).toBe(200);
+
+    const other = await withdraw(user.token, '200', key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ code: 'VALIDATION', errors: { 'idempotency-key': [expect.any(String)] } });
+    expect(await withdrawalCount(user.id)).toBe(1);
+    expect(await balanceOf(ctx, user.id)).toBe(90_000n);
+  });
+
+  it('keys belong to one user: another user’s identical key is a new operation', async () => {
+    const a = await customerWith(ctx, admin.token, '500');
+    const b = await customerWith(ctx, admin.token, '500');
+    const key = randomUUID();
+    const fromA = await withdraw(a.token, '100', key);
+    const fromB = await withdraw(b.token, '100', key);
+    expect(fromB.statusCode).toBe(200);
+    expect(fromB.headers['idempotent-replayed']).toBeUndefined();
+    expect(fromB.json().data.id).not.toBe(fromA.json().data.id);
+  });
+
+  it('a failed call is not stored: the retry is decided afresh', async () => {
+    const user = await customerWith(ctx, admin.token, '100');
+    const key = randomUUID();
+    const short = await withdraw(user.token, '500', key);
+    expect(short.statusCode).toBe(409);
+    expect(await ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual([]);
+
+    await post(app, '/api/admin/deposit/create', { user_id: user.id, amount: '400', comment: 'top up' }, admin.token);
+    const retry = await withdraw(user.token, '500', key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await balanceOf(ctx, user.id)).toBe(0n);
+  });
+
+  it('add funds (multipart): a retry replays without storing a second screenshot or bill', async () => {
+    const user = await customerWith(ctx, admin.token, '1');
+    const paymentType = await createUpiPaymentType(app, admin.token, 'Idem Pay');
+    const key = randomUUID();
+    const send = async () =>
+      postForm(
+        app,
+        '/api/add_funds',
+        { amount: '250', payment_type_id: String(paymentType.id), reference: 'UTR555' },
+        [{ field: 'proof', data: await pngImage() }],
+        user.token,
+        { 'idempotency-key': key },
+      );
+    const uploadsBefore = (await ctx.db.select({ n: count() }).from(uploads))[0]!.n;
+    const first = await send();
+    const retry = await send();
+    expect(first.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    const userBills = await ctx.db.select().from(bills).where(eq(bills.userId, user.id));
+    expect(userBills).toHaveLength(1);
+    expect((await ctx.db.select({ n: count() }).from(uploads))[0]!.n).toBe(uploadsBefore + 1);
+  });
+
+  it('an admin approval retried with its key replays the success instead of 409', async () => {
+    const user = await customerWith(ctx, admin.token, '500');
+    const created = await withdraw(user.token, '200');
+    const id = created.json().data.id as number;
+    const key = randomUUID();
+    const approve = () =>
+      postWithKey(`/api/admin/withdraw/${id}/reject`, { comment: 'wrong UPI' }, admin.token, key);
+    const first = await approve();
+    const retry = await approve();
+    expect(first.statusCode).toBe(200);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    // Without the key, a second handle is still 409.
+    const again = await post(app, `/api/admin/withdraw/${id}/reject`, { comment: 'x' }, admin.token);
+    expect(again.statusCode).toBe(409);
+    expect(await balanceOf(ctx, user.id)).toBe(50_000n);
+  });
+
+  it('the stored answer is sealed: an ID approval’s credentials are not in the table in clear', async () => {
+    const item = await createItem(app, admin.token, { name: 'Sealed Book' });
+    const user = await customerWith(ctx, admin.token, '1000');
+    const created = await postForm(app, `/api/ids/${item.id}/create`, { username: 'sealed_one', amount: '500', pay_from: 'wallet' }, [], user.token);
+    const key = randomUUID();
+    const body = { amount: '500', login: LOGIN, password: PASSWORD };
+    const url = `/api/admin/user_ids/${created.json().data.id}/approve`;
+    const first = await postWithKey(url, body, admin.token, key);
+    const retry = await postWithKey(url, body, admin.token, key);
+    expect(first.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    expect(JSON.stringify(retry.json())).toContain(PASSWORD);
+
+    const rows = await ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.response).toMatch(/^v1\./);
+    expect(rows[0]!.response).not.toContain(PASSWORD);
+    expect(rows[0]!.response).not.toContain(LOGIN);
+  });
+
+  it('a malformed key is 422 and nothing moves', async () => {
+    const user = await customerWith(ctx, admin.token, '500');
+    for (const bad of ['has space', 'x'.repeat(256), 'ключ']) {
+      const res = await withdraw(user.token, '100', bad);
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.json().errors).toHaveProperty('idempotency-key');
+    }
+    expect(await withdrawalCount(user.id)).toBe(0);
+  });
+
+  it(`a key is replayed for ${24} hours; after that it starts a new operation`, async () => {
+    const user = await customerWith(ctx, admin.token, '1000');
+    const key = randomUUID();
+    await withdraw(user.token, '100', key);
+    clock.now = new Date(Date.now() + 23 * 3600_000);
+    expect((await withdraw(user.token, '100', key)).headers['idempotent-replayed']).toBe('true');
+    clock.now = new Date(Date.now() + 25 * 3600_000);
+    const late = await withdraw(user.token, '100', key);
+    expect(late.statusCode).toBe(200);
+    expect(late.headers['idempotent-replayed']).toBeUndefined();
+    expect(await withdrawalCount(user.id)).toBe(2);
+  });
+
+  it('every money-moving POST documents the header in OpenAPI', async () => {
+    const doc = (await app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+    };
+    const withHeader = Object.entries(doc.paths)
+      .filter(([, ops]) => ops.post?.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key'))
+      .map(([path]) => path)
+      .sort();
+    expect(withHeader).toEqual(
+      [
+        '/api/add_funds',
+        '/api/withdraw',
+        '/api/ids/{id}/create',
+        '/api/user_ids/{id}/deposit',
+        '/api/user_ids/{id}/withdraw',
+        '/api/user_ids/{id}/close',
+        '/api/admin/bills/{id}/approve',
+        '/api/admin/bills/{id}/reject',
+        '/api/admin/withdraw/{id}/approve',
+        '/api/admin/withdraw/{id}/reject',
+        '/api/admin/user_ids/{id}/approve',
+        '/api/admin/user_ids/{id}/reject',
+        '/api/admin/requests/{id}/handle',
+        '/api/admin/deposit/create',
+        '/api/admin/withdraw/create',
+      ].sort(),
+    );
+  });
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * Money-moving POSTs accept an `Idempotency-Key` (Stripe's design, issue 7): the server stores
+ * the first successful answer per key and user, in the same transaction as the money it moved,
+ * and answers a retry with the same key by replaying it (with `Idempotent-Replayed: true`)
+ * instead of moving the money again. Failed calls are not stored: they wrote nothing, so a
+ * retry is decided afresh. The web client sends a fresh key with each such call and reuses it
+ * when it retries after a lost answer.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+/** How long a stored answer is replayed; after that the key may be used afresh. */
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+
+export const IDEMPOTENCY_KEY_INVALID = 'The Idempotency-Key must be 1 to 255 visible ASCII characters.';
+export const IDEMPOTENCY_KEY_REUSED =
+  'This Idempotency-Key was already used for a different request. Send a new key.';
+
+export const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7E]{1,255}$/, IDEMPOTENCY_KEY_INVALID);
+
+/**
+ * The request headers of a money-moving POST. Loose: every other header passes through
+ * untouched (Fastify keeps the validated object as the request's headers).
+ */
+export const IdempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': IdempotencyKeySchema.optional().describe(
+    'Optional. A unique value (a UUID) per operation; a retry with the same key replays the first ' +
+      `answer instead of repeating it, for ${IDEMPOTENCY_KEY_TTL_HOURS} hours.`,
+  ),
+});
