@@ -43,6 +43,41 @@ describe('apiRequest', () => {
     expect(init.headers).not.toHaveProperty('Content-Type');
   });
 
+  it('a money-moving call sends an Idempotency-Key and retries a lost answer with the same key', async () => {
+    vi.useFakeTimers();
+    try {
+      fetchMock
+        .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+        .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+        .mockResolvedValueOnce(json(200, { message: 'Request sent.', data: { id: 7 } }));
+      const pending = apiRequest<{ id: number }>('/withdraw', { body: { amount: '10' }, idempotent: true });
+      await vi.runAllTimersAsync();
+      await expect(pending).resolves.toEqual({ message: 'Request sent.', data: { id: 7 } });
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+      const keys = fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+      expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+      expect(new Set(keys).size).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('each money-moving call gets its own key; an HTTP error is not retried', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(json(409, { message: 'Insufficient balance.', data: null })));
+    await expect(apiRequest('/withdraw', { body: {}, idempotent: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(apiRequest('/withdraw', { body: {}, idempotent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const [first, second] = fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+    expect(first).not.toBe(second);
+  });
+
+  it('other calls carry no key and are not retried', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(apiRequest<null>('/user/update', { body: {} })).rejects.toMatchObject({ title: 'Unknown error' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]![1]!.headers).not.toHaveProperty('Idempotency-Key');
+  });
+
   it('maps a network failure to Unknown error', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(apiRequest<null>('/x')).rejects.toMatchObject({

@@ -1,7 +1,11 @@
+import { IDEMPOTENCY_KEY_HEADER } from '@iddesk/contract';
 import { ApiError, errorFromResponse, serverError, unknownError } from './api-error';
 import { session } from './session';
 
 export const API_BASE = '/api';
+
+/** Waits before the retries of a money-moving call whose answer was lost (issue 7). */
+export const IDEMPOTENT_RETRY_DELAYS_MS = [1_000, 3_000];
 
 export type ApiResponse<T> = { message: string | null; data: T };
 
@@ -11,7 +15,28 @@ export type RequestOptions = {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
+  /**
+   * A money-moving POST: it carries a fresh `Idempotency-Key`, and when the network fails
+   * before an answer arrives it is sent again with the same key, so the server replays the
+   * first answer instead of moving the money twice.
+   */
+  idempotent?: boolean;
 };
+
+/** 128 random bits as hex; `crypto.getRandomValues` also works outside secure contexts. */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const wait = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    });
+  });
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {
   const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
@@ -49,7 +74,7 @@ function isEnvelope(json: unknown): json is ApiResponse<unknown> {
  */
 export async function apiRequest<T>(
   path: string,
-  { method = 'POST', body, query, signal }: RequestOptions = {},
+  { method = 'POST', body, query, signal, idempotent = false }: RequestOptions = {},
 ): Promise<ApiResponse<T>> {
   const token = session.token();
   const headers: Record<string, string> = {
@@ -59,21 +84,28 @@ export async function apiRequest<T>(
   if (token) headers.Authorization = `Bearer ${token}`;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (!isForm) headers['Content-Type'] = 'application/json';
+  if (idempotent) headers[IDEMPOTENCY_KEY_HEADER] = newIdempotencyKey();
+  const retryDelays = idempotent ? IDEMPOTENT_RETRY_DELAYS_MS : [];
 
   let response: Response;
   let json: unknown;
-  try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      headers,
-      body: method === 'GET' ? undefined : isForm ? (body as FormData) : JSON.stringify(body ?? {}),
-      signal,
-      credentials: 'same-origin',
-    });
-    json = await readJson(response);
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    throw unknownError(cause);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      response = await fetch(buildUrl(path, query), {
+        method,
+        headers,
+        body: method === 'GET' ? undefined : isForm ? (body as FormData) : JSON.stringify(body ?? {}),
+        signal,
+        credentials: 'same-origin',
+      });
+      json = await readJson(response);
+      break;
+    } catch (cause) {
+      if (signal?.aborted) throw cause;
+      const delay = retryDelays[attempt];
+      if (delay === undefined) throw unknownError(cause);
+      await wait(delay, signal);
+    }
   }
 
   if (!response.ok) {

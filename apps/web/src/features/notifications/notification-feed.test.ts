@@ -9,7 +9,7 @@ import { markNotificationsSeen } from './api/mark-notifications-seen';
 import { feed, markFeedSeen, pollFeed, primeFeed, resetFeed } from './notification-feed';
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('../../lib/toast', () => ({ toast }));
 vi.mock('./api/get-newer-notifications', () => ({ getNewerNotifications: vi.fn() }));
 vi.mock('./api/mark-notifications-seen', () => ({ markNotificationsSeen: vi.fn() }));
 vi.mock('./api/get-notifications', async (importOriginal) => ({

@@ -1,7 +1,7 @@
 import type { Notification } from '@iddesk/contract';
 import { ROUTES } from '@iddesk/contract';
 import { Bell } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 
 /** At most this many toasts per poll; the rest are summed up in one. */
 const MAX_TOASTS = 3;

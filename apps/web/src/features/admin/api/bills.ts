@@ -41,11 +41,11 @@ export const useBill = (id: number) =>
 
 /** `POST /admin/bills/{id}/approve`: credits the amount. */
 export const approveBill = (id: number) =>
-  apiRequest<Bill>(WALLET_API.adminBillApprove(id), { method: 'POST' });
+  apiRequest<Bill>(WALLET_API.adminBillApprove(id), { method: 'POST', idempotent: true });
 
 /** `POST /admin/bills/{id}/reject` with an optional comment. */
 export const rejectBill = ({ id, body }: { id: number; body: RejectBody }) =>
-  apiRequest<Bill>(WALLET_API.adminBillReject(id), { method: 'POST', body });
+  apiRequest<Bill>(WALLET_API.adminBillReject(id), { method: 'POST', body, idempotent: true });
 
 export function useApproveBill() {
   const invalidate = useInvalidateAfterAdminAction();

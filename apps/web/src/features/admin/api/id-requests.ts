@@ -42,7 +42,7 @@ export const useAdminIdRequest = (id: number | null) =>
 
 /** `POST /admin/requests/{id}/handle`: approve (with amount or password by type) or reject. */
 export const handleIdRequest = ({ id, body }: { id: number; body: HandleRequestBody }) =>
-  apiRequest<IdRequest>(IDS_API.adminRequestHandle(id), { method: 'POST', body });
+  apiRequest<IdRequest>(IDS_API.adminRequestHandle(id), { method: 'POST', body, idempotent: true });
 
 export function useHandleIdRequest() {
   const invalidate = useInvalidateAfterAdminAction();

@@ -41,11 +41,11 @@ export const useAdminUserId = (id: number) =>
 
 /** `POST /admin/user_ids/{id}/approve`: amount put in, login and password for the customer. */
 export const approveUserId = ({ id, body }: { id: number; body: ApproveUserIdBody }) =>
-  apiRequest<UserId>(IDS_API.adminUserIdApprove(id), { method: 'POST', body });
+  apiRequest<UserId>(IDS_API.adminUserIdApprove(id), { method: 'POST', body, idempotent: true });
 
 /** `POST /admin/user_ids/{id}/reject`: a wallet payment is returned to the customer. */
 export const rejectUserId = ({ id, body }: { id: number; body: RejectBody }) =>
-  apiRequest<UserId>(IDS_API.adminUserIdReject(id), { method: 'POST', body });
+  apiRequest<UserId>(IDS_API.adminUserIdReject(id), { method: 'POST', body, idempotent: true });
 
 export function useApproveUserId() {
   const invalidate = useInvalidateAfterAdminAction();

@@ -90,7 +90,7 @@ export type BalanceChangeInput = {
 export const changeBalance = ({ direction, ...body }: BalanceChangeInput) =>
   apiRequest<Transaction>(
     direction === 'deposit' ? WALLET_API.adminDepositCreate : WALLET_API.adminWithdrawCreate,
-    { method: 'POST', body },
+    { method: 'POST', body, idempotent: true },
   );
 
 export function useChangeBalance() {

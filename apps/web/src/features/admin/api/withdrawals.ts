@@ -49,6 +49,7 @@ export const approveWithdrawal = ({ id, reference, proof }: ApproveWithdrawalInp
   return apiRequest<Withdrawal>(WALLET_API.adminWithdrawalApprove(id), {
     method: 'POST',
     body: form,
+    idempotent: true,
   });
 };
 
@@ -57,6 +58,7 @@ export const rejectWithdrawal = ({ id, body }: { id: number; body: RejectBody })
   apiRequest<Withdrawal>(WALLET_API.adminWithdrawalReject(id), {
     method: 'POST',
     body,
+    idempotent: true,
   });
 
 export function useApproveWithdrawal() {

@@ -5,7 +5,7 @@ import { useInvalidateAfterIdAction } from './invalidate';
 
 /** `POST /user_ids/{id}/close`: a request to close the ID and return its balance. */
 export const closeId = (id: number) =>
-  apiRequest<IdRequest>(IDS_API.userIdClose(id), { method: 'POST' });
+  apiRequest<IdRequest>(IDS_API.userIdClose(id), { method: 'POST', idempotent: true });
 
 export function useCloseId() {
   const invalidate = useInvalidateAfterIdAction();

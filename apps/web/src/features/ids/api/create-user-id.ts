@@ -10,7 +10,7 @@ export type CreateUserIdInput = PaymentInput & { itemId: number; username: strin
 export const createUserId = ({ itemId, username, ...payment }: CreateUserIdInput) => {
   const form = paymentForm(payment);
   form.set('username', username);
-  return apiRequest<UserId>(IDS_API.idCreate(itemId), { method: 'POST', body: form });
+  return apiRequest<UserId>(IDS_API.idCreate(itemId), { method: 'POST', body: form, idempotent: true });
 };
 
 export function useCreateUserId() {

@@ -11,6 +11,7 @@ export const depositToId = ({ userIdId, ...payment }: DepositInput) =>
   apiRequest<IdRequest>(IDS_API.userIdDeposit(userIdId), {
     method: 'POST',
     body: paymentForm(payment),
+    idempotent: true,
   });
 
 export function useDepositToId() {

@@ -5,7 +5,7 @@ import { useInvalidateAfterIdAction } from './invalidate';
 
 /** `POST /user_ids/{id}/withdraw`: money out of the ID, credited once the desk confirms it. */
 export const withdrawFromId = ({ id, body }: { id: number; body: IdWithdrawBody }) =>
-  apiRequest<IdRequest>(IDS_API.userIdWithdraw(id), { method: 'POST', body });
+  apiRequest<IdRequest>(IDS_API.userIdWithdraw(id), { method: 'POST', body, idempotent: true });
 
 export function useWithdrawFromId() {
   const invalidate = useInvalidateAfterIdAction();

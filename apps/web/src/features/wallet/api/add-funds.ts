@@ -18,7 +18,7 @@ export const addFunds = (input: AddFundsInput) => {
   form.set('payment_type_id', String(input.payment_type_id));
   form.set('reference', input.reference);
   form.set(ADD_FUNDS_PROOF_FIELD, input.proof, input.proof.name);
-  return apiRequest<Bill>(WALLET_API.addFunds, { method: 'POST', body: form });
+  return apiRequest<Bill>(WALLET_API.addFunds, { method: 'POST', body: form, idempotent: true });
 };
 
 export function useAddFunds() {

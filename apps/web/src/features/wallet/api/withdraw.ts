@@ -15,7 +15,7 @@ export type WithdrawInput =
 
 /** `POST /withdraw`: the amount is held from the balance at once. */
 export const withdraw = (body: WithdrawInput) =>
-  apiRequest<Withdrawal>(WALLET_API.withdraw, { method: 'POST', body });
+  apiRequest<Withdrawal>(WALLET_API.withdraw, { method: 'POST', body, idempotent: true });
 
 export function useWithdraw() {
   const queryClient = useQueryClient();
