@@ -26,8 +26,32 @@ export class PipelinedConnection {
   /** The `query` Drizzle's node-postgres session calls. */
   query(config: QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
     const client = this.client;
-    if (client) return client.query(config, values);
+    if (client) {
+      this.batch(client);
+      return client.query(config, values);
+    }
     return this.connect().then((c) => c.query(config, values));
+  }
+
+  private corked: pg.Client | null = null;
+
+  /**
+   * Statements sent in one turn of the event loop (the requests read in one poll) leave in one
+   * write: the socket stays corked until the loop's check phase.
+   */
+  private batch(client: pg.Client) {
+    if (this.corked) return;
+    const stream = (
+      client as unknown as {
+        connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void } };
+      }
+    ).connection.stream;
+    this.corked = client;
+    stream.cork();
+    setImmediate(() => {
+      this.corked = null;
+      stream.uncork();
+    });
   }
 
   private connect(): Promise<pg.Client> {
