@@ -8,12 +8,20 @@ import { createTestApp, get, type TestContext } from './helpers/test-app';
 const INDEX =
   '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-1a2b.js"></script></body></html>';
 
+/** The build's copy of index.html for /reviews, with that page's code preloaded. */
+const REVIEWS = INDEX.replace(
+  '<body>',
+  '<head><link rel="modulepreload" href="/assets/reviews-page-3c4d.js"></head><body>',
+);
+
 function fakeWebBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'iddesk-web-dist-'));
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), INDEX);
   writeFileSync(join(dir, 'assets', 'app-1a2b.js'), 'console.log("app")');
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(join(dir, 'routes'));
+  writeFileSync(join(dir, 'routes', 'reviews.html'), REVIEWS);
   return dir;
 }
 
@@ -34,6 +42,16 @@ describe('serving the web app', () => {
       expect(res.body, url).toBe(INDEX);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('a page the build made its own HTML for gets it (its code preloaded), trailing slash or query alike', async () => {
+    for (const url of ['/reviews', '/reviews/', '/reviews?page=2']) {
+      const res = await get(ctx.app, url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(REVIEWS);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await get(ctx.app, '/reviews/3')).body).toBe(INDEX);
   });
 
   it('fingerprinted assets are cached for a year; other files are revalidated', async () => {
