@@ -4,7 +4,7 @@ import { runAction } from './action';
 import { errorFromResponse, serverError } from './api-error';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('./toast', () => ({ toast }));
 
 describe('runAction (SPEC.md §8)', () => {
   let warn: ReturnType<typeof vi.spyOn>;

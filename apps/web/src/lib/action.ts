@@ -1,5 +1,5 @@
 import { ERROR_ROUTES, ERROR_TOAST_DURATION_MS, LOADING_HOLD_MS } from '@iddesk/contract';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { firstFieldError, toApiError, type ApiError } from './api-error';
 import type { ApiResponse } from './api-client';
 

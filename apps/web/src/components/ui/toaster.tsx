@@ -1,24 +1,51 @@
 import { MOBILE_BREAKPOINT_PX, TOAST_DURATION_MS, type ToastPosition } from '@iddesk/contract';
-import { Toaster as Sonner } from 'sonner';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { loadSonner, sonnerWanted } from '../../lib/toast';
 import { useMediaQuery } from '../../lib/use-media-query';
+
+const Sonner = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
+
+/** How long after the first render the host loads sonner on its own, if no toast has. */
+const IDLE_LOAD_MS = 2000;
 
 /**
  * The toast host (SPEC.md §9): 4 s by default, paused on hover, bottom by default; below the
  * 768 px breakpoint toasts span the width at the bottom, clear of the mobile bottom bar.
+ * Sonner is not in the first load (lib/toast.ts): the host mounts it on the first toast, or
+ * once the page is idle, so its live region is in place before the toasts that follow.
  */
 export function Toaster({ position = 'bottom-center' }: { position?: ToastPosition }) {
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
+  const wanted = useSyncExternalStore(sonnerWanted.subscribe, sonnerWanted.get, sonnerWanted.get);
+
+  useEffect(() => {
+    if (wanted) return;
+    let idle: number | undefined;
+    const timer = setTimeout(() => {
+      if (typeof requestIdleCallback === 'function')
+        idle = requestIdleCallback(() => void loadSonner(), { timeout: IDLE_LOAD_MS });
+      else void loadSonner();
+    }, IDLE_LOAD_MS);
+    return () => {
+      clearTimeout(timer);
+      if (idle !== undefined) cancelIdleCallback(idle);
+    };
+  }, [wanted]);
+
+  if (!wanted) return null;
   return (
-    <Sonner
-      position={mobile ? 'bottom-center' : position}
-      duration={TOAST_DURATION_MS}
-      closeButton
-      richColors
-      visibleToasts={4}
-      offset={24}
-      mobileOffset={{ bottom: 84, left: 12, right: 12 }}
-      className="app-toaster"
-      toastOptions={{ className: 'app-toast' }}
-    />
+    <Suspense fallback={null}>
+      <Sonner
+        position={mobile ? 'bottom-center' : position}
+        duration={TOAST_DURATION_MS}
+        closeButton
+        richColors
+        visibleToasts={4}
+        offset={24}
+        mobileOffset={{ bottom: 84, left: 12, right: 12 }}
+        className="app-toaster"
+        toastOptions={{ className: 'app-toast' }}
+      />
+    </Suspense>
   );
 }

@@ -3,7 +3,9 @@ import { session } from '../../lib/session';
 import { getAdminStats } from './api/get-admin-stats';
 import { pollQueueCounts, resetQueueCounts, risenQueues } from './queue-alerts';
 
-vi.mock('../../lib/toast', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
+vi.mock('../../lib/toast', () => ({
+  toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }),
+}));
 vi.mock('./api/get-admin-stats', () => ({ getAdminStats: vi.fn() }));
 const stats = vi.mocked(getAdminStats);
 const counts = (bills: number, withdrawals = 0, requests = 0, new_ids = 0) => ({
