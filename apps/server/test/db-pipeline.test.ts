@@ -19,7 +19,7 @@ describe.skipIf(!url)('the pipelined connection of the hot statements (PostgreSQ
   beforeAll(async () => {
     database = await openTestDatabase();
     // The fresh database's own URL: the pipeline the test database opened points there.
-    connectionString = (database.db.$client as unknown as pg.Pool).options
+    connectionString = (database.db as unknown as { $client: pg.Pool }).$client.options
       .connectionString as string;
     pipe = new PipelinedConnection(connectionString);
   });
@@ -63,7 +63,7 @@ describe.skipIf(!url)('the pipelined connection of the hot statements (PostgreSQ
     expect(newPid).not.toBe(pid);
   });
 
-  it('the database handle runs its token check on its pipeline', () => {
-    expect(database.pipeline).toBeInstanceOf(PipelinedConnection);
+  it('the database handle runs its hot statements on its pipeline', () => {
+    expect(database.statements).toBeInstanceOf(PipelinedConnection);
   });
 });

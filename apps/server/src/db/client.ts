@@ -8,8 +8,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
 import { migrationsFolder } from './migrate';
+import { PgliteStatements } from './pglite-statements';
 import { PipelinedConnection } from './pipeline';
-import { runPreparedOn } from './prepared';
+import { setStatementRunner } from './prepared';
 import * as schema from './schema';
 import type { Database } from './types';
 
@@ -60,6 +61,9 @@ export async function openPglite(
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
   });
   const db = drizzlePglite({ client, schema });
+  // The token check and the poll: named statements, parsed and planned once.
+  const statements = new PgliteStatements(client);
+  setStatementRunner(db, statements);
   try {
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
   } catch (error) {
@@ -70,6 +74,7 @@ export async function openPglite(
   return {
     db,
     driver: 'pglite',
+    statements,
     async close() {
       if (closed) return;
       closed = true;
@@ -100,12 +105,12 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   const db = drizzleNodePg({ client: pool, schema });
   // The token check and the poll: one pipelined connection instead of a pool checkout each.
   const pipeline = new PipelinedConnection(connectionString);
-  runPreparedOn(db, drizzleNodePg({ client: pipeline as unknown as pg.Client, schema }));
+  setStatementRunner(db, pipeline);
   let closed = false;
   return {
     db,
     driver: 'postgres',
-    pipeline,
+    statements: pipeline,
     async close() {
       if (closed) return;
       closed = true;

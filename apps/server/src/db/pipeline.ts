@@ -1,6 +1,10 @@
 import pg from 'pg';
+import type { RawRow, StatementRunner } from './prepared';
 
 type QueryConfig = pg.QueryConfig & { rowMode?: 'array' };
+
+/** Every column as the text PostgreSQL sent (db/prepared.ts `decode` reads them). */
+const TEXT = { getTypeParser: () => (value: string) => value };
 
 /**
  * One PostgreSQL connection in pipeline mode (node-postgres `pipeline: true`) for the hot
@@ -16,14 +20,20 @@ type QueryConfig = pg.QueryConfig & { rowMode?: 'array' };
  * ones sent after it. A lost connection fails the statements in flight (their requests answer
  * 500, as with a pool) and the next statement opens a new one.
  */
-export class PipelinedConnection {
+export class PipelinedConnection implements StatementRunner {
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private closed = false;
 
   constructor(private readonly connectionString: string) {}
 
-  /** The `query` Drizzle's node-postgres session calls. */
+  run(name: string, text: string, values: readonly (string | null)[]): Promise<RawRow[]> {
+    return this.query(
+      { name, text, values: values as (string | null)[], rowMode: 'array', types: TEXT },
+      undefined,
+    ).then((result) => result.rows as RawRow[]);
+  }
+
   query(config: QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
     const client = this.client;
     if (client) {

@@ -1,37 +1,65 @@
+import { is, Placeholder } from 'drizzle-orm';
 import type { Db } from './types';
 
-const cache = new WeakMap<Db, Map<string, unknown>>();
-/** The database handle a handle's prepared statements run on (db/pipeline.ts), when not itself. */
-const runsOn = new WeakMap<Db, Db>();
+/** A row as the database sent it: every column in text format, in select order. */
+export type RawRow = (string | null)[];
 
 /**
- * Prepared statements of `db` run on `statementDb` instead: on PostgreSQL, a handle over the
- * pipelined connection (db/pipeline.ts). Only the handle given here is redirected; a
- * transaction handle runs its statements itself.
+ * Runs a named statement with text parameters and answers its rows as text: PostgreSQL's
+ * pipelined connection (db/pipeline.ts), PGlite's named statements (db/pglite-statements.ts).
+ * Each `run` is one statement and one round trip.
  */
-export function runPreparedOn(db: Db, statementDb: Db): void {
-  runsOn.set(db, statementDb);
+export interface StatementRunner {
+  run(name: string, text: string, values: readonly (string | null)[]): Promise<RawRow[]>;
+}
+
+const runners = new WeakMap<Db, StatementRunner>();
+
+/** The runner of `db`'s prepared statements; only the handle given here has one. */
+export function setStatementRunner(db: Db, runner: StatementRunner): void {
+  runners.set(db, runner);
+}
+
+/** A parameter on the wire, in PostgreSQL's text format. */
+function toText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
 }
 
 /**
- * A query built once per database handle and then only executed with new placeholder values.
- * For the hot paths (the 5-second poll): building a Drizzle query costs more CPU than the
- * database spends answering it, and on PostgreSQL a named statement is also parsed once per
- * connection. `build` must use `sql.placeholder(…)` for every value that changes per call.
- * Each must be one standalone statement that answers quickly: on PostgreSQL they share one
- * pipelined connection (see `runPreparedOn`).
+ * A hot statement (the 5-second poll and the token check): its SQL is built with Drizzle once,
+ * then every call runs it by name with new placeholder values, so the database parses and
+ * plans it once per connection (PGlite otherwise re-parses and re-plans every call, which was
+ * most of its CPU per poll) and Drizzle does no work per call. Rows come back as text for the
+ * caller to decode (`decode.*`). Each must be one standalone statement that answers quickly:
+ * on PostgreSQL they share one pipelined connection. Not for transaction handles.
  */
-export function prepared<T>(db: Db, name: string, build: (db: Db, name: string) => T): T {
-  const target = runsOn.get(db) ?? db;
-  let statements = cache.get(target);
-  if (!statements) {
-    statements = new Map();
-    cache.set(target, statements);
-  }
-  let statement = statements.get(name) as T | undefined;
-  if (statement === undefined) {
-    statement = build(target, name);
-    statements.set(name, statement);
-  }
-  return statement;
+export function preparedStatement<P extends string>(
+  name: string,
+  build: (db: Db) => { toSQL(): { sql: string; params: unknown[] } },
+): (db: Db, values: Record<P, unknown>) => Promise<RawRow[]> {
+  let compiled: { text: string; params: unknown[] } | undefined;
+  return (db, values) => {
+    const runner = runners.get(db);
+    if (!runner) throw new Error(`no statement runner for this database handle (${name})`);
+    if (!compiled) {
+      const query = build(db).toSQL();
+      compiled = { text: query.sql, params: query.params };
+    }
+    const params = compiled.params.map((p) => toText(is(p, Placeholder) ? values[p.name as P] : p));
+    return runner.run(name, compiled.text, params);
+  };
 }
+
+/** Text-format column values as Drizzle's columns map them. */
+export const decode = {
+  int: (value: string | null): number => Number(value),
+  /** int8 money columns in `mode: 'bigint'`. */
+  bigint: (value: string | null): bigint => BigInt(value!),
+  bool: (value: string | null): boolean => value === 't',
+  /** timestamptz, as Drizzle's `timestamp(…, { withTimezone: true })` reads it. */
+  date: (value: string | null): Date => new Date(value!),
+  dateOrNull: (value: string | null): Date | null => (value === null ? null : new Date(value)),
+};

@@ -1,5 +1,5 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { PipelinedConnection } from './pipeline';
+import type { StatementRunner } from './prepared';
 import type * as schema from './schema';
 
 /**
@@ -15,7 +15,7 @@ export type DatabaseDriver = 'pglite' | 'postgres';
 export type Database = {
   db: Db;
   driver: DatabaseDriver;
-  /** PostgreSQL: the connection the prepared hot statements run on (db/pipeline.ts). */
-  pipeline?: PipelinedConnection;
+  /** Runs the hot prepared statements of `db` (db/prepared.ts). */
+  statements: StatementRunner;
   close(): Promise<void>;
 };

@@ -4,8 +4,8 @@ import type { Database } from '../../src/db/types';
  * Counts the statements the app sends to the database: every call that reaches the driver
  * is one round trip. Wraps the driver objects the app was given, so app code has no
  * test-only paths. PGlite: `query`/`exec`, and each statement inside `transaction` plus its
- * BEGIN and COMMIT. node-postgres: each `query` on a client checked out of the pool, and on
- * the pipelined connection of the prepared statements.
+ * BEGIN and COMMIT. node-postgres: each `query` on a client checked out of the pool. Both:
+ * each prepared hot statement (`database.statements.run`).
  */
 export type QueryCounter = {
   /** Statements since the last reset, with their SQL (for a readable failure). */
@@ -31,6 +31,15 @@ export function countQueries(database: Database): QueryCounter {
     };
   };
 
+  // The prepared hot statements (db/prepared.ts): PGlite's named statements, PostgreSQL's
+  // pipelined connection. One `run` is one statement.
+  const statementRunner = database.statements as unknown as Record<string, AnyFn>;
+  const run = statementRunner.run!.bind(statementRunner);
+  statementRunner.run = (...args: unknown[]) => {
+    statements.push(String(args[1]));
+    return run(...args);
+  };
+
   if (database.driver === 'pglite') {
     wrap(client, 'query');
     wrap(client, 'exec');
@@ -46,8 +55,6 @@ export function countQueries(database: Database): QueryCounter {
       ).finally(() => statements.push('COMMIT/ROLLBACK'));
     };
   } else {
-    // The prepared hot statements run on a pipelined connection of their own (db/pipeline.ts).
-    if (database.pipeline) wrap(database.pipeline as unknown as Record<string, AnyFn>, 'query');
     // pool.query checks a client out through pool.connect too, so counting client queries
     // covers plain statements and transactions alike, each exactly once.
     const connect = client.connect!.bind(client) as (cb?: AnyFn) => unknown;

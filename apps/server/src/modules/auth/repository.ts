@@ -1,8 +1,9 @@
 import { and, eq, gt, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
-import { prepared } from '../../db/prepared';
+import { decode, preparedStatement } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { publicUserColumns } from '../users/repository';
+import type { PublicUser } from '../users/types';
 
 export async function insertSession(
   db: Db,
@@ -67,7 +68,8 @@ export function sessionCallerCtes(
   return { caller, touch };
 }
 
-function buildTouchSession(db: Db, name: string) {
+/** Column order of the token check's rows (decoded by `touchSession`). */
+const touchSessionStatement = preparedStatement<'tokenHash' | 'idleDays'>('touch_session', (db) => {
   const { caller, touch } = sessionCallerCtes(
     db,
     sql.placeholder('tokenHash'),
@@ -86,20 +88,28 @@ function buildTouchSession(db: Db, name: string) {
       isBlocked: caller.isBlocked,
       createdAt: caller.createdAt,
     })
-    .from(caller)
-    .prepare(name);
-}
+    .from(caller);
+});
 
 /**
  * The whole token check in one round trip (the 5-second poll runs through it): a live
  * session of an unblocked user, its last use bumped when stale, and the user.
  */
 export async function touchSession(db: Db, tokenHash: string, idleDays: number) {
-  const rows = await prepared(db, 'touch_session', buildTouchSession).execute({
-    tokenHash,
-    idleDays,
-  });
-  return rows[0] ?? null;
+  const rows = await touchSessionStatement(db, { tokenHash, idleDays });
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    sessionId: decode.int(row[0]!),
+    id: decode.int(row[1]!),
+    name: row[2]!,
+    email: row[3]!,
+    phone: row[4]!,
+    type: row[5] as PublicUser['type'],
+    balance: decode.bigint(row[6]!),
+    isBlocked: decode.bool(row[7]!),
+    createdAt: decode.date(row[8]!),
+  };
 }
 
 export async function deleteSession(db: Db, sessionId: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { notifications, type NotificationRow } from '../../db/schema';
-import { prepared } from '../../db/prepared';
+import { decode, preparedStatement } from '../../db/prepared';
 import type { Db, Tx } from '../../db/types';
 import { sessionCallerCtes } from '../auth/repository';
 
@@ -14,45 +14,48 @@ export async function insertNotification(
   return rows[0]!;
 }
 
-function buildTopForToken(db: Db, name: string) {
-  const { caller, touch } = sessionCallerCtes(
-    db,
-    sql.placeholder('tokenHash'),
-    sql.placeholder('idleDays'),
-  );
-  const newer = db.$with('newer').as(
-    db
+/** Rows: the caller's id, then one notification's columns (all null when nothing is new). */
+const topForTokenStatement = preparedStatement<'tokenHash' | 'idleDays' | 'afterId' | 'limit'>(
+  'notifications_top',
+  (db) => {
+    const { caller, touch } = sessionCallerCtes(
+      db,
+      sql.placeholder('tokenHash'),
+      sql.placeholder('idleDays'),
+    );
+    const newer = db.$with('newer').as(
+      db
+        .select({
+          id: notifications.id,
+          userId: notifications.userId,
+          title: notifications.title,
+          body: notifications.body,
+          link: notifications.link,
+          readAt: notifications.readAt,
+          createdAt: notifications.createdAt,
+        })
+        .from(notifications)
+        .innerJoin(caller, eq(notifications.userId, caller.id))
+        .orderBy(desc(notifications.id))
+        .limit(sql.placeholder('limit')),
+    );
+    return db
+      .with(caller, touch, newer)
       .select({
-        id: notifications.id,
-        userId: notifications.userId,
-        title: notifications.title,
-        body: notifications.body,
-        link: notifications.link,
-        readAt: notifications.readAt,
-        createdAt: notifications.createdAt,
+        callerId: caller.id,
+        id: newer.id,
+        userId: newer.userId,
+        title: newer.title,
+        body: newer.body,
+        link: newer.link,
+        readAt: newer.readAt,
+        createdAt: newer.createdAt,
       })
-      .from(notifications)
-      .innerJoin(caller, eq(notifications.userId, caller.id))
-      .orderBy(desc(notifications.id))
-      .limit(sql.placeholder('limit')),
-  );
-  return db
-    .with(caller, touch, newer)
-    .select({
-      callerId: caller.id,
-      id: newer.id,
-      userId: newer.userId,
-      title: newer.title,
-      body: newer.body,
-      link: newer.link,
-      readAt: newer.readAt,
-      createdAt: newer.createdAt,
-    })
-    .from(caller)
-    .leftJoin(newer, gt(newer.id, sql.placeholder('afterId')))
-    .orderBy(desc(newer.id))
-    .prepare(name);
-}
+      .from(caller)
+      .leftJoin(newer, gt(newer.id, sql.placeholder('afterId')))
+      .orderBy(desc(newer.id));
+  },
+);
 
 /**
  * The poll, token check included, in ONE statement: the session check (and its occasional
@@ -67,23 +70,23 @@ export async function topForToken(
   db: Db,
   params: { tokenHash: string; idleDays: number; afterId: number; limit: number },
 ): Promise<{ userId: number; items: NotificationRow[] } | null> {
-  const rows = await prepared(db, 'notifications_top', buildTopForToken).execute(params);
+  const rows = await topForTokenStatement(db, params);
   const first = rows[0];
   if (!first) return null;
   const items: NotificationRow[] = [];
   for (const row of rows) {
-    if (row.id === null) continue;
+    if (row[1] === null) continue;
     items.push({
-      id: row.id,
-      userId: row.userId!,
-      title: row.title!,
-      body: row.body!,
-      link: row.link,
-      readAt: row.readAt === null ? null : new Date(row.readAt),
-      createdAt: new Date(row.createdAt!),
+      id: decode.int(row[1]!),
+      userId: decode.int(row[2]!),
+      title: row[3]!,
+      body: row[4]!,
+      link: row[5] ?? null,
+      readAt: decode.dateOrNull(row[6] ?? null),
+      createdAt: decode.date(row[7]!),
     });
   }
-  return { userId: Number(first.callerId), items };
+  return { userId: decode.int(first[0]!), items };
 }
 
 export async function listNotifications(
