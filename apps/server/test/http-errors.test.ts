@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NUL_MESSAGE } from '../src/lib/nul-characters';
 import { createTestApp, post, registerUser, type TestContext } from './helpers/test-app';
+import { pngImage, postForm } from './helpers/wallet-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -127,6 +129,67 @@ describe('HTTP errors', () => {
       code: 'BAD_REQUEST',
     });
     expect(broken.body).not.toContain('script');
+  });
+
+  // Found by fuzz-api.test.ts: PostgreSQL text refuses U+0000, so a NUL reaching a query
+  // failed the statement (POST /api/admin/marque {"text":"\u0000"} answered 500).
+  it('a NUL character in a JSON or form field is a 422 on that field, not a 500', async () => {
+    const login = await post(ctx.app, '/api/auth/login', { login: 'a\u0000@b.c', password: 'x' });
+    expect(login.statusCode, login.body).toBe(422);
+    expect(login.json().errors).toEqual({ login: [NUL_MESSAGE] });
+
+    const nested = await post(ctx.app, '/api/auth/register', { name: ['ok', { deep: 'x\u0000' }] });
+    expect(nested.statusCode, nested.body).toBe(422);
+    expect(nested.json().errors).toEqual({ 'name.1.deep': [NUL_MESSAGE] });
+
+    // Escaped backslashes are not a NUL.
+    const escaped = await post(ctx.app, '/api/auth/login', { login: 'a\\u0000@b.c', password: 'x' });
+    expect(escaped.statusCode, escaped.body).toBe(422);
+    expect(escaped.json().errors.login).not.toEqual([NUL_MESSAGE]);
+
+    const user = await registerUser(ctx.app);
+    const form = await postForm(
+      ctx.app,
+      '/api/add_funds',
+      { amount: '100', payment_type_id: '1', reference: 'UTR\u00001' },
+      [{ field: 'proof', data: await pngImage(8, 8) }],
+      user.token,
+    );
+    expect(form.statusCode, form.body).toBe(422);
+    expect(form.json().errors.reference).toEqual([NUL_MESSAGE]);
+  });
+
+  // Found by fuzz-api.test.ts: 10 000 nested arrays parsed, then overflowed the stack in the
+  // idempotency fingerprint of money calls (JSON.stringify): a 500.
+  it('a JSON body nested too deeply is a 400 with the envelope, also on money calls', async () => {
+    // The default body limit: 10 000 levels do not fit in this file's 4 KB.
+    const roomy = await createTestApp();
+    const user = await registerUser(roomy.app);
+    for (const payload of ['['.repeat(10_000) + ']'.repeat(10_000), `${'{"a":'.repeat(33)}1${'}'.repeat(33)}`]) {
+      const res = await roomy.app.inject({
+        method: 'POST',
+        url: '/api/user_ids/1/close',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${user.token}`,
+          'idempotency-key': `deep-${payload.length}`,
+        },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({
+        message: 'The request body is nested too deeply.',
+        data: null,
+        code: 'BAD_REQUEST',
+      });
+    }
+    // 32 levels, and brackets inside strings, are fine.
+    const fine = await post(roomy.app, '/api/auth/login', {
+      login: '[[[[{{{{'.repeat(20),
+      password: JSON.parse(`${'['.repeat(31)}1${']'.repeat(31)}`),
+    });
+    expect(fine.statusCode, fine.body).toBe(422);
+    await roomy.close();
   });
 
   it('a server error answers "Server error" with a code and never the stack or message', async () => {

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, BadRequestError, type FieldErrors, ValidationError } from '../errors/app-errors';
 import { fieldErrorsFromIssues, requestErrorMap } from '../errors/request-validation';
+import { NUL_MESSAGE } from './nul-characters';
 
 export type Form<S extends z.ZodType, F extends string> = {
   fields: z.output<S>;
@@ -77,6 +78,10 @@ async function collectParts<F extends string>(
     for await (const part of request.parts(PART_OPTIONS)) {
       if (part.type === 'field') {
         if (!(part.fieldname in raw)) raw[part.fieldname] = part.value;
+        // PostgreSQL text refuses NUL (lib/nul-characters.ts).
+        if (typeof part.value === 'string' && part.value.includes('\u0000')) {
+          add(part.fieldname, NUL_MESSAGE);
+        }
         continue;
       }
       const data = await part.toBuffer();

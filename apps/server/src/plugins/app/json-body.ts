@@ -1,9 +1,45 @@
 import fp from 'fastify-plugin';
+import { BadRequestError, ValidationError } from '../../errors/app-errors';
+import { NUL_MESSAGE, nulFieldOf } from '../../lib/nul-characters';
+
+/**
+ * No body of ours nests more than a few levels. Thousands of levels parse, but then overflow
+ * the stack of recursive code further on (JSON.stringify of the idempotency fingerprint
+ * answered 500), so they are refused here.
+ */
+const MAX_DEPTH = 32;
+
+function nestedTooDeep(text: string): boolean {
+  if (text.length <= MAX_DEPTH) return false;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      // A backslash escapes the next character; a quote ends the string.
+      if (c === 0x5c) {
+        i += 1;
+      } else if (c === 0x22) {
+        inString = false;
+      }
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > MAX_DEPTH) return true;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
 
 /**
  * The client sends `Content-Type: application/json` on every call, also on calls without a
  * body (logout, passport). Fastify would answer those with 400; an empty JSON body is read as
- * no body instead. Everything else goes through Fastify's own safe JSON parser.
+ * no body instead. Everything else goes through Fastify's own safe JSON parser; a body nested
+ * too deeply is a 400, and a string holding a NUL (which PostgreSQL text refuses) is a 422 on
+ * its field.
  */
 export default fp(
   async (app) => {
@@ -15,7 +51,24 @@ export default fp(
         done(null, undefined);
         return;
       }
-      parseJson(request, text, done);
+      if (nestedTooDeep(text)) {
+        done(new BadRequestError('The request body is nested too deeply.'));
+        return;
+      }
+      // JSON can only carry a NUL escaped, so most bodies skip the walk.
+      if (!text.includes('\\u0000')) {
+        parseJson(request, text, done);
+        return;
+      }
+      parseJson(request, text, (error, value) => {
+        if (error) {
+          done(error);
+          return;
+        }
+        const field = nulFieldOf(value);
+        if (field) done(ValidationError.field(field, NUL_MESSAGE));
+        else done(null, value);
+      });
     });
   },
   { name: 'json-body' },

@@ -1,0 +1,35 @@
+/**
+ * PostgreSQL `text` cannot hold U+0000: a NUL that reaches an INSERT or a comparison fails
+ * the statement, which would be a 500. No client of ours sends one, so a request carrying it
+ * is refused up front as a 422 naming the field.
+ */
+export const NUL_MESSAGE = 'This field contains a character that is not allowed.';
+
+type Node = { key: string; parent: Node | null };
+
+/**
+ * The dotted path of the first string (or key) holding a NUL in a parsed JSON value, `part`
+ * for the value itself, or null. Iterative with parent links, so a body nested thousands of
+ * levels deep neither overflows the stack nor copies paths.
+ */
+export function nulFieldOf(value: unknown, part = 'body'): string | null {
+  const pathOf = (node: Node | null): string => {
+    const keys: string[] = [];
+    for (let n = node; n; n = n.parent) keys.unshift(n.key);
+    return keys.length > 0 ? keys.join('.') : part;
+  };
+  const stack: Array<[unknown, Node | null]> = [[value, null]];
+  while (stack.length > 0) {
+    const [current, node] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return pathOf(node);
+    } else if (current !== null && typeof current === 'object') {
+      for (const [key, child] of Object.entries(current)) {
+        const childNode = { key, parent: node };
+        if (key.includes('\u0000')) return pathOf(childNode);
+        stack.push([child, childNode]);
+      }
+    }
+  }
+  return null;
+}
