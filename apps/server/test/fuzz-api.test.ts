@@ -70,7 +70,7 @@ import {
  * FUZZ_RUNS (default 20) runs per call; FUZZ_SEED replays a run (the seed is printed at the
  * start and in every failure); FUZZ_ONLY (a regex on "METHOD /path") narrows the calls.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+const RUNS = Math.max(1, Math.floor(Number(process.env.FUZZ_RUNS) || 20));
 const SEED = process.env.FUZZ_SEED
   ? Number(process.env.FUZZ_SEED)
   : Date.now() ^ Math.floor(Math.random() * 0x7fffffff);
@@ -429,14 +429,12 @@ function multipartBody(form: NonNullable<Call['form']>): fc.Arbitrary<Body> {
       fc
         .tuple(fc.constantFrom(...names), hostileValue)
         .map(([name, v]): Part => ({ name, data: scalarText(v) })),
-      fc
-        .tuple(fc.constantFrom(...names), fileArbitrary())
-        .map(([name, f]): Part => ({
-          name,
-          data: f.data,
-          filename: f.filename,
-          contentType: f.contentType,
-        })),
+      fc.tuple(fc.constantFrom(...names), fileArbitrary()).map(([name, f]): Part => ({
+        name,
+        data: f.data,
+        filename: f.filename,
+        contentType: f.contentType,
+      })),
       fc.constantFrom(...names).map((name): Part => ({ name, data: 'x', headless: true })),
     ),
     { maxLength: 3 },

@@ -497,9 +497,9 @@ export function queryArbitrary(params: QueryParam[], plausible: Plausible): fc.A
       fc.oneof(
         {
           weight: 3,
-          arbitrary: fc
-            .oneof(fromSchema(schema, plausible, name))
-            .map((v) => `${pct(name)}=${pct(scalarText(v))}`),
+          arbitrary: fromSchema(schema, plausible, name).map(
+            (v) => `${pct(name)}=${pct(scalarText(v))}`,
+          ),
         },
         {
           weight: 1,
