@@ -136,3 +136,50 @@ test('the admin blocks a user, and the user is logged out on their next action',
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('api_token'))).toBeNull();
 });
+
+test('a withdrawal whose answer is lost on the network is retried with its key and happens once', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const token = await adminToken(request);
+  const user = newUser('retry');
+  await registerViaApi(request, user);
+  const userId = await userIdByEmail(request, token, user.email);
+  await apiPost(request, token, '/admin/deposit/create', { user_id: userId, amount: '1000', comment: 'e2e opening balance' });
+
+  // The first send reaches the server, which moves the money, but its answer never arrives.
+  const keys: (string | undefined)[] = [];
+  await page.route('**/api/withdraw', async (route) => {
+    keys.push(route.request().headers()['idempotency-key']);
+    if (keys.length === 1) {
+      await route.fetch();
+      await route.abort('connectionreset');
+      return;
+    }
+    await route.continue();
+  });
+
+  await loginViaUi(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/create_id$/);
+  await page.goto('/withdraw');
+  await page.getByLabel(/^amount$/i).fill('200');
+  await page.getByLabel(/upi id/i).fill('retry.user@okbank');
+  await page.getByRole('button', { name: /continue|withdraw/i }).first().click();
+  await page.getByRole('dialog').getByRole('button', { name: /withdraw ₹200\.00/i }).click();
+  await expect(page.getByText(/request sent/i).first()).toBeVisible();
+
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+  expect(keys[1]).toBe(keys[0]);
+
+  const menu = await sideMenuBalance(page);
+  await expect(menu.getByText('₹800.00')).toBeVisible();
+  const userToken = await apiLogin(request, user.email, user.password);
+  const ledger = await apiGet<{ items: { kind: string }[] }>(request, userToken, '/transactions?pending=1');
+  expect(ledger.items.filter((t) => t.kind === 'withdrawal')).toHaveLength(1);
+
+  // The dropped answer is the one failed load this story provokes on purpose.
+  const dropped = consoleErrors.filter((e) => /net::ERR_CONNECTION_RESET/.test(e));
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !dropped.includes(e)));
+});
