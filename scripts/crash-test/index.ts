@@ -515,6 +515,17 @@ async function runRound(
       violations.push(
         `after the restart, ${item.kind} #${item.id} is ${now.data.status} ${now.data.amount}; acknowledged: ${apiStatus(item)} ${formatMinor(item.amount)}`,
       );
+    } else if (item.kind === 'bill') {
+      // The payment screenshot is written before the bill commits: it must be there too.
+      const proof = await fetch(`${restarted.url}${String(now.data.proof_url)}`, {
+        headers: { Authorization: `Bearer ${world.admin.token}` },
+      });
+      await proof.arrayBuffer();
+      if (proof.status !== 200) {
+        violations.push(
+          `after the restart, bill #${item.id}'s proof ${String(now.data.proof_url)} answers ${proof.status}`,
+        );
+      }
     }
   }
 
