@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// Constants only, no zod: the web client's first load imports this module (decision 011).
 
 /**
  * Money-moving POSTs accept an `Idempotency-Key` (Stripe's design, issue 7): the server stores
@@ -16,16 +16,3 @@ export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 export const IDEMPOTENCY_KEY_INVALID = 'The Idempotency-Key must be 1 to 255 visible ASCII characters.';
 export const IDEMPOTENCY_KEY_REUSED =
   'This Idempotency-Key was already used for a different request. Send a new key.';
-
-export const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7E]{1,255}$/, IDEMPOTENCY_KEY_INVALID);
-
-/**
- * The request headers of a money-moving POST. Loose: every other header passes through
- * untouched (Fastify keeps the validated object as the request's headers).
- */
-export const IdempotencyHeadersSchema = z.looseObject({
-  'idempotency-key': IdempotencyKeySchema.optional().describe(
-    'Optional. A unique value (a UUID) per operation; a retry with the same key replays the first ' +
-      `answer instead of repeating it, for ${IDEMPOTENCY_KEY_TTL_HOURS} hours.`,
-  ),
-});

@@ -26,3 +26,4 @@ export * from './notifications';
 export * from './notifications-api';
 export * from './password-reset';
 export * from './idempotency';
+export * from './idempotency-schemas';
