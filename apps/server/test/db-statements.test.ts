@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import type { Database } from '../src/db/types';
 import { insertSession, touchSession } from '../src/modules/auth/repository';
+import { topForToken } from '../src/modules/notifications/repository';
 import { insertUser, publicUserColumns } from '../src/modules/users/repository';
 import { openTestDatabase } from './helpers/test-database';
 
@@ -66,5 +67,68 @@ describe('hot prepared statements', () => {
       }),
     ).rejects.toThrow('roll back');
     expect(await check).toMatchObject({ name: 'Statement Tester' });
+  });
+
+  it('the poll and the token check keep one generic plan (planned once, not on every call)', async () => {
+    // Enough rows, with statistics, for the planner to tell a narrow range from a wide one.
+    await database.db.execute(
+      sql`insert into notifications (user_id, title, body) select ${userId}, 'N' || i, 'b' from generate_series(1, 400) as i`,
+    );
+    await database.db.execute(sql`analyze notifications`);
+    const newest = await topForToken(database.db, {
+      tokenHash,
+      idleDays: 30,
+      afterId: 0,
+      limit: 1,
+    });
+    // As browsers poll: the highest id seen, so nothing or almost nothing is newer.
+    for (let i = 0; i < 10; i++) {
+      const top = await topForToken(database.db, {
+        tokenHash,
+        idleDays: 30,
+        afterId: newest!.items[0]!.id - (i % 2),
+        limit: 50,
+      });
+      expect(top!.items).toHaveLength(i % 2);
+      await touchSession(database.db, tokenHash, 30);
+    }
+    const plans = await database.statements.run(
+      'plans_check',
+      'select name, generic_plans, custom_plans from pg_prepared_statements where name = any($1::text[]) order by name',
+      ['{notifications_top,touch_session}'],
+    );
+    expect(plans.map(([name]) => name)).toEqual(['notifications_top', 'touch_session']);
+    for (const [name, generic, custom] of plans) {
+      // PostgreSQL tries five custom plans before it compares them with the generic one.
+      expect(Number(custom), name!).toBeLessThanOrEqual(5);
+      expect(Number(generic), name!).toBeGreaterThan(0);
+    }
+  });
+
+  it('the poll answers what is newer than the id, newest first, at most the limit', async () => {
+    const all = await topForToken(database.db, { tokenHash, idleDays: 30, afterId: 0, limit: 50 });
+    const ids = all!.items.map((n) => n.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const newer = await topForToken(database.db, {
+      tokenHash,
+      idleDays: 30,
+      afterId: ids[2]!,
+      limit: 50,
+    });
+    expect(newer!.items.map((n) => n.id)).toEqual(ids.slice(0, 2));
+    const limited = await topForToken(database.db, {
+      tokenHash,
+      idleDays: 30,
+      afterId: 0,
+      limit: 1,
+    });
+    expect(limited!.items.map((n) => n.id)).toEqual(ids.slice(0, 1));
+    const none = await topForToken(database.db, {
+      tokenHash,
+      idleDays: 30,
+      afterId: ids[0]!,
+      limit: 50,
+    });
+    expect(none).toEqual({ userId, items: [] });
   });
 });

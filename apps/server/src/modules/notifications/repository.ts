@@ -36,6 +36,8 @@ const topForTokenStatement = preparedStatement<'tokenHash' | 'idleDays' | 'after
         })
         .from(notifications)
         .innerJoin(caller, eq(notifications.userId, caller.id))
+        // A sub-select, not the bare parameter: see topForToken.
+        .where(gt(notifications.id, sql`(select ${sql.placeholder('afterId')}::int)`))
         .orderBy(desc(notifications.id))
         .limit(sql.placeholder('limit')),
     );
@@ -52,7 +54,7 @@ const topForTokenStatement = preparedStatement<'tokenHash' | 'idleDays' | 'after
         createdAt: newer.createdAt,
       })
       .from(caller)
-      .leftJoin(newer, gt(newer.id, sql.placeholder('afterId')))
+      .leftJoin(newer, sql`true`)
       .orderBy(desc(newer.id));
   },
 );
@@ -62,9 +64,15 @@ const topForTokenStatement = preparedStatement<'tokenHash' | 'idleDays' | 'after
  * touch) runs as CTEs and the caller's newer notifications are joined to it. No row at all
  * means the token is not good; one row with a null id means a good token and nothing new.
  *
- * `newer` is the caller's newest `limit`, and `afterId` filters them in the join: the same
- * rows as filtering first, but with no range parameter inside, PostgreSQL can keep one generic
- * plan for the prepared statement instead of planning every call (a third of its CPU per poll).
+ * `newer` is the caller's newest `limit` above `afterId`, read straight off the
+ * `(user_id, id)` index: usually one row or none. `afterId` is compared through a sub-select
+ * on purpose: a bare parameter lets the planner estimate each call's range from its value, so
+ * custom plans look cheaper than the generic one and the statement is planned on every call;
+ * the sub-select's value is unknown to every plan, so PostgreSQL keeps one generic plan.
+ * (The statement once took the newest `limit` and filtered them in the join to get a generic
+ * plan; that read all 50 rows of the caller's window on every poll: 53 buffers instead of 10,
+ * 0.28 ms instead of 0.05 ms in PostgreSQL, and on PGlite, whose buffer pool is small, a read
+ * from the data files for most of them.)
  */
 export async function topForToken(
   db: Db,
