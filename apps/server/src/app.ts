@@ -37,7 +37,7 @@ import moneyCallsPlugin from './plugins/app/money-calls';
 import storagePlugin from './plugins/app/storage';
 import webAppPlugin from './plugins/app/web-app';
 import compressPlugin from './plugins/external/compress';
-import helmetPlugin from './plugins/external/helmet';
+import helmetPlugin, { SECURITY_HEADERS } from './plugins/external/helmet';
 import multipartPlugin from './plugins/external/multipart';
 import rateLimitPlugin from './plugins/external/rate-limit';
 import swaggerPlugin from './plugins/external/swagger';
@@ -70,8 +70,12 @@ export async function buildApp({
     // Unique across processes, so logs of several servers behind one balancer do not collide.
     genReqId: () => randomUUID(),
     // A URL the router cannot read (bad percent-encoding, a parameter over 100 characters)
-    // gets the envelope too, not Fastify's own body echoing the path.
-    frameworkErrors: errorHandler,
+    // gets the envelope too, not Fastify's own body echoing the path. It is answered before
+    // any onRequest hook, so the security headers are set here.
+    frameworkErrors: (error, request, reply) => {
+      void reply.headers(SECURITY_HEADERS);
+      errorHandler(error, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);

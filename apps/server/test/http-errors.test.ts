@@ -123,6 +123,11 @@ describe('HTTP errors', () => {
 
     const broken = await ctx.app.inject({ method: 'GET', url: '/api/bills/%zz<script>', headers });
     expect(broken.statusCode).toBe(400);
+    // Answered before the onRequest hooks, yet with the security headers of every answer.
+    for (const res of [long, broken]) {
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
     expect(broken.json()).toEqual({
       message: 'The URL is not valid.',
       data: null,

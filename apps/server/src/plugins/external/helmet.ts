@@ -56,9 +56,12 @@ export function securityHeaders(options: Readonly<HelmetOptions>): Record<string
   return headers;
 }
 
+/** The headers of every response, computed once at start. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = securityHeaders(HELMET_OPTIONS);
+
 export default fp(
   async (app) => {
-    const headers = securityHeaders(HELMET_OPTIONS);
+    const headers = SECURITY_HEADERS;
     const names = Object.keys(headers);
     // On every request, before routing decides anything: 404s and errors carry them too.
     app.addHook('onRequest', (_request, reply, done) => {
