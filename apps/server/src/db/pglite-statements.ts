@@ -23,7 +23,12 @@ export class PgliteStatements implements StatementRunner {
         await pg._checkReady();
         const parse = !this.parsed.has(name);
         const message = encode(parse ? { name, text, values } : { name, values });
-        const reply = decodeReply(await pg.execProtocolRaw(message));
+        // execProtocol, not execProtocolRaw: PGlite parses every answer into its current
+        // query's message list, which only execProtocol starts afresh; with the raw call that
+        // list grew by every poll's messages until some other query ran (a leak under a
+        // poll-only load: the V8 heap grew by ~1 MB per 1 000 polls).
+        const { data } = await pg.execProtocol(message, { throwOnError: false });
+        const reply = decodeReply(data);
         if (reply.parsed) this.parsed.add(name);
         if (reply.error) throw reply.error;
         return reply.rows;
