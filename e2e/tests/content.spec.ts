@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { adminToken, apiPost, pngFile } from '../support/api';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { BASE_URL } from '../support/env';
 import { admin, expect, loginViaUi, newUser, registerViaApi, test } from '../support/fixtures';
 
@@ -19,16 +19,6 @@ const SETTINGS = {
     'First rule: be kind.\n\nSecond rule: <script>window.__termsXss = 1</script> stays text.',
 };
 
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${page.url()}`,
-  ).toEqual([]);
-}
 
 /** The site as an operator would have it: contacts, a gallery image and a review. */
 async function configureSite(request: APIRequestContext) {

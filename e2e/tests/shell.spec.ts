@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { admin, expect, loginViaUi, newUser, registerViaApi, test } from '../support/fixtures';
 
 async function openSideMenu(page: Page) {
@@ -7,14 +7,6 @@ async function openSideMenu(page: Page) {
   return page.getByRole('dialog', { name: /menu/i });
 }
 
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${page.url()}`,
-  ).toEqual([]);
-}
 
 test('a guest opening /profile is sent to /login', async ({ page }) => {
   await page.goto('/profile');
