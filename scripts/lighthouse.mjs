@@ -100,7 +100,21 @@ async function startServer() {
   throw new Error('the server did not start');
 }
 
-function lighthouse(url, outFile) {
+/**
+ * One Lighthouse run. Chromium now and then fails to record the trace on a busy machine
+ * (NO_NAVSTART); such a run is tried again, twice at most, instead of ending the whole command.
+ */
+function lighthouse(url, outFile, attempt = 1) {
+  try {
+    return lighthouseOnce(url, outFile);
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    log(`run failed (${error.message.split(' ').at(-1)}); trying again`);
+    return lighthouse(url, outFile, attempt + 1);
+  }
+}
+
+function lighthouseOnce(url, outFile) {
   run(
     process.execPath,
     [
