@@ -2,12 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
 import { bills, idempotencyKeys, uploads, withdrawals } from '../src/db/schema';
-import type { Database } from '../src/db/types';
 import { createItem, customerWith, LOGIN, PASSWORD } from './helpers/ids-fixtures';
-import { createAdmin, post, type TestContext, testConfig } from './helpers/test-app';
-import { openTestDatabase } from './helpers/test-database';
+import { createAdmin, createTestApp, post, type TestContext } from './helpers/test-app';
 import {
   balanceOf,
   createUpiPaymentType,
@@ -22,19 +19,8 @@ let app: FastifyInstance;
 let admin: { token: string };
 
 beforeAll(async () => {
-  const config = testConfig();
-  const database: Database = await openTestDatabase();
-  app = await buildApp({ db: database.db, config, now: () => clock.now });
-  ctx = {
-    app,
-    db: database.db,
-    database,
-    config,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
+  ctx = await createTestApp({}, { now: () => clock.now });
+  app = ctx.app;
   admin = await createAdmin(ctx);
 });
 afterEach(async () => {

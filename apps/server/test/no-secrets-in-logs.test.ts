@@ -1,12 +1,10 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
 import { hashPassword } from '../src/lib/passwords';
 import { insertUser } from '../src/modules/users/repository';
 import { approveId, createFromWallet, createItem, LOGIN, PASSWORD } from './helpers/ids-fixtures';
 import { resetTokenIn, startSmtpInbox } from './helpers/smtp-inbox';
-import { get, newUserDetails, post, type TestContext, testConfig } from './helpers/test-app';
-import { openTestDatabase } from './helpers/test-database';
+import { createTestApp, get, newUserDetails, post, type TestContext } from './helpers/test-app';
 import { deposit, userIdOf } from './helpers/wallet-fixtures';
 
 /** Every line the app logs, at the most talkative level, kept in memory. */
@@ -22,19 +20,10 @@ let ctx: TestContext;
 let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
 beforeAll(async () => {
   inbox = await startSmtpInbox();
-  const config = testConfig({ LOG_LEVEL: 'trace', SMTP_URL: inbox.url, APP_URL: 'https://desk.example.com/' });
-  const database = await openTestDatabase();
-  const app = await buildApp({ db: database.db, config, logStream: capture });
-  ctx = {
-    app,
-    db: database.db,
-    database,
-    config,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
+  ctx = await createTestApp(
+    { LOG_LEVEL: 'trace', SMTP_URL: inbox.url, APP_URL: 'https://desk.example.com/' },
+    { logStream: capture },
+  );
 });
 afterAll(async () => {
   await ctx?.close();

@@ -5,40 +5,18 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_RESET_SENT_MESSAGE } from '@iddesk/contract';
-import { buildApp } from '../src/app';
 import { parseEnv } from '../src/config/env';
 import { passwordResets } from '../src/db/schema';
-import type { Database } from '../src/db/types';
 import { createMailer } from '../src/lib/mailer';
 import { countQueries } from './helpers/query-counter';
 import { resetTokenIn, startSmtpInbox } from './helpers/smtp-inbox';
-import {
-  createAdmin,
-  get,
-  post,
-  registerUser,
-  testConfig,
-  type TestContext,
-} from './helpers/test-app';
-import { openTestDatabase } from './helpers/test-database';
+import { createAdmin, createTestApp, get, post, registerUser, testConfig } from './helpers/test-app';
 import { userIdOf } from './helpers/wallet-fixtures';
 
 /** The app with a clock the test moves: expiry needs no sleeping and no test-mode branch. */
 async function appWithClock(env: Record<string, string>) {
   const clock = { now: new Date() };
-  const config = testConfig(env);
-  const database: Database = await openTestDatabase();
-  const app = await buildApp({ db: database.db, config, now: () => clock.now });
-  const ctx: TestContext = {
-    app,
-    db: database.db,
-    database,
-    config,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
+  const ctx = await createTestApp(env, { now: () => clock.now });
   return {
     ctx,
     clock,

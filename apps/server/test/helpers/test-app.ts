@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app';
+import { buildApp, type BuildAppOptions } from '../../src/app';
 import type { AppConfig } from '../../src/config/app-config';
 import { parseEnv } from '../../src/config/env';
 import type { Database, Db } from '../../src/db/types';
@@ -42,11 +42,17 @@ export type TestContext = {
   close(): Promise<void>;
 };
 
-/** The real app on a fresh migrated database, called through app.inject. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * The real app on a fresh migrated database, called through app.inject. `options` reach
+ * buildApp: a clock the test moves (`now`), or a stream that keeps the log lines.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'now' | 'logStream'> = {},
+): Promise<TestContext> {
   const config = testConfig(env);
   const database = await openTestDatabase();
-  const app = await buildApp({ db: database.db, config });
+  const app = await buildApp({ db: database.db, config, ...options });
   return {
     app,
     db: database.db,
