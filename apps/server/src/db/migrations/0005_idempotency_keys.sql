@@ -2,7 +2,6 @@ CREATE TABLE "idempotency_keys" (
 	"user_id" integer NOT NULL,
 	"key" text NOT NULL,
 	"fingerprint" text NOT NULL,
-	"status_code" integer NOT NULL,
 	"response" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "idempotency_keys_pk" PRIMARY KEY("user_id","key")

@@ -15,7 +15,6 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     /** SHA-256 of method, URL and JSON body: the same key on another call is refused. */
     fingerprint: text('fingerprint').notNull(),
-    statusCode: integer('status_code').notNull(),
     /**
      * The envelope the call answered, as JSON sealed with the app key (lib/secret-box): an
      * approval's answer carries ID credentials, which are never stored in the clear. Null only

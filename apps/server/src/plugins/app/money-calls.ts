@@ -79,22 +79,8 @@ export default fp<{ now: () => Date }>(
       if (row.fingerprint !== fingerprint) {
         throw ValidationError.field('idempotency-key', IDEMPOTENCY_KEY_REUSED);
       }
-      void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true').status(row.statusCode);
+      void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       return JSON.parse(openSecret(appKey, SEAL_PURPOSE, row.response!));
-    };
-
-    const findAnswer = async (db: Db, userId: number, key: string) => {
-      const [row] = await db
-        .select()
-        .from(idempotencyKeys)
-        .where(
-          and(
-            eq(idempotencyKeys.userId, userId),
-            eq(idempotencyKeys.key, key),
-            gt(idempotencyKeys.createdAt, new Date(now().getTime() - TTL_MS)),
-          ),
-        );
-      return row;
     };
 
     const pruneExpired = async () => {
@@ -116,7 +102,16 @@ export default fp<{ now: () => Date }>(
       const fingerprint = fingerprintOf(request);
       request.idempotency = { key, fingerprint };
       // A retry of a finished call is answered here, before any upload is read or stored.
-      const row = await findAnswer(app.db, userId, key);
+      const [row] = await app.db
+        .select()
+        .from(idempotencyKeys)
+        .where(
+          and(
+            eq(idempotencyKeys.userId, userId),
+            eq(idempotencyKeys.key, key),
+            gt(idempotencyKeys.createdAt, new Date(now().getTime() - TTL_MS)),
+          ),
+        );
       if (row?.response == null) return undefined;
       return reply.send(replay(reply, row, fingerprint));
     });
@@ -132,19 +127,22 @@ export default fp<{ now: () => Date }>(
         try {
           return await app.db.transaction(async (tx) => {
             const thisKey = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
-            await tx
-              .delete(idempotencyKeys)
-              .where(and(thisKey, lt(idempotencyKeys.createdAt, new Date(now().getTime() - TTL_MS))));
-            // On PostgreSQL a concurrent call with the same key waits here until the first one
-            // commits (then this insert does nothing) or rolls back (then this one goes on).
+            const createdAt = now();
+            // Claims the key, or takes over an expired row of it. On PostgreSQL a concurrent
+            // call with the same key waits here until the first one commits (then nothing is
+            // claimed and its answer is replayed) or rolls back (then this one goes on).
             const claimed = await tx
               .insert(idempotencyKeys)
-              .values({ userId, key, fingerprint, statusCode: 200, createdAt: now() })
-              .onConflictDoNothing()
+              .values({ userId, key, fingerprint, createdAt })
+              .onConflictDoUpdate({
+                target: [idempotencyKeys.userId, idempotencyKeys.key],
+                set: { fingerprint, response: null, createdAt },
+                setWhere: lt(idempotencyKeys.createdAt, new Date(createdAt.getTime() - TTL_MS)),
+              })
               .returning({ key: idempotencyKeys.key });
             if (claimed.length === 0) {
-              const row = await findAnswer(tx, userId, key);
-              if (row) throw new Replay(row);
+              const [row] = await tx.select().from(idempotencyKeys).where(thisKey);
+              throw new Replay(row!);
             }
             const answer = await work(tx);
             const sealed = sealSecret(appKey, SEAL_PURPOSE, JSON.stringify(answer));
