@@ -1,3 +1,5 @@
+import { RateLimitedError } from '../errors/app-errors';
+
 /**
  * A fixed-window counter per key, in process memory (like the IP limits of decision 006:
  * behind a load balancer each process counts alone). `now` is injected so tests need no sleep.
@@ -21,6 +23,14 @@ export class WindowLimiter {
     return { retryAfterMs: current.start + this.options.windowMs - now };
   }
 
+  /** Counts one attempt; over the limit, throws the 429 (with its Retry-After seconds). */
+  enforce(key: string): void {
+    const limited = this.hit(key);
+    if (limited) {
+      throw new RateLimitedError(minutesText(limited.retryAfterMs), Math.ceil(limited.retryAfterMs / 1000));
+    }
+  }
+
   private prune(now: number) {
     for (const [key, window] of this.windows) {
       if (now - window.start >= this.options.windowMs) this.windows.delete(key);
@@ -29,7 +39,7 @@ export class WindowLimiter {
 }
 
 /** "1 minute", "45 minutes": for the 429 message. */
-export function minutesText(ms: number): string {
+function minutesText(ms: number): string {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }

@@ -6,11 +6,11 @@ import {
 } from '@iddesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/types';
-import { RateLimitedError, ValidationError } from '../../errors/app-errors';
+import { ValidationError } from '../../errors/app-errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/passwords';
 import { hashToken, newApiToken } from '../../lib/tokens';
-import { minutesText, type WindowLimiter } from '../../lib/window-limiter';
+import type { WindowLimiter } from '../../lib/window-limiter';
 import { updateUserPassword } from '../users/repository';
 import { resetMail } from './mail';
 import { consumeReset, findUsableReset, replaceResetToken, revokeAfterReset } from './repository';
@@ -38,8 +38,7 @@ const invalid = () => ValidationError.field('token', PASSWORD_RESET_INVALID_MESS
  * out off the request path, so its time does not show either.
  */
 export async function requestReset(deps: ResetDeps, email: string): Promise<void> {
-  const limited = deps.emailLimiter.hit(email);
-  if (limited) throw new RateLimitedError(minutesText(limited.retryAfterMs));
+  deps.emailLimiter.enforce(email);
 
   const token = newApiToken();
   const userId = await replaceResetToken(deps.db, {

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { RateLimitedError } from '../../errors/app-errors';
-import { minutesText, WindowLimiter } from '../../lib/window-limiter';
+import { WindowLimiter } from '../../lib/window-limiter';
 
 /**
  * Route config for the calls an attacker would hammer: login, register and password calls.
@@ -25,9 +24,6 @@ export function perAccountLimit(app: FastifyInstance, accountOf: (request: Fasti
   const { authAccountMax, authWindowMs } = app.config.rateLimit;
   const limiter = new WindowLimiter({ max: authAccountMax, windowMs: authWindowMs, now: () => new Date() });
   return async (request: FastifyRequest) => {
-    const limited = limiter.hit(accountOf(request));
-    if (limited) {
-      throw new RateLimitedError(minutesText(limited.retryAfterMs), Math.ceil(limited.retryAfterMs / 1000));
-    }
+    limiter.enforce(accountOf(request));
   };
 }

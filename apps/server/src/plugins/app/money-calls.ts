@@ -9,9 +9,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { idempotencyKeys, type IdempotencyKeyRow } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { RateLimitedError, ValidationError } from '../../errors/app-errors';
+import { ValidationError } from '../../errors/app-errors';
 import { openSecret, sealSecret } from '../../lib/secret-box';
-import { minutesText, WindowLimiter } from '../../lib/window-limiter';
+import { WindowLimiter } from '../../lib/window-limiter';
 import { callerOf } from './auth';
 
 declare module 'fastify' {
@@ -92,10 +92,7 @@ export default fp<{ now: () => Date }>(
 
     app.decorate('moneyCall', async (request: FastifyRequest, reply: FastifyReply) => {
       const userId = callerOf(request).user.id;
-      const limited = accountLimiter.hit(String(userId));
-      if (limited) {
-        throw new RateLimitedError(minutesText(limited.retryAfterMs), Math.ceil(limited.retryAfterMs / 1000));
-      }
+      accountLimiter.enforce(String(userId));
 
       const key = keyOf(request);
       if (!key) return undefined;
