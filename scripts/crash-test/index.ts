@@ -178,9 +178,8 @@ async function stopServer(server: Server, signal: 'SIGTERM' | 'SIGKILL'): Promis
 
 /* ---------- one database ---------- */
 
-type Totals = {
-  driver: Driver;
-  rounds: number;
+/** What a round counts, and a database's totals add up. */
+type Counts = {
   acked: number;
   refused: number;
   inFlight: number;
@@ -188,6 +187,11 @@ type Totals = {
   retriedRefused: number;
   retriedReplayed: number;
   replays: number;
+};
+
+type Totals = Counts & {
+  driver: Driver;
+  rounds: number;
   failure: string | null;
 };
 
@@ -388,19 +392,12 @@ async function runDatabase(driver: Driver, script: string, png: Buffer): Promise
   return totals;
 }
 
-type RoundResult = {
+type RoundResult = Counts & {
   server: Server;
   violations: string[];
   killAfter: number;
   killAfterAnswers: number;
   killDelay: number;
-  acked: number;
-  refused: number;
-  inFlight: number;
-  retriedApplied: number;
-  retriedRefused: number;
-  retriedReplayed: number;
-  replays: number;
 };
 
 async function runRound(
