@@ -1,6 +1,16 @@
 import { CURRENCY_SYMBOL } from './site-config';
 
-const grouping = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+/**
+ * Indian digit grouping of a run of digits: the last three, then pairs ("1234567" →
+ * "12,34,567"). By hand rather than Intl.NumberFormat('en-IN'), whose construction loads ICU
+ * data on the first page's critical path (about 25 ms of a phone's main thread).
+ */
+export function groupIndian(digits: string): string {
+  const whole = digits.replace(/^0+(?=\d)/, '');
+  if (whole.length <= 3) return whole;
+  const head = whole.slice(0, -3);
+  return `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}`;
+}
 
 /**
  * Display-only formatting of a wire amount ("1500.00" → "₹1,500.00"). Works on the string's
@@ -10,20 +20,40 @@ export function formatMoney(amount: string | null | undefined): string {
   const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec((amount ?? '').trim());
   if (!match) return `${CURRENCY_SYMBOL}—`;
   const [, sign, whole = '0', frac = ''] = match;
-  const grouped = grouping.format(BigInt(whole));
+  const grouped = groupIndian(whole);
   return `${sign ? '−' : ''}${CURRENCY_SYMBOL}${grouped}.${frac.padEnd(2, '0')}`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+/** en-IN's short month names (CLDR): "Sept", not "Sep". */
+const SHORT_MONTHS = MONTHS.map((m) => (m === 'September' ? 'Sept' : m.slice(0, 3)));
+
+/**
+ * Dates are written by hand in en-IN's format, in the browser's time zone, rather than with
+ * Intl.DateTimeFormat: building one loads ICU data on the first page that shows a date (about
+ * 15 ms of a fast machine's main thread, four times that on a phone). money.test.ts checks the
+ * output against Intl.
+ */
+const dateFormat = (date: Date) =>
+  `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
 
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '—' : dateFormat(date);
 }
 
 /** A signed ledger amount for display: "+₹100.00" for credits, "−₹100.00" for debits. */
@@ -37,17 +67,16 @@ export function formatSignedMoney(amount: string): string {
 /** Whether a wire amount is a debit (negative), without converting it to a number. */
 export const isDebit = (amount: string) => amount.trim().startsWith('-');
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+function dateTimeFormat(date: Date): string {
+  const hours = date.getHours();
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  const time = `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'am' : 'pm'}`;
+  return `${date.getDate()} ${SHORT_MONTHS[date.getMonth()]} ${date.getFullYear()}, ${time}`;
+}
 
 /** "22 Nov 2026, 2:05 pm" for lists where the time matters. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '—' : dateTimeFormat(date);
 }
