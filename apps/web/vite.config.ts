@@ -33,7 +33,8 @@ function precompress(): Plugin {
 }
 
 /**
- * dist/routes/<path>.html for every page of site-routes.tsx with a fixed path: index.html plus
+ * index.html with a preload of Inter's latin file, and dist/routes/<path>.html for every page
+ * of site-routes.tsx with a fixed path: index.html plus
  * `modulepreload` links for that page's lazy chunk and the chunks it imports. The server sends
  * it for that path (apps/server/src/plugins/app/web-app.ts), so a first load fetches the page's
  * code alongside the entry instead of after the entry has run and matched the route.
@@ -47,7 +48,19 @@ function routeHtml(): Plugin {
     generateBundle(_, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') throw new Error('route-html: no index.html in the bundle');
-      const html = String(index.source);
+      // Inter's latin file, preloaded: the static loader's wordmark needs it for the first
+      // paint, and without the hint the browser finds it only after the CSS has loaded and
+      // the page has been laid out.
+      const font = Object.keys(bundle).find((f) =>
+        /inter-latin-wght-normal-[\w-]+\.woff2$/.test(f),
+      );
+      if (!font) throw new Error('route-html: no Inter latin font in the bundle');
+      const html = String(index.source).replace(
+        /^[ \t]*<\/head>/m,
+        (head) =>
+          `    <link rel="preload" href="/${font}" as="font" type="font/woff2" crossorigin>\n${head}`,
+      );
+      index.source = html;
       const routes: Record<string, unknown> = ROUTES;
       // `path: path(ROUTES.login),` then `lazy: page(() => import('…'), …)` in the same object.
       const pattern = /path: path\(ROUTES\.(\w+)\),\s*lazy: page\(\s*\(\) => import\('([^']+)'\)/g;
@@ -142,6 +155,12 @@ export default defineConfig({
     // scripts/size.mjs reads the chunk graph from it to measure a first load.
     manifest: true,
     rolldownOptions: {
+      // React Router looks React 19's useOptimistic up and falls back when it is missing, as it
+      // is in preact/compat (decision 013).
+      onLog(level, log, handler) {
+        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
+        handler(level, log);
+      },
       output: {
         // Everything the entry imports statically in one chunk: a first load then fetches one
         // script instead of the entry and eight shared chunks, each a round trip on slow links.
