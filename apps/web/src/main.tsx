@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
 import { routerRef } from './app/router-ref';
-import { startApp } from './app/startup';
+import { installShellListeners, startApp } from './app/startup';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -23,6 +23,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 async function boot() {
   const router = createAppRouter();
   routerRef.set(router);
+  installShellListeners();
   await nextTask();
   void startApp();
   await nextTask();
