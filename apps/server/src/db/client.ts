@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite, type PGliteOptions, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -41,7 +42,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     : openPgliteDataDir(options.dataDir);
 }
 
+/**
+ * PGlite is PostgreSQL compiled to WebAssembly. V8 compiles it with its baseline compiler
+ * (Liftoff) and then recompiles hot functions with TurboFan on worker threads; what those
+ * compilations allocate stays in glibc's per-thread arenas, 50–70 MiB of the server's RSS under
+ * the poll load. The poll's time is spent in JavaScript, not in PostgreSQL: without the tier-up
+ * it answers as many requests per second (docs/performance.md). Process-wide, and set before
+ * PGlite compiles its module; the server, not the tests, opens data dirs.
+ */
+function keepWasmOnBaselineCompiler(): void {
+  setFlagsFromString('--liftoff-only');
+}
+
 async function openPgliteDataDir(dataDir: string): Promise<Database> {
+  keepWasmOnBaselineCompiler();
   const lock = acquireDataDirLock(dataDir);
   try {
     return await openPglite({ dataDir: join(dataDir, 'db') }, lock.release);
