@@ -121,9 +121,16 @@ export function cpuSecondsOf(pid: number): number {
   return f ? (Number(f[11]) + Number(f[12])) / TICKS_PER_SECOND : 0;
 }
 
-/** CPU seconds of a process and its direct children (a PostgreSQL server and its backends). */
+/**
+ * CPU seconds of a process and its direct children (a PostgreSQL server and its backends),
+ * the children that have exited included (the parent's cutime and cstime): without them the
+ * figure fell when a backend ended during a row, and a row once read -2.24 ms.
+ */
 export function treeCpuSecondsOf(pid: number): number {
-  let total = cpuSecondsOf(pid);
+  const own = statFields(pid);
+  let total = own
+    ? (Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14])) / TICKS_PER_SECOND
+    : 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const f = statFields(Number(entry));
