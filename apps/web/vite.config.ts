@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { ROUTES } from '../../packages/contract/src/routes';
+import { PREACT } from './preact-aliases';
 
 /**
  * Brotli and gzip copies of every text file next to it, made once at build time at the
@@ -119,19 +120,6 @@ const importsZod = (id: string) => /from 'zod'/.test(readFileSync(id, 'utf8'));
 const isContractSchema = (id: string) => isContract(id) && importsZod(id);
 /** A zod-free contract module (paths, constants, value lists): `kit`. */
 const isContractValues = (id: string) => isContract(id) && !importsZod(id);
-
-/**
- * React's API on Preact in the build (decision 013): the same components on a runtime a fifth
- * of React DOM's size. The component tests (vitest.config.ts) keep React; the Playwright
- * stories run against this build.
- */
-const PREACT = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-];
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 

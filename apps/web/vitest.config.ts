@@ -1,13 +1,31 @@
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { PREACT } from './preact-aliases';
 
 export default defineProject({
   plugins: [react()],
+  resolve: {
+    alias: [
+      ...PREACT,
+      // No `exports` map: its ES module build, whose react-dom imports the aliases rewrite.
+      {
+        find: /^@testing-library\/react$/,
+        replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+      },
+    ],
+    // ES module builds first: a CommonJS build (react-remove-scroll's `main`, under Radix's
+    // dialog) would `require` React itself, and its components reach Preact as objects.
+    conditions: ['module', 'browser', 'development'],
+    mainFields: ['module', 'main'],
+  },
   test: {
     name: 'web',
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    // Every dependency goes through Vite instead of Node's loader, so the aliases above reach
+    // the libraries' own React imports too.
+    server: { deps: { inline: true } },
   },
 });
