@@ -123,11 +123,13 @@ const isContractValues = (id: string) => isContract(id) && !importsZod(id);
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), routeHtml(), precompress()],
   resolve: {
     alias: [
-      ...PREACT,
+      // Preact in the build (and the component tests); the dev server keeps React DOM, whose
+      // Fast Refresh updates an edited component in place (it does nothing on Preact).
+      ...(command === 'build' ? PREACT : []),
       {
         find: /^zod$/,
         replacement: fileURLToPath(new URL('./src/lib/zod-browser.ts', import.meta.url)),
@@ -177,4 +179,4 @@ export default defineConfig({
   preview: {
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },
   },
-});
+}));
