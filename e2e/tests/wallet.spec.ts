@@ -32,6 +32,26 @@ async function userIdByEmail(request: Parameters<typeof apiGet>[0], token: strin
   return found!.id;
 }
 
+/** A new customer with a ₹1,000 opening balance credited by the admin. */
+async function fundedUser(request: Parameters<typeof apiGet>[0], label: string) {
+  const token = await adminToken(request);
+  const user = newUser(label);
+  await registerViaApi(request, user);
+  const userId = await userIdByEmail(request, token, user.email);
+  await apiPost(request, token, '/admin/deposit/create', { user_id: userId, amount: '1000', comment: 'e2e opening balance' });
+  return user;
+}
+
+/** Asks for a ₹200 payout to `upi` on /withdraw and confirms it. */
+async function withdraw200ViaUi(page: Page, upi: string) {
+  await page.goto('/withdraw');
+  await page.getByLabel(/^amount$/i).fill('200');
+  await page.getByLabel(/upi id/i).fill(upi);
+  await page.getByRole('button', { name: /continue|withdraw/i }).first().click();
+  await page.getByRole('dialog').getByRole('button', { name: /withdraw ₹200\.00/i }).click();
+  await expect(page.getByText(/request sent/i).first()).toBeVisible();
+}
+
 test('a user adds funds with a screenshot, the admin approves it, and the side-menu balance shows it', async ({
   page,
   browser,
@@ -77,20 +97,11 @@ test('a user adds funds with a screenshot, the admin approves it, and the side-m
 });
 
 test('a user withdraws, the admin rejects it, and the balance is restored', async ({ page, browser, request }) => {
-  const token = await adminToken(request);
-  const user = newUser('payout');
-  await registerViaApi(request, user);
-  const userId = await userIdByEmail(request, token, user.email);
-  await apiPost(request, token, '/admin/deposit/create', { user_id: userId, amount: '1000', comment: 'e2e opening balance' });
+  const user = await fundedUser(request, 'payout');
 
   await loginViaUi(page, user.email, user.password);
   await expect(page).toHaveURL(/\/create_id$/);
-  await page.goto('/withdraw');
-  await page.getByLabel(/^amount$/i).fill('200');
-  await page.getByLabel(/upi id/i).fill('payout.user@okbank');
-  await page.getByRole('button', { name: /continue|withdraw/i }).first().click();
-  await page.getByRole('dialog').getByRole('button', { name: /withdraw ₹200\.00/i }).click();
-  await expect(page.getByText(/request sent/i).first()).toBeVisible();
+  await withdraw200ViaUi(page, 'payout.user@okbank');
 
   let menu = await sideMenuBalance(page);
   await expect(menu.getByText('₹800.00')).toBeVisible();
@@ -145,11 +156,7 @@ test('a withdrawal whose answer is lost on the network is retried with its key a
   request,
   consoleErrors,
 }) => {
-  const token = await adminToken(request);
-  const user = newUser('retry');
-  await registerViaApi(request, user);
-  const userId = await userIdByEmail(request, token, user.email);
-  await apiPost(request, token, '/admin/deposit/create', { user_id: userId, amount: '1000', comment: 'e2e opening balance' });
+  const user = await fundedUser(request, 'retry');
 
   // The first send reaches the server, which moves the money, but its answer never arrives.
   const keys: (string | undefined)[] = [];
@@ -165,12 +172,7 @@ test('a withdrawal whose answer is lost on the network is retried with its key a
 
   await loginViaUi(page, user.email, user.password);
   await expect(page).toHaveURL(/\/create_id$/);
-  await page.goto('/withdraw');
-  await page.getByLabel(/^amount$/i).fill('200');
-  await page.getByLabel(/upi id/i).fill('retry.user@okbank');
-  await page.getByRole('button', { name: /continue|withdraw/i }).first().click();
-  await page.getByRole('dialog').getByRole('button', { name: /withdraw ₹200\.00/i }).click();
-  await expect(page.getByText(/request sent/i).first()).toBeVisible();
+  await withdraw200ViaUi(page, 'retry.user@okbank');
 
   expect(keys).toHaveLength(2);
   expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
