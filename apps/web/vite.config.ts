@@ -33,12 +33,16 @@ function precompress(): Plugin {
   };
 }
 
+/** `html` with `lines` inserted just before its `</head>`. */
+const beforeHead = (html: string, lines: string) =>
+  html.replace(/^[ \t]*<\/head>/m, (head) => lines + head);
+
 /**
  * index.html with a preload of Inter's latin file, and dist/routes/<path>.html for every page
- * of site-routes.tsx with a fixed path: index.html plus
- * `modulepreload` links for that page's lazy chunk and the chunks it imports. The server sends
- * it for that path (apps/server/src/plugins/app/web-app.ts), so a first load fetches the page's
- * code alongside the entry instead of after the entry has run and matched the route.
+ * of site-routes.tsx with a fixed path: index.html plus `modulepreload` links for that page's
+ * lazy chunk and the chunks it imports. The server sends it for that path
+ * (apps/server/src/plugins/app/web-app.ts), so a first load fetches the page's code alongside
+ * the entry instead of after the entry has run and matched the route.
  */
 function routeHtml(): Plugin {
   const routesFile = fileURLToPath(new URL('./src/app/routes/site-routes.tsx', import.meta.url));
@@ -56,10 +60,9 @@ function routeHtml(): Plugin {
         /inter-latin-wght-normal-[\w-]+\.woff2$/.test(f),
       );
       if (!font) throw new Error('route-html: no Inter latin font in the bundle');
-      const html = String(index.source).replace(
-        /^[ \t]*<\/head>/m,
-        (head) =>
-          `    <link rel="preload" href="/${font}" as="font" type="font/woff2" crossorigin>\n${head}`,
+      const html = beforeHead(
+        String(index.source),
+        `    <link rel="preload" href="/${font}" as="font" type="font/woff2" crossorigin>\n`,
       );
       index.source = html;
       const routes: Record<string, unknown> = ROUTES;
@@ -89,7 +92,7 @@ function routeHtml(): Plugin {
         this.emitFile({
           type: 'asset',
           fileName: `routes${path}.html`,
-          source: html.replace(/^[ \t]*<\/head>/m, (head) => links + head),
+          source: beforeHead(html, links),
         });
         count++;
       }

@@ -32,16 +32,13 @@ async function checkAuth() {
   await primeSession();
 }
 
-let watching = false;
-
 /**
  * The shell's listeners: a 401 ends the session and goes to login, the first gesture unlocks
- * sound, navigations drive the progress bar. Installed in the task that creates the router,
- * before any answer to its first loaders can arrive. Runs once.
+ * sound, navigations drive the progress bar. main.tsx installs them once, in the task that
+ * creates the router, before any answer to its first loaders can arrive and before
+ * `startApp`.
  */
 export function installShellListeners(): void {
-  if (watching) return;
-  watching = true;
   watchExpiredSession();
   installAudioUnlock();
   installRouteProgress(routerRef.get());
@@ -52,7 +49,6 @@ let started: Promise<void> | null = null;
 /** The startup sequence of SPEC.md §4. Runs once per page load. */
 export function startApp(): Promise<void> {
   started ??= (async () => {
-    installShellListeners();
     shellState.set({ fetching: true, started: false });
     void loadMarque();
     // Contacts for the header and bottom bar, fetched alongside; a failure is retried by the
