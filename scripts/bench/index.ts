@@ -201,17 +201,14 @@ async function runDriver(driver: Driver): Promise<DriverResult> {
       // drifts within a run (the bare server read 12 700–23 300 req/s across one evening), and
       // a ceiling taken minutes earlier let that drift decide the budget.
       const rows: Row[] = [];
+      const load = (
+        target: Pick<Parameters<typeof measure>[0], 'url' | 'pid' | 'dbPid' | 'request'>,
+      ) =>
+        measure({ ...target, connections: CONNECTIONS, warmupSeconds: WARMUP, seconds: SECONDS });
       try {
         const measureCeiling = async (name: string) => {
           log(`${driver}: the ceiling (bare node:http)`);
-          const result = await measure({
-            url: bare.url,
-            pid: bare.child.pid!,
-            connections: CONNECTIONS,
-            warmupSeconds: WARMUP,
-            seconds: SECONDS,
-            request: passport,
-          });
+          const result = await load({ url: bare.url, pid: bare.child.pid!, request: passport });
           rows.push({ driver, name, result, ratio: 1 });
           return result.reqPerSec;
         };
@@ -219,15 +216,7 @@ async function runDriver(driver: Driver): Promise<DriverResult> {
         for (const s of list) {
           if (PICKED && !PICKED.includes(s.key)) continue;
           log(`${driver}: ${s.name}`);
-          const result = await measure({
-            url: server.url,
-            pid,
-            dbPid,
-            connections: CONNECTIONS,
-            warmupSeconds: WARMUP,
-            seconds: SECONDS,
-            request: s.request,
-          });
+          const result = await load({ url: server.url, pid, dbPid, request: s.request });
           const row: Row = { driver, name: s.name, result, ratio: result.reqPerSec / ceiling };
           rows.push(row);
           if (s.poll) {
