@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NUL_MESSAGE } from '../src/lib/nul-characters';
-import { createTestApp, post, registerUser, type TestContext } from './helpers/test-app';
+import {
+  createAdmin,
+  createTestApp,
+  post,
+  registerUser,
+  type TestContext,
+} from './helpers/test-app';
 import { pngImage, postForm } from './helpers/wallet-fixtures';
 
 let ctx: TestContext;
@@ -148,7 +154,10 @@ describe('HTTP errors', () => {
     expect(nested.json().errors).toEqual({ 'name.1.deep': [NUL_MESSAGE] });
 
     // Escaped backslashes are not a NUL.
-    const escaped = await post(ctx.app, '/api/auth/login', { login: 'a\\u0000@b.c', password: 'x' });
+    const escaped = await post(ctx.app, '/api/auth/login', {
+      login: 'a\\u0000@b.c',
+      password: 'x',
+    });
     expect(escaped.statusCode, escaped.body).toBe(422);
     expect(escaped.json().errors.login).not.toEqual([NUL_MESSAGE]);
 
@@ -166,11 +175,29 @@ describe('HTTP errors', () => {
 
   // Found by fuzz-api.test.ts: 10 000 nested arrays parsed, then overflowed the stack in the
   // idempotency fingerprint of money calls (JSON.stringify): a 500.
+  it('a lone surrogate in a JSON field is a 422 on that field, not a 500 from jsonb (fuzz seed 1201735888)', async () => {
+    const admin = (await createAdmin(ctx)).token;
+    const lone = await post(ctx.app, '/api/admin/marque', { text: 'a\udc00b' }, admin);
+    expect(lone.statusCode, lone.body).toBe(422);
+    expect(lone.json().errors).toEqual({ text: [NUL_MESSAGE] });
+
+    const high = await post(ctx.app, '/api/auth/login', { login: 'a\ud83d@b.c', password: 'x' });
+    expect(high.statusCode, high.body).toBe(422);
+    expect(high.json().errors).toEqual({ login: [NUL_MESSAGE] });
+
+    // A whole pair (an emoji) is ordinary text.
+    const pair = await post(ctx.app, '/api/admin/marque', { text: 'Offer \ud83d\ude00' }, admin);
+    expect(pair.statusCode, pair.body).toBe(200);
+  });
+
   it('a JSON body nested too deeply is a 400 with the envelope, also on money calls', async () => {
     // The default body limit: 10 000 levels do not fit in this file's 4 KB.
     const roomy = await createTestApp();
     const user = await registerUser(roomy.app);
-    for (const payload of ['['.repeat(10_000) + ']'.repeat(10_000), `${'{"a":'.repeat(33)}1${'}'.repeat(33)}`]) {
+    for (const payload of [
+      '['.repeat(10_000) + ']'.repeat(10_000),
+      `${'{"a":'.repeat(33)}1${'}'.repeat(33)}`,
+    ]) {
       const res = await roomy.app.inject({
         method: 'POST',
         url: '/api/user_ids/1/close',

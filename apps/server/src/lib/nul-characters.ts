@@ -1,14 +1,20 @@
 /**
- * PostgreSQL `text` cannot hold U+0000: a NUL that reaches an INSERT or a comparison fails
- * the statement, which would be a 500. No client of ours sends one, so a request carrying it
- * is refused up front as a 422 naming the field.
+ * PostgreSQL `text` cannot hold U+0000, and `jsonb` (the audit log) refuses a lone UTF-16
+ * surrogate (`"\udc00"`): either one reaching a statement fails it, which would be a 500. No
+ * client of ours sends them, so a request carrying one is refused up front as a 422 naming
+ * the field.
  */
 export const NUL_MESSAGE = 'This field contains a character that is not allowed.';
 
 type Node = { key: string; parent: Node | null };
 
+/** A surrogate half without its other half. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
 /**
- * The dotted path of the first string (or key) holding a NUL in a parsed JSON value, `part`
+ * The dotted path of the first string (or key) holding a NUL or a lone surrogate in a parsed
+ * JSON value, `part`
  * for the value itself, or null. Iterative with parent links, so a body nested thousands of
  * levels deep neither overflows the stack nor copies paths.
  */
@@ -22,11 +28,11 @@ export function nulFieldOf(value: unknown, part = 'body'): string | null {
   while (stack.length > 0) {
     const [current, node] = stack.pop()!;
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return pathOf(node);
+      if (unstorable(current)) return pathOf(node);
     } else if (current !== null && typeof current === 'object') {
       for (const [key, child] of Object.entries(current)) {
         const childNode = { key, parent: node };
-        if (key.includes('\u0000')) return pathOf(childNode);
+        if (unstorable(key)) return pathOf(childNode);
         stack.push([child, childNode]);
       }
     }

@@ -38,9 +38,12 @@ function nestedTooDeep(text: string): boolean {
  * The client sends `Content-Type: application/json` on every call, also on calls without a
  * body (logout, passport). Fastify would answer those with 400; an empty JSON body is read as
  * no body instead. Everything else goes through Fastify's own safe JSON parser; a body nested
- * too deeply is a 400, and a string holding a NUL (which PostgreSQL text refuses) is a 422 on
- * its field.
+ * too deeply is a 400, and a string holding a NUL or a lone surrogate (lib/nul-characters.ts)
+ * is a 422 on its field.
  */
+/** `\u0000` or any surrogate escape (`\ud800`–`\udfff`) in a JSON text. */
+const ESCAPED_UNSTORABLE = /\\u(0000|d[89a-f])/i;
+
 export default fp(
   async (app) => {
     const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -55,8 +58,8 @@ export default fp(
         done(new BadRequestError('The request body is nested too deeply.'));
         return;
       }
-      // JSON can only carry a NUL escaped, so most bodies skip the walk.
-      if (!text.includes('\\u0000')) {
+      // JSON can only carry a NUL or a surrogate escaped, so most bodies skip the walk.
+      if (!ESCAPED_UNSTORABLE.test(text)) {
         parseJson(request, text, done);
         return;
       }
