@@ -58,8 +58,10 @@ export function freePort() {
 }
 
 /**
- * initdb + pg_ctl start. Resolves to `{ url, root, stop() }`; `stop()` shuts the server down
- * and removes the temp dir (safe to call twice). `settings` are postgres `-c` options.
+ * initdb + pg_ctl start. Resolves to `{ url, root, stop(), stopServer(), startServer() }`;
+ * `stop()` shuts the server down and removes the temp dir (safe to call twice);
+ * `stopServer()` and `startServer()` stop and restart it on the same port and data, for
+ * outage tests. `settings` are postgres `-c` options.
  * @param {{ settings?: Record<string, string>, port?: number }} [options]
  */
 export async function startCluster({ settings = THROWAWAY_SETTINGS, port } = {}) {
@@ -122,9 +124,23 @@ export async function startCluster({ settings = THROWAWAY_SETTINGS, port } = {})
       `-c unix_socket_directories=${root}`,
       ...Object.entries(settings).map(([key, value]) => `-c ${key}=${value}`),
     ].join(' ');
-    pgTool('pg_ctl', ['-D', dataDir, '-l', logFile, '-o', options, '-w', '-t', '60', 'start']);
-    started = true;
-    return { url: `postgres://postgres@127.0.0.1:${listenPort}/postgres`, root, stop };
+    const startServer = () => {
+      pgTool('pg_ctl', ['-D', dataDir, '-l', logFile, '-o', options, '-w', '-t', '60', 'start']);
+      started = true;
+    };
+    startServer();
+    /** An outage: a fast shutdown (sessions are told 57P01 and closed); the data stays. */
+    const stopServer = () => {
+      pgTool('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+      started = false;
+    };
+    return {
+      url: `postgres://postgres@127.0.0.1:${listenPort}/postgres`,
+      root,
+      stop,
+      stopServer,
+      startServer,
+    };
   } catch (error) {
     stop();
     throw error;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { REQUEST_ID_HEADER } from '@iddesk/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,6 +8,7 @@ import type { Db } from './db/types';
 import { errorHandler } from './errors/error-handler';
 import { zodValidatorCompiler } from './errors/request-validation';
 import { loggerOptions } from './lib/logger';
+import { requestIdGenerator } from './lib/request-id';
 import { adminStatsRoutes } from './modules/admin-stats/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -18,6 +19,7 @@ import { adminIdRequestRoutes } from './modules/id-requests/admin-routes';
 import { idRequestRoutes } from './modules/id-requests/routes';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { mediaRoutes } from './modules/media/routes';
+import { metricsRoutes } from './modules/metrics/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { passwordResetRoutes } from './modules/password-reset/routes';
 import { paymentTypeRoutes } from './modules/payment-types/routes';
@@ -32,8 +34,10 @@ import authPlugin from './plugins/app/auth';
 import configPlugin from './plugins/app/config';
 import dbPlugin from './plugins/app/db';
 import jsonBodyParser from './plugins/app/json-body';
+import lifecyclePlugin from './plugins/app/lifecycle';
 import mailerPlugin from './plugins/app/mailer';
 import moneyCallsPlugin from './plugins/app/money-calls';
+import requestIdPlugin from './plugins/app/request-id';
 import storagePlugin from './plugins/app/storage';
 import webAppPlugin from './plugins/app/web-app';
 import compressPlugin from './plugins/external/compress';
@@ -67,13 +71,18 @@ export async function buildApp({
     logger: loggerOptions(config.logLevel, logStream),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
-    // Unique across processes, so logs of several servers behind one balancer do not collide.
-    genReqId: () => randomUUID(),
+    // Unique across processes, so logs of several servers behind one balancer do not collide;
+    // behind a trusted proxy, the proxy's X-Request-Id (lib/request-id.ts).
+    genReqId: requestIdGenerator(config.trustProxy !== false),
+    // Requests that reach a closing server on a kept-alive connection are served (with
+    // `Connection: close`) rather than refused with Fastify's own 503 body: the database is
+    // still open until the server has closed (shutdown.ts).
+    return503OnClosing: false,
     // A URL the router cannot read (bad percent-encoding, a parameter over 100 characters)
     // gets the envelope too, not Fastify's own body echoing the path. It is answered before
-    // any onRequest hook, so the security headers are set here.
+    // any onRequest hook, so the security and request id headers are set here.
     frameworkErrors: (error, request, reply) => {
-      void reply.headers(SECURITY_HEADERS);
+      void reply.headers(SECURITY_HEADERS).header(REQUEST_ID_HEADER, request.id);
       errorHandler(error, request, reply);
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -84,6 +93,7 @@ export async function buildApp({
 
   // External plugins first: they shape every request and must see every route.
   await app.register(helmetPlugin);
+  await app.register(requestIdPlugin);
   await app.register(compressPlugin);
   await app.register(rateLimitPlugin);
   await app.register(multipartPlugin);
@@ -92,6 +102,9 @@ export async function buildApp({
   // Then ours.
   await app.register(configPlugin, { config });
   await app.register(dbPlugin, { db });
+  await app.register(lifecyclePlugin);
+  // Before the routes, so its response hook (only with METRICS_TOKEN) sees all of them.
+  await app.register(metricsRoutes, { token: config.metricsToken });
   await app.register(jsonBodyParser);
   await app.register(authPlugin, { session: config.session });
   await app.register(moneyCallsPlugin, { now });

@@ -31,7 +31,7 @@ async function start(config: AppConfig): Promise<void> {
     database = await openDatabase(config);
     announceAdmin(await ensureAdmin(database.db, config.admin));
     const app = await buildApp({ db: database.db, config });
-    installShutdown(app, database);
+    installShutdown(app, database, config.shutdown);
     // After the admin exists (it does not count as data) and before the first request.
     if (config.seedDemo) {
       await seedDemoData({ db: database.db, storage: app.storage, log: app.log });

@@ -1,11 +1,24 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import type { EnvConfig } from './config/env';
 import type { Database } from './db/types';
 
 /**
- * SIGINT/SIGTERM: stop taking requests, let the running ones finish, then checkpoint and
- * close the database (which also removes the PGlite lock). A second signal exits at once.
+ * SIGTERM (an orchestrator or a service manager stopping this server):
+ * 1. readiness (GET /api/health/ready) answers 503 at once, so the load balancer stops
+ *    sending new work here;
+ * 2. for SHUTDOWN_GRACE_SECONDS the server keeps accepting and serving, until the balancer
+ *    has seen that 503 (a balancer that only notices refused connections needs no grace);
+ * 3. the listener closes; the running requests finish;
+ * 4. the database is checkpointed (PGlite) and closed, which also removes the PGlite lock.
+ * Whatever is still running SHUTDOWN_TIMEOUT_SECONDS after the signal, the process exits
+ * (code 1). SIGINT (Ctrl-C in a terminal) skips the grace period. A second signal exits at once.
  */
-export function installShutdown(app: FastifyInstance, database: Database): void {
+export function installShutdown(
+  app: FastifyInstance,
+  database: Database,
+  { timeoutMs, graceMs }: EnvConfig['shutdown'],
+): void {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -13,7 +26,21 @@ export function installShutdown(app: FastifyInstance, database: Database): void 
       process.exit(1);
     }
     stopping = true;
-    app.log.info(`${signal} received: shutting down`);
+    app.lifecycle.startDraining();
+    setTimeout(() => {
+      app.log.error(
+        `shutdown deadline: requests still running ${timeoutMs / 1000} s after ${signal}; exiting`,
+      );
+      process.exit(1);
+    }, timeoutMs);
+
+    const grace = signal === 'SIGTERM' ? graceMs : 0;
+    app.log.info(
+      `${signal} received: not ready any more; closing in ${grace / 1000} s, ` +
+        `exiting at the latest ${timeoutMs / 1000} s from now`,
+    );
+    if (grace > 0) await sleep(grace);
+
     let code = 0;
     try {
       await app.close();
@@ -27,6 +54,7 @@ export function installShutdown(app: FastifyInstance, database: Database): void 
       app.log.error({ err: error }, 'closing the database failed');
       code = 1;
     }
+    if (code === 0) app.log.info('shut down cleanly');
     process.exit(code);
   };
   process.on('SIGINT', (signal) => void stop(signal));

@@ -227,7 +227,15 @@ describe('HTTP errors', () => {
   it('a server error answers "Server error" with a code and never the stack or message', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/__test__/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: 'Server error', data: null, code: 'SERVER_ERROR' });
+    // The request id, as in the X-Request-Id header, is there for the customer to quote.
+    const requestId = res.headers['x-request-id'];
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.json()).toEqual({
+      message: 'Server error',
+      data: null,
+      code: 'SERVER_ERROR',
+      request_id: requestId,
+    });
     expect(res.body).not.toMatch(/secret|srv|stack|at /);
   });
 });

@@ -28,6 +28,8 @@ const MATRIX: Record<string, Access> = {
   'GET /api/settings': 'public',
   'POST /api/admin/settings': 'admin',
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
   'GET /api/reviews': 'public',
   'POST /api/add_review': 'user',
   'GET /api/admin/reviews': 'admin',

@@ -15,6 +15,8 @@ export const ErrorCodeSchema = z.enum([
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'SERVER_ERROR',
+  /** 503: the database (or another backend) cannot be reached right now; see Retry-After. */
+  'SERVICE_UNAVAILABLE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
@@ -24,7 +26,12 @@ export const ErrorBodySchema = z.object({
   code: ErrorCodeSchema.optional(),
   /** 422 only: field name → messages, first one shown to the user. */
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** 5xx only: the id of the request in the server's logs, for the customer to quote. */
+  request_id: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
+
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable. Please try again in a moment.';

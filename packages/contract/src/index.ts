@@ -27,3 +27,4 @@ export * from './notifications-api';
 export * from './password-reset';
 export * from './idempotency';
 export * from './idempotency-schemas';
+export * from './ops';

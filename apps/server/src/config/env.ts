@@ -75,6 +75,20 @@ const EnvSchema = z.object({
   RATE_LIMIT_MONEY_MAX: integer(30, 1, 1_000_000),
   RATE_LIMIT_MONEY_IP_MAX: integer(120, 1, 1_000_000),
   RATE_LIMIT_MONEY_WINDOW_SECONDS: integer(60, 1, 86_400),
+  DATABASE_CONNECT_TIMEOUT_SECONDS: integer(5, 1, 600),
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: integer(30, 1, 86_400),
+  SHUTDOWN_TIMEOUT_SECONDS: integer(25, 1, 3_600),
+  SHUTDOWN_GRACE_SECONDS: integer(5, 0, 3_600),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .min(16, 'Use at least 16 characters.')
+      .max(256)
+      .regex(/^[\x21-\x7e]+$/, 'Use printable ASCII without spaces.')
+      .optional(),
+  ),
 });
 
 export type EnvConfig = {
@@ -108,7 +122,19 @@ export type EnvConfig = {
   mailFrom: string;
   /** IANA zone for human-readable times the server writes (`created_at_full`). */
   displayTimeZone: string;
+  /** PostgreSQL only: how long to wait for a connection, and for one statement. */
+  databaseTimeouts: DatabaseTimeouts;
+  shutdown: {
+    /** From SIGTERM to exit, whatever is still running. */
+    timeoutMs: number;
+    /** SIGTERM only: readiness answers 503 this long before the listener closes. */
+    graceMs: number;
+  };
+  /** Bearer token of GET /metrics; unset turns the endpoint (and its hooks) off. */
+  metricsToken: string | undefined;
 };
+
+export type DatabaseTimeouts = { connectMs: number; statementMs: number };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -129,6 +155,9 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
   const problems: string[] = [];
   if (env.SESSION_MAX_DAYS < env.SESSION_IDLE_DAYS) {
     problems.push('SESSION_MAX_DAYS: must be at least SESSION_IDLE_DAYS.');
+  }
+  if (env.SHUTDOWN_GRACE_SECONDS >= env.SHUTDOWN_TIMEOUT_SECONDS) {
+    problems.push('SHUTDOWN_GRACE_SECONDS: must be less than SHUTDOWN_TIMEOUT_SECONDS.');
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -163,6 +192,15 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
     mailFrom: env.MAIL_FROM,
     displayTimeZone: env.DISPLAY_TIME_ZONE,
+    databaseTimeouts: {
+      connectMs: env.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
+      statementMs: env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+    },
+    shutdown: {
+      timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+      graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    },
+    metricsToken: env.METRICS_TOKEN,
   };
 }
 

@@ -13,6 +13,7 @@ import { PgliteStatements } from './pglite-statements';
 import { PipelinedConnection } from './pipeline';
 import { setStatementRunner } from './prepared';
 import * as schema from './schema';
+import type { DatabaseTimeouts } from '../config/env';
 import type { Database } from './types';
 
 /**
@@ -33,13 +34,38 @@ const PGLITE_SETTINGS = ['shared_buffers=8MB'];
 /** Any arbitrary fixed number: serialises migrations across processes sharing one PostgreSQL. */
 const MIGRATION_LOCK_ID = 7_260_401;
 
-export type OpenDatabaseOptions = { dataDir: string; databaseUrl: string | undefined };
+export type OpenDatabaseOptions = {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databaseTimeouts?: DatabaseTimeouts;
+};
+
+/** DATABASE_CONNECT_TIMEOUT_SECONDS and DATABASE_STATEMENT_TIMEOUT_SECONDS defaults. */
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5_000,
+  statementMs: 30_000,
+};
 
 /** DATABASE_URL → PostgreSQL through `pg`; otherwise the embedded PGlite in DATA_DIR/db. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
+    ? openPostgres(options.databaseUrl, options.databaseTimeouts)
     : openPgliteDataDir(options.dataDir);
+}
+
+/**
+ * Connection settings of every `pg` client, pooled or pipelined. Without a connect timeout a
+ * request waits as long as the OS does for an unreachable server (minutes); without a
+ * statement timeout one runaway statement holds a pooled connection forever. Both failures
+ * reach the error handler as "database unavailable" (503), not 500 (db/pg-errors.ts).
+ */
+export function pgClientSettings(timeouts: DatabaseTimeouts) {
+  return {
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    // A server that vanished without closing the socket (host down) is noticed by TCP.
+    keepAlive: true,
+  } satisfies pg.ClientConfig;
 }
 
 /**
@@ -104,8 +130,11 @@ export async function openPglite(
   };
 }
 
-export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+export async function openPostgres(
+  connectionString: string,
+  timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
+): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10, ...pgClientSettings(timeouts) });
   // An idle client that loses its server (restart, failover, DROP … WITH (FORCE)) emits
   // 'error' on the pool; unhandled, that would kill the process. The pool replaces it.
   pool.on('error', (error) => {
@@ -119,7 +148,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   }
   const db = drizzleNodePg({ client: pool, schema });
   // The token check and the poll: one pipelined connection instead of a pool checkout each.
-  const pipeline = new PipelinedConnection(connectionString);
+  const pipeline = new PipelinedConnection(connectionString, pgClientSettings(timeouts));
   setStatementRunner(db, pipeline);
   let closed = false;
   return {

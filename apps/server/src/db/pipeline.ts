@@ -18,14 +18,19 @@ const TEXT = { getTypeParser: () => (value: string) => value };
  * Never for transactions (statements of other callers would land inside them) nor for
  * anything that may run long: the answers come back in order, so a slow statement delays the
  * ones sent after it. A lost connection fails the statements in flight (their requests answer
- * 500, as with a pool) and the next statement opens a new one.
+ * 503, as with a pool: db/pg-errors.ts) and the next statement opens a new one, so the hot
+ * statements recover by themselves when PostgreSQL comes back.
  */
 export class PipelinedConnection implements StatementRunner {
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private closed = false;
 
-  constructor(private readonly connectionString: string) {}
+  constructor(
+    private readonly connectionString: string,
+    /** Timeouts and keep-alive, as the pool's (db/client.ts `pgClientSettings`). */
+    private readonly settings: Omit<pg.ClientConfig, 'connectionString'> = {},
+  ) {}
 
   run(name: string, text: string, values: readonly (string | null)[]): Promise<RawRow[]> {
     return this.query(
@@ -73,7 +78,11 @@ export class PipelinedConnection implements StatementRunner {
   }
 
   private async open(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: this.connectionString, pipeline: true });
+    const client = new pg.Client({
+      ...this.settings,
+      connectionString: this.connectionString,
+      pipeline: true,
+    });
     const drop = () => {
       if (this.client === client) this.client = null;
     };
@@ -85,7 +94,13 @@ export class PipelinedConnection implements StatementRunner {
       client.end().catch(() => {});
     });
     client.on('end', drop);
-    await client.connect();
+    try {
+      await client.connect();
+    } catch (error) {
+      // A refused or timed-out connect leaves nothing to reuse; the next statement tries again.
+      client.end().catch(() => {});
+      throw error;
+    }
     if (this.closed) {
       await client.end();
       throw new Error('the database connection is closed');

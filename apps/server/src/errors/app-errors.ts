@@ -77,6 +77,16 @@ export class RateLimitedError extends AppError {
   }
 }
 
+/** 503 with Retry-After: readiness while draining or unhealthy, or a backend that is down. */
+export class ServiceUnavailableError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 5,
+  ) {
+    super(503, 'SERVICE_UNAVAILABLE', message);
+  }
+}
+
 export function firstMessage(errors: FieldErrors): string {
   for (const messages of Object.values(errors)) {
     if (messages[0]) return messages[0];

@@ -1,11 +1,18 @@
-import type { ErrorBody, ErrorCode } from '@iddesk/contract';
+import { type ErrorBody, type ErrorCode, SERVICE_UNAVAILABLE_MESSAGE } from '@iddesk/contract';
 import type {
   FastifyError,
   FastifyReply,
   FastifyRequest,
   FastifySchemaValidationError,
 } from 'fastify';
-import { AppError, type FieldErrors, firstMessage, RateLimitedError } from './app-errors';
+import { isDatabaseUnavailable } from '../db/pg-errors';
+import {
+  AppError,
+  type FieldErrors,
+  firstMessage,
+  RateLimitedError,
+  ServiceUnavailableError,
+} from './app-errors';
 import { addFieldError, fieldErrorsFromIssues, RequestValidationError } from './request-validation';
 
 type ErrorResponse = { status: number; body: ErrorBody };
@@ -96,10 +103,20 @@ export function toErrorResponse(error: FastifyError | Error): ErrorResponse {
     // Fastify's and its plugins' 4xx messages describe the request, not our internals.
     return respond(status, CODE_BY_STATUS[status] ?? 'BAD_REQUEST', error.message);
   }
+  // A database that is down, restarting or timing out is not a bug: the client may retry.
+  if (isDatabaseUnavailable(error)) {
+    return respond(503, 'SERVICE_UNAVAILABLE', SERVICE_UNAVAILABLE_MESSAGE);
+  }
   return respond(500, 'SERVER_ERROR', 'Server error');
 }
 
-/** The one error handler: DESIGN.md §2 envelope, never a stack trace, 5xx logged with reqId. */
+/** Seconds a client should wait before retrying a 503: about one connect timeout. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The one error handler: DESIGN.md §2 envelope, never a stack trace. A 5xx is logged with
+ * the request id and carries it in `request_id`, so a customer can quote it.
+ */
 export function errorHandler(
   error: FastifyError | Error,
   request: FastifyRequest,
@@ -107,9 +124,21 @@ export function errorHandler(
 ): void {
   const { status, body } = toErrorResponse(error);
   // Fastify already logs every response with its status; only failures of ours need detail.
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  if (status === 503) {
+    // Expected while the database restarts; one warning per call, without a stack.
+    request.log.warn({ reason: error.message }, 'service unavailable');
+  } else if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+  }
   if (error instanceof RateLimitedError && error.retryAfterSeconds !== undefined) {
     void reply.header('retry-after', String(error.retryAfterSeconds));
   }
-  void reply.status(status).send(body);
+  if (status === 503) {
+    const seconds =
+      error instanceof ServiceUnavailableError
+        ? error.retryAfterSeconds
+        : UNAVAILABLE_RETRY_AFTER_SECONDS;
+    void reply.header('retry-after', String(seconds));
+  }
+  void reply.status(status).send(status >= 500 ? { ...body, request_id: request.id } : body);
 }

@@ -28,6 +28,22 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
  * embedded scripts or polyglot payloads. CPU-heavy: never call it inside a transaction.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  jobsInFlight += 1;
+  try {
+    return await checkAndEncode(input);
+  } finally {
+    jobsInFlight -= 1;
+  }
+}
+
+let jobsInFlight = 0;
+
+/** Uploads being checked or re-encoded right now, waiting for sharp included (GET /metrics). */
+export function imageJobsInFlight(): number {
+  return jobsInFlight;
+}
+
+async function checkAndEncode(input: Buffer): Promise<ProcessedImage> {
   if (input.length > IMAGE_UPLOAD.maxBytes) throw new InvalidImageError(IMAGE_TOO_LARGE_MESSAGE);
   const options = { limitInputPixels: IMAGE_UPLOAD.maxPixels, failOn: 'error' as const };
   const sharp = await loadSharp();
@@ -37,9 +53,12 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     const meta = await sharp(input, options).metadata();
     format = meta.format;
   } catch (error) {
-    throw new InvalidImageError(isPixelLimit(error) ? IMAGE_TOO_MANY_PIXELS_MESSAGE : IMAGE_WRONG_TYPE_MESSAGE);
+    throw new InvalidImageError(
+      isPixelLimit(error) ? IMAGE_TOO_MANY_PIXELS_MESSAGE : IMAGE_WRONG_TYPE_MESSAGE,
+    );
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw new InvalidImageError(IMAGE_WRONG_TYPE_MESSAGE);
+  if (!format || !ACCEPTED_FORMATS.has(format))
+    throw new InvalidImageError(IMAGE_WRONG_TYPE_MESSAGE);
 
   // Photos stay JPEG (smaller than WebP would gain little); screenshots and QR codes go WebP.
   const asJpeg = format === 'jpeg';
@@ -47,7 +66,9 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     const pipeline = sharp(input, options)
       .rotate() // apply the EXIF orientation before the metadata is dropped
       .resize(MAX_STORED_SIDE, MAX_STORED_SIDE, { fit: 'inside', withoutEnlargement: true });
-    const encoded = asJpeg ? pipeline.jpeg({ quality: 85, mozjpeg: true }) : pipeline.webp({ quality: 90 });
+    const encoded = asJpeg
+      ? pipeline.jpeg({ quality: 85, mozjpeg: true })
+      : pipeline.webp({ quality: 90 });
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
     return {
       data,
@@ -58,7 +79,9 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     };
   } catch (error) {
     // A valid header over corrupt or truncated pixel data.
-    throw new InvalidImageError(isPixelLimit(error) ? IMAGE_TOO_MANY_PIXELS_MESSAGE : IMAGE_WRONG_TYPE_MESSAGE);
+    throw new InvalidImageError(
+      isPixelLimit(error) ? IMAGE_TOO_MANY_PIXELS_MESSAGE : IMAGE_WRONG_TYPE_MESSAGE,
+    );
   }
 }
 

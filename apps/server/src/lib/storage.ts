@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 
 /**
@@ -13,6 +14,8 @@ export interface Storage {
   get(key: string): Promise<Buffer | null>;
   /** Removing a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /** Throws when the store cannot be reached (readiness, GET /api/health/ready). */
+  check(): Promise<void>;
 }
 
 const KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.[a-z0-9]+$/;
@@ -52,5 +55,11 @@ export class DiskStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  /** The root exists (created on a fresh data dir) and this process may write to it. */
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.R_OK | constants.W_OK);
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Logger } from 'pino';
 import { ForbiddenError, UnauthenticatedError } from '../../errors/app-errors';
 import { authenticate } from '../../modules/auth/service';
 import type { AuthContext, SessionSettings } from '../../modules/auth/types';
@@ -45,6 +46,9 @@ export default fp<{ session: SessionSettings }>(
     const resolve = async (request: FastifyRequest) => {
       const token = bearerToken(request);
       request.auth = token ? await authenticate(app.db, token, session) : null;
+      // From here on every line of this request (errors, "request completed") names the
+      // caller. The request's logger is already its own child (reqId): no new logger.
+      if (request.auth) (request.log as Logger).setBindings({ userId: request.auth.user.id });
     };
 
     app.decorate('optionalUser', resolve);
