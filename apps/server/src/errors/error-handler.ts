@@ -110,6 +110,15 @@ export function toErrorResponse(error: FastifyError | Error): ErrorResponse {
   return respond(500, 'SERVER_ERROR', 'Server error');
 }
 
+/** The driver's own words ("connect ECONNREFUSED …"), not Drizzle's "Failed query: …". */
+function rootMessage(error: Error): string {
+  let e: unknown = error;
+  for (let depth = 0; depth < 5 && (e as { cause?: unknown }).cause instanceof Error; depth += 1) {
+    e = (e as { cause: Error }).cause;
+  }
+  return (e as Error).message;
+}
+
 /** Seconds a client should wait before retrying a 503: about one connect timeout. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
@@ -126,7 +135,7 @@ export function errorHandler(
   // Fastify already logs every response with its status; only failures of ours need detail.
   if (status === 503) {
     // Expected while the database restarts; one warning per call, without a stack.
-    request.log.warn({ reason: error.message }, 'service unavailable');
+    request.log.warn({ reason: rootMessage(error) }, 'service unavailable');
   } else if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
   }
