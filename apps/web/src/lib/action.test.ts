@@ -76,6 +76,41 @@ describe('runAction (SPEC.md §8)', () => {
     expect(warn).toHaveBeenCalled();
   });
 
+  it("a server error's toast keeps the SPEC message and adds the request id to quote", async () => {
+    const requestId = '6f1c2a9e-3b7d-4e8a-9c0f-1a2b3c4d5e6f';
+    const withMessage = errorFromResponse(503, {
+      message: 'The service is briefly unavailable. Please try again in a moment.',
+      data: null,
+      code: 'SERVICE_UNAVAILABLE',
+      request_id: requestId,
+    });
+    await runAction(() => Promise.reject(withMessage));
+    expect(toast.error).toHaveBeenLastCalledWith(
+      'Server error',
+      expect.objectContaining({
+        description: `The service is briefly unavailable. Please try again in a moment. Reference: ${requestId}`,
+      }),
+    );
+
+    // No message (a proxy's 502 page): SPEC.md §8's text, the id from the X-Request-Id header.
+    await runAction(() => Promise.reject(errorFromResponse(502, undefined, 'abc123def456')));
+    expect(toast.error).toHaveBeenLastCalledWith(
+      'Server error',
+      expect.objectContaining({
+        description: 'Server error happened. But will fix it soon! Reference: abc123def456',
+      }),
+    );
+
+    // A 4xx names no reference, even when the header carries an id.
+    await runAction(() =>
+      Promise.reject(errorFromResponse(409, { message: 'Not possible.', data: null }, 'abc123')),
+    );
+    expect(toast.error).toHaveBeenLastCalledWith(
+      'Not possible',
+      expect.objectContaining({ description: 'Not possible.' }),
+    );
+  });
+
   it('maps an unknown failure to the Unknown error toast', async () => {
     await runAction(() => Promise.reject(new TypeError('Failed to fetch')));
     expect(toast.error).toHaveBeenCalledWith(

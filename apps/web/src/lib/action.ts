@@ -1,6 +1,6 @@
 import { ERROR_ROUTES, ERROR_TOAST_DURATION_MS, LOADING_HOLD_MS } from '@iddesk/contract';
 import { toast } from './toast';
-import { firstFieldError, toApiError, type ApiError } from './api-error';
+import { errorToastText, firstFieldError, toApiError, type ApiError } from './api-error';
 import type { ApiResponse } from './api-client';
 
 export type ActionOptions = {
@@ -36,7 +36,7 @@ export function errorPageFor(
 
 export function showErrorToast(error: ApiError) {
   toast.error(error.title, {
-    description: firstFieldError(error),
+    description: errorToastText(error),
     duration: ERROR_TOAST_DURATION_MS,
     // The same failure repeated (polling, double clicks) updates one toast instead of stacking.
     id: `error:${error.title}:${firstFieldError(error)}`,

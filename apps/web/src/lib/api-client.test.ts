@@ -85,6 +85,23 @@ describe('apiRequest', () => {
     });
   });
 
+  it("keeps a server error's request id: from the body, else from the X-Request-Id header", async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(
+        JSON.stringify({ message: 'Server error', data: null, code: 'SERVER_ERROR', request_id: 'from-body' }),
+        { status: 500, headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'from-header' } },
+      ),
+    );
+    const fromBody = await apiRequest('/user/passport').catch((e: unknown) => e as ApiError);
+    expect(fromBody).toMatchObject({ kind: 'server', status: 500, requestId: 'from-body' });
+
+    fetchMock.mockResolvedValueOnce(
+      new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'X-Request-Id': 'from-header' } }),
+    );
+    const fromHeader = await apiRequest('/user/passport').catch((e: unknown) => e as ApiError);
+    expect(fromHeader).toMatchObject({ kind: 'server', status: 502, requestId: 'from-header' });
+  });
+
   it('maps a non-JSON error page to Server error', async () => {
     fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
     await expect(apiRequest<null>('/x')).rejects.toMatchObject({

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HEADER } from '@iddesk/contract';
+import { IDEMPOTENCY_KEY_HEADER, REQUEST_ID_HEADER } from '@iddesk/contract';
 import { ApiError, errorFromResponse, serverError, unknownError } from './api-error';
 import { session } from './session';
 
@@ -94,7 +94,8 @@ export async function apiRequest<T>(
       response = await fetch(buildUrl(path, query), {
         method,
         headers,
-        body: method === 'GET' ? undefined : isForm ? (body as FormData) : JSON.stringify(body ?? {}),
+        body:
+          method === 'GET' ? undefined : isForm ? (body as FormData) : JSON.stringify(body ?? {}),
         signal,
         credentials: 'same-origin',
       });
@@ -111,10 +112,12 @@ export async function apiRequest<T>(
   if (!response.ok) {
     // A rejected token ends the session; the app shell sends the user to the login page.
     if (response.status === 401 && token && session.token() === token) session.expire();
-    throw errorFromResponse(response.status, json);
+    throw errorFromResponse(response.status, json, response.headers.get(REQUEST_ID_HEADER));
   }
 
-  if (!isEnvelope(json)) throw serverError(response.status, json);
+  if (!isEnvelope(json)) {
+    throw serverError(response.status, json, response.headers.get(REQUEST_ID_HEADER));
+  }
   return { message: json.message, data: json.data as T };
 }
 
@@ -137,7 +140,11 @@ export async function apiBlob(url: string, signal?: AbortSignal): Promise<Blob> 
   }
   if (!response.ok) {
     if (response.status === 401 && token && session.token() === token) session.expire();
-    throw errorFromResponse(response.status, await readJson(response));
+    throw errorFromResponse(
+      response.status,
+      await readJson(response),
+      response.headers.get(REQUEST_ID_HEADER),
+    );
   }
   return response.blob();
 }

@@ -14,6 +14,8 @@ export class ApiError extends Error {
   /** The server's machine-readable code; -1 when a 500 came without one. */
   readonly code: string | number | null;
   readonly fieldErrors: FieldErrors | null;
+  /** A server error's request id (`request_id`, or the X-Request-Id header), for support. */
+  readonly requestId: string | null;
 
   constructor(init: {
     title: string;
@@ -22,6 +24,7 @@ export class ApiError extends Error {
     status?: number;
     code?: string | number | null;
     fieldErrors?: FieldErrors | null;
+    requestId?: string | null;
     cause?: unknown;
   }) {
     super(init.message, { cause: init.cause });
@@ -31,6 +34,7 @@ export class ApiError extends Error {
     this.status = init.status ?? 0;
     this.code = init.code ?? null;
     this.fieldErrors = init.fieldErrors ?? null;
+    this.requestId = init.requestId ?? null;
   }
 }
 
@@ -39,12 +43,13 @@ export const SERVER_ERROR_MESSAGE = 'Server error happened. But will fix it soon
 export const UNKNOWN_ERROR_TITLE = 'Unknown error';
 export const UNKNOWN_ERROR_MESSAGE = 'Unknown error happened. Write to admin';
 
-export const serverError = (status = 0, cause?: unknown) =>
+export const serverError = (status = 0, cause?: unknown, requestId: string | null = null) =>
   new ApiError({
     title: SERVER_ERROR_TITLE,
     message: SERVER_ERROR_MESSAGE,
     kind: 'server',
     status,
+    requestId,
     cause,
   });
 
@@ -86,11 +91,23 @@ function readFieldErrors(value: unknown): FieldErrors | null {
   return Object.keys(out).length ? out : null;
 }
 
-/** Maps an HTTP error response (status + parsed body, or undefined when not JSON) to an ApiError. */
-export function errorFromResponse(status: number, body: unknown): ApiError {
+/**
+ * Maps an HTTP error response (status + parsed body, or undefined when not JSON) to an ApiError.
+ * `headerRequestId` is the response's X-Request-Id, used when the body names no request.
+ */
+export function errorFromResponse(
+  status: number,
+  body: unknown,
+  headerRequestId: string | null = null,
+): ApiError {
   const message = isRecord(body) && typeof body.message === 'string' ? body.message.trim() : '';
+  const bodyRequestId =
+    isRecord(body) && typeof body.request_id === 'string' && body.request_id
+      ? body.request_id
+      : null;
+  const requestId = status >= 500 ? (bodyRequestId ?? headerRequestId) : null;
   // "Response without data message" → Server error.
-  if (!message) return serverError(status);
+  if (!message) return serverError(status, undefined, requestId);
   const rawCode = isRecord(body) ? body.code : undefined;
   const code = typeof rawCode === 'string' || typeof rawCode === 'number' ? rawCode : null;
   if (status >= 500) {
@@ -101,6 +118,7 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
       kind: 'server',
       status,
       code: code ?? -1,
+      requestId,
     });
   }
   return new ApiError({
@@ -127,6 +145,17 @@ export function firstFieldError(error: ApiError): string {
     }
   }
   return error.message;
+}
+
+/**
+ * The text of an error toast: SPEC.md §8's message (or first field error), and for a server
+ * error the request id, so a customer can quote it and staff can find it in the logs.
+ */
+export function errorToastText(error: ApiError): string {
+  const text = firstFieldError(error);
+  return error.kind === 'server' && error.requestId
+    ? `${text} Reference: ${error.requestId}`
+    : text;
 }
 
 /** A 404 answer: the item does not exist (or is not the caller's). */
