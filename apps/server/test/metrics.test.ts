@@ -56,6 +56,7 @@ describe('GET /metrics', () => {
     await get(ctx.app, '/api/ids/987654');
     await get(ctx.app, '/api/ids/987655');
     await post(ctx.app, '/api/auth/login', { login: 'nobody@example.com', password: 'wrong one' });
+    await get(ctx.app, '/api/no-such-call/123456789');
     const res = await scrape(TOKEN);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -75,7 +76,15 @@ describe('GET /metrics', () => {
     expect(text).toContain(
       'iddesk_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/ids/:id",status="404"} 2',
     );
+    // A URL no route matches is counted under one label, whatever its path.
+    expect(
+      sample(
+        text,
+        'iddesk_http_request_duration_seconds_count{method="GET",route="unmatched",status="404"}',
+      ),
+    ).toBe(1);
     expect(text).not.toContain('987654');
+    expect(text).not.toContain('123456789');
     // The standard process metrics come from prom-client's defaults.
     expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
