@@ -7,6 +7,47 @@ import { loadOrCreateAppKey } from '../src/config/app-key';
 import { ConfigError, parseEnv } from '../src/config/env';
 
 describe('configuration', () => {
+  it('database timeouts, shutdown and metrics: defaults, values, and refusals', () => {
+    expect(parseEnv({}, '/srv/iddesk')).toMatchObject({
+      databaseTimeouts: { connectMs: 5_000, statementMs: 30_000 },
+      shutdown: { timeoutMs: 25_000, graceMs: 5_000 },
+      metricsToken: undefined,
+    });
+    const token = 'a-metrics-token-of-32-characters';
+    expect(
+      parseEnv(
+        {
+          DATABASE_CONNECT_TIMEOUT_SECONDS: '2',
+          DATABASE_STATEMENT_TIMEOUT_SECONDS: '60',
+          SHUTDOWN_TIMEOUT_SECONDS: '50',
+          SHUTDOWN_GRACE_SECONDS: '0',
+          METRICS_TOKEN: token,
+        },
+        '/srv/iddesk',
+      ),
+    ).toMatchObject({
+      databaseTimeouts: { connectMs: 2_000, statementMs: 60_000 },
+      shutdown: { timeoutMs: 50_000, graceMs: 0 },
+      metricsToken: token,
+    });
+    const problems = (env: Record<string, string>) => {
+      try {
+        parseEnv(env, '/srv/iddesk');
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems({ METRICS_TOKEN: 'short' })[0]).toMatch(/^METRICS_TOKEN: .*16 characters/);
+    expect(problems({ METRICS_TOKEN: 'has a space in the middle' })[0]).toMatch(/^METRICS_TOKEN/);
+    expect(problems({ SHUTDOWN_TIMEOUT_SECONDS: '5', SHUTDOWN_GRACE_SECONDS: '5' })).toEqual([
+      'SHUTDOWN_GRACE_SECONDS: must be less than SHUTDOWN_TIMEOUT_SECONDS.',
+    ]);
+    expect(problems({ DATABASE_CONNECT_TIMEOUT_SECONDS: '0' })[0]).toMatch(
+      /^DATABASE_CONNECT_TIMEOUT_SECONDS/,
+    );
+  });
+
   it('has working defaults for a fresh clone', () => {
     const config = parseEnv({}, '/srv/iddesk');
     expect(config).toMatchObject({

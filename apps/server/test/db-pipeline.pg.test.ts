@@ -57,7 +57,7 @@ describe('the pipelined connection of the hot statements (PostgreSQL)', () => {
     } finally {
       await admin.end();
     }
-    // The statement that meets the dead connection may fail (its request answers 500) …
+    // The statement that meets the dead connection may fail (its request answers 503) …
     await pipe.query({ text: 'select 1' }).catch(() => {});
     // … and a later one runs on a new connection.
     await expect.poll(() => echo(5).catch(() => null), { timeout: 5_000 }).toBe(5);
