@@ -11,7 +11,10 @@ import {
   registerUser,
   testConfig,
 } from './helpers/test-app';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { PipelinedConnection } from '../src/db/pipeline';
+import { isDatabaseUnavailable } from '../src/db/pg-errors';
 
 /**
  * PostgreSQL stops while the server runs (pg_ctl stop -m fast: every session is told 57P01
@@ -59,6 +62,28 @@ const statuses = (responses: Record<string, ApiResponse>) =>
   Object.fromEntries(Object.entries(responses).map(([name, res]) => [name, res.statusCode]));
 
 const allOk = { passport: 200, poll: 200, login: 200, settings: 200, register: 200 };
+
+describe('timeouts from the environment', () => {
+  it('the pool and the pipelined connection run with the statement timeout; a statement past it is "unavailable"', async () => {
+    const rows = (result: unknown) => (result as { rows: { statement_timeout: string }[] }).rows;
+    expect(rows(await database.db.execute(sql`show statement_timeout`))[0]).toEqual({
+      statement_timeout: '10s',
+    });
+    const pipeline = database.statements as PipelinedConnection;
+    expect((await pipeline.query({ text: 'show statement_timeout' })).rows[0]).toEqual({
+      statement_timeout: '10s',
+    });
+    // A short timeout for this one transaction, rather than a test that sleeps 10 s.
+    const slow = await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`set local statement_timeout = '100ms'`);
+        await tx.execute(sql`select pg_sleep(2)`);
+      })
+      .catch((error: unknown) => error);
+    expect((slow as { cause?: { code?: string } }).cause?.code).toBe('57014');
+    expect(isDatabaseUnavailable(slow)).toBe(true);
+  });
+});
 
 describe('PostgreSQL goes away and comes back while the server runs', () => {
   it('calls answer 503 with Retry-After while it is down, and 200 again once it is back', async () => {

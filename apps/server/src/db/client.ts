@@ -168,11 +168,15 @@ async function migratePostgres(pool: pg.Pool): Promise<void> {
   const connection = await pool.connect();
   try {
     const db = drizzleNodePg({ client: connection, schema });
+    // No statement timeout here: a server waits for another's migration on the lock, and a
+    // migration may rebuild an index of a large table. RESET restores the pool's setting.
+    await db.execute(sql`set statement_timeout = 0`);
     await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`);
     try {
       await migrateNodePg(db, { migrationsFolder: migrationsFolder() });
     } finally {
       await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`);
+      await db.execute(sql`reset statement_timeout`);
     }
   } finally {
     connection.release();
