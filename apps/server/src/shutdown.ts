@@ -7,8 +7,9 @@ import type { Database } from './db/types';
  * SIGTERM (an orchestrator or a service manager stopping this server):
  * 1. readiness (GET /api/health/ready) answers 503 at once, so the load balancer stops
  *    sending new work here;
- * 2. for SHUTDOWN_GRACE_SECONDS the server keeps accepting and serving, until the balancer
- *    has seen that 503 (a balancer that only notices refused connections needs no grace);
+ * 2. for SHUTDOWN_GRACE_SECONDS (5 s with DATABASE_URL, else 0) it keeps accepting and
+ *    serving, until the balancer has seen that 503 (a balancer that only notices refused
+ *    connections needs no grace);
  * 3. the listener closes; the running requests finish;
  * 4. the database is checkpointed (PGlite) and closed, which also removes the PGlite lock.
  * Whatever is still running SHUTDOWN_TIMEOUT_SECONDS after the signal, the process exits

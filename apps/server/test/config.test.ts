@@ -10,9 +10,19 @@ describe('configuration', () => {
   it('database timeouts, shutdown and metrics: defaults, values, and refusals', () => {
     expect(parseEnv({}, '/srv/iddesk')).toMatchObject({
       databaseTimeouts: { connectMs: 5_000, statementMs: 30_000 },
-      shutdown: { timeoutMs: 25_000, graceMs: 5_000 },
+      // One embedded process: no balancer to wait for.
+      shutdown: { timeoutMs: 25_000, graceMs: 0 },
       metricsToken: undefined,
     });
+    // Servers on PostgreSQL sit behind a balancer: 5 s for it to see readiness fail.
+    expect(parseEnv({ DATABASE_URL: 'postgres://db/iddesk' }, '/srv/iddesk').shutdown).toEqual({
+      timeoutMs: 25_000,
+      graceMs: 5_000,
+    });
+    expect(
+      parseEnv({ DATABASE_URL: 'postgres://db/iddesk', SHUTDOWN_TIMEOUT_SECONDS: '3' }, '/')
+        .shutdown,
+    ).toEqual({ timeoutMs: 3_000, graceMs: 2_000 });
     const token = 'a-metrics-token-of-32-characters';
     expect(
       parseEnv(

@@ -78,7 +78,16 @@ const EnvSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_SECONDS: integer(5, 1, 600),
   DATABASE_STATEMENT_TIMEOUT_SECONDS: integer(30, 1, 86_400),
   SHUTDOWN_TIMEOUT_SECONDS: integer(25, 1, 3_600),
-  SHUTDOWN_GRACE_SECONDS: integer(5, 0, 3_600),
+  // Default: 5 s with DATABASE_URL (servers behind a balancer), 0 without (one process).
+  SHUTDOWN_GRACE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'Use a whole number.' })
+      .int('Use a whole number.')
+      .min(0, 'Use a number of at least 0.')
+      .max(3_600, 'Use a number of at most 3600.')
+      .optional(),
+  ),
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,
     z
@@ -156,7 +165,12 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
   if (env.SESSION_MAX_DAYS < env.SESSION_IDLE_DAYS) {
     problems.push('SESSION_MAX_DAYS: must be at least SESSION_IDLE_DAYS.');
   }
-  if (env.SHUTDOWN_GRACE_SECONDS >= env.SHUTDOWN_TIMEOUT_SECONDS) {
+  // Behind a balancer the grace lets it see readiness fail before the listener closes; a
+  // single embedded process has no balancer, and its restarts should not wait.
+  const graceSeconds =
+    env.SHUTDOWN_GRACE_SECONDS ??
+    (env.DATABASE_URL ? Math.min(5, env.SHUTDOWN_TIMEOUT_SECONDS - 1) : 0);
+  if (graceSeconds >= env.SHUTDOWN_TIMEOUT_SECONDS) {
     problems.push('SHUTDOWN_GRACE_SECONDS: must be less than SHUTDOWN_TIMEOUT_SECONDS.');
   }
   if (problems.length > 0) throw new ConfigError(problems);
@@ -198,7 +212,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     },
     shutdown: {
       timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
-      graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+      graceMs: graceSeconds * 1000,
     },
     metricsToken: env.METRICS_TOKEN,
   };
