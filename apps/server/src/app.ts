@@ -94,6 +94,7 @@ export async function buildApp({
   // External plugins first: they shape every request and must see every route.
   await app.register(helmetPlugin);
   await app.register(requestIdPlugin);
+  await app.register(lifecyclePlugin);
   await app.register(compressPlugin);
   await app.register(rateLimitPlugin);
   await app.register(multipartPlugin);
@@ -102,7 +103,6 @@ export async function buildApp({
   // Then ours.
   await app.register(configPlugin, { config });
   await app.register(dbPlugin, { db });
-  await app.register(lifecyclePlugin);
   // Before the routes, so its response hook (only with METRICS_TOKEN) sees all of them.
   await app.register(metricsRoutes, { token: config.metricsToken });
   await app.register(jsonBodyParser);

@@ -15,6 +15,7 @@ describe('health', () => {
   it('GET /api/health/live answers ok without touching the database', async () => {
     const res = await get(ctx.app, '/api/health/live');
     expect(res.statusCode).toBe(200);
+    expect(res.headers.connection).not.toBe('close');
     expect(res.json()).toEqual({ message: null, data: { status: 'ok' } });
   });
 
@@ -49,8 +50,10 @@ describe('readiness turns 503', () => {
         });
       }
       expect((await get(draining.app, '/api/health/live')).statusCode).toBe(200);
-      // Ordinary calls are still served while the running work finishes.
-      expect((await get(draining.app, '/api/settings')).statusCode).toBe(200);
+      // Ordinary calls are still served, each telling the client not to reuse the connection.
+      const served = await get(draining.app, '/api/settings');
+      expect(served.statusCode).toBe(200);
+      expect(served.headers.connection).toBe('close');
     } finally {
       await draining.close();
     }

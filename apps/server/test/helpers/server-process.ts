@@ -4,17 +4,21 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const serverRoot = resolve(import.meta.dirname, '../..');
-const tsx = resolve(serverRoot, '../../node_modules/.bin/tsx');
 
 export type ServerProcess = ReturnType<typeof startServerProcess>;
 
 /**
- * The real server (src/main.ts through tsx) as its own process, on PGlite in a fresh data
- * dir, listening on a free loopback port. `env` adds or overrides variables.
+ * The real server (src/main.ts) as its own process, on PGlite in a fresh data dir, listening
+ * on a free loopback port. `env` adds or overrides variables.
+ *
+ * Node with tsx's loader, not the `tsx` command: that one runs the script in a child and
+ * relays signals to it, and when the child has not acknowledged a signal within 30 ms (a
+ * loaded machine) it sends it again and then SIGKILLs the child, which a shutdown test would
+ * read as the server's own doing.
  */
 export function startServerProcess(env: Record<string, string> = {}) {
   const dataDir = join(mkdtempSync(join(tmpdir(), 'iddesk-proc-')), 'data');
-  const child = spawn(tsx, ['src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH,

@@ -24,7 +24,16 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('lifecycle', new Lifecycle());
+    const lifecycle = new Lifecycle();
+    app.decorate('lifecycle', lifecycle);
+    // While draining, every answer tells the client (a balancer's kept-alive connection) to
+    // open a new connection for its next request, which the balancer sends to another server,
+    // rather than reuse this one just as it is closed (a POST on a reset connection is not
+    // retried by nginx).
+    app.addHook('onRequest', (_request, reply, done) => {
+      if (lifecycle.draining) reply.raw.setHeader('connection', 'close');
+      done();
+    });
   },
   { name: 'lifecycle' },
 );
