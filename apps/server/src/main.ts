@@ -4,6 +4,7 @@ import { ConfigError } from './config/env';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import type { Database } from './db/types';
+import { StorageUnavailableError } from './lib/storage';
 import { seedDemoData } from './modules/demo-seed';
 import { type BootstrapResult, ensureAdmin } from './modules/users/bootstrap-admin';
 import { installShutdown } from './shutdown';
@@ -49,7 +50,10 @@ async function start(config: AppConfig): Promise<void> {
 
 function fail(error: unknown): never {
   // Expected startup problems get a plain message; anything else keeps its stack.
-  const known = error instanceof ConfigError || error instanceof DataDirLockedError;
+  const known =
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof StorageUnavailableError;
   process.stderr.write(
     `${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`,
   );

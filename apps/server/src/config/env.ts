@@ -4,8 +4,11 @@ import {
   appKey,
   appUrl,
   booleanFlag,
+  bucketName,
   emptyToUndefined,
+  httpUrl,
   integer,
+  optionalFlag,
   optionalString,
   postgresUrl,
   timeZone,
@@ -75,7 +78,24 @@ const EnvSchema = z.object({
   RATE_LIMIT_MONEY_MAX: integer(30, 1, 1_000_000),
   RATE_LIMIT_MONEY_IP_MAX: integer(120, 1, 1_000_000),
   RATE_LIMIT_MONEY_WINDOW_SECONDS: integer(60, 1, 86_400),
+  S3_BUCKET: bucketName,
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().trim().default('us-east-1')),
+  S3_ENDPOINT: httpUrl,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: optionalFlag,
 });
+
+/** Where uploads go when `S3_BUCKET` is set (lib/s3-storage.ts). */
+export type S3Config = {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service; unset means AWS itself. */
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  /** Unset: the AWS SDK's default chain (AWS_* variables, shared config, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+};
 
 export type EnvConfig = {
   port: number;
@@ -108,6 +128,8 @@ export type EnvConfig = {
   mailFrom: string;
   /** IANA zone for human-readable times the server writes (`created_at_full`). */
   displayTimeZone: string;
+  /** Object storage for uploads; undefined keeps them on disk in DATA_DIR/uploads. */
+  s3: S3Config | undefined;
 };
 
 export class ConfigError extends Error {
@@ -130,6 +152,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
   if (env.SESSION_MAX_DAYS < env.SESSION_IDLE_DAYS) {
     problems.push('SESSION_MAX_DAYS: must be at least SESSION_IDLE_DAYS.');
   }
+  problems.push(...s3Problems(env));
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -163,7 +186,37 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
     mailFrom: env.MAIL_FROM,
     displayTimeZone: env.DISPLAY_TIME_ZONE,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          // S3-compatible services mostly want path-style URLs; AWS wants virtual hosts.
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
   };
+}
+
+/** An S3 setting without a bucket, or half a key pair, is a mistake: say so at start. */
+function s3Problems(env: z.output<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  const others = (
+    ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const
+  ).filter((name) => env[name] !== undefined);
+  if (!env.S3_BUCKET && others.length > 0) {
+    problems.push(`S3_BUCKET: required when ${others.join(', ')} is set.`);
+  }
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    problems.push(
+      'S3_SECRET_ACCESS_KEY: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (then the AWS SDK finds credentials itself).',
+    );
+  }
+  return problems;
 }
 
 /** Read the real process environment. */
