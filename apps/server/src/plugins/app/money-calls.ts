@@ -11,6 +11,7 @@ import { idempotencyKeys, type IdempotencyKeyRow } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
 import { openSecret, sealSecret } from '../../lib/secret-box';
+import { type Storage, TrackedStorage } from '../../lib/storage';
 import { WindowLimiter } from '../../lib/window-limiter';
 import { callerOf } from './auth';
 
@@ -24,9 +25,14 @@ declare module 'fastify' {
     /**
      * Runs a money-moving call's work. With an `Idempotency-Key`, the work, the key and its
      * answer share one transaction, so an acknowledged operation and its stored answer commit
-     * or vanish together; `work` must use the `db` it is given. Without a key, it just runs.
+     * or vanish together; `work` must use the `db` and `storage` it is given (files it stores
+     * are removed again if that transaction rolls back). Without a key, it just runs.
      */
-    idempotent<T>(request: FastifyRequest, reply: FastifyReply, work: (db: Db) => Promise<T>): Promise<T>;
+    idempotent<T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      work: (db: Db, storage: Storage) => Promise<T>,
+    ): Promise<T>;
   }
   interface FastifyRequest {
     idempotency: { key: string; fingerprint: string } | null;
@@ -115,12 +121,20 @@ export default fp<{ now: () => Date }>(
 
     app.decorate(
       'idempotent',
-      async <T>(request: FastifyRequest, reply: FastifyReply, work: (db: Db) => Promise<T>): Promise<T> => {
+      async <T>(
+        request: FastifyRequest,
+        reply: FastifyReply,
+        work: (db: Db, storage: Storage) => Promise<T>,
+      ): Promise<T> => {
         const idempotency = request.idempotency;
-        if (!idempotency) return work(app.db);
+        if (!idempotency) return work(app.db, app.storage);
         const { key, fingerprint } = idempotency;
         const userId = callerOf(request).user.id;
         await pruneExpired();
+        // The service's own cleanup (withStoredImage) sees only its inner transaction, which
+        // here is a savepoint: a later failure in this one would leave its file behind.
+        const storage = new TrackedStorage(app.storage);
+        let ranToTheEnd = false;
         try {
           return await app.db.transaction(async (tx) => {
             const thisKey = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
@@ -141,12 +155,17 @@ export default fp<{ now: () => Date }>(
               const [row] = await tx.select().from(idempotencyKeys).where(thisKey);
               throw new Replay(row!);
             }
-            const answer = await work(tx);
+            const answer = await work(tx, storage);
             const sealed = sealSecret(appKey, SEAL_PURPOSE, JSON.stringify(answer));
             await tx.update(idempotencyKeys).set({ response: sealed }).where(thisKey);
+            ranToTheEnd = true;
             return answer;
           });
         } catch (error) {
+          // A failure inside rolled everything back, so the files belong to nothing. A failed
+          // COMMIT may have committed after all: those files stay (an orphan is harmless, a
+          // bill without its screenshot is not).
+          if (!ranToTheEnd) await storage.discard(request.log);
           if (error instanceof Replay) return replay(reply, error.row, fingerprint) as T;
           throw error;
         }
