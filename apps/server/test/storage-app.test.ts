@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { uploads } from '../src/db/schema';
 import { StorageUnavailableError } from '../src/lib/storage';
+import { seedDemoData } from '../src/modules/demo-seed';
 import { NOT_SHARED_WARNING } from '../src/plugins/app/storage';
 import { createAdmin, createTestApp, get, registerUser, testConfig } from './helpers/test-app';
 import { openTestDatabase } from './helpers/test-database';
@@ -88,6 +90,23 @@ describe('which store the server picks, and what it says at start', () => {
     }
     expect(error).toBeInstanceOf(StorageUnavailableError);
     expect((error as Error).message).toMatch(/"missing-bucket".*HTTP 404/);
+  });
+});
+
+describe('the demo seed on S3', () => {
+  it('puts every logo, media image and QR code it makes in the bucket, and each is served', async () => {
+    const { bucket, env } = await s3.newBucket();
+    const ctx = await createTestApp(env);
+    try {
+      expect(await seedDemoData({ db: ctx.db, storage: ctx.app.storage, log: ctx.app.log })).toBe('seeded');
+      const rows = await ctx.db.select({ key: uploads.key, visibility: uploads.visibility }).from(uploads);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((r) => r.visibility === 'public')).toBe(true);
+      expect(await s3.keys(bucket)).toEqual(rows.map((r) => `public/${r.key}`).sort());
+      for (const { key } of rows) expect((await get(ctx.app, `/api/files/public/${key}`)).statusCode, key).toBe(200);
+    } finally {
+      await ctx.close();
+    }
   });
 });
 
