@@ -64,7 +64,7 @@ export async function buildApp({
   logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, logStream),
+    logger: loggerOptions(config.logLevel, config.logFormat, logStream),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
     // Unique across processes, so logs of several servers behind one balancer do not collide.

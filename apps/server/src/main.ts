@@ -25,6 +25,14 @@ function announceAdmin(result: BootstrapResult): void {
   process.stdout.write(`\n${rule}\n${lines.join('\n')}\n${rule}\n\n`);
 }
 
+/** The address a person opens: APP_URL when set, else this machine on the port it listens on. */
+function openUrl(config: AppConfig): string {
+  const local = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(config.host);
+  return config.appUrl !== `http://localhost:${config.port}` || local
+    ? config.appUrl
+    : `http://${config.host}:${config.port}`;
+}
+
 async function start(config: AppConfig): Promise<void> {
   let database: Database | undefined;
   try {
@@ -39,7 +47,7 @@ async function start(config: AppConfig): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     app.log.info(
       { driver: database.driver, dataDir: config.dataDir },
-      `ID Desk is listening on port ${config.port}`,
+      `ID Desk is listening on port ${config.port}: open ${openUrl(config)}`,
     );
   } catch (error) {
     await database?.close().catch(() => {});

@@ -49,6 +49,10 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
+  LOG_FORMAT: z.preprocess(
+    emptyToUndefined,
+    z.enum(['auto', 'json', 'pretty']).default('auto'),
+  ),
   SEED_DEMO: booleanFlag(true),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
@@ -85,6 +89,8 @@ export type EnvConfig = {
   admin: { email: string; password: string | undefined; name: string; phone: string };
   appKeyFromEnv: Buffer | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `auto`: readable lines on a terminal, JSON lines otherwise (what log collectors expect). */
+  logFormat: 'auto' | 'json' | 'pretty';
   seedDemo: boolean;
   smtpUrl: string | undefined;
   trustProxy: boolean | number | string[];
@@ -145,6 +151,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     },
     appKeyFromEnv: env.APP_KEY,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     seedDemo: env.SEED_DEMO,
     smtpUrl: env.SMTP_URL,
     trustProxy: env.TRUST_PROXY,
