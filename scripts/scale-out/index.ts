@@ -12,11 +12,13 @@
 //     balances equal to their ledgers (the crash test's model and checks).
 // Every step is a named check; the run ends with 'N passed, N failed' and exits 1 on a failure.
 //
-//   npm run scale-out-test -- [--no-build] [--keep]
+//   npm run scale-out-test -- [--no-build] [--keep] [--drop-keys]
 //
 // The server is built into .tmp/scale-out/server (apps/server's build with --outdir, so a
 // running apps/server/dist is left alone); --no-build runs apps/server/dist/main.js as it is.
 // --keep keeps the temp dir (logs, nginx config, data dirs); a failed run always keeps it.
+// --drop-keys retries the calls cut off by the kill without their Idempotency-Key, as a client
+// without one would: the last checks must then fail.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,6 +59,8 @@ const { values: args } = parseArgs({
   options: {
     'no-build': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    /** Retries and replays after the kill without their Idempotency-Key: the checks must fail. */
+    'drop-keys': { type: 'boolean', default: false },
   },
 });
 
@@ -303,7 +307,7 @@ async function main(began: number): Promise<void> {
     refusesToStart(d, 'server-d', undefined),
   );
 
-  await killMidTraffic(d, world, load);
+  await killMidTraffic(d, world, load, args['drop-keys']);
   return finish(began);
 }
 

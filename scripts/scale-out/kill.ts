@@ -3,7 +3,7 @@
 // approve, reject and deposit, every call with an Idempotency-Key. Calls nginx had sent to the
 // dying server come back as 502s (nginx never resends a POST once sent); they are retried with
 // their key through nginx, and then the database must match the acknowledged answers.
-import { type Answer, NoAnswer } from '../crash-test/http';
+import { type Answer, type Call, NoAnswer } from '../crash-test/http';
 import { checkDatabase, withPostgres } from '../crash-test/checks';
 import { type Customer, describe, type Op, type World } from '../crash-test/world';
 import type { Deployment } from './deployment';
@@ -16,7 +16,17 @@ const KILL_AFTER_ANSWERS = 20;
 const ANSWERS_AFTER_KILL = 20;
 const LOAD_TIMEOUT_MS = 45_000;
 
-export async function killMidTraffic(d: Deployment, world: World, load: Customer[]): Promise<void> {
+/**
+ * `dropKeys`: send the retries and replays without their Idempotency-Key, as a client without
+ * one would; the checks must then fail (the scale-out test's --drop-keys).
+ */
+export async function killMidTraffic(
+  d: Deployment,
+  world: World,
+  load: Customer[],
+  dropKeys = false,
+): Promise<void> {
+  const again = (c: Call): Call => (dropKeys ? { ...c, key: undefined } : c);
   const base = d.base;
   const victim = d.servers[1]!;
   const survivor = `127.0.0.1:${d.servers[0]!.port}`;
@@ -121,7 +131,7 @@ export async function killMidTraffic(d: Deployment, world: World, load: Customer
         let answer: Answer | null = null;
         for (let attempt = 0; attempt < 5 && !answer; attempt += 1) {
           try {
-            answer = await call(base, op.call);
+            answer = await call(base, again(op.call));
           } catch (error) {
             if (!(error instanceof NoAnswer)) throw error;
             await sleep(200);
@@ -156,10 +166,10 @@ export async function killMidTraffic(d: Deployment, world: World, load: Customer
       const sample = [...acked].sort(() => Math.random() - 0.5).slice(0, 4);
       for (const op of sample) {
         const first = (op.outcome as { answer: Answer }).answer;
-        const again = await call(base, op.call);
+        const second = await call(base, again(op.call));
         expect(
-          isOk(again) && again.replayed && again.data?.id === first.data?.id,
-          `${describe(op)}: again answered ${again.status}, id ${again.data?.id}, replayed ${again.replayed}`,
+          isOk(second) && second.replayed && second.data?.id === first.data?.id,
+          `${describe(op)}: again answered ${second.status}, id ${second.data?.id}, replayed ${second.replayed}`,
         );
       }
       return `${sample.length} replayed`;
