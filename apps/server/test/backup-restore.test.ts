@@ -18,7 +18,7 @@ import { addFunds, createUpiPaymentType, deposit, pngImage, userIdOf, withdrawUp
 /**
  * `npm run backup` and `npm run restore` for the embedded store, as processes: the archive
  * taken from a data dir with money in it restores onto an empty one with every balance, ledger
- * row and proof (docs/decisions/014-backup-and-key-rotation.md).
+ * row and proof (docs/decisions/014-one-key-backup-restore.md).
  */
 afterEach(() => killLeftovers());
 

@@ -1,7 +1,7 @@
 import type { DataDirLockedError } from '../db/data-dir-lock';
 
 /**
- * What a backup of the embedded store holds (docs/decisions/014-backup-and-key-rotation.md):
+ * What a backup of the embedded store holds (docs/decisions/014-one-key-backup-restore.md):
  * PGlite's data dir as files, the disk store's uploads, the app key, and a manifest naming
  * the format, all relative to DATA_DIR in one tar.gz.
  */

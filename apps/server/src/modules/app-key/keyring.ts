@@ -13,7 +13,7 @@ import { fingerprintOf } from './fingerprint';
  * names, read under a share lock in the sealing transaction: before the rotation that is still
  * the previous key (servers not yet restarted with both keys can open what this one writes);
  * the rotation takes the row's update lock, so no value can be sealed under the old key after
- * it has re-sealed the rest (docs/decisions/014-backup-and-key-rotation.md).
+ * it has re-sealed the rest (docs/decisions/014-one-key-backup-restore.md).
  */
 export class Keyring {
   private readonly entries: { key: Buffer; fingerprint: string }[];
