@@ -4,6 +4,7 @@ import { ConfigError } from './config/env';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import type { Database } from './db/types';
+import { AppKeyMismatchError, Keyring, verifyAppKey } from './modules/app-key';
 import { seedDemoData } from './modules/demo-seed';
 import { type BootstrapResult, ensureAdmin } from './modules/users/bootstrap-admin';
 import { installShutdown } from './shutdown';
@@ -37,6 +38,8 @@ async function start(config: AppConfig): Promise<void> {
   let database: Database | undefined;
   try {
     database = await openDatabase(config);
+    // Before anything is sealed or served: a server with another key refuses to start.
+    const keyState = await verifyAppKey(database.db, new Keyring(config.appKey, config.appKeyPrevious));
     announceAdmin(await ensureAdmin(database.db, config.admin));
     const app = await buildApp({ db: database.db, config });
     installShutdown(app, database);
@@ -49,6 +52,11 @@ async function start(config: AppConfig): Promise<void> {
       { driver: database.driver, dataDir: config.dataDir },
       `ID Desk is listening on port ${config.port}: open ${openUrl(config)}`,
     );
+    if (keyState === 'rotation-pending') {
+      app.log.warn(
+        'The database is still sealed under APP_KEY_PREVIOUS: once every server runs with both keys, run `npm run rotate-key`.',
+      );
+    }
   } catch (error) {
     await database?.close().catch(() => {});
     throw error;
@@ -57,7 +65,10 @@ async function start(config: AppConfig): Promise<void> {
 
 function fail(error: unknown): never {
   // Expected startup problems get a plain message; anything else keeps its stack.
-  const known = error instanceof ConfigError || error instanceof DataDirLockedError;
+  const known =
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof AppKeyMismatchError;
   process.stderr.write(
     `${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`,
   );

@@ -10,7 +10,8 @@ import fp from 'fastify-plugin';
 import { idempotencyKeys, type IdempotencyKeyRow } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
-import { openSecret, sealSecret } from '../../lib/secret-box';
+import { sealSecret } from '../../lib/secret-box';
+import { IDEMPOTENCY_RESPONSE_PURPOSE } from '../../modules/app-key';
 import { WindowLimiter } from '../../lib/window-limiter';
 import { callerOf } from './auth';
 
@@ -34,7 +35,6 @@ declare module 'fastify' {
 }
 
 const TTL_MS = IDEMPOTENCY_KEY_TTL_HOURS * 60 * 60_000;
-const SEAL_PURPOSE = 'idempotency_keys.response';
 const PRUNE_EVERY_MS = 60 * 60_000;
 
 /** The answer of an earlier call with the same key, found inside the transaction. */
@@ -74,13 +74,13 @@ export default fp<{ now: () => Date }>(
 
     app.decorateRequest('idempotency', null);
 
-    const appKey = app.config.appKey;
+    const keyring = app.keyring;
     const replay = (reply: FastifyReply, row: IdempotencyKeyRow, fingerprint: string): unknown => {
       if (row.fingerprint !== fingerprint) {
         throw ValidationError.field('idempotency-key', IDEMPOTENCY_KEY_REUSED);
       }
       void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-      return JSON.parse(openSecret(appKey, SEAL_PURPOSE, row.response!));
+      return JSON.parse(keyring.open(IDEMPOTENCY_RESPONSE_PURPOSE, row.response!));
     };
 
     const pruneExpired = async () => {
@@ -142,7 +142,7 @@ export default fp<{ now: () => Date }>(
               throw new Replay(row!);
             }
             const answer = await work(tx);
-            const sealed = sealSecret(appKey, SEAL_PURPOSE, JSON.stringify(answer));
+            const sealed = sealSecret(await keyring.sealingKey(tx), IDEMPOTENCY_RESPONSE_PURPOSE, JSON.stringify(answer));
             await tx.update(idempotencyKeys).set({ response: sealed }).where(thisKey);
             return answer;
           });
