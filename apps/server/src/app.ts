@@ -8,6 +8,7 @@ import type { Db } from './db/types';
 import { errorHandler } from './errors/error-handler';
 import { zodValidatorCompiler } from './errors/request-validation';
 import { loggerOptions } from './lib/logger';
+import { rateCountersFor } from './lib/rate-counters';
 import { adminStatsRoutes } from './modules/admin-stats/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -85,7 +86,8 @@ export async function buildApp({
   // External plugins first: they shape every request and must see every route.
   await app.register(helmetPlugin);
   await app.register(compressPlugin);
-  await app.register(rateLimitPlugin);
+  // Rate-limit counters live with the database: shared on PostgreSQL, in memory on PGlite.
+  await app.register(rateLimitPlugin, { counters: rateCountersFor(db) });
   await app.register(multipartPlugin);
   await app.register(swaggerPlugin);
 

@@ -15,3 +15,4 @@ export * from './id-requests';
 export * from './notifications';
 export * from './password-resets';
 export * from './idempotency-keys';
+export * from './rate-limits';
