@@ -51,7 +51,10 @@ function trustProxyOption(value: AppConfig['trustProxy']) {
 export type BuildAppOptions = {
   db: Db;
   config: AppConfig;
-  /** The clock expiries are read from (password reset links); tests pass their own. */
+  /**
+   * The clock expiries are read from (password reset links); tests pass their own. Rate-limit
+   * windows follow the system clock instead, shared by every server (lib/rate-counters.ts).
+   */
   now?: () => Date;
   /** Where log lines go; stdout unless given (tests capture them). */
   logStream?: DestinationStream;
