@@ -115,6 +115,18 @@ describe('one budget across two servers on one PostgreSQL', () => {
     expect(rows[0]!.points).toBe(7);
   });
 
+  it('a burst of simultaneous guesses through both servers lets exactly RATE_LIMIT_AUTH_ACCOUNT_MAX through', async () => {
+    const login = `burst-${Date.now()}@example.com`;
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        post(serverFor(i), '/api/auth/login', { login, password: 'wrong guess' }, undefined, from(`10.27.0.${i}`)),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(4);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(12);
+  });
+
   it('after the window, both servers take attempts again (the servers clock)', async () => {
     const login = `window-${Date.now()}@example.com`;
     const attempt = (i: number) =>
