@@ -30,7 +30,6 @@ import type { Op } from '../crash-test/world';
 import { clusterUnavailableReason } from '../lib/postgres-cluster.mjs';
 import {
   ACCOUNT_MAX,
-  ADMIN,
   BUCKET,
   build,
   cleanups,
@@ -247,14 +246,17 @@ async function main(began: number): Promise<void> {
   await check(
     `wrong-password logins over both servers: 429 on attempt ${ACCOUNT_MAX + 1} (RATE_LIMIT_AUTH_ACCOUNT_MAX=${ACCOUNT_MAX})`,
     async () => {
-      // The admin's account: created at start, never registered, so only logins count on it.
+      // An account no call has used yet: every login attempt counts on the account, a right
+      // password too (setUp's admin login would be the first of the window), and an unknown
+      // account counts like a known one (docs/security.md §4).
+      const victim = `guessed-${randomBytes(4).toString('hex')}@scale.iddesk.local`;
       const attempts: string[] = [];
       const upstreams = new Set<string>();
       let first429 = 0;
       for (let n = 1; n <= 2 * ACCOUNT_MAX + 1 && !first429; n += 1) {
         const answer = await call(
           base,
-          jsonCall('', '/auth/login', { login: ADMIN.email, password: `wrong-${n}` }, false),
+          jsonCall('', '/auth/login', { login: victim, password: `wrong-${n}` }, false),
         );
         upstreams.add(upstreamOf(answer));
         attempts.push(`${answer.status}@${upstreamOf(answer).split(':')[1]}`);

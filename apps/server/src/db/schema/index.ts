@@ -16,3 +16,4 @@ export * from './notifications';
 export * from './password-resets';
 export * from './idempotency-keys';
 export * from './app-key-fingerprint';
+export * from './rate-limits';

@@ -12,7 +12,6 @@ import type { Db } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
 import { sealSecret } from '../../lib/secret-box';
 import { IDEMPOTENCY_RESPONSE_PURPOSE } from '../../modules/app-key';
-import { WindowLimiter } from '../../lib/window-limiter';
 import { callerOf } from './auth';
 
 declare module 'fastify' {
@@ -69,7 +68,7 @@ export function moneyRoute(app: FastifyInstance) {
 export default fp<{ now: () => Date }>(
   async (app, { now }) => {
     const { moneyMax, moneyWindowMs } = app.config.rateLimit;
-    const accountLimiter = new WindowLimiter({ max: moneyMax, windowMs: moneyWindowMs, now });
+    const accountLimit = app.rateCounters.window('money-account', { max: moneyMax, windowMs: moneyWindowMs });
     let prunedAt = 0;
 
     app.decorateRequest('idempotency', null);
@@ -92,7 +91,7 @@ export default fp<{ now: () => Date }>(
 
     app.decorate('moneyCall', async (request: FastifyRequest, reply: FastifyReply) => {
       const userId = callerOf(request).user.id;
-      accountLimiter.enforce(String(userId));
+      await accountLimit.enforce(String(userId));
 
       const key = keyOf(request);
       if (!key) return undefined;
@@ -153,5 +152,5 @@ export default fp<{ now: () => Date }>(
       },
     );
   },
-  { name: 'money-calls', dependencies: ['auth', 'config', 'db'] },
+  { name: 'money-calls', dependencies: ['auth', 'config', 'db', 'rate-limit'] },
 );
