@@ -8,6 +8,7 @@ import type { Db } from './db/types';
 import { errorHandler } from './errors/error-handler';
 import { zodValidatorCompiler } from './errors/request-validation';
 import { loggerOptions } from './lib/logger';
+import { rateCountersFor } from './lib/rate-counters';
 import { adminStatsRoutes } from './modules/admin-stats/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -50,7 +51,10 @@ function trustProxyOption(value: AppConfig['trustProxy']) {
 export type BuildAppOptions = {
   db: Db;
   config: AppConfig;
-  /** The clock expiries are read from (password reset links); tests pass their own. */
+  /**
+   * The clock expiries are read from (password reset links); tests pass their own. Rate-limit
+   * windows follow the system clock instead, shared by every server (lib/rate-counters.ts).
+   */
   now?: () => Date;
   /** Where log lines go; stdout unless given (tests capture them). */
   logStream?: DestinationStream;
@@ -64,7 +68,7 @@ export async function buildApp({
   logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, logStream),
+    logger: loggerOptions(config.logLevel, config.logFormat, logStream),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
     // Unique across processes, so logs of several servers behind one balancer do not collide.
@@ -85,7 +89,8 @@ export async function buildApp({
   // External plugins first: they shape every request and must see every route.
   await app.register(helmetPlugin);
   await app.register(compressPlugin);
-  await app.register(rateLimitPlugin);
+  // Rate-limit counters live with the database: shared on PostgreSQL, in memory on PGlite.
+  await app.register(rateLimitPlugin, { counters: rateCountersFor(db) });
   await app.register(multipartPlugin);
   await app.register(swaggerPlugin);
 

@@ -16,6 +16,7 @@ describe('configuration', () => {
       databaseUrl: undefined,
       admin: { email: 'admin@iddesk.local', password: undefined },
       logLevel: 'info',
+      logFormat: 'auto',
       seedDemo: true,
       trustProxy: false,
       session: { idleDays: 30, maxDays: 90 },

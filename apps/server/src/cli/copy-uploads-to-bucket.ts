@@ -1,23 +1,19 @@
 // `npm run storage:copy-to-bucket`: copy the disk store (DATA_DIR/uploads) into the S3 bucket
-// of the S3_* variables, for an operator moving to object storage. Safe to run again; run it
-// once more after the last server on disk has stopped. Exit code 1 if anything failed.
+// of the S3_* variables, for an operator moving to object storage (docs/operations.md,
+// "Object storage"). Safe to run again; run it once more after the last server on disk has
+// stopped. Exit code 1 if anything failed.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, readEnv } from '../config/env';
+import { readEnv } from '../config/env';
 import { copyUploadsToBucket } from '../lib/copy-uploads';
 import { S3Storage } from '../lib/s3-storage';
-import { StorageUnavailableError } from '../lib/storage';
+import { CliError, runCli } from './run';
 
-function stop(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
-
-async function main(): Promise<void> {
+await runCli(async () => {
   const env = readEnv();
-  if (!env.s3) stop('S3_BUCKET is not set: set the S3_* variables of the bucket to copy into.');
+  if (!env.s3) throw new CliError('S3_BUCKET is not set: set the S3_* variables of the bucket to copy into.');
   const root = join(env.dataDir, 'uploads');
-  if (!existsSync(root)) stop(`There is no uploads folder at ${root} (DATA_DIR=${env.dataDir}).`);
+  if (!existsSync(root)) throw new CliError(`There is no uploads folder at ${root} (DATA_DIR=${env.dataDir}).`);
 
   const bucket = await S3Storage.open(env.s3);
   try {
@@ -30,15 +26,8 @@ async function main(): Promise<void> {
       `Copied ${summary.copied}, already in the bucket ${summary.alreadyThere}, ` +
         `not uploads ${summary.ignored.length}, failed ${summary.failed.length}.\n`,
     );
-    if (summary.failed.length > 0) process.exitCode = 1;
+    if (summary.failed.length > 0) throw new CliError(`${summary.failed.length} files failed: run the command again.`);
   } finally {
     bucket.close();
   }
-}
-
-try {
-  await main();
-} catch (error) {
-  if (error instanceof ConfigError || error instanceof StorageUnavailableError) stop(error.message);
-  throw error;
-}
+});

@@ -48,9 +48,14 @@ const EnvSchema = z.object({
       .default('0000000000'),
   ),
   APP_KEY: appKey,
+  APP_KEY_PREVIOUS: appKey,
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  LOG_FORMAT: z.preprocess(
+    emptyToUndefined,
+    z.enum(['auto', 'json', 'pretty']).default('auto'),
   ),
   SEED_DEMO: booleanFlag(true),
   SMTP_URL: z.preprocess(
@@ -104,7 +109,11 @@ export type EnvConfig = {
   databaseUrl: string | undefined;
   admin: { email: string; password: string | undefined; name: string; phone: string };
   appKeyFromEnv: Buffer | undefined;
+  /** The key being rotated away from: still opens secrets until `npm run rotate-key` ran. */
+  appKeyPrevious: Buffer | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `auto`: readable lines on a terminal, JSON lines otherwise (what log collectors expect). */
+  logFormat: 'auto' | 'json' | 'pretty';
   seedDemo: boolean;
   smtpUrl: string | undefined;
   trustProxy: boolean | number | string[];
@@ -152,6 +161,17 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
   if (env.SESSION_MAX_DAYS < env.SESSION_IDLE_DAYS) {
     problems.push('SESSION_MAX_DAYS: must be at least SESSION_IDLE_DAYS.');
   }
+  // Every server on one PostgreSQL must seal and open with the same key; a server that made
+  // up its own would answer 500 on credentials sealed by the others (issue 13).
+  if (env.DATABASE_URL && !env.APP_KEY) {
+    problems.push(
+      'APP_KEY: required when DATABASE_URL is set — every server on one database must use the ' +
+        "same key. Generate one with `node -e \"console.log(require('crypto').randomBytes(32).toString('hex'))\"`.",
+    );
+  }
+  if (env.APP_KEY_PREVIOUS && env.APP_KEY && env.APP_KEY_PREVIOUS.equals(env.APP_KEY)) {
+    problems.push('APP_KEY_PREVIOUS: must differ from APP_KEY.');
+  }
   problems.push(...s3Problems(env));
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -167,7 +187,9 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
       phone: env.ADMIN_PHONE,
     },
     appKeyFromEnv: env.APP_KEY,
+    appKeyPrevious: env.APP_KEY_PREVIOUS,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     seedDemo: env.SEED_DEMO,
     smtpUrl: env.SMTP_URL,
     trustProxy: env.TRUST_PROXY,

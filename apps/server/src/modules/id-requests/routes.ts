@@ -34,7 +34,7 @@ const activeNote = 'Only on an active ID: otherwise 409 ID_NOT_ACTIVE naming its
 
 /** The customer's requests on their own IDs. */
 export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
-  const key = app.config.appKey;
+  const key = app.keyring;
   const json = (view: Parameters<typeof toIdRequestJson>[0]) => toIdRequestJson(view, key, 'owner');
 
   app.post(

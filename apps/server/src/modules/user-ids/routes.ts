@@ -20,7 +20,7 @@ const ItemSchema = envelope(UserIdSchema);
 
 /** The customer's side: ask for a new ID, list and read their own. */
 export const userIdRoutes: FastifyPluginAsyncZod = async (app) => {
-  const key = app.config.appKey;
+  const key = app.keyring;
 
   app.post(
     IDS_API.idCreate(':id'),

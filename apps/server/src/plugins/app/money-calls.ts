@@ -10,9 +10,9 @@ import fp from 'fastify-plugin';
 import { idempotencyKeys, type IdempotencyKeyRow } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
-import { openSecret, sealSecret } from '../../lib/secret-box';
+import { sealSecret } from '../../lib/secret-box';
 import { type Storage, TrackedStorage } from '../../lib/storage';
-import { WindowLimiter } from '../../lib/window-limiter';
+import { IDEMPOTENCY_RESPONSE_PURPOSE } from '../../modules/app-key';
 import { callerOf } from './auth';
 
 declare module 'fastify' {
@@ -40,7 +40,6 @@ declare module 'fastify' {
 }
 
 const TTL_MS = IDEMPOTENCY_KEY_TTL_HOURS * 60 * 60_000;
-const SEAL_PURPOSE = 'idempotency_keys.response';
 const PRUNE_EVERY_MS = 60 * 60_000;
 
 /** The answer of an earlier call with the same key, found inside the transaction. */
@@ -75,18 +74,18 @@ export function moneyRoute(app: FastifyInstance) {
 export default fp<{ now: () => Date }>(
   async (app, { now }) => {
     const { moneyMax, moneyWindowMs } = app.config.rateLimit;
-    const accountLimiter = new WindowLimiter({ max: moneyMax, windowMs: moneyWindowMs, now });
+    const accountLimit = app.rateCounters.window('money-account', { max: moneyMax, windowMs: moneyWindowMs });
     let prunedAt = 0;
 
     app.decorateRequest('idempotency', null);
 
-    const appKey = app.config.appKey;
+    const keyring = app.keyring;
     const replay = (reply: FastifyReply, row: IdempotencyKeyRow, fingerprint: string): unknown => {
       if (row.fingerprint !== fingerprint) {
         throw ValidationError.field('idempotency-key', IDEMPOTENCY_KEY_REUSED);
       }
       void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-      return JSON.parse(openSecret(appKey, SEAL_PURPOSE, row.response!));
+      return JSON.parse(keyring.open(IDEMPOTENCY_RESPONSE_PURPOSE, row.response!));
     };
 
     const pruneExpired = async () => {
@@ -98,7 +97,7 @@ export default fp<{ now: () => Date }>(
 
     app.decorate('moneyCall', async (request: FastifyRequest, reply: FastifyReply) => {
       const userId = callerOf(request).user.id;
-      accountLimiter.enforce(String(userId));
+      await accountLimit.enforce(String(userId));
 
       const key = keyOf(request);
       if (!key) return undefined;
@@ -156,7 +155,7 @@ export default fp<{ now: () => Date }>(
               throw new Replay(row!);
             }
             const answer = await work(tx, storage);
-            const sealed = sealSecret(appKey, SEAL_PURPOSE, JSON.stringify(answer));
+            const sealed = sealSecret(await keyring.sealingKey(tx), IDEMPOTENCY_RESPONSE_PURPOSE, JSON.stringify(answer));
             await tx.update(idempotencyKeys).set({ response: sealed }).where(thisKey);
             ranToTheEnd = true;
             return answer;
@@ -172,5 +171,5 @@ export default fp<{ now: () => Date }>(
       },
     );
   },
-  { name: 'money-calls', dependencies: ['auth', 'config', 'db'] },
+  { name: 'money-calls', dependencies: ['auth', 'config', 'db', 'rate-limit'] },
 );
