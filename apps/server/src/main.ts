@@ -41,9 +41,11 @@ async function start(config: AppConfig): Promise<void> {
     database = await openDatabase(config);
     // Before anything is sealed or served: a server with another key refuses to start.
     const keyState = await verifyAppKey(database.db, new Keyring(config.appKey, config.appKeyPrevious));
-    announceAdmin(await ensureAdmin(database.db, config.admin));
+    // Before the admin is created: a store that cannot be reached refuses the start before a
+    // one-time password is printed for a server that never runs.
     const app = await buildApp({ db: database.db, config });
     installShutdown(app, database);
+    announceAdmin(await ensureAdmin(database.db, config.admin));
     // After the admin exists (it does not count as data) and before the first request.
     if (config.seedDemo) {
       await seedDemoData({ db: database.db, storage: app.storage, log: app.log });
