@@ -37,6 +37,7 @@ const { values: args } = parseArgs({
 const USERS = Number(args.users);
 const SECONDS = Number(args.duration ?? args.seconds);
 const ONLY = args.db ?? args.only;
+const BENCH_APP_KEY = 'be'.repeat(32);
 const PICKED = args.scenarios
   ?.split(',')
   .map((s) => s.trim())
@@ -79,7 +80,8 @@ function serverEnv(dataDir: string, databaseUrl: string | undefined): Record<str
     PORT: String(PORT),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // With DATABASE_URL the server requires APP_KEY (issue 13); any fixed key will do here.
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, APP_KEY: BENCH_APP_KEY } : {}),
     ADMIN_EMAIL: 'admin@bench.iddesk.local',
     ADMIN_PASSWORD: BENCH_PASSWORD,
     // The demo seed adds the catalogue items and reviews the seeding builds on.

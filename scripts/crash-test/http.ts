@@ -24,6 +24,8 @@ export type Answer = {
   data: any;
   /** `Idempotent-Replayed: true`: the server replayed a stored first answer. */
   replayed: boolean;
+  /** All response headers (the scale-out test reads which server answered through nginx). */
+  headers: Headers;
 };
 
 export class NoAnswer extends Error {}
@@ -63,6 +65,7 @@ export async function send(baseUrl: string, call: Call): Promise<Answer> {
     code: envelope.code ?? null,
     data: envelope.data ?? null,
     replayed: response.headers.get('idempotent-replayed') === 'true',
+    headers: response.headers,
   };
 }
 

@@ -63,6 +63,7 @@ const WORK = join(ROOT, '.tmp/crash-test');
 const ROUNDS = Number(args.rounds);
 const CUSTOMERS = Number(args.customers);
 const ADMIN_WORKERS = 2;
+const CRASH_TEST_APP_KEY = 'c7'.repeat(32);
 const SEED = args.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(args.seed);
 const DRIVERS: Driver[] = args.db === 'both' ? ['pglite', 'postgres'] : [args.db as Driver];
 const PORTS: Record<Driver, number> = { pglite: 3401, postgres: 3402 };
@@ -313,7 +314,8 @@ async function runDatabase(driver: Driver, script: string, png: Buffer): Promise
     PORT: String(PORTS[driver]),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    ...(cluster ? { DATABASE_URL: cluster.url } : {}),
+    // With DATABASE_URL the server requires APP_KEY (issue 13); any fixed key will do here.
+    ...(cluster ? { DATABASE_URL: cluster.url, APP_KEY: CRASH_TEST_APP_KEY } : {}),
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     SEED_DEMO: 'false',

@@ -8,6 +8,7 @@ import type { Db } from './db/types';
 import { errorHandler } from './errors/error-handler';
 import { zodValidatorCompiler } from './errors/request-validation';
 import { loggerOptions } from './lib/logger';
+import { rateCountersFor } from './lib/rate-counters';
 import { requestIdGenerator } from './lib/request-id';
 import { adminStatsRoutes } from './modules/admin-stats/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
@@ -54,7 +55,10 @@ function trustProxyOption(value: AppConfig['trustProxy']) {
 export type BuildAppOptions = {
   db: Db;
   config: AppConfig;
-  /** The clock expiries are read from (password reset links); tests pass their own. */
+  /**
+   * The clock expiries are read from (password reset links); tests pass their own. Rate-limit
+   * windows follow the system clock instead, shared by every server (lib/rate-counters.ts).
+   */
   now?: () => Date;
   /** Where log lines go; stdout unless given (tests capture them). */
   logStream?: DestinationStream;
@@ -68,7 +72,7 @@ export async function buildApp({
   logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, logStream),
+    logger: loggerOptions(config.logLevel, config.logFormat, logStream),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
     // Unique across processes, so logs of several servers behind one balancer do not collide;
@@ -96,7 +100,8 @@ export async function buildApp({
   await app.register(requestIdPlugin);
   await app.register(lifecyclePlugin);
   await app.register(compressPlugin);
-  await app.register(rateLimitPlugin);
+  // Rate-limit counters live with the database: shared on PostgreSQL, in memory on PGlite.
+  await app.register(rateLimitPlugin, { counters: rateCountersFor(db) });
   await app.register(multipartPlugin);
   await app.register(swaggerPlugin);
 

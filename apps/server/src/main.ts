@@ -4,6 +4,8 @@ import { ConfigError } from './config/env';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import type { Database } from './db/types';
+import { StorageUnavailableError } from './lib/storage';
+import { AppKeyMismatchError, Keyring, verifyAppKey } from './modules/app-key';
 import { seedDemoData } from './modules/demo-seed';
 import { type BootstrapResult, ensureAdmin } from './modules/users/bootstrap-admin';
 import { installShutdown } from './shutdown';
@@ -25,13 +27,25 @@ function announceAdmin(result: BootstrapResult): void {
   process.stdout.write(`\n${rule}\n${lines.join('\n')}\n${rule}\n\n`);
 }
 
+/** The address a person opens: APP_URL when set, else this machine on the port it listens on. */
+function openUrl(config: AppConfig): string {
+  const local = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(config.host);
+  return config.appUrl !== `http://localhost:${config.port}` || local
+    ? config.appUrl
+    : `http://${config.host}:${config.port}`;
+}
+
 async function start(config: AppConfig): Promise<void> {
   let database: Database | undefined;
   try {
     database = await openDatabase(config);
-    announceAdmin(await ensureAdmin(database.db, config.admin));
+    // Before anything is sealed or served: a server with another key refuses to start.
+    const keyState = await verifyAppKey(database.db, new Keyring(config.appKey, config.appKeyPrevious));
+    // Before the admin is created: a store that cannot be reached refuses the start before a
+    // one-time password is printed for a server that never runs.
     const app = await buildApp({ db: database.db, config });
     installShutdown(app, database, config.shutdown);
+    announceAdmin(await ensureAdmin(database.db, config.admin));
     // After the admin exists (it does not count as data) and before the first request.
     if (config.seedDemo) {
       await seedDemoData({ db: database.db, storage: app.storage, log: app.log });
@@ -39,8 +53,13 @@ async function start(config: AppConfig): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     app.log.info(
       { driver: database.driver, dataDir: config.dataDir },
-      `ID Desk is listening on port ${config.port}`,
+      `ID Desk is listening on port ${config.port}: open ${openUrl(config)}`,
     );
+    if (keyState === 'rotation-pending') {
+      app.log.warn(
+        'The database is still sealed under APP_KEY_PREVIOUS: once every server runs with both keys, run `npm run rotate-key`.',
+      );
+    }
   } catch (error) {
     await database?.close().catch(() => {});
     throw error;
@@ -49,7 +68,11 @@ async function start(config: AppConfig): Promise<void> {
 
 function fail(error: unknown): never {
   // Expected startup problems get a plain message; anything else keeps its stack.
-  const known = error instanceof ConfigError || error instanceof DataDirLockedError;
+  const known =
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof AppKeyMismatchError ||
+    error instanceof StorageUnavailableError;
   process.stderr.write(
     `${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`,
   );

@@ -15,14 +15,15 @@ describe('configuration', () => {
       metricsToken: undefined,
     });
     // Servers on PostgreSQL sit behind a balancer: 5 s for it to see readiness fail.
-    expect(parseEnv({ DATABASE_URL: 'postgres://db/iddesk' }, '/srv/iddesk').shutdown).toEqual({
+    const onPostgres = { DATABASE_URL: 'postgres://db/iddesk', APP_KEY: 'ab'.repeat(32) };
+    expect(parseEnv(onPostgres, '/srv/iddesk').shutdown).toEqual({
       timeoutMs: 25_000,
       graceMs: 5_000,
     });
-    expect(
-      parseEnv({ DATABASE_URL: 'postgres://db/iddesk', SHUTDOWN_TIMEOUT_SECONDS: '3' }, '/')
-        .shutdown,
-    ).toEqual({ timeoutMs: 3_000, graceMs: 2_000 });
+    expect(parseEnv({ ...onPostgres, SHUTDOWN_TIMEOUT_SECONDS: '3' }, '/').shutdown).toEqual({
+      timeoutMs: 3_000,
+      graceMs: 2_000,
+    });
     const token = 'a-metrics-token-of-32-characters';
     expect(
       parseEnv(
@@ -67,6 +68,7 @@ describe('configuration', () => {
       databaseUrl: undefined,
       admin: { email: 'admin@iddesk.local', password: undefined },
       logLevel: 'info',
+      logFormat: 'auto',
       seedDemo: true,
       trustProxy: false,
       session: { idleDays: 30, maxDays: 90 },

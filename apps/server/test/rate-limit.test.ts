@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimits } from '../src/db/schema';
 import {
   createAdmin,
   createTestApp,
@@ -161,5 +163,11 @@ describe('rate limits per account, and on money-moving calls', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     await expectLedgerConsistent(limited);
+  });
+
+  it('the counters live in PostgreSQL when the database is PostgreSQL, in memory on the embedded one', async () => {
+    const [row] = await limited.db.select({ n: sql<number>`count(*)::int` }).from(rateLimits);
+    if (limited.database.driver === 'postgres') expect(row!.n).toBeGreaterThan(0);
+    else expect(row!.n).toBe(0);
   });
 });

@@ -1,26 +1,29 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createTestApp, get, registerUser, type TestContext } from './helpers/test-app';
+import { UPLOAD_STORES, type UploadStore } from './helpers/upload-stores';
 import { addFunds, createUpiPaymentType, jpegWithExif, pngImage, postForm } from './helpers/wallet-fixtures';
 
-let ctx: TestContext;
-let admin: { token: string };
-let user: { token: string };
-let paymentTypeId: number;
+// The same promises on the disk store and on a real S3-protocol server.
+describe.each(UPLOAD_STORES)('uploads on $name', ({ start }) => {
+  let store: UploadStore;
+  let ctx: TestContext;
+  let admin: { token: string };
+  let user: { token: string };
+  let paymentTypeId: number;
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await createAdmin(ctx);
-  user = await registerUser(ctx.app);
-  paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+  beforeAll(async () => {
+    store = await start();
+    ctx = await createTestApp(store.env);
+    admin = await createAdmin(ctx);
+    user = await registerUser(ctx.app);
+    paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await store?.stop();
+  });
 
-describe('uploads', () => {
   it('a proof is re-encoded without its metadata, rotated by EXIF, and stored under a random name', async () => {
     const res = await addFunds(ctx.app, user.token, paymentTypeId, '10', await jpegWithExif(80, 40));
     expect(res.statusCode).toBe(200);
@@ -37,9 +40,26 @@ describe('uploads', () => {
     expect([meta.width, meta.height]).toEqual([40, 80]);
     expect(file.rawPayload.includes(Buffer.from('SpyCam'))).toBe(false);
 
-    const stored = readdirSync(join(ctx.config.dataDir, 'uploads', 'proofs'));
-    expect(stored).toContain(url.split('/').pop());
+    const stored = await store.keys(ctx);
+    expect(stored).toContain(`proofs/${url.split('/').pop()}`);
     expect(stored.some((name) => name.includes('image'))).toBe(false);
+  });
+
+  it('a proof is served to its owner and to staff, and is a 404 for another customer and a 401 without a token', async () => {
+    const res = await addFunds(ctx.app, user.token, paymentTypeId, '10', await pngImage(33, 22));
+    expect(res.statusCode).toBe(200);
+    const url = res.json().data.proof_url as string;
+
+    const asOwner = await get(ctx.app, url, user.token);
+    const asStaff = await get(ctx.app, url, admin.token);
+    expect(asOwner.statusCode).toBe(200);
+    expect(asStaff.statusCode).toBe(200);
+    expect(asStaff.rawPayload.equals(asOwner.rawPayload)).toBe(true);
+    expect((await sharp(asOwner.rawPayload).metadata()).width).toBe(33);
+
+    const other = await registerUser(ctx.app);
+    expect((await get(ctx.app, url, other.token)).statusCode).toBe(404);
+    expect((await get(ctx.app, url)).statusCode).toBe(401);
   });
 
   it('PNG and WebP proofs become WebP', async () => {
@@ -73,6 +93,7 @@ describe('uploads', () => {
     );
     const qrUrl = created.json().data.qr_url as string;
     expect(qrUrl).toMatch(/^\/api\/files\/public\/[0-9a-f]{32}\.webp$/);
+    expect(await store.keys(ctx)).toContain(`public/${qrUrl.split('/').pop()}`);
     const qr = await get(ctx.app, qrUrl);
     expect(qr.statusCode).toBe(200);
     expect(qr.headers['cache-control']).toBe('public, max-age=31536000, immutable');

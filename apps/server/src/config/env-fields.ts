@@ -18,6 +18,15 @@ export const booleanFlag = (fallback: boolean) =>
       .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(v))),
   );
 
+/** Like booleanFlag, but unset stays undefined: the default depends on other variables. */
+export const optionalFlag = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'Use true or false.' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes', 'on'].includes(v))),
+);
+
 export const integer = (fallback: number, min: number, max: number) =>
   z.preprocess(
     emptyToUndefined,
@@ -51,6 +60,29 @@ export const postgresUrl = z.preprocess(
   z
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'Use a postgres:// or postgresql:// URL.')
+    .optional(),
+);
+
+/** An S3 endpoint such as `http://127.0.0.1:9000` or `https://s3.example.com`. */
+export const httpUrl = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'Use an http:// or https:// URL.')
+    .optional(),
+);
+
+/** S3's rule for new bucket names, which S3-compatible stores follow too. */
+export const bucketName = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'Use a bucket name: 3–63 lowercase letters, digits, dots or hyphens.',
+    )
     .optional(),
 );
 

@@ -4,8 +4,11 @@ import {
   appKey,
   appUrl,
   booleanFlag,
+  bucketName,
   emptyToUndefined,
+  httpUrl,
   integer,
+  optionalFlag,
   optionalString,
   postgresUrl,
   timeZone,
@@ -45,9 +48,14 @@ const EnvSchema = z.object({
       .default('0000000000'),
   ),
   APP_KEY: appKey,
+  APP_KEY_PREVIOUS: appKey,
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  LOG_FORMAT: z.preprocess(
+    emptyToUndefined,
+    z.enum(['auto', 'json', 'pretty']).default('auto'),
   ),
   SEED_DEMO: booleanFlag(true),
   SMTP_URL: z.preprocess(
@@ -75,6 +83,12 @@ const EnvSchema = z.object({
   RATE_LIMIT_MONEY_MAX: integer(30, 1, 1_000_000),
   RATE_LIMIT_MONEY_IP_MAX: integer(120, 1, 1_000_000),
   RATE_LIMIT_MONEY_WINDOW_SECONDS: integer(60, 1, 86_400),
+  S3_BUCKET: bucketName,
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().trim().default('us-east-1')),
+  S3_ENDPOINT: httpUrl,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: optionalFlag,
   DATABASE_CONNECT_TIMEOUT_SECONDS: integer(5, 1, 600),
   DATABASE_STATEMENT_TIMEOUT_SECONDS: integer(30, 1, 86_400),
   SHUTDOWN_TIMEOUT_SECONDS: integer(25, 1, 3_600),
@@ -100,6 +114,17 @@ const EnvSchema = z.object({
   ),
 });
 
+/** Where uploads go when `S3_BUCKET` is set (lib/s3-storage.ts). */
+export type S3Config = {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service; unset means AWS itself. */
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  /** Unset: the AWS SDK's default chain (AWS_* variables, shared config, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+};
+
 export type EnvConfig = {
   port: number;
   host: string;
@@ -107,7 +132,11 @@ export type EnvConfig = {
   databaseUrl: string | undefined;
   admin: { email: string; password: string | undefined; name: string; phone: string };
   appKeyFromEnv: Buffer | undefined;
+  /** The key being rotated away from: still opens secrets until `npm run rotate-key` ran. */
+  appKeyPrevious: Buffer | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `auto`: readable lines on a terminal, JSON lines otherwise (what log collectors expect). */
+  logFormat: 'auto' | 'json' | 'pretty';
   seedDemo: boolean;
   smtpUrl: string | undefined;
   trustProxy: boolean | number | string[];
@@ -131,6 +160,8 @@ export type EnvConfig = {
   mailFrom: string;
   /** IANA zone for human-readable times the server writes (`created_at_full`). */
   displayTimeZone: string;
+  /** Object storage for uploads; undefined keeps them on disk in DATA_DIR/uploads. */
+  s3: S3Config | undefined;
   /** PostgreSQL only: how long to wait for a connection, and for one statement. */
   databaseTimeouts: DatabaseTimeouts;
   shutdown: {
@@ -165,6 +196,18 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
   if (env.SESSION_MAX_DAYS < env.SESSION_IDLE_DAYS) {
     problems.push('SESSION_MAX_DAYS: must be at least SESSION_IDLE_DAYS.');
   }
+  // Every server on one PostgreSQL must seal and open with the same key; a server that made
+  // up its own would answer 500 on credentials sealed by the others (issue 13).
+  if (env.DATABASE_URL && !env.APP_KEY) {
+    problems.push(
+      'APP_KEY: required when DATABASE_URL is set — every server on one database must use the ' +
+        "same key. Generate one with `node -e \"console.log(require('crypto').randomBytes(32).toString('hex'))\"`.",
+    );
+  }
+  if (env.APP_KEY_PREVIOUS && env.APP_KEY && env.APP_KEY_PREVIOUS.equals(env.APP_KEY)) {
+    problems.push('APP_KEY_PREVIOUS: must differ from APP_KEY.');
+  }
+  problems.push(...s3Problems(env));
   // Behind a balancer the grace lets it see readiness fail before the listener closes; a
   // single embedded process has no balancer, and its restarts should not wait.
   const graceSeconds =
@@ -187,7 +230,9 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
       phone: env.ADMIN_PHONE,
     },
     appKeyFromEnv: env.APP_KEY,
+    appKeyPrevious: env.APP_KEY_PREVIOUS,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     seedDemo: env.SEED_DEMO,
     smtpUrl: env.SMTP_URL,
     trustProxy: env.TRUST_PROXY,
@@ -206,6 +251,19 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
     mailFrom: env.MAIL_FROM,
     displayTimeZone: env.DISPLAY_TIME_ZONE,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          // S3-compatible services mostly want path-style URLs; AWS wants virtual hosts.
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
     databaseTimeouts: {
       connectMs: env.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
       statementMs: env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
@@ -216,6 +274,23 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     },
     metricsToken: env.METRICS_TOKEN,
   };
+}
+
+/** An S3 setting without a bucket, or half a key pair, is a mistake: say so at start. */
+function s3Problems(env: z.output<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  const others = (
+    ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const
+  ).filter((name) => env[name] !== undefined);
+  if (!env.S3_BUCKET && others.length > 0) {
+    problems.push(`S3_BUCKET: required when ${others.join(', ')} is set.`);
+  }
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    problems.push(
+      'S3_SECRET_ACCESS_KEY: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (then the AWS SDK finds credentials itself).',
+    );
+  }
+  return problems;
 }
 
 /** Read the real process environment. */

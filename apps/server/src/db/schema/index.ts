@@ -15,3 +15,5 @@ export * from './id-requests';
 export * from './notifications';
 export * from './password-resets';
 export * from './idempotency-keys';
+export * from './app-key-fingerprint';
+export * from './rate-limits';

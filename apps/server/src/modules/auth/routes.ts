@@ -18,7 +18,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     API.register,
     {
       config: authRateLimit(app),
-      preHandler: perAccountLimit(app, (request) => (request.body as { email: string }).email.toLowerCase()),
+      preHandler: perAccountLimit(app, 'register', (request) => (request.body as { email: string }).email.toLowerCase()),
       schema: {
         tags,
         summary: 'Create an account and sign in',
@@ -36,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     API.login,
     {
       config: authRateLimit(app),
-      preHandler: perAccountLimit(app, (request) =>
+      preHandler: perAccountLimit(app, 'login', (request) =>
         JSON.stringify(loginLookup((request.body as { login: string }).login)),
       ),
       schema: {

@@ -46,8 +46,8 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
       const { fields, files } = await readForm(request, AddFundsBodySchema, {
         [ADD_FUNDS_PROOF_FIELD]: PROOF_REQUIRED_MESSAGE,
       });
-      return app.idempotent(request, reply, async (db) => {
-        const deps = { db, storage: app.storage, log: request.log };
+      return app.idempotent(request, reply, async (db, storage) => {
+        const deps = { db, storage, log: request.log };
         const bill = await addFunds(deps, callerOf(request).user.id, fields, files.proof!);
         return { message: 'Request sent. We will process it shortly.', data: toBillJson(bill) };
       });

@@ -20,7 +20,7 @@ const ItemSchema = envelope(IdRequestSchema);
 
 /** The admin's request queues: deposits, withdrawals, closes and password changes. */
 export const adminIdRequestRoutes: FastifyPluginAsyncZod = async (app) => {
-  const key = app.config.appKey;
+  const key = app.keyring;
 
   app.get(
     IDS_API.adminRequests,

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { IdRequestRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { ConflictError, ValidationError } from '../../errors/app-errors';
+import type { Keyring } from '../app-key';
 import type { Actor } from '../audit/actor';
 import { writeAudit } from '../audit/repository';
 import { notifyRequestHandled } from '../notifications/id-notices';
@@ -81,20 +82,21 @@ async function applyDecision(tx: Tx, request: IdRequestRow, approved: boolean, i
  * lock and then on the conditional UPDATE, and only the one that moved it touches money.
  * Rejection moves nothing but a deposit's hold. Approving needs the ID still active.
  */
-export async function handleRequest(db: Db, appKey: Buffer, actor: Actor, id: number, input: HandleInput) {
+export async function handleRequest(db: Db, keyring: Keyring, actor: Actor, id: number, input: HandleInput) {
   const current = await getRequest(db, id);
   if (current.type === 'create') throw new ConflictError('CONFLICT', CREATE_ELSEWHERE);
   if (current.status !== 'pending') throw new ConflictError('ALREADY_HANDLED', REQUEST_ALREADY_HANDLED);
   const approved = input.action === 'approve';
   const extras = approved ? approvalExtras(current.type, input, current.amount) : null;
   const newPassword = extras?.password ?? null;
-  // Sealed under two purposes: the request's record and the ID's current password.
-  const sealed =
-    newPassword === null
-      ? null
-      : { request: seal(appKey, SEALED.requestPassword, newPassword), id: seal(appKey, SEALED.password, newPassword) };
-
   await db.transaction(async (tx) => {
+    // Sealed under two purposes: the request's record and the ID's current password; in the
+    // transaction, under the key the database names now (app-key/keyring).
+    const key = newPassword === null ? null : await keyring.sealingKey(tx);
+    const sealed =
+      newPassword === null
+        ? null
+        : { request: seal(key!, SEALED.requestPassword, newPassword), id: seal(key!, SEALED.password, newPassword) };
     // The ID first, as request filing does: one lock order, and a close cannot interleave.
     const target = (await findUserIdForUpdate(tx, current.userIdId))!;
     const request = await decidePendingRequest(

@@ -34,7 +34,7 @@ const activeNote = 'Only on an active ID: otherwise 409 ID_NOT_ACTIVE naming its
 
 /** The customer's requests on their own IDs. */
 export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
-  const key = app.config.appKey;
+  const key = app.keyring;
   const json = (view: Parameters<typeof toIdRequestJson>[0]) => toIdRequestJson(view, key, 'owner');
 
   app.post(
@@ -57,8 +57,8 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { fields, files } = await readForm(request, DepositBodySchema, { [ID_PROOF_FIELD]: null });
-      return app.idempotent(request, reply, async (db) => {
-        const deps = { db, storage: app.storage, log: request.log };
+      return app.idempotent(request, reply, async (db, storage) => {
+        const deps = { db, storage, log: request.log };
         const view = await requestDeposit(deps, callerOf(request).user.id, request.params.id, fields, files.proof);
         return { message: SENT, data: json(view) };
       });

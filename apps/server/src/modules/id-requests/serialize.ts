@@ -1,6 +1,7 @@
 import { formatAmount, type IdRequest } from '@iddesk/contract';
 import { toItemRef } from '../catalogue/serialize';
 import { fileUrl } from '../uploads/service';
+import type { Keyring } from '../app-key';
 import { openOrNull, SEALED } from '../user-ids/credentials';
 import type { Audience } from '../user-ids/serialize';
 import type { IdRequestView } from './repository';
@@ -8,7 +9,7 @@ import type { IdRequestView } from './repository';
 const money = (v: bigint | null) => (v === null ? null : formatAmount(v));
 
 /** Every view of a request is its owner's or an admin's, so the password wish may be shown. */
-export function toIdRequestJson(view: IdRequestView, key: Buffer, audience: Audience): IdRequest {
+export function toIdRequestJson(view: IdRequestView, keyring: Keyring, audience: Audience): IdRequest {
   return {
     id: view.id,
     type: view.type,
@@ -20,7 +21,7 @@ export function toIdRequestJson(view: IdRequestView, key: Buffer, audience: Audi
     reference: view.reference,
     proof_url: view.proofKey ? fileUrl('private', view.proofKey) : null,
     comment: view.comment,
-    password: openOrNull(key, SEALED.requestPassword, view.passwordSealed),
+    password: openOrNull(keyring, SEALED.requestPassword, view.passwordSealed),
     created_at: view.createdAt.toISOString(),
     handled_at: view.handledAt?.toISOString() ?? null,
     id_object: { ...view.idObject, item: toItemRef(view.item) },

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/types';
 import { ConflictError, NotFoundError } from '../../errors/app-errors';
 import { pageWindow, toPage } from '../../lib/pagination';
 import type { Storage } from '../../lib/storage';
+import type { Keyring } from '../app-key';
 import { hold } from '../ledger/service';
 import { withStoredImage } from '../uploads/service';
 import { seal, SEALED } from '../user-ids/credentials';
@@ -105,9 +106,9 @@ export function requestClose(db: Db, userId: number, userIdId: number) {
 }
 
 /** The wished password, if any, is sealed like the ID's credentials. */
-export function requestPasswordChange(db: Db, appKey: Buffer, userId: number, userIdId: number, wish: string | undefined) {
-  const passwordSealed = wish === undefined ? null : seal(appKey, SEALED.requestPassword, wish);
+export function requestPasswordChange(db: Db, keyring: Keyring, userId: number, userIdId: number, wish: string | undefined) {
   return fileRequest(db, userId, userIdId, async (tx) => {
+    const passwordSealed = wish === undefined ? null : seal(await keyring.sealingKey(tx), SEALED.requestPassword, wish);
     await onlyOneWaiting(tx, userIdId, 'change_password');
     return insertRequest(tx, { userIdId, userId, type: 'change_password', passwordSealed });
   });

@@ -9,7 +9,6 @@ import {
   ResetPasswordBodySchema,
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { WindowLimiter } from '../../lib/window-limiter';
 import { authRateLimit } from '../../plugins/app/auth-rate-limit';
 import { checkReset, completeReset, requestReset, type ResetDeps } from './service';
 
@@ -28,10 +27,9 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRouteOption
     mailer: app.mailer,
     appUrl: app.config.appUrl,
     now,
-    emailLimiter: new WindowLimiter({
+    emailLimit: app.rateCounters.window('reset-email', {
       max: app.config.rateLimit.resetEmailMax,
       windowMs: HOUR_MS,
-      now,
     }),
   };
 

@@ -10,7 +10,7 @@ import { ValidationError } from '../../errors/app-errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/passwords';
 import { hashToken, newApiToken } from '../../lib/tokens';
-import type { WindowLimiter } from '../../lib/window-limiter';
+import type { WindowCounter } from '../../lib/rate-counters';
 import { updateUserPassword } from '../users/repository';
 import { resetMail } from './mail';
 import { consumeReset, findUsableReset, replaceResetToken, revokeAfterReset } from './repository';
@@ -25,7 +25,7 @@ export type ResetDeps = {
   /** The clock every expiry is read from (tests move it). */
   now: () => Date;
   /** Attempts per email address, counted the same for unknown addresses. */
-  emailLimiter: WindowLimiter;
+  emailLimit: WindowCounter;
 };
 
 const TTL_MS = PASSWORD_RESET_TTL_MINUTES * 60_000;
@@ -38,7 +38,7 @@ const invalid = () => ValidationError.field('token', PASSWORD_RESET_INVALID_MESS
  * out off the request path, so its time does not show either.
  */
 export async function requestReset(deps: ResetDeps, email: string): Promise<void> {
-  deps.emailLimiter.enforce(email);
+  await deps.emailLimit.enforce(email);
 
   const token = newApiToken();
   const userId = await replaceResetToken(deps.db, {

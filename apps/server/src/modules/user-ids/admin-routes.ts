@@ -22,7 +22,7 @@ const onceNote = 'A new ID is handled once: a second approve or reject is 409 AL
 
 /** The admin's new-ID queue: pending user IDs, approved with credentials or rejected. */
 export const adminUserIdRoutes: FastifyPluginAsyncZod = async (app) => {
-  const key = app.config.appKey;
+  const key = app.keyring;
 
   app.get(
     IDS_API.adminUserIds,

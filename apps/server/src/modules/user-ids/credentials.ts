@@ -1,4 +1,5 @@
-import { openSecret, sealSecret } from '../../lib/secret-box';
+import { sealSecret } from '../../lib/secret-box';
+import type { Keyring } from '../app-key';
 
 /**
  * What each sealed column is for. The purpose is bound into the ciphertext, so a login can
@@ -13,6 +14,6 @@ type Purpose = (typeof SEALED)[keyof typeof SEALED];
 
 export const seal = (key: Buffer, purpose: Purpose, value: string) => sealSecret(key, purpose, value);
 
-export function openOrNull(key: Buffer, purpose: Purpose, sealed: string | null): string | null {
-  return sealed === null ? null : openSecret(key, purpose, sealed);
+export function openOrNull(keyring: Keyring, purpose: Purpose, sealed: string | null): string | null {
+  return sealed === null ? null : keyring.open(purpose, sealed);
 }

@@ -20,7 +20,7 @@ const ItemSchema = envelope(UserIdSchema);
 
 /** The customer's side: ask for a new ID, list and read their own. */
 export const userIdRoutes: FastifyPluginAsyncZod = async (app) => {
-  const key = app.config.appKey;
+  const key = app.keyring;
 
   app.post(
     IDS_API.idCreate(':id'),
@@ -44,8 +44,8 @@ export const userIdRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { fields, files } = await readForm(request, CreateUserIdBodySchema, { [ID_PROOF_FIELD]: null });
-      return app.idempotent(request, reply, async (db) => {
-        const deps = { db, storage: app.storage, log: request.log };
+      return app.idempotent(request, reply, async (db, storage) => {
+        const deps = { db, storage, log: request.log };
         const userId = callerOf(request).user.id;
         const view = await createUserId(deps, userId, request.params.id, fields, files.proof);
         return { message: 'Request sent. We will process it shortly.', data: toUserIdJson(view, key, 'owner') };

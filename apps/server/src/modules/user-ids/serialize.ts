@@ -1,6 +1,7 @@
 import { formatAmount, type UserId } from '@iddesk/contract';
 import { toItemRef } from '../catalogue/serialize';
 import { fileUrl } from '../uploads/service';
+import type { Keyring } from '../app-key';
 import { openOrNull, SEALED } from './credentials';
 import type { UserIdView } from './repository';
 
@@ -11,7 +12,7 @@ export type Audience = 'owner' | 'admin';
  * Credentials are opened only here, for the owner (while the ID is active) and for admins;
  * no other path decrypts them, and nothing logs the result.
  */
-export function toUserIdJson(view: UserIdView, key: Buffer, audience: Audience): UserId {
+export function toUserIdJson(view: UserIdView, keyring: Keyring, audience: Audience): UserId {
   const reveal = audience === 'admin' || view.status === 'active';
   const { create } = view;
   return {
@@ -19,8 +20,8 @@ export function toUserIdJson(view: UserIdView, key: Buffer, audience: Audience):
     item: toItemRef(view.item),
     username: view.username,
     status: view.status,
-    login: reveal ? openOrNull(key, SEALED.login, view.loginSealed) : null,
-    password: reveal ? openOrNull(key, SEALED.password, view.passwordSealed) : null,
+    login: reveal ? openOrNull(keyring, SEALED.login, view.loginSealed) : null,
+    password: reveal ? openOrNull(keyring, SEALED.password, view.passwordSealed) : null,
     amount: formatAmount(create.amount ?? 0n),
     pay_from: create.payFrom ?? 'wallet',
     payment_type: view.paymentType,

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/types';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors/app-errors';
 import { pageWindow, toPage } from '../../lib/pagination';
+import type { Keyring } from '../app-key';
 import type { Storage } from '../../lib/storage';
 import type { Actor } from '../audit/actor';
 import { writeAudit } from '../audit/repository';
@@ -98,17 +99,18 @@ type Decision = { status: 'active'; input: ApproveInput } | { status: 'rejected'
  * recorded) or reject (the hold released). The user ID leaves `pending` exactly once
  * (money rule 6); its create request, the ledger and the audit entry commit with it.
  */
-export async function decideUserId(db: Db, appKey: Buffer, actor: Actor, id: number, decision: Decision) {
-  // Sealing is cheap, but still kept out of the transaction like all non-database work.
-  const sealed =
-    decision.status === 'active'
-      ? {
-          loginSealed: seal(appKey, SEALED.login, decision.input.login),
-          passwordSealed: seal(appKey, SEALED.password, decision.input.password),
-        }
-      : {};
+export async function decideUserId(db: Db, keyring: Keyring, actor: Actor, id: number, decision: Decision) {
   const approved = decision.status === 'active';
   await db.transaction(async (tx) => {
+    // Sealed in the transaction: the key is the one the database names now (app-key/keyring).
+    const key = decision.status === 'active' ? await keyring.sealingKey(tx) : null;
+    const sealed =
+      decision.status === 'active'
+        ? {
+            loginSealed: seal(key!, SEALED.login, decision.input.login),
+            passwordSealed: seal(key!, SEALED.password, decision.input.password),
+          }
+        : {};
     const row = await decidePendingUserId(tx, id, { status: decision.status, ...sealed });
     if (!row) {
       if (!(await userIdExists(tx, id))) throw new NotFoundError();

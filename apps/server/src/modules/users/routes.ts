@@ -75,7 +75,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireUser,
       config: authRateLimit(app),
-      preHandler: perAccountLimit(app, (request) => String(callerOf(request).user.id)),
+      preHandler: perAccountLimit(app, 'password-change', (request) => String(callerOf(request).user.id)),
       schema: {
         tags,
         summary: 'Change password; signs out every other session',

@@ -30,7 +30,7 @@ const security = [{ bearer: [] }];
 const ItemSchema = envelope(WithdrawalSchema);
 
 export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (log: typeof app.log, db = app.db) => ({ db, storage: app.storage, log });
+  const deps = (log: typeof app.log, db = app.db, storage = app.storage) => ({ db, storage, log });
 
   app.post(
     WALLET_API.withdraw,
@@ -115,8 +115,8 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       const { fields, files } = await readForm(request, WithdrawalApproveBodySchema, {
         [WITHDRAWAL_APPROVE_PROOF_FIELD]: null,
       });
-      return app.idempotent(request, reply, async (db) => {
-        const withdrawal = await handleWithdrawal(deps(request.log, db), actorOf(request), request.params.id, {
+      return app.idempotent(request, reply, async (db, storage) => {
+        const withdrawal = await handleWithdrawal(deps(request.log, db, storage), actorOf(request), request.params.id, {
           status: 'approved',
           reference: fields.reference ?? null,
           proof: files.proof,

@@ -10,8 +10,9 @@ import fp from 'fastify-plugin';
 import { idempotencyKeys, type IdempotencyKeyRow } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
-import { openSecret, sealSecret } from '../../lib/secret-box';
-import { WindowLimiter } from '../../lib/window-limiter';
+import { sealSecret } from '../../lib/secret-box';
+import { type Storage, TrackedStorage } from '../../lib/storage';
+import { IDEMPOTENCY_RESPONSE_PURPOSE } from '../../modules/app-key';
 import { callerOf } from './auth';
 
 declare module 'fastify' {
@@ -24,9 +25,14 @@ declare module 'fastify' {
     /**
      * Runs a money-moving call's work. With an `Idempotency-Key`, the work, the key and its
      * answer share one transaction, so an acknowledged operation and its stored answer commit
-     * or vanish together; `work` must use the `db` it is given. Without a key, it just runs.
+     * or vanish together; `work` must use the `db` and `storage` it is given (files it stores
+     * are removed again if that transaction rolls back). Without a key, it just runs.
      */
-    idempotent<T>(request: FastifyRequest, reply: FastifyReply, work: (db: Db) => Promise<T>): Promise<T>;
+    idempotent<T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      work: (db: Db, storage: Storage) => Promise<T>,
+    ): Promise<T>;
   }
   interface FastifyRequest {
     idempotency: { key: string; fingerprint: string } | null;
@@ -34,7 +40,6 @@ declare module 'fastify' {
 }
 
 const TTL_MS = IDEMPOTENCY_KEY_TTL_HOURS * 60 * 60_000;
-const SEAL_PURPOSE = 'idempotency_keys.response';
 const PRUNE_EVERY_MS = 60 * 60_000;
 
 /** The answer of an earlier call with the same key, found inside the transaction. */
@@ -69,18 +74,18 @@ export function moneyRoute(app: FastifyInstance) {
 export default fp<{ now: () => Date }>(
   async (app, { now }) => {
     const { moneyMax, moneyWindowMs } = app.config.rateLimit;
-    const accountLimiter = new WindowLimiter({ max: moneyMax, windowMs: moneyWindowMs, now });
+    const accountLimit = app.rateCounters.window('money-account', { max: moneyMax, windowMs: moneyWindowMs });
     let prunedAt = 0;
 
     app.decorateRequest('idempotency', null);
 
-    const appKey = app.config.appKey;
+    const keyring = app.keyring;
     const replay = (reply: FastifyReply, row: IdempotencyKeyRow, fingerprint: string): unknown => {
       if (row.fingerprint !== fingerprint) {
         throw ValidationError.field('idempotency-key', IDEMPOTENCY_KEY_REUSED);
       }
       void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-      return JSON.parse(openSecret(appKey, SEAL_PURPOSE, row.response!));
+      return JSON.parse(keyring.open(IDEMPOTENCY_RESPONSE_PURPOSE, row.response!));
     };
 
     const pruneExpired = async () => {
@@ -92,7 +97,7 @@ export default fp<{ now: () => Date }>(
 
     app.decorate('moneyCall', async (request: FastifyRequest, reply: FastifyReply) => {
       const userId = callerOf(request).user.id;
-      accountLimiter.enforce(String(userId));
+      await accountLimit.enforce(String(userId));
 
       const key = keyOf(request);
       if (!key) return undefined;
@@ -115,12 +120,20 @@ export default fp<{ now: () => Date }>(
 
     app.decorate(
       'idempotent',
-      async <T>(request: FastifyRequest, reply: FastifyReply, work: (db: Db) => Promise<T>): Promise<T> => {
+      async <T>(
+        request: FastifyRequest,
+        reply: FastifyReply,
+        work: (db: Db, storage: Storage) => Promise<T>,
+      ): Promise<T> => {
         const idempotency = request.idempotency;
-        if (!idempotency) return work(app.db);
+        if (!idempotency) return work(app.db, app.storage);
         const { key, fingerprint } = idempotency;
         const userId = callerOf(request).user.id;
         await pruneExpired();
+        // The service's own cleanup (withStoredImage) sees only its inner transaction, which
+        // here is a savepoint: a later failure in this one would leave its file behind.
+        const storage = new TrackedStorage(app.storage);
+        let ranToTheEnd = false;
         try {
           return await app.db.transaction(async (tx) => {
             const thisKey = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
@@ -141,17 +154,22 @@ export default fp<{ now: () => Date }>(
               const [row] = await tx.select().from(idempotencyKeys).where(thisKey);
               throw new Replay(row!);
             }
-            const answer = await work(tx);
-            const sealed = sealSecret(appKey, SEAL_PURPOSE, JSON.stringify(answer));
+            const answer = await work(tx, storage);
+            const sealed = sealSecret(await keyring.sealingKey(tx), IDEMPOTENCY_RESPONSE_PURPOSE, JSON.stringify(answer));
             await tx.update(idempotencyKeys).set({ response: sealed }).where(thisKey);
+            ranToTheEnd = true;
             return answer;
           });
         } catch (error) {
+          // A failure inside rolled everything back, so the files belong to nothing. A failed
+          // COMMIT may have committed after all: those files stay (an orphan is harmless, a
+          // bill without its screenshot is not).
+          if (!ranToTheEnd) await storage.discard(request.log);
           if (error instanceof Replay) return replay(reply, error.row, fingerprint) as T;
           throw error;
         }
       },
     );
   },
-  { name: 'money-calls', dependencies: ['auth', 'config', 'db'] },
+  { name: 'money-calls', dependencies: ['auth', 'config', 'db', 'rate-limit'] },
 );

@@ -1,0 +1,26 @@
+import { idempotencyKeys, idRequests, userIds } from '../../db/schema';
+import { SEALED } from '../user-ids/credentials';
+
+/** What the idempotency store seals its stored answers for (plugins/app/money-calls.ts). */
+export const IDEMPOTENCY_RESPONSE_PURPOSE = 'idempotency_keys.response';
+
+/**
+ * Every column holding a value sealed with the app key (lib/secret-box.ts), with the purpose
+ * it was sealed for. Key rotation re-seals exactly these; a new sealed column belongs here.
+ */
+export const SEALED_COLUMNS = [
+  { table: userIds, name: 'user_ids.login_sealed', column: userIds.loginSealed, purpose: SEALED.login },
+  { table: userIds, name: 'user_ids.password_sealed', column: userIds.passwordSealed, purpose: SEALED.password },
+  {
+    table: idRequests,
+    name: 'id_requests.password_sealed',
+    column: idRequests.passwordSealed,
+    purpose: SEALED.requestPassword,
+  },
+  {
+    table: idempotencyKeys,
+    name: 'idempotency_keys.response',
+    column: idempotencyKeys.response,
+    purpose: IDEMPOTENCY_RESPONSE_PURPOSE,
+  },
+] as const;

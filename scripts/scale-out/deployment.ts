@@ -1,0 +1,164 @@
+// The deployment of deploy/compose.yaml on loopback: a throwaway PostgreSQL, s3rver with the
+// bucket made, two built servers on one APP_KEY (started together, as compose starts them) and
+// nginx in front. What each server gets is compose.yaml's app environment.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { freePort, startCluster } from '../lib/postgres-cluster.mjs';
+import {
+  type Child,
+  S3_CREDENTIALS,
+  spawnChild,
+  startNginx,
+  startObjectStore,
+  stop,
+  tail,
+  waitReady,
+} from './processes';
+import { CheckFailed, expect } from './report';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+export const ADMIN = { email: 'admin@scale.iddesk.local', password: 'scale-out-admin-password' };
+export const BUCKET = 'iddesk-scale-out';
+/** Low, so the limit is reached in a few calls; the per-IP limit stays out of the way. */
+export const ACCOUNT_MAX = 4;
+
+/** Run at the end, last registered first: stop nginx, the servers, s3rver, PostgreSQL. */
+export const cleanups: (() => unknown)[] = [];
+
+/** The built server: .tmp/scale-out/server, or apps/server/dist as it is with `noBuild`. */
+export function build(noBuild: boolean): string {
+  if (noBuild) {
+    const dist = join(ROOT, 'apps/server/dist/main.js');
+    if (!existsSync(dist))
+      usage('--no-build: apps/server/dist/main.js does not exist; run npm run build');
+    return dist;
+  }
+  const out = join(ROOT, '.tmp/scale-out/server');
+  const result = spawnSync(process.execPath, ['apps/server/build.mjs', '--outdir', out], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) usage('the server build failed');
+  return join(out, 'main.js');
+}
+
+export function usage(message: string): never {
+  process.stderr.write(`scale-out-test: ${message}\n`);
+  process.exit(2);
+}
+
+export type Deployment = {
+  dir: string;
+  script: string;
+  databaseUrl: string;
+  store: Awaited<ReturnType<typeof startObjectStore>>;
+  appKey: string;
+  servers: { proc: Child; port: number; url: string }[];
+  nginx: Child;
+  base: string;
+};
+
+/** The environment every app server of the deployment gets (compose.yaml's `x-app` block). */
+function serverEnv(
+  d: Pick<Deployment, 'dir' | 'databaseUrl' | 'store'>,
+  name: string,
+  port: number,
+  appKey?: string,
+) {
+  return {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    // Each server its own data dir, as containers without a shared volume: whatever must be
+    // shared has to live in PostgreSQL or the bucket.
+    DATA_DIR: join(d.dir, name, 'data'),
+    DATABASE_URL: d.databaseUrl,
+    // Empty is unset (env.ts), whatever this process's environment holds.
+    APP_KEY: appKey ?? '',
+    S3_BUCKET: d.store.bucket,
+    S3_REGION: 'us-east-1',
+    S3_ENDPOINT: d.store.endpoint,
+    S3_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+    TRUST_PROXY: '127.0.0.1',
+    SEED_DEMO: 'false',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    RATE_LIMIT_AUTH_MAX: '1000000',
+    RATE_LIMIT_AUTH_ACCOUNT_MAX: String(ACCOUNT_MAX),
+    RATE_LIMIT_MONEY_MAX: '1000000',
+    RATE_LIMIT_MONEY_IP_MAX: '1000000',
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: join(d.dir, 'no-web'),
+  };
+}
+
+export function startServer(
+  d: Pick<Deployment, 'dir' | 'databaseUrl' | 'store' | 'script'>,
+  name: string,
+  port: number,
+  appKey?: string,
+): Child {
+  mkdirSync(join(d.dir, name), { recursive: true });
+  return spawnChild(
+    name,
+    process.execPath,
+    [d.script],
+    serverEnv(d, name, port, appKey),
+    join(d.dir, name, 'server.log'),
+  );
+}
+
+export async function deploy(dir: string, script: string): Promise<Deployment> {
+  const cluster = await startCluster({ port: await freePort() });
+  cleanups.push(() => cluster.stop());
+  const store = await startObjectStore(join(dir, 's3'), await freePort(), BUCKET);
+  cleanups.push(() => store.close());
+  const appKey = randomBytes(32).toString('hex');
+  const partial = { dir, script, databaseUrl: cluster.url, store };
+  // Both at once, as compose starts them: migrations and the first admin must not race.
+  const ports = [await freePort(), await freePort()];
+  const servers = ports.map((port, n) => {
+    const proc = startServer(partial, `server-${'ab'[n]}`, port, appKey);
+    return { proc, port, url: `http://127.0.0.1:${port}` };
+  });
+  for (const s of servers) cleanups.push(() => stop(s.proc));
+  await Promise.all(servers.map((s) => waitReady(s.proc, `${s.url}/api/health`)));
+  const nginxPort = await freePort();
+  const nginx = await startNginx(join(dir, 'nginx'), nginxPort, ports);
+  cleanups.push(() => stop(nginx, 'SIGTERM'));
+  return { ...partial, appKey, servers, nginx, base: `http://127.0.0.1:${nginxPort}` };
+}
+
+/** Start another server on the deployment's database; it must exit non-zero naming APP_KEY. */
+export async function refusesToStart(
+  d: Deployment,
+  name: string,
+  appKey: string | undefined,
+): Promise<string> {
+  const port = await freePort();
+  const proc = startServer(d, name, port, appKey);
+  const url = `http://127.0.0.1:${port}/api/health`;
+  let ready = false;
+  try {
+    await waitReady(proc, url, 30_000);
+    ready = true;
+  } catch {
+    // Exited (the wanted outcome), or neither exited nor answered in 30 s.
+  }
+  if (!proc.isDead()) {
+    await stop(proc);
+    throw new CheckFailed(
+      ready ? `it started and answered ${url}` : 'it neither exited nor answered in 30 s',
+    );
+  }
+  const code = await proc.exited;
+  const output = proc.output();
+  const said = output.split('\n').find((line) => line.includes('APP_KEY'));
+  expect(code !== 0, `it exited with 0: ${tail(output, 3)}`);
+  expect(said, `it exited with ${code} without naming APP_KEY: ${tail(output, 3)}`);
+  return `exit ${code}: ${said.trim().slice(0, 200)}`;
+}

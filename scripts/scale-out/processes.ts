@@ -1,0 +1,228 @@
+// The scale-out test's processes: the built server (several at once, each on its own data dir,
+// all on one PostgreSQL), Debian's nginx as a round-robin load balancer in front of them, and
+// an S3-protocol server (s3rver, in this process). Everything listens on 127.0.0.1 on a free
+// port; every child is killed when the test exits, whatever happens.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import S3rver from 's3rver';
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
+
+export type Child = {
+  name: string;
+  child: ChildProcess;
+  /** Resolves with the exit code (or the signal's name) once the process is gone. */
+  exited: Promise<number | string>;
+  isDead: () => boolean;
+  /** What it wrote to stdout and stderr so far. */
+  output: () => string;
+};
+
+/** Spawn a child that dies with this process; its output is kept in memory and in `logFile`. */
+export function spawnChild(
+  name: string,
+  file: string,
+  argv: string[],
+  env: Record<string, string>,
+  logFile: string,
+): Child {
+  const child = spawn(file, argv, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  const chunks: Buffer[] = [];
+  const keep = (chunk: Buffer) => {
+    chunks.push(chunk);
+    writeFileSync(logFile, chunk, { flag: 'a' });
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  let dead = false;
+  const exited = new Promise<number | string>((resolve) => {
+    child.on('exit', (code, signal) => {
+      dead = true;
+      children.delete(child);
+      resolve(code ?? signal ?? 'unknown');
+    });
+  });
+  return {
+    name,
+    child,
+    exited,
+    isDead: () => dead,
+    output: () => Buffer.concat(chunks).toString('utf8'),
+  };
+}
+
+/** Poll `url` until it answers 200; throws when the child exits first or after `timeoutMs`. */
+export async function waitReady(proc: Child, url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (proc.isDead()) {
+      throw new Error(`${proc.name} exited before it was ready:\n${tail(proc.output())}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline)
+      throw new Error(`${proc.name} was not ready within ${timeoutMs / 1000} s`);
+    await sleep(50);
+  }
+}
+
+export async function stop(proc: Child, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
+  if (proc.isDead()) return;
+  proc.child.kill(signal);
+  const timer = setTimeout(() => proc.child.kill('SIGKILL'), 15_000);
+  await proc.exited;
+  clearTimeout(timer);
+}
+
+export function tail(text: string, lines = 15): string {
+  return text.trimEnd().split('\n').slice(-lines).join('\n');
+}
+
+/* ---------- the S3-protocol server ---------- */
+
+export const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+export type ObjectStore = {
+  endpoint: string;
+  bucket: string;
+  objects: () => string[];
+  close: () => Promise<void>;
+};
+
+/**
+ * s3rver on loopback with the bucket created, as an operator's one-shot would (compose.yaml's
+ * `bucket` service). Its objects are files under `directory`, so the test can see what arrived
+ * without an S3 client of its own.
+ */
+export async function startObjectStore(
+  directory: string,
+  port: number,
+  bucket: string,
+): Promise<ObjectStore> {
+  mkdirSync(directory, { recursive: true });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port,
+    directory,
+    silent: true,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
+  await server.run();
+  const objects = () => {
+    const found: string[] = [];
+    const walk = (dir: string, prefix: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        if (entry.isDirectory()) walk(join(dir, entry.name), `${prefix}${entry.name}/`);
+        else if (entry.name.endsWith('._S3rver_object')) {
+          found.push(prefix + entry.name.slice(0, -'._S3rver_object'.length));
+        }
+      }
+    };
+    walk(join(directory, bucket), '');
+    return found;
+  };
+  return { endpoint: `http://127.0.0.1:${port}`, bucket, objects, close: () => server.close() };
+}
+
+/* ---------- nginx ---------- */
+
+export const NGINX_BIN = '/usr/sbin/nginx';
+
+/**
+ * The proxy part mirrors deploy/nginx.conf (keep them in step): round robin, the client's
+ * address in X-Forwarded-For, nginx's $request_id as X-Request-Id, and a retry on the other
+ * server only when a connection could not be made or timed out. nginx never resends a POST
+ * once it has been sent to a server (that needs `non_idempotent`, which we do not set): a
+ * money call cut off by a dying server comes back as a 502, and the client retries it with
+ * its Idempotency-Key. The test-only X-Upstream header tells which server answered.
+ */
+export function nginxConfig(dir: string, port: number, upstreams: number[]): string {
+  const temp = (name: string) => join(dir, name);
+  return `daemon off;
+master_process on;
+worker_processes 1;
+pid ${temp('nginx.pid')};
+error_log ${temp('error.log')} warn;
+${process.getuid?.() === 0 ? 'user root;\n' : ''}events { worker_connections 512; }
+http {
+  access_log ${temp('access.log')};
+  client_body_temp_path ${temp('client_body')};
+  proxy_temp_path ${temp('proxy')};
+  fastcgi_temp_path ${temp('fastcgi')};
+  uwsgi_temp_path ${temp('uwsgi')};
+  scgi_temp_path ${temp('scgi')};
+  client_max_body_size 12m;
+
+  upstream iddesk {
+${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=10s;`).join('\n')}
+    keepalive 16;
+  }
+
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://iddesk;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Request-Id $request_id;
+      proxy_next_upstream error timeout;
+      proxy_next_upstream_tries 2;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 60s;
+      add_header X-Upstream $upstream_addr always;
+    }
+  }
+}
+`;
+}
+
+/** nginx in the foreground (a child of this process) with its config, pid, logs and temp files in `dir`. */
+export async function startNginx(dir: string, port: number, upstreams: number[]): Promise<Child> {
+  mkdirSync(dir, { recursive: true });
+  // As root the workers run as root too (`user root`); otherwise as the caller.
+  chmodSync(dir, 0o755);
+  const conf = join(dir, 'nginx.conf');
+  writeFileSync(conf, nginxConfig(dir, port, upstreams));
+  // -e: the error log before the config is read (otherwise /var/log/nginx, root's).
+  const proc = spawnChild(
+    'nginx',
+    NGINX_BIN,
+    ['-p', dir, '-c', conf, '-e', join(dir, 'error.log')],
+    {},
+    join(dir, 'stdout.log'),
+  );
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    if (proc.isDead()) throw new Error(`nginx exited at start:\n${tail(proc.output())}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/`, {
+        signal: AbortSignal.timeout(2_000),
+      });
+      await response.arrayBuffer();
+      return proc;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error('nginx did not listen within 15 s');
+    await sleep(50);
+  }
+}
