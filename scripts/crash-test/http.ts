@@ -30,6 +30,8 @@ export type Answer = {
 
 export class NoAnswer extends Error {}
 
+export const isOk = (answer: Answer) => answer.status >= 200 && answer.status < 300;
+
 const TIMEOUT_MS = 30_000;
 
 export async function send(baseUrl: string, call: Call): Promise<Answer> {

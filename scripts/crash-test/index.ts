@@ -22,15 +22,16 @@
 // Ports: 3401 (server on PGlite), 3402 (server on PostgreSQL), 3450 (the PostgreSQL cluster).
 // On PGlite the server is stopped (SIGTERM) at the end of each round so the check can open
 // the data dir; on PostgreSQL the check reads beside the idle server.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
+import { buildServer } from '../lib/build-server';
+import { type Child, sleep, spawnChild, stop, waitReady } from '../lib/children';
 import { clusterUnavailableReason, startCluster } from '../lib/postgres-cluster.mjs';
 import { checkDatabase, withPglite, withPostgres } from './checks';
-import { type Answer, formatMinor, jsonCall, multipartCall, NoAnswer, send } from './http';
+import { type Answer, formatMinor, isOk, send } from './http';
 import {
   apiStatus,
   CREATION_ITEM,
@@ -38,8 +39,9 @@ import {
   describe,
   type Item,
   type Op,
-  World,
+  type World,
 } from './world';
+import { answerText, execute as executeOp, record, resend, setUpWorld } from './world-setup';
 
 type Driver = 'pglite' | 'postgres';
 
@@ -58,8 +60,6 @@ const { values: args } = parseArgs({
   },
 });
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const WORK = join(ROOT, '.tmp/crash-test');
 const ROUNDS = Number(args.rounds);
 const CUSTOMERS = Number(args.customers);
 const ADMIN_WORKERS = 2;
@@ -99,7 +99,6 @@ const again = (call: Op['call']): Op['call'] =>
   args['drop-keys'] ? { ...call, key: undefined } : call;
 const log = (line: string) => process.stdout.write(`crash-test: ${line}\n`);
 const secs = (ms: number) => (ms / 1000).toFixed(1);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /* ---------- seeded randomness ---------- */
 
@@ -122,13 +121,7 @@ const pick = (rng: Rng) => (n: number) => Math.floor(rng() * n);
 
 /* ---------- the server process ---------- */
 
-type Server = { child: ChildProcess; url: string; exited: Promise<void>; isDead: () => boolean };
-
-const children = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
+type Server = Child & { url: string };
 
 async function startServer(
   script: string,
@@ -137,44 +130,14 @@ async function startServer(
   logFile: string,
 ): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
-  const out = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [script], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', out, out],
-  });
-  closeSync(out);
-  children.add(child);
-  let dead: string | null = null;
-  const exited = new Promise<void>((resolveExit) => {
-    child.on('exit', (code, signal) => {
-      dead = `exited with ${code ?? signal}`;
-      children.delete(child);
-      resolveExit();
-    });
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (dead) throw new Error(`the server ${dead} before it was ready; see ${logFile}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server was not ready within 60 s; see ${logFile}`);
-    }
-    await sleep(25);
+  const proc = spawnChild('the server', process.execPath, [script], env, logFile);
+  try {
+    await waitReady(proc, `${url}/api/health`);
+  } catch (error) {
+    await stop(proc, 'SIGKILL');
+    throw new Error(`${(error as Error).message}; see ${logFile}`, { cause: error });
   }
-  return { child, url, exited, isDead: () => dead !== null };
-}
-
-async function stopServer(server: Server, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
-  if (server.isDead()) return;
-  server.child.kill(signal);
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
-  await server.exited;
-  clearTimeout(timer);
+  return { ...proc, url };
 }
 
 /* ---------- one database ---------- */
@@ -196,10 +159,6 @@ type Totals = Counts & {
   failure: string | null;
 };
 
-function isOk(answer: Answer): boolean {
-  return answer.status >= 200 && answer.status < 300;
-}
-
 async function must(url: string, call: Parameters<typeof send>[1], what: string): Promise<Answer> {
   const answer = await send(url, call);
   if (!isOk(answer)) throw new Error(`setup: ${what} answered ${answer.status}: ${answer.message}`);
@@ -207,80 +166,24 @@ async function must(url: string, call: Parameters<typeof send>[1], what: string)
 }
 
 async function setUp(url: string, png: Buffer, violations: string[]): Promise<World> {
-  const login = await must(
-    url,
-    jsonCall('', '/auth/login', { login: ADMIN.email, password: ADMIN.password }, false),
-    'admin login',
-  );
-  const adminToken = String(login.data.api_token);
-  const adminId = Number(
-    (await must(url, jsonCall(adminToken, '/user/passport', {}, false), 'passport')).data.id,
-  );
-  const paymentType = await must(
-    url,
-    multipartCall(
-      adminToken,
-      '/admin/payment_types/create',
-      { name: 'Crash UPI', kind: 'upi', upi_id: 'desk@okbank', is_active: 'true' },
-      null,
-      false,
-    ),
-    'payment type',
-  );
-  const item = await must(
-    url,
-    multipartCall(
-      adminToken,
-      '/admin/ids/create',
-      {
-        name: 'Crash Book',
-        website: 'https://example.com',
-        min_deposit: '1.00',
-        is_active: 'true',
-      },
-      { field: 'image', name: 'logo.png', type: 'image/png', bytes: png },
-      false,
-    ),
-    'catalogue item',
-  );
-  const customers: Customer[] = [];
-  for (let index = 0; index < CUSTOMERS; index += 1) {
-    const email = `crash${index}@example.com`;
-    const body = {
-      name: `Crash Customer ${index}`,
-      email,
-      phone: `98765${String(index).padStart(5, '0')}`,
+  const world = await setUpWorld(
+    (call, what) => must(url, call, what),
+    {
+      label: 'Crash',
+      admin: ADMIN,
+      customers: CUSTOMERS,
+      phonePrefix: '98765',
       password: 'crash-test-password',
-      password_confirmation: 'crash-test-password',
-    };
-    const token = String(
-      (await must(url, jsonCall('', '/auth/register', body, false), 'register')).data.api_token,
-    );
-    const id = Number(
-      (await must(url, jsonCall(token, '/user/passport', {}, false), 'passport')).data.id,
-    );
-    customers.push({ index, id, token, email });
-  }
-  const world = new World(
-    { id: adminId, token: adminToken },
-    customers,
-    Number(paymentType.data.id),
-    Number(item.data.id),
+    },
     png,
   );
-  for (const c of customers) {
+  for (const c of world.customers) {
     const op = world.manual(0, c, 'setup');
     const answer = await must(url, op.call, 'opening deposit');
     op.outcome = { type: 'acked', answer, retried: false };
     violations.push(...world.applyAck(op, answer));
   }
   return world;
-}
-
-/** Refusals a correct server gives to this load: short balance (409), a rate limit (429). */
-function expectedRefusal(op: Op, answer: Answer): boolean {
-  if (answer.status === 429) return true;
-  return !op.target && answer.status === 409 && answer.code === 'INSUFFICIENT_BALANCE';
 }
 
 async function runDatabase(driver: Driver, script: string, png: Buffer): Promise<Totals> {
@@ -352,7 +255,7 @@ async function runDatabase(driver: Driver, script: string, png: Buffer): Promise
       // is read beside the idle server, which goes on into the next round.
       const roundMs = Date.now() - started - startedMs;
       if (!cluster) {
-        await stopServer(server, 'SIGTERM');
+        await stop(server, 'SIGTERM');
         server = null;
       }
       const db = await checkDb(world);
@@ -387,7 +290,7 @@ async function runDatabase(driver: Driver, script: string, png: Buffer): Promise
   } catch (error) {
     totals.failure = `${driver}: ${(error as Error).message} (data dir and server log kept in ${dir})`;
   } finally {
-    if (server) await stopServer(server, 'SIGTERM');
+    if (server) await stop(server, 'SIGTERM');
     cluster?.stop();
     if (!totals.failure && !args.keep) rmSync(dir, { recursive: true, force: true });
   }
@@ -416,24 +319,7 @@ async function runRound(
 
   const execute = async (op: Op) => {
     ops.push(op);
-    try {
-      const answer = await send(url, op.call);
-      if (isOk(answer)) {
-        op.outcome = { type: 'acked', answer, retried: false };
-        violations.push(...world.applyAck(op, answer));
-      } else {
-        op.outcome = { type: 'refused', answer, retried: false };
-        world.applyRefusal(op);
-        if (!expectedRefusal(op, answer)) {
-          violations.push(
-            `${describe(op)}: answered ${answer.status} ${answer.code ?? ''} ${answer.message ?? ''}`,
-          );
-        }
-      }
-    } catch (error) {
-      if (!(error instanceof NoAnswer)) throw error;
-      op.outcome = { type: 'no-answer', error: error.message };
-    }
+    await executeOp(world, op, (call) => send(url, call), violations);
   };
 
   const customerWorker = async (c: Customer) => {
@@ -479,7 +365,7 @@ async function runRound(
   await sleep(killDelay);
   const killAfter = Date.now() - loadStarted;
   killed = true;
-  await stopServer(server, 'SIGKILL');
+  await stop(server, 'SIGKILL');
   await load;
 
   const restarted = await restart();
@@ -533,17 +419,7 @@ async function runRound(
   let retriedRefused = 0;
   let retriedReplayed = 0;
   for (const op of inFlight.sort((a, b) => a.serial - b.serial)) {
-    let answer: Answer | null = null;
-    let lastError = '';
-    for (let attempt = 0; attempt < 5 && !answer; attempt += 1) {
-      try {
-        answer = await send(restarted.url, again(op.call));
-      } catch (error) {
-        if (!(error instanceof NoAnswer)) throw error;
-        lastError = error.message;
-        await sleep(200);
-      }
-    }
+    const { answer, lastError } = await resend((call) => send(restarted.url, call), again(op.call));
     if (!answer) {
       violations.push(
         `${describe(op)}: no answer to the retry after the restart either (${lastError})`,
@@ -551,25 +427,21 @@ async function runRound(
       continue;
     }
     if (answer.replayed) retriedReplayed += 1;
-    if (isOk(answer)) {
-      op.outcome = { type: 'acked', answer, retried: true };
+    const recorded = record(world, op, answer, true);
+    if (recorded.type === 'acked') {
       retriedApplied += 1;
-      violations.push(...world.applyAck(op, answer).map((p) => `retry: ${p}`));
-    } else {
-      op.outcome = { type: 'refused', answer, retried: true };
-      world.applyRefusal(op);
-      if (expectedRefusal(op, answer)) retriedRefused += 1;
-      else {
-        const hint =
-          answer.code === 'ALREADY_HANDLED'
-            ? ' — the first attempt was applied, but the retry was not answered with its stored answer'
-            : '';
-        violations.push(
-          `${describe(op)}: the retry after the restart answered ${answer.status} ${answer.code ?? ''} ${answer.message ?? ''}${hint}`,
-        );
-        // Keep the model in step with what the server did, so later checks are not noise.
-        if (op.target) await resync(restarted.url, world, op.target);
-      }
+      violations.push(...recorded.problems.map((p) => `retry: ${p}`));
+    } else if (recorded.expected) retriedRefused += 1;
+    else {
+      const hint =
+        answer.code === 'ALREADY_HANDLED'
+          ? ' — the first attempt was applied, but the retry was not answered with its stored answer'
+          : '';
+      violations.push(
+        `${describe(op)}: the retry after the restart answered ${answerText(answer)}${hint}`,
+      );
+      // Keep the model in step with what the server did, so later checks are not noise.
+      if (op.target) await resync(restarted.url, world, op.target);
     }
   }
 
@@ -633,19 +505,7 @@ function build(): string {
     if (!existsSync(args.server)) usage(`--server: ${args.server} does not exist`);
     return resolve(args.server);
   }
-  if (args['no-build']) {
-    const dist = join(ROOT, 'apps/server/dist/main.js');
-    if (!existsSync(dist))
-      usage('--no-build: apps/server/dist/main.js does not exist; run npm run build');
-    return dist;
-  }
-  const out = join(WORK, 'server');
-  const result = spawnSync(process.execPath, ['apps/server/build.mjs', '--outdir', out], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) usage('the server build failed');
-  return join(out, 'main.js');
+  return buildServer('crash-test', args['no-build'], usage);
 }
 
 if (DRIVERS.includes('postgres')) {

@@ -1,10 +1,10 @@
 // The deployment of deploy/compose.yaml on loopback: a throwaway PostgreSQL, s3rver with the
 // bucket made, two built servers on one APP_KEY (started together, as compose starts them) and
 // nginx in front. What each server gets is compose.yaml's app environment.
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildServer } from '../lib/build-server';
 import { freePort, startCluster } from '../lib/postgres-cluster.mjs';
 import {
   type Child,
@@ -18,7 +18,6 @@ import {
 } from './processes';
 import { CheckFailed, expect } from './report';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 export const ADMIN = { email: 'admin@scale.iddesk.local', password: 'scale-out-admin-password' };
 export const BUCKET = 'iddesk-scale-out';
 /** Low, so the limit is reached in a few calls; the per-IP limit stays out of the way. */
@@ -28,21 +27,7 @@ export const ACCOUNT_MAX = 4;
 export const cleanups: (() => unknown)[] = [];
 
 /** The built server: .tmp/scale-out/server, or apps/server/dist as it is with `noBuild`. */
-export function build(noBuild: boolean): string {
-  if (noBuild) {
-    const dist = join(ROOT, 'apps/server/dist/main.js');
-    if (!existsSync(dist))
-      usage('--no-build: apps/server/dist/main.js does not exist; run npm run build');
-    return dist;
-  }
-  const out = join(ROOT, '.tmp/scale-out/server');
-  const result = spawnSync(process.execPath, ['apps/server/build.mjs', '--outdir', out], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) usage('the server build failed');
-  return join(out, 'main.js');
-}
+export const build = (noBuild: boolean): string => buildServer('scale-out', noBuild, usage);
 
 export function usage(message: string): never {
   process.stderr.write(`scale-out-test: ${message}\n`);

@@ -1,6 +1,6 @@
 // The scale-out test's HTTP side, on the crash test's calls (kept as bytes, so a retry sends
 // the same call with the same Idempotency-Key) and answers.
-import { type Answer, type Call, NoAnswer, send } from '../crash-test/http';
+import { type Answer, type Call, isOk, NoAnswer, send } from '../crash-test/http';
 import { describe, type Op, type World } from '../crash-test/world';
 import { expect } from './report';
 
@@ -20,7 +20,7 @@ export async function call(base: string, c: Call): Promise<Answer> {
   return answer;
 }
 
-export const isOk = (a: Answer) => a.status >= 200 && a.status < 300;
+export { isOk };
 export const get = (token: string, path: string): Call => ({ method: 'GET', path, token });
 
 export async function must(base: string, c: Call, what: string): Promise<Answer> {

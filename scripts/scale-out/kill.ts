@@ -3,9 +3,10 @@
 // approve, reject and deposit, every call with an Idempotency-Key. Calls nginx had sent to the
 // dying server come back as 502s (nginx never resends a POST once sent); they are retried with
 // their key through nginx, and then the database must match the acknowledged answers.
-import { type Answer, type Call, NoAnswer } from '../crash-test/http';
 import { checkDatabase, withPostgres } from '../crash-test/checks';
+import type { Answer, Call } from '../crash-test/http';
 import { type Customer, describe, type Op, type World } from '../crash-test/world';
+import { answerText, execute, record, resend } from '../crash-test/world-setup';
 import type { Deployment } from './deployment';
 import { call, isOk, upstreamOf } from './http';
 import { sleep, stop } from './processes';
@@ -39,35 +40,19 @@ export async function killMidTraffic(
   const afterKillUpstreams = new Set<string>();
   let stopping = false;
 
-  const execute = async (op: Op) => {
+  const send = async (op: Op) => {
     ops.push(op);
     const sentAfterKill = dead;
-    try {
-      const answer = await call(base, op.call);
-      if (sentAfterKill) {
-        answeredAfterKill += 1;
-        afterKillUpstreams.add(upstreamOf(answer));
-      }
-      if (isOk(answer)) {
-        op.outcome = { type: 'acked', answer, retried: false };
-        violations.push(...world.applyAck(op, answer));
-      } else {
-        op.outcome = { type: 'refused', answer, retried: false };
-        world.applyRefusal(op);
-        if (!expectedRefusal(op, answer))
-          violations.push(
-            `${describe(op)}: answered ${answer.status} ${answer.code ?? ''} ${answer.message ?? ''}`,
-          );
-      }
-    } catch (error) {
-      if (!(error instanceof NoAnswer)) throw error;
-      op.outcome = { type: 'no-answer', error: error.message };
+    const answer = await execute(world, op, (c) => call(base, c), violations);
+    if (sentAfterKill && answer) {
+      answeredAfterKill += 1;
+      afterKillUpstreams.add(upstreamOf(answer));
     }
   };
   const customerWorker = async (c: Customer) => {
     while (!stopping) {
       const r = Math.random();
-      await execute(
+      await send(
         r < 0.4 ? world.addFunds(1, c) : r < 0.7 ? world.withdraw(1, c) : world.idCreate(1, c),
       );
     }
@@ -76,7 +61,7 @@ export async function killMidTraffic(
     while (!stopping) {
       const queue = world.decidable();
       const someone = load[Math.floor(Math.random() * load.length)]!;
-      await execute(
+      await send(
         queue.length > 0 && Math.random() < 0.8
           ? world.decide(1, queue[Math.floor(Math.random() * queue.length)]!, Math.random() < 0.7)
           : world.manual(1, someone, 'admin_deposit'),
@@ -128,31 +113,18 @@ export async function killMidTraffic(
       let applied = 0;
       let replayed = 0;
       for (const op of inFlight.sort((x, y) => x.serial - y.serial)) {
-        let answer: Answer | null = null;
-        for (let attempt = 0; attempt < 5 && !answer; attempt += 1) {
-          try {
-            answer = await call(base, again(op.call));
-          } catch (error) {
-            if (!(error instanceof NoAnswer)) throw error;
-            await sleep(200);
-          }
-        }
+        const { answer } = await resend((c) => call(base, c), again(op.call));
         if (!answer) {
           problems.push(`${describe(op)}: no answer to 5 retries`);
           continue;
         }
         if (answer.replayed) replayed += 1;
-        if (isOk(answer)) {
-          op.outcome = { type: 'acked', answer, retried: true };
+        const recorded = record(world, op, answer, true);
+        if (recorded.type === 'acked') {
           applied += 1;
-          problems.push(...world.applyAck(op, answer));
-        } else {
-          op.outcome = { type: 'refused', answer, retried: true };
-          world.applyRefusal(op);
-          if (!expectedRefusal(op, answer))
-            problems.push(
-              `${describe(op)}: the retry answered ${answer.status} ${answer.code ?? ''} ${answer.message ?? ''}`,
-            );
+          problems.push(...recorded.problems);
+        } else if (!recorded.expected) {
+          problems.push(`${describe(op)}: the retry answered ${answerText(answer)}`);
         }
       }
       expect(problems.length === 0, problems.slice(0, 10).join('\n'));
@@ -184,10 +156,4 @@ export async function killMidTraffic(
       return `${report.rows} rows, ${report.users} balances`;
     },
   );
-}
-
-/** Refusals a correct server gives to this load: short balance (409), a rate limit (429). */
-function expectedRefusal(op: Op, answer: Answer): boolean {
-  if (answer.status === 429) return true;
-  return !op.target && answer.status === 409 && answer.code === 'INSUFFICIENT_BALANCE';
 }

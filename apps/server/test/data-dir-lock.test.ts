@@ -1,12 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError, LOCK_FILE_NAME } from '../src/db/data-dir-lock';
-
-const serverRoot = resolve(import.meta.dirname, '..');
-const tsx = resolve(serverRoot, '../../node_modules/.bin/tsx');
+import { type ServerProcess, startServerProcess } from './helpers/server-process';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'iddesk-lock-'));
 
@@ -40,40 +38,15 @@ describe('data dir lock', () => {
 });
 
 describe('two server processes on one DATA_DIR', () => {
-  const children: ReturnType<typeof spawn>[] = [];
+  const servers: ServerProcess[] = [];
   afterEach(() => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
   });
 
   function startServer(dataDir: string) {
-    const child = spawn(tsx, ['src/main.ts'], {
-      cwd: serverRoot,
-      env: {
-        PATH: process.env.PATH,
-        DATA_DIR: dataDir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        ADMIN_PASSWORD: 'test admin password',
-        LOG_LEVEL: 'info',
-        WEB_DIST_DIR: join(dataDir, 'no-web'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-    const waitFor = async (pattern: RegExp, timeoutMs: number) => {
-      const started = Date.now();
-      while (!pattern.test(output)) {
-        if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-        if (Date.now() - started > timeoutMs)
-          throw new Error(`timed out waiting for ${pattern}:\n${output}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    };
-    return { child, exited, waitFor, output: () => output };
+    const server = startServerProcess({ DATA_DIR: dataDir });
+    servers.push(server);
+    return server;
   }
 
   it('the second refuses to start with a clear message; the first shuts down cleanly on SIGTERM', async () => {

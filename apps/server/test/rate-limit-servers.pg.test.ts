@@ -7,9 +7,7 @@ import { openPostgres } from '../src/db/client';
 import { rateLimits } from '../src/db/schema';
 import type { Database } from '../src/db/types';
 import { rateCountersFor } from '../src/lib/rate-counters';
-import { hashPassword } from '../src/lib/passwords';
-import { insertUser } from '../src/modules/users/repository';
-import { newUserDetails, post, testConfig, type TestContext } from './helpers/test-app';
+import { createAdmin, newUserDetails, post, registerUser, testConfig, type TestContext } from './helpers/test-app';
 import { openTestDatabase } from './helpers/test-database';
 import { balanceOf, deposit, expectLedgerConsistent, userIdOf } from './helpers/wallet-fixtures';
 
@@ -60,32 +58,11 @@ const from = (remoteAddress: string) => ({ remoteAddress });
 
 /**
  * Fixtures sign up and sign in from an address of their own each time, so the low per-IP
- * limits under test only count the calls of the test itself.
+ * limits under test only count the calls of the test itself. Each test makes a fresh admin: an
+ * admin's deposits count against its own money limit.
  */
 let fixtureIp = 0;
 const fixtureAddress = () => from(`10.99.${Math.floor(fixtureIp / 250)}.${(fixtureIp++ % 250) + 1}`);
-
-async function registerUser(app: FastifyInstance) {
-  const details = newUserDetails();
-  const res = await post(app, '/api/auth/register', details, undefined, fixtureAddress());
-  if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
-  return { ...details, token: res.json().data.api_token as string };
-}
-
-/** A fresh admin each time: an admin's deposits count against its own money limit. */
-async function createAdmin(ctx: TestContext) {
-  const details = newUserDetails({ name: 'Test Admin' });
-  await insertUser(ctx.db, {
-    name: details.name,
-    email: details.email,
-    phone: details.phone,
-    passwordHash: await hashPassword(details.password),
-    type: 'admin',
-  });
-  const res = await post(ctx.app, '/api/auth/login', { login: details.email, password: details.password }, undefined, fixtureAddress());
-  if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.statusCode} ${res.body}`);
-  return { ...details, token: res.json().data.api_token as string };
-}
 
 describe('one budget across two servers on one PostgreSQL', () => {
   it('counters live in the shared table', () => {
@@ -93,7 +70,7 @@ describe('one budget across two servers on one PostgreSQL', () => {
   });
 
   it('wrong passwords on one account, alternating servers and IPs: the 429 comes at RATE_LIMIT_AUTH_ACCOUNT_MAX, not twice that', async () => {
-    const user = await registerUser(servers[0]);
+    const user = await registerUser(servers[0], {}, fixtureAddress());
     const attempt = (i: number) =>
       post(serverFor(i), '/api/auth/login', { login: user.email, password: 'wrong guess' }, undefined, from(`10.20.0.${i}`));
     const statuses = [];
@@ -154,9 +131,9 @@ describe('one budget across two servers on one PostgreSQL', () => {
   });
 
   it('money: one account alternating servers is stopped at RATE_LIMIT_MONEY_MAX, and nothing is written past it', async () => {
-    const user = await registerUser(servers[0]);
+    const user = await registerUser(servers[0], {}, fixtureAddress());
     const userId = await userIdOf(ctxA, user.email);
-    const admin = await createAdmin(ctxA);
+    const admin = await createAdmin(ctxA, fixtureAddress());
     await deposit(servers[1], admin.token, userId, '1000');
     const statuses = [];
     for (let i = 0; i < 5; i += 1) {
@@ -178,8 +155,8 @@ describe('one budget across two servers on one PostgreSQL', () => {
     const ip = '10.24.0.1';
     const statuses = [];
     for (let i = 0; i < 3; i += 1) {
-      const user = await registerUser(servers[0]);
-      const funder = await createAdmin(ctxA);
+      const user = await registerUser(servers[0], {}, fixtureAddress());
+      const funder = await createAdmin(ctxA, fixtureAddress());
       await deposit(servers[0], funder.token, await userIdOf(ctxA, user.email), '100');
       for (let j = 0; j < 2; j += 1) {
         const res = await post(
@@ -196,7 +173,7 @@ describe('one budget across two servers on one PostgreSQL', () => {
   });
 
   it('reset mails: one address alternating servers gets RATE_LIMIT_RESET_EMAIL_MAX', async () => {
-    const user = await registerUser(servers[0]);
+    const user = await registerUser(servers[0], {}, fixtureAddress());
     const statuses = [];
     for (let i = 0; i < 4; i += 1) {
       const res = await post(serverFor(i), '/api/update/password/create', { email: user.email }, undefined, from(`10.25.0.${i}`));

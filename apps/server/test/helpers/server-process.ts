@@ -9,7 +9,8 @@ export type ServerProcess = ReturnType<typeof startServerProcess>;
 
 /**
  * The real server (src/main.ts) as its own process, on PGlite in a fresh data dir, listening
- * on a free loopback port. `env` adds or overrides variables.
+ * on a free loopback port. `env` adds or overrides variables (DATA_DIR too, for two servers on
+ * one data dir).
  *
  * Node with tsx's loader, not the `tsx` command: that one runs the script in a child and
  * relays signals to it, and when the child has not acknowledged a signal within 30 ms (a
@@ -17,7 +18,7 @@ export type ServerProcess = ReturnType<typeof startServerProcess>;
  * read as the server's own doing.
  */
 export function startServerProcess(env: Record<string, string> = {}) {
-  const dataDir = join(mkdtempSync(join(tmpdir(), 'iddesk-proc-')), 'data');
+  const dataDir = env.DATA_DIR ?? join(mkdtempSync(join(tmpdir(), 'iddesk-proc-')), 'data');
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverRoot,
     env: {

@@ -120,16 +120,23 @@ export function newUserDetails(overrides: Record<string, string> = {}) {
   };
 }
 
-/** Register through the API; returns the details used and the token received. */
-export async function registerUser(app: FastifyInstance, overrides: Record<string, string> = {}) {
+/**
+ * Register through the API; returns the details used and the token received. `extra` reaches
+ * app.inject (a `remoteAddress` of its own, where per-IP limits are under test).
+ */
+export async function registerUser(
+  app: FastifyInstance,
+  overrides: Record<string, string> = {},
+  extra: Partial<InjectOptions> = {},
+) {
   const details = newUserDetails(overrides);
-  const res = await post(app, '/api/auth/register', details);
+  const res = await post(app, '/api/auth/register', details, undefined, extra);
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   return { ...details, token: res.json().data.api_token as string };
 }
 
 /** An admin account (there is no admin-creation API yet) and a token for it. */
-export async function createAdmin(ctx: TestContext) {
+export async function createAdmin(ctx: TestContext, extra: Partial<InjectOptions> = {}) {
   const details = newUserDetails({ name: 'Test Admin' });
   await insertUser(ctx.db, {
     name: details.name,
@@ -138,9 +145,13 @@ export async function createAdmin(ctx: TestContext) {
     passwordHash: await hashPassword(details.password),
     type: 'admin',
   });
-  const res = await post(ctx.app, '/api/auth/login', {
-    login: details.email,
-    password: details.password,
-  });
+  const res = await post(
+    ctx.app,
+    '/api/auth/login',
+    { login: details.email, password: details.password },
+    undefined,
+    extra,
+  );
+  if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.statusCode} ${res.body}`);
   return { ...details, token: res.json().data.api_token as string };
 }
