@@ -22,8 +22,9 @@ function makeRouter() {
 
 describe('the top progress bar (SPEC.md §2)', () => {
   let uninstall: () => void = () => {};
-  const start = vi.spyOn(NProgress, 'start');
-  const done = vi.spyOn(NProgress, 'done');
+  // Spies that do not draw: the real bar keeps trickling on timers past the test's end.
+  const start = vi.spyOn(NProgress, 'start').mockImplementation(() => NProgress);
+  const done = vi.spyOn(NProgress, 'done').mockImplementation(() => NProgress);
 
   beforeEach(() => {
     start.mockClear();
