@@ -19,6 +19,15 @@ export async function rootLoader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export function rootShouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
-  return currentUrl.pathname !== nextUrl.pathname;
+/**
+ * A route change is a new path or a new query string (`?page=2` is a change of route too);
+ * a hash-only change and the revalidation after an action or a fetcher are not.
+ */
+export function rootShouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod) return false;
+  return currentUrl.pathname !== nextUrl.pathname || currentUrl.search !== nextUrl.search;
 }

@@ -7,6 +7,7 @@ import { ListEmpty, ListError } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { useSession } from '../../../lib/session';
 import { useUserIds } from '../api/user-ids';
+import { AllRequests } from './all-requests';
 import { UserIdCard } from './user-id-card';
 
 function SkeletonGrid() {
@@ -55,17 +56,23 @@ function UserIdGrid() {
     );
   }
   return (
-    <ul aria-label="Your IDs" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {query.data.map((userId) => (
-        <li key={userId.id}>
-          <UserIdCard userId={userId} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul aria-label="Your IDs" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {query.data.map((userId) => (
+          <li key={userId.id}>
+            <UserIdCard userId={userId} />
+          </li>
+        ))}
+      </ul>
+      <AllRequests />
+    </>
   );
 }
 
-/** `/my_ids`: every ID the customer holds or asked for, with its status. */
+/**
+ * `/my_ids`: every ID the customer holds or asked for, with its status, then all their
+ * requests across those IDs.
+ */
 export function MyIdsPage() {
   const { guest } = useSession();
   return (
