@@ -20,6 +20,8 @@ export default tseslint.config(
       '**/playwright-report/**',
       'apps/server/src/db/migrations/**',
       '.tmp/**',
+      // openapi-typescript's output (npm run openapi:types).
+      'apps/server/test/generated/**',
     ],
   },
   js.configs.recommended,

@@ -1,10 +1,8 @@
-import * as contract from '@iddesk/contract';
 import { ErrorBodySchema } from '@iddesk/contract';
 import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { users } from '../src/db/schema';
 import { hashToken, newApiToken } from '../src/lib/tokens';
 import { insertSession } from '../src/modules/auth/repository';
@@ -224,61 +222,16 @@ function callOf(method: Call['method'], path: string, op: Operation): Call {
   };
   if (content['application/json']) call.json = content['application/json'].schema;
   const multipart = content['multipart/form-data']?.schema;
-  if (multipart) call.form = { fields: multipart, files: fileFieldsOf(op.description ?? '') };
-  else if (/multipart\/form-data/.test(op.description ?? ''))
-    call.form = formOf(op.description ?? '');
+  if (multipart) call.form = formOf(multipart);
   return call;
 }
 
-/** File fields named in a description: "the image `proof`", "an image in `image`", "the logo in `image`". */
-function fileFieldsOf(description: string): string[] {
-  return [
-    ...new Set(
-      [...description.matchAll(/(?:image|screenshot|logo)(?: in)? `(\w+)`/g)].map((m) => m[1]!),
-    ),
-  ];
-}
-
-/** The contract's body schemas, as JSON schema of what a call accepts. */
-const BODY_SCHEMAS = Object.entries(contract)
-  .filter(([name]) => name.endsWith('BodySchema') && name !== 'ErrorBodySchema')
-  .map(([name, schema]) => ({
-    name: name.replace(/Schema$/, ''),
-    json: z.toJSONSchema(schema as z.ZodType, {
-      io: 'input',
-      unrepresentable: 'any',
-    }) as JsonSchema,
-  }));
-
-/**
- * The OpenAPI document leaves multipart bodies out (Fastify validates only JSON bodies; the
- * routes read forms with readForm), and says in the description which fields they take. The
- * text fields' schema is the contract body the description names ("the fields of
- * PaymentTypeBody") or else the contract body that shares the most of its backticked names.
- */
-function formOf(description: string): { fields: JsonSchema; files: string[] } {
-  const files = fileFieldsOf(description);
-  const named = /the fields of (\w+)/.exec(description)?.[1];
-  const byName = BODY_SCHEMAS.find((s) => s.name === named);
-  if (byName) return { fields: byName.json, files };
-  const words = new Set(
-    [...description.matchAll(/`(\w+)`/g)].map((m) => m[1]!).filter((w) => !files.includes(w)),
-  );
-  const scored = BODY_SCHEMAS.map((s) => {
-    const keys = Object.keys(s.json.properties ?? {});
-    return {
-      s,
-      hits: keys.filter((k) => words.has(k)).length,
-      extra: keys.filter((k) => !words.has(k)).length,
-    };
-  })
-    .filter((x) => x.hits > 0)
-    .sort((x, y) => y.hits - x.hits || x.extra - y.extra);
-  const fields: JsonSchema = scored[0]?.s.json ?? {
-    type: 'object',
-    properties: Object.fromEntries([...words].map((w) => [w, { type: 'string' }])),
-  };
-  return { fields, files };
+/** A multipart body's schema: its text fields, and its file parts (binary strings). */
+function formOf(schema: JsonSchema): { fields: JsonSchema; files: string[] } {
+  const properties = schema.properties ?? {};
+  const files = Object.keys(properties).filter((name) => properties[name]!.format === 'binary');
+  const fields = Object.fromEntries(Object.entries(properties).filter(([name]) => !files.includes(name)));
+  return { fields: { ...schema, properties: fields }, files };
 }
 
 /* ---------- arbitraries per call ---------- */

@@ -14,6 +14,29 @@ export type Form<S extends z.ZodType, F extends string> = {
 export type FileFields<F extends string> = Record<F, string | null>;
 
 /**
+ * A form body: the contract's schema of its text fields and its file fields. The route names
+ * it twice from one value — `schema: { form }` for the OpenAPI document (Fastify itself never
+ * validates a multipart body) and `readForm(request, form)` to read it.
+ */
+export type FormSpec<S extends z.ZodType = z.ZodType, F extends string = string> = {
+  fields: S;
+  files: FileFields<F>;
+  /** Whether the same fields may come as a JSON object (only when every file is optional). */
+  json: boolean;
+};
+
+export function formSpec<S extends z.ZodType, F extends string>(
+  fields: S,
+  files: FileFields<F>,
+  { json = false }: { json?: boolean } = {},
+): FormSpec<S, F> {
+  if (json && Object.values(files).some((missing) => missing !== null)) {
+    throw new Error('a form with a required file cannot also be sent as JSON');
+  }
+  return { fields, files, json };
+}
+
+/**
  * Read a form body: multipart (text fields plus at most one file per named file field) or,
  * for calls whose files are optional, plain JSON. Text fields are validated with the
  * contract's schema; every problem, file or field, comes back as one 422 naming the fields.
@@ -21,8 +44,7 @@ export type FileFields<F extends string> = Record<F, string | null>;
  */
 export async function readForm<S extends z.ZodType, F extends string>(
   request: FastifyRequest,
-  schema: S,
-  fileFields: FileFields<F>,
+  { fields: schema, files: fileFields }: FormSpec<S, F>,
 ): Promise<Form<S, F>> {
   const names = Object.keys(fileFields) as F[];
   const fileErrors: FieldErrors = {};

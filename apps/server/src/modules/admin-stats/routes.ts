@@ -13,7 +13,6 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'new_ids: user IDs awaiting approval; requests: deposit, withdraw, close and password ' +
           'requests; bills; withdrawals. Polled by the admin header every 5 seconds.',
-        security: [{ bearer: [] }],
         response: { 200: envelope(AdminStatsSchema) },
       },
     },

@@ -22,7 +22,6 @@ import { toUserJson } from '../users/serialize';
 import { changeBalance, getUserDetail, requireUserExists, searchUsers, setBlocked } from './service';
 
 const tags = ['admin'];
-const security = [{ bearer: [] }];
 const DetailSchema = envelope(AdminUserDetailSchema);
 
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,7 +32,6 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Users, newest first, filtered by `search` (name, email or phone) and `blocked`',
-        security,
         querystring: PageQuerySchema,
         body: optionalBody(AdminUsersFilterSchema),
         response: { 200: envelope(paginated(AdminUserListItemSchema)) },
@@ -49,7 +47,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     WALLET_API.adminUser(':id'),
     {
       onRequest: app.requireAdmin,
-      schema: { tags, summary: 'One user, with balance, holds and counts', security, params: IdParamSchema, response: { 200: DetailSchema } },
+      schema: { tags, summary: 'One user, with balance, holds and counts', params: IdParamSchema, response: { 200: DetailSchema } },
     },
     async (request) => ({ message: null, data: await getUserDetail(app.db, request.params.id) }),
   );
@@ -68,7 +66,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
             ? 'Block a user: every token of theirs is refused from the next request'
             : 'Unblock a user',
           description: isBlocked ? 'Blocking yourself is 409; blocking another admin is 403.' : undefined,
-          security,
+          errors: isBlocked ? [409] : [],
           params: IdParamSchema,
           response: { 200: DetailSchema },
         },
@@ -87,7 +85,6 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A user's wallet movements, newest first",
-        security,
         params: IdParamSchema,
         querystring: PendingPageQuerySchema,
         response: { 200: envelope(paginated(TransactionSchema)) },
@@ -113,7 +110,6 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: direction === 'deposit' ? 'Credit a user’s balance by hand' : 'Debit a user’s balance by hand',
           description:
             direction === 'withdraw' ? 'Never overdraws: above the balance is 409 INSUFFICIENT_BALANCE.' : undefined,
-          security,
           headers: IdempotencyHeadersSchema,
           body: BalanceChangeBodySchema,
           response: { 200: envelope(TransactionSchema) },

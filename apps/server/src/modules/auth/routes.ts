@@ -59,7 +59,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Revoke the current token',
-        security: [{ bearer: [] }],
         response: { 200: EmptyEnvelopeSchema },
       },
     },

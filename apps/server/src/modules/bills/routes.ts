@@ -13,15 +13,16 @@ import {
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { moneyRoute } from '../../plugins/app/money-calls';
-import { readForm } from '../../lib/multipart';
+import { formSpec, readForm } from '../../lib/multipart';
 import { optionalBody } from '../../lib/optional-body';
 import { callerOf } from '../../plugins/app/auth';
 import { actorOf } from '../audit/actor';
 import { toBillJson } from './serialize';
 import { addFunds, getBill, getOwnBill, handleBill, listBills } from './service';
 
-const security = [{ bearer: [] }];
 const ItemSchema = envelope(BillSchema);
+
+const AddFundsForm = formSpec(AddFundsBodySchema, { [ADD_FUNDS_PROOF_FIELD]: PROOF_REQUIRED_MESSAGE });
 
 export const billRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -36,16 +37,13 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
           'multipart/form-data: `amount`, `payment_type_id`, `reference` and the image `proof` ' +
           '(JPEG/PNG/WebP, at most 5 MB and 40 megapixels). Creates a pending bill; the balance ' +
           'grows when an admin approves it.',
-        consumes: ['multipart/form-data'],
-        security,
+        form: AddFundsForm,
         headers: IdempotencyHeadersSchema,
         response: { 200: ItemSchema },
       },
     },
     async (request, reply) => {
-      const { fields, files } = await readForm(request, AddFundsBodySchema, {
-        [ADD_FUNDS_PROOF_FIELD]: PROOF_REQUIRED_MESSAGE,
-      });
+      const { fields, files } = await readForm(request, AddFundsForm);
       return app.idempotent(request, reply, async (db, storage) => {
         const deps = { db, storage, log: request.log };
         const bill = await addFunds(deps, callerOf(request).user.id, fields, files.proof!);
@@ -58,7 +56,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
     WALLET_API.bill(':id'),
     {
       onRequest: app.requireUser,
-      schema: { tags: ['wallet'], summary: 'One of the caller’s bills', security, params: IdParamSchema, response: { 200: ItemSchema } },
+      schema: { tags: ['wallet'], summary: 'One of the caller’s bills', params: IdParamSchema, response: { 200: ItemSchema } },
     },
     async (request) => ({
       message: null,
@@ -73,7 +71,6 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Bills, newest first; pending=1 the queue, pending=0 the handled ones',
-        security,
         querystring: PendingPageQuerySchema,
         response: { 200: envelope(paginated(BillSchema)) },
       },
@@ -88,7 +85,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
     WALLET_API.adminBill(':id'),
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['admin'], summary: 'One bill', security, params: IdParamSchema, response: { 200: ItemSchema } },
+      schema: { tags: ['admin'], summary: 'One bill', params: IdParamSchema, response: { 200: ItemSchema } },
     },
     async (request) => ({ message: null, data: toBillJson(await getBill(app.db, request.params.id)) }),
   );
@@ -102,7 +99,6 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Approve a bill: its amount is credited to the balance',
         description: 'A bill is handled once: a second approve or reject is 409 ALREADY_HANDLED.',
-        security,
         headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         response: { 200: ItemSchema },
@@ -123,7 +119,6 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Reject a bill, with an optional comment for the customer',
-        security,
         headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         body: optionalBody(RejectBodySchema),

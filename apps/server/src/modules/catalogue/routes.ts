@@ -12,17 +12,19 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors/app-errors';
-import { readForm } from '../../lib/multipart';
+import { formSpec, readForm } from '../../lib/multipart';
 import { actorOf } from '../audit/actor';
 import { findItem, findItemWithCount, listItems, listItemsWithCounts } from './repository';
 import { toAdminCatalogueItemJson, toCatalogueItemJson } from './serialize';
 import { createItem, deleteOrDeactivateItem, editItem } from './service';
 
-const security = [{ bearer: [] }];
 const AdminItemSchema = envelope(AdminCatalogueItemSchema);
 const multipartNote =
   'multipart/form-data: the fields of CatalogueItemBody plus the logo in `image` ' +
   '(JPEG/PNG/WebP, at most 5 MB and 40 megapixels).';
+
+const NewItemForm = formSpec(CatalogueItemBodySchema, { [ID_LOGO_FIELD]: ID_LOGO_REQUIRED_MESSAGE });
+const EditItemForm = formSpec(CatalogueItemBodySchema, { [ID_LOGO_FIELD]: null });
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, storage: app.storage, log: app.log });
@@ -74,7 +76,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Every catalogue item, inactive ones too, with its number of user IDs',
-        security,
         response: { 200: envelope(z.array(AdminCatalogueItemSchema)) },
       },
     },
@@ -85,7 +86,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     IDS_API.adminId(':id'),
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['admin'], summary: 'One catalogue item', security, params: IdParamSchema, response: { 200: AdminItemSchema } },
+      schema: { tags: ['admin'], summary: 'One catalogue item', params: IdParamSchema, response: { 200: AdminItemSchema } },
     },
     async (request) => ({ message: null, data: await withCount(request.params.id) }),
   );
@@ -98,15 +99,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Add a catalogue item',
         description: multipartNote,
-        consumes: ['multipart/form-data'],
-        security,
+        form: NewItemForm,
         response: { 200: AdminItemSchema },
       },
     },
     async (request) => {
-      const { fields, files } = await readForm(request, CatalogueItemBodySchema, {
-        [ID_LOGO_FIELD]: ID_LOGO_REQUIRED_MESSAGE,
-      });
+      const { fields, files } = await readForm(request, NewItemForm);
       const row = await createItem(deps(), actorOf(request), fields, files.image!);
       return { message: 'The ID has been added to the catalogue.', data: await withCount(row.id) };
     },
@@ -120,14 +118,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Edit a catalogue item',
         description: `${multipartNote} Without \`image\` the logo is kept.`,
-        consumes: ['multipart/form-data'],
-        security,
+        form: EditItemForm,
         params: IdParamSchema,
         response: { 200: AdminItemSchema },
       },
     },
     async (request) => {
-      const { fields, files } = await readForm(request, CatalogueItemBodySchema, { [ID_LOGO_FIELD]: null });
+      const { fields, files } = await readForm(request, EditItemForm);
       const row = await editItem(deps(), actorOf(request), request.params.id, fields, files.image);
       return { message: 'The ID has been saved.', data: await withCount(row.id) };
     },
@@ -140,7 +137,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Delete a catalogue item; one with user IDs is deactivated instead',
-        security,
         params: IdParamSchema,
         response: { 200: envelope(CatalogueDeleteResultSchema) },
       },

@@ -15,7 +15,6 @@ import { handleRequest } from './handle';
 import { toIdRequestJson } from './serialize';
 import { getRequest, listQueue } from './service';
 
-const security = [{ bearer: [] }];
 const ItemSchema = envelope(IdRequestSchema);
 
 /** The admin's request queues: deposits, withdrawals, closes and password changes. */
@@ -30,7 +29,6 @@ export const adminIdRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Requests on IDs, newest first; pending=1 the queue, pending=0 the done list',
         description: 'New IDs are not here (see /admin/user_ids). The done list hides requests whose ID is still pending.',
-        security,
         querystring: PendingPageQuerySchema,
         response: { 200: envelope(paginated(IdRequestSchema)) },
       },
@@ -45,7 +43,7 @@ export const adminIdRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     IDS_API.adminRequest(':id'),
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['admin'], summary: 'One request, with its ID and customer', security, params: IdParamSchema, response: { 200: ItemSchema } },
+      schema: { tags: ['admin'], summary: 'One request, with its ID and customer', params: IdParamSchema, response: { 200: ItemSchema } },
     },
     async (request) => ({
       message: null,
@@ -66,7 +64,6 @@ export const adminIdRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           'a close credits `amount` (0 or more) and closes the ID; a change_password stores `password`. ' +
           'Reject: nothing moves except a deposit’s hold returning to the wallet. Handled once: a ' +
           'second call is 409 ALREADY_HANDLED.',
-        security,
         headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         body: HandleRequestBodySchema,

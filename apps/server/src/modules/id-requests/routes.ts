@@ -13,7 +13,7 @@ import {
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { moneyRoute } from '../../plugins/app/money-calls';
-import { readForm } from '../../lib/multipart';
+import { formSpec, readForm } from '../../lib/multipart';
 import { optionalBody } from '../../lib/optional-body';
 import { callerOf } from '../../plugins/app/auth';
 import { toIdRequestJson } from './serialize';
@@ -26,11 +26,12 @@ import {
   requestWithdraw,
 } from './service';
 
-const security = [{ bearer: [] }];
 const ItemSchema = envelope(IdRequestSchema);
 const PageSchema = envelope(paginated(IdRequestSchema));
 const SENT = 'Request sent. We will process it shortly.';
 const activeNote = 'Only on an active ID: otherwise 409 ID_NOT_ACTIVE naming its status. Another user’s ID: 404.';
+
+const DepositForm = formSpec(DepositBodySchema, { [ID_PROOF_FIELD]: null });
 
 /** The customer's requests on their own IDs. */
 export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,15 +49,14 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'multipart/form-data: `amount` (at least the item’s `min_deposit`), `pay_from`; with ' +
           `\`payment\` also \`payment_type_id\`, \`reference\` and the screenshot \`proof\`. From the wallet the amount is held at once. ${activeNote}`,
-        consumes: ['multipart/form-data'],
-        security,
+        form: DepositForm,
         headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         response: { 200: ItemSchema },
       },
     },
     async (request, reply) => {
-      const { fields, files } = await readForm(request, DepositBodySchema, { [ID_PROOF_FIELD]: null });
+      const { fields, files } = await readForm(request, DepositForm);
       return app.idempotent(request, reply, async (db, storage) => {
         const deps = { db, storage, log: request.log };
         const view = await requestDeposit(deps, callerOf(request).user.id, request.params.id, fields, files.proof);
@@ -74,7 +74,6 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['ids'],
         summary: 'Take money out of an ID into the wallet',
         description: `The wallet is credited with the amount the admin confirms. ${activeNote}`,
-        security,
         headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         body: IdWithdrawBodySchema,
@@ -97,7 +96,6 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['ids'],
         summary: 'Ask to close an ID; what is left in it goes to the wallet',
         description: `At most one waiting close per ID (409). ${activeNote}`,
-        security,
         headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         response: { 200: ItemSchema },
@@ -118,7 +116,7 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['ids'],
         summary: 'Ask for a new password on an ID, optionally naming it',
         description: `At most one waiting password change per ID (409). ${activeNote}`,
-        security,
+        errors: [409],
         params: IdParamSchema,
         body: optionalBody(ChangePasswordRequestBodySchema),
         response: { 200: ItemSchema },
@@ -138,7 +136,6 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ids'],
         summary: 'One of the caller’s IDs: its requests, newest first (its create request included)',
-        security,
         params: IdParamSchema,
         querystring: PageQuerySchema,
         response: { 200: PageSchema },
@@ -157,7 +154,6 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ids'],
         summary: 'All of the caller’s requests on their IDs, newest first',
-        security,
         querystring: PageQuerySchema,
         response: { 200: PageSchema },
       },

@@ -12,7 +12,6 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['wallet'],
         summary: "The caller's wallet movements, newest first",
         description: 'pending=1: holds and credits awaiting approval; pending=0: done and rejected.',
-        security: [{ bearer: [] }],
         querystring: PendingPageQuerySchema,
         response: { 200: envelope(paginated(TransactionSchema)) },
       },

@@ -10,12 +10,13 @@ import {
   MediaListSchema,
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readForm } from '../../lib/multipart';
+import { formSpec, readForm } from '../../lib/multipart';
 import { actorOf } from '../audit/actor';
 import { createMedia, editMedia, listPublicMedia, removeMedia } from './service';
 
-const security = [{ bearer: [] }];
 const ItemSchema = envelope(MediaItemSchema);
+
+const MediaCreateForm = formSpec(MediaCreateBodySchema, { [MEDIA_IMAGE_FIELD]: null });
 
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, storage: app.storage, log: app.log });
@@ -42,15 +43,12 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'multipart/form-data: `title`, optional `order`, and either an image in `image` ' +
           '(JPEG/PNG/WebP, at most 5 MB) or `video_url` (https YouTube, Vimeo, or an .mp4/.webm file).',
-        consumes: ['multipart/form-data'],
-        security,
+        form: MediaCreateForm,
         response: { 200: ItemSchema },
       },
     },
     async (request) => {
-      const { fields, files } = await readForm(request, MediaCreateBodySchema, {
-        [MEDIA_IMAGE_FIELD]: null,
-      });
+      const { fields, files } = await readForm(request, MediaCreateForm);
       const item = await createMedia(deps(), actorOf(request), fields, files[MEDIA_IMAGE_FIELD]);
       return { message: 'The media item has been added.', data: item };
     },
@@ -63,7 +61,6 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: "Change a gallery item's title and order",
-        security,
         params: IdParamSchema,
         body: MediaEditBodySchema,
         response: { 200: ItemSchema },
@@ -82,7 +79,6 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Delete a gallery item (and its image)',
-        security,
         params: IdParamSchema,
         response: { 200: EmptyEnvelopeSchema },
       },

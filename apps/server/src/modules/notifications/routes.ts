@@ -15,7 +15,6 @@ import { bearerToken, callerOf } from '../../plugins/app/auth';
 import { listOwn, markSeen, topForBearer } from './service';
 
 const tags = ['notifications'];
-const security = [{ bearer: [] }];
 
 /** A well-formed bearer token or 401, before the body is read; the token is checked later. */
 async function requireBearerHeader(request: FastifyRequest) {
@@ -30,7 +29,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The caller's notifications, newest first",
-        security,
         querystring: PageQuerySchema,
         response: { 200: envelope(NotificationPageSchema) },
       },
@@ -58,7 +56,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The caller's notifications newer than `id`, newest first",
         description: 'The 5-second poll. At most 50; send the highest id seen, or 0.',
-        security,
         body: NotificationsTopBodySchema,
         response: { 200: envelope(NotificationListSchema) },
       },
@@ -80,7 +77,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Mark the caller's notifications up to `id` as read",
-        security,
         body: NotificationsSeenBodySchema,
         response: { 200: envelope(NotificationsSeenResultSchema) },
       },

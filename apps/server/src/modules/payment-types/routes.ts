@@ -8,18 +8,19 @@ import {
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readForm } from '../../lib/multipart';
+import { formSpec, readForm } from '../../lib/multipart';
 import { actorOf } from '../audit/actor';
 import { listPaymentTypes } from './repository';
 import { toPaymentTypeJson } from './serialize';
 import { createPaymentType, editPaymentType, setPaymentTypeActive } from './service';
 
-const security = [{ bearer: [] }];
 const ListSchema = envelope(z.array(PaymentTypeSchema));
 const ItemSchema = envelope(PaymentTypeSchema);
 const multipartNote =
   'multipart/form-data: the fields of PaymentTypeBody plus an optional image in `qr` ' +
   '(JPEG/PNG/WebP, at most 5 MB and 40 megapixels).';
+
+const PaymentTypeForm = formSpec(PaymentTypeBodySchema, { [PAYMENT_TYPE_QR_FIELD]: null });
 
 export const paymentTypeRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, storage: app.storage, log: app.log });
@@ -40,7 +41,7 @@ export const paymentTypeRoutes: FastifyPluginAsyncZod = async (app) => {
     WALLET_API.adminPaymentTypes,
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['admin'], summary: 'Every payment type, inactive ones too', security, response: { 200: ListSchema } },
+      schema: { tags: ['admin'], summary: 'Every payment type, inactive ones too', response: { 200: ListSchema } },
     },
     async () => ({ message: null, data: (await listPaymentTypes(app.db, false)).map(toPaymentTypeJson) }),
   );
@@ -53,13 +54,12 @@ export const paymentTypeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Create a payment type',
         description: multipartNote,
-        consumes: ['multipart/form-data'],
-        security,
+        form: PaymentTypeForm,
         response: { 200: ItemSchema },
       },
     },
     async (request) => {
-      const { fields, files } = await readForm(request, PaymentTypeBodySchema, { [PAYMENT_TYPE_QR_FIELD]: null });
+      const { fields, files } = await readForm(request, PaymentTypeForm);
       const row = await createPaymentType(deps(), actorOf(request), fields, files.qr);
       return { message: 'The payment type has been created.', data: toPaymentTypeJson(row) };
     },
@@ -73,14 +73,13 @@ export const paymentTypeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Edit a payment type',
         description: `${multipartNote} Without \`qr\` the image is kept; \`remove_qr=true\` removes it.`,
-        consumes: ['multipart/form-data'],
-        security,
+        form: PaymentTypeForm,
         params: IdParamSchema,
         response: { 200: ItemSchema },
       },
     },
     async (request) => {
-      const { fields, files } = await readForm(request, PaymentTypeBodySchema, { [PAYMENT_TYPE_QR_FIELD]: null });
+      const { fields, files } = await readForm(request, PaymentTypeForm);
       const row = await editPaymentType(deps(), actorOf(request), request.params.id, fields, files.qr);
       return { message: 'The payment type has been saved.', data: toPaymentTypeJson(row) };
     },
@@ -97,7 +96,6 @@ export const paymentTypeRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['admin'],
           summary: isActive ? 'Show a payment type to customers again' : 'Hide a payment type from customers',
-          security,
           params: IdParamSchema,
           response: { 200: ItemSchema },
         },

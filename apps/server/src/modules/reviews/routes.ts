@@ -15,7 +15,6 @@ import { callerOf } from '../../plugins/app/auth';
 import { actorOf } from '../audit/actor';
 import { addReview, listAdminReviews, listPublicReviews, setHidden } from './service';
 
-const security = [{ bearer: [] }];
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -38,7 +37,6 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         summary: 'Publish a review (rating 1–5 and text) as the signed-in user',
-        security,
         body: AddReviewBodySchema,
         response: { 200: envelope(ReviewSchema) },
       },
@@ -56,7 +54,6 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Every review, hidden ones included, newest first',
-        security,
         querystring: PageQuerySchema,
         response: { 200: envelope(AdminReviewsPageSchema) },
       },
@@ -74,7 +71,6 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: hidden
             ? 'Hide a review from the public list and the average'
             : 'Show a hidden review again',
-          security,
           params: IdParamSchema,
           response: { 200: envelope(AdminReviewSchema) },
         },

@@ -31,7 +31,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Set the top-block (marquee) text',
-        security: [{ bearer: [] }],
         body: MarqueBodySchema,
         response: { 200: envelope(MarqueSchema) },
       },
@@ -63,7 +62,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Replace the site settings (every field; "" clears one)',
-        security: [{ bearer: [] }],
         body: SiteSettingsBodySchema,
         response: { 200: envelope(SiteSettingsSchema) },
       },

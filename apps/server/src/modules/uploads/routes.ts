@@ -6,6 +6,8 @@ import { findUpload } from './repository';
 import { storageKeyOf, UPLOAD_KEY } from './service';
 
 const KeyParamsSchema = z.object({ key: z.string().max(64) });
+/** Uploads are stored re-encoded (lib/images.ts): WebP, or JPEG for photos. */
+const UPLOAD_CONTENT_TYPES = ['image/webp', 'image/jpeg'];
 
 /**
  * Uploaded files. Proofs are private: the owner and admins get them, everyone else a 404
@@ -19,8 +21,8 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['files'],
         summary: 'A payment proof or payout screenshot (owner and admins only)',
-        security: [{ bearer: [] }],
         params: KeyParamsSchema,
+        produces: UPLOAD_CONTENT_TYPES,
       },
     },
     async (request, reply) => {
@@ -42,6 +44,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['files'],
         summary: 'A public image (payment QR codes, logos, media)',
         params: KeyParamsSchema,
+        produces: UPLOAD_CONTENT_TYPES,
       },
     },
     async (request, reply) => {

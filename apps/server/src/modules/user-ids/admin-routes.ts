@@ -16,7 +16,6 @@ import { actorOf } from '../audit/actor';
 import { toUserIdJson } from './serialize';
 import { decideUserId, getUserId, listUserIds } from './service';
 
-const security = [{ bearer: [] }];
 const ItemSchema = envelope(UserIdSchema);
 const onceNote = 'A new ID is handled once: a second approve or reject is 409 ALREADY_HANDLED.';
 
@@ -31,7 +30,6 @@ export const adminUserIdRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'User IDs, newest first; pending=1 the new-ID queue, pending=0 the handled ones',
-        security,
         querystring: PendingPageQuerySchema,
         response: { 200: envelope(paginated(UserIdSchema)) },
       },
@@ -46,7 +44,7 @@ export const adminUserIdRoutes: FastifyPluginAsyncZod = async (app) => {
     IDS_API.adminUserId(':id'),
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['admin'], summary: 'One user ID, with the customer and credentials', security, params: IdParamSchema, response: { 200: ItemSchema } },
+      schema: { tags: ['admin'], summary: 'One user ID, with the customer and credentials', params: IdParamSchema, response: { 200: ItemSchema } },
     },
     async (request) => ({
       message: null,
@@ -63,7 +61,6 @@ export const adminUserIdRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Approve a new ID: the amount put into it, its login and password',
         description: `Credentials are stored encrypted; a wallet hold is settled. ${onceNote}`,
-        security,
         headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         body: ApproveUserIdBodySchema,
@@ -89,7 +86,6 @@ export const adminUserIdRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Reject a new ID, with an optional comment; a wallet payment is refunded',
         description: onceNote,
-        security,
         headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         body: optionalBody(RejectBodySchema),

@@ -10,13 +10,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { moneyRoute } from '../../plugins/app/money-calls';
 import { z } from 'zod';
-import { readForm } from '../../lib/multipart';
+import { formSpec, readForm } from '../../lib/multipart';
 import { callerOf } from '../../plugins/app/auth';
 import { toUserIdJson } from './serialize';
 import { createUserId, getOwnUserId, listOwnUserIds } from './service';
 
-const security = [{ bearer: [] }];
 const ItemSchema = envelope(UserIdSchema);
+
+const CreateUserIdForm = formSpec(CreateUserIdBodySchema, { [ID_PROOF_FIELD]: null });
 
 /** The customer's side: ask for a new ID, list and read their own. */
 export const userIdRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,15 +36,14 @@ export const userIdRoutes: FastifyPluginAsyncZod = async (app) => {
           '`payment` also `payment_type_id`, `reference` and the screenshot `proof`. The amount ' +
           'must be at least the item’s `min_deposit`. From the wallet it is held at once ' +
           '(409 INSUFFICIENT_BALANCE when short). Unknown or inactive item: 404.',
-        consumes: ['multipart/form-data'],
-        security,
+        form: CreateUserIdForm,
         headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         response: { 200: ItemSchema },
       },
     },
     async (request, reply) => {
-      const { fields, files } = await readForm(request, CreateUserIdBodySchema, { [ID_PROOF_FIELD]: null });
+      const { fields, files } = await readForm(request, CreateUserIdForm);
       return app.idempotent(request, reply, async (db, storage) => {
         const deps = { db, storage, log: request.log };
         const userId = callerOf(request).user.id;
@@ -60,7 +60,6 @@ export const userIdRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ids'],
         summary: 'The caller’s IDs, newest first; credentials on active ones',
-        security,
         response: { 200: envelope(z.array(UserIdSchema)) },
       },
     },
@@ -77,7 +76,6 @@ export const userIdRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ids'],
         summary: 'One of the caller’s IDs, with its login and password once active',
-        security,
         params: IdParamSchema,
         response: { 200: ItemSchema },
       },

@@ -14,7 +14,6 @@ import { toUserJson } from './serialize';
 import { changePassword, updateProfile } from './service';
 
 const tags = ['user'];
-const security = [{ bearer: [] }];
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -27,7 +26,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Never 401: `status` is false for a missing, expired or revoked token and for a ' +
           'blocked or deleted account, so the client can sign out quietly.',
-        security,
         response: { 200: envelope(ExistsResultSchema) },
       },
     },
@@ -44,7 +42,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The signed-in user',
-        security,
         response: { 200: envelope(UserSchema) },
       },
     },
@@ -59,7 +56,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Update name, email and phone',
-        security,
         body: UpdateUserBodySchema,
         response: { 200: envelope(UserSchema) },
       },
@@ -79,7 +75,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Change password; signs out every other session',
-        security,
         body: UpdatePasswordBodySchema,
         response: { 200: EmptyEnvelopeSchema },
       },

@@ -13,7 +13,7 @@ import {
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { moneyRoute } from '../../plugins/app/money-calls';
-import { readForm } from '../../lib/multipart';
+import { formSpec, readForm } from '../../lib/multipart';
 import { optionalBody } from '../../lib/optional-body';
 import { callerOf } from '../../plugins/app/auth';
 import { actorOf } from '../audit/actor';
@@ -26,8 +26,9 @@ import {
   requestWithdrawal,
 } from './service';
 
-const security = [{ bearer: [] }];
 const ItemSchema = envelope(WithdrawalSchema);
+
+const ApproveWithdrawalForm = formSpec(WithdrawalApproveBodySchema, { [WITHDRAWAL_APPROVE_PROOF_FIELD]: null }, { json: true });
 
 export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (log: typeof app.log, db = app.db, storage = app.storage) => ({ db, storage, log });
@@ -41,7 +42,6 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['wallet'],
         summary: 'Ask for a payout; the amount is held from the balance at once',
         description: 'An amount above the available balance is 409 INSUFFICIENT_BALANCE.',
-        security,
         headers: IdempotencyHeadersSchema,
         body: WithdrawBodySchema,
         response: { 200: ItemSchema },
@@ -58,7 +58,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     WALLET_API.withdrawal(':id'),
     {
       onRequest: app.requireUser,
-      schema: { tags: ['wallet'], summary: 'One of the caller’s withdrawals', security, params: IdParamSchema, response: { 200: ItemSchema } },
+      schema: { tags: ['wallet'], summary: 'One of the caller’s withdrawals', params: IdParamSchema, response: { 200: ItemSchema } },
     },
     async (request) => ({
       message: null,
@@ -73,7 +73,6 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Withdrawals, newest first; pending=1 the queue, pending=0 the handled ones',
-        security,
         querystring: PendingPageQuerySchema,
         response: { 200: envelope(paginated(WithdrawalSchema)) },
       },
@@ -88,7 +87,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     WALLET_API.adminWithdrawal(':id'),
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['admin'], summary: 'One withdrawal', security, params: IdParamSchema, response: { 200: ItemSchema } },
+      schema: { tags: ['admin'], summary: 'One withdrawal', params: IdParamSchema, response: { 200: ItemSchema } },
     },
     async (request) => ({ message: null, data: toWithdrawalJson(await getWithdrawal(app.db, request.params.id)) }),
   );
@@ -104,17 +103,14 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'multipart/form-data (or JSON without the image): optional `reference` and optional ' +
           'image `proof` of the payout. Handled once: a second approve or reject is 409.',
-        consumes: ['multipart/form-data', 'application/json'],
-        security,
+        form: ApproveWithdrawalForm,
         headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         response: { 200: ItemSchema },
       },
     },
     async (request, reply) => {
-      const { fields, files } = await readForm(request, WithdrawalApproveBodySchema, {
-        [WITHDRAWAL_APPROVE_PROOF_FIELD]: null,
-      });
+      const { fields, files } = await readForm(request, ApproveWithdrawalForm);
       return app.idempotent(request, reply, async (db, storage) => {
         const withdrawal = await handleWithdrawal(deps(request.log, db, storage), actorOf(request), request.params.id, {
           status: 'approved',
@@ -134,7 +130,6 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Reject a withdrawal: the held amount returns to the balance',
-        security,
         headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         body: optionalBody(RejectBodySchema),

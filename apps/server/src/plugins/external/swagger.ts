@@ -1,7 +1,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { ERROR_BODY_COMPONENT, errorBodyComponent, operationTransform } from './openapi-operations';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
@@ -21,11 +22,17 @@ export default fp(
           description:
             'Every response is `{ message, data }`; errors add `code` and, for 422, `errors`.',
         },
+        // Relative: the document describes the server that serves it, whatever its address.
+        servers: [{ url: '/', description: 'The server this document was read from' }],
         components: {
-          securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', description: 'The token from login or register.' },
+          },
+          schemas: { [ERROR_BODY_COMPONENT]: errorBodyComponent() },
         },
       },
-      transform: jsonSchemaTransform,
+      // Guards are read when the document is generated, after every plugin has decorated the app.
+      transform: operationTransform(() => app),
       transformObject: jsonSchemaTransformObject,
     });
 
