@@ -10,6 +10,15 @@ const features = existsSync(featuresDir)
   ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
 
+const serverSrc = './apps/server/src';
+const modulesDir = `${serverSrc}/modules`;
+const serverModules = existsSync(modulesDir)
+  ? readdirSync(modulesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+const serverOutsideModules = existsSync(serverSrc)
+  ? readdirSync(serverSrc).filter((name) => name !== 'modules').map((name) => `${serverSrc}/${name}`)
+  : [];
+
 export default tseslint.config(
   {
     ignores: [
@@ -66,5 +75,44 @@ export default tseslint.config(
   {
     files: ['apps/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@iddesk/web', '**/apps/web/**'] }] },
+  },
+  {
+    // A server module's index.ts is its public surface: the rest of the server imports a
+    // module through it, never its files, and modules do not import each other in a circle
+    // (ARCHITECTURE.md "Server modules"); app.ts mounts their routes.ts. Tests may reach inside.
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parsed as TypeScript so no-cycle can follow the imports of the files it reaches.
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: serverModules.flatMap((m) => [
+            {
+              target: [
+                ...serverOutsideModules.filter((path) => path !== `${serverSrc}/app.ts`),
+                ...serverModules.filter((other) => other !== m).map((other) => `${modulesDir}/${other}`),
+              ],
+              from: `${modulesDir}/${m}`,
+              except: ['./index.ts'],
+              message: `Import the ${m} module through its index.ts.`,
+            },
+            {
+              // app.ts, the composition root, also mounts each module's routes.
+              target: `${serverSrc}/app.ts`,
+              from: `${modulesDir}/${m}`,
+              except: ['./index.ts', './routes.ts', './admin-routes.ts'],
+              message: `app.ts takes the ${m} module's routes.ts or index.ts.`,
+            },
+          ]),
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
 );

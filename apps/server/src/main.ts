@@ -7,7 +7,7 @@ import type { Database } from './db/types';
 import { StorageUnavailableError } from './lib/storage';
 import { AppKeyMismatchError, Keyring, verifyAppKey } from './modules/app-key';
 import { seedDemoData } from './modules/demo-seed';
-import { type BootstrapResult, ensureAdmin } from './modules/users/bootstrap-admin';
+import { type BootstrapResult, ensureAdmin } from './modules/users';
 import { installShutdown } from './shutdown';
 
 /** Shown once, on the start that created the admin; the password is not stored anywhere. */

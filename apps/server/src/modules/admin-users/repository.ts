@@ -1,8 +1,8 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { bills, transactions, users, withdrawals } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
-import { publicUserColumns } from '../users/repository';
-import type { PublicUser } from '../users/types';
+import { publicUserColumns } from '../users';
+import type { PublicUser } from '../users';
 
 export type UserFilter = { search?: string | undefined; blocked?: boolean | undefined };
 

@@ -15,10 +15,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { moneyRoute } from '../../plugins/app/money-calls';
 import { optionalBody } from '../../lib/optional-body';
-import { actorOf } from '../audit/actor';
-import { listTransactions } from '../ledger/list';
-import { toTransactionJson } from '../ledger/serialize';
-import { toUserJson } from '../users/serialize';
+import { actorOf } from '../audit';
+import { listTransactions } from '../ledger';
+import { toTransactionJson } from '../ledger';
+import { toUserJson } from '../users';
 import { changeBalance, getUserDetail, requireUserExists, searchUsers, setBlocked } from './service';
 
 const tags = ['admin'];

@@ -1,6 +1,6 @@
 import { type AdminUserDetail, formatAmount } from '@iddesk/contract';
-import { toUserJson } from '../users/serialize';
-import type { PublicUser } from '../users/types';
+import { toUserJson } from '../users';
+import type { PublicUser } from '../users';
 import type { UserMoneyStats } from './repository';
 
 export function toAdminUserDetailJson(user: PublicUser, stats: UserMoneyStats): AdminUserDetail {

@@ -2,5 +2,5 @@ export { AppKeyMismatchError, RotationError } from './errors';
 export { fingerprintOf } from './fingerprint';
 export { Keyring } from './keyring';
 export { rotateAppKey, type RotationResult } from './rotate';
-export { IDEMPOTENCY_RESPONSE_PURPOSE, SEALED_COLUMNS } from './sealed-columns';
+export { IDEMPOTENCY_RESPONSE_PURPOSE, SEALED, SEALED_COLUMNS } from './sealed-columns';
 export { type AppKeyState, verifyAppKey } from './verify';

@@ -1,5 +1,14 @@
 import { idempotencyKeys, idRequests, userIds } from '../../db/schema';
-import { SEALED } from '../user-ids/credentials';
+
+/**
+ * What each sealed ID credential is for. The purpose is bound into the ciphertext, so a login
+ * can never be opened as a password or a request's wish as the ID's password (user-ids).
+ */
+export const SEALED = {
+  login: 'user_ids.login',
+  password: 'user_ids.password',
+  requestPassword: 'id_requests.password',
+} as const;
 
 /** What the idempotency store seals its stored answers for (plugins/app/money-calls.ts). */
 export const IDEMPOTENCY_RESPONSE_PURPOSE = 'idempotency_keys.response';

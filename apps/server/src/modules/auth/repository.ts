@@ -2,8 +2,8 @@ import { and, eq, gt, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
 import { decode, preparedStatement } from '../../db/prepared';
 import type { Db } from '../../db/types';
-import { publicUserColumns } from '../users/repository';
-import type { PublicUser } from '../users/types';
+import { publicUserColumns } from '../users';
+import type { PublicUser } from '../users';
 
 export async function insertSession(
   db: Db,

@@ -4,8 +4,8 @@ import type { Db } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, newApiToken } from '../../lib/tokens';
-import { contactConflictFromDb, takenContactsError } from '../users/contact-errors';
-import { findTakenContacts, findUserForLogin, insertUser } from '../users/repository';
+import { contactConflictFromDb, takenContactsError } from '../users';
+import { findTakenContacts, findUserForLogin, insertUser } from '../users';
 import { deleteExpiredSessions, deleteSession, insertSession, touchSession } from './repository';
 import type { AuthContext, SessionSettings } from './types';
 

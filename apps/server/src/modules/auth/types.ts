@@ -1,4 +1,4 @@
-import type { PublicUser } from '../users/types';
+import type { PublicUser } from '../users';
 
 /** Who is calling: the user behind the bearer token and the session it belongs to. */
 export type AuthContext = { user: PublicUser; sessionId: number };

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { bills, type BillRow, paymentTypes, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
+import { pendingFilter, updateIfPending } from '../pending-items';
 
 /** A bill with what its JSON shows of the customer and the payment type. */
 export type BillView = BillRow & {
@@ -32,8 +33,7 @@ export type BillFilter = { userId?: number; pending?: boolean | undefined };
 function filterOf({ userId, pending }: BillFilter): SQL | undefined {
   return and(
     userId === undefined ? undefined : eq(bills.userId, userId),
-    pending === true ? eq(bills.status, 'pending') : undefined,
-    pending === false ? inArray(bills.status, ['approved', 'rejected']) : undefined,
+    pendingFilter(bills.status, pending),
   );
 }
 
@@ -63,21 +63,18 @@ export async function insertBill(
   return rows[0]!;
 }
 
-/**
- * Money rule 6: pending → approved/rejected at most once. Concurrent handlers of one bill
- * queue on its row lock; the losers find it no longer pending and get null.
- */
-export async function handlePendingBill(
+/** Money rule 6: pending → approved/rejected at most once (pending-items). */
+export function handlePendingBill(
   tx: Tx,
   id: number,
   change: { status: 'approved' | 'rejected'; adminId: number; comment: string | null },
 ): Promise<BillRow | null> {
-  const rows = await tx
-    .update(bills)
-    .set({ status: change.status, handledBy: change.adminId, comment: change.comment, handledAt: sql`now()` })
-    .where(and(eq(bills.id, id), eq(bills.status, 'pending')))
-    .returning();
-  return rows[0] ?? null;
+  return updateIfPending(tx, bills, eq(bills.id, id), {
+    status: change.status,
+    handledBy: change.adminId,
+    comment: change.comment,
+    handledAt: sql`now()`,
+  });
 }
 
 export async function billExists(db: Db, id: number): Promise<boolean> {

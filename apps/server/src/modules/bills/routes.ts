@@ -4,19 +4,16 @@ import {
   BillSchema,
   envelope,
   IdParamSchema,
-  paginated,
-  PendingPageQuerySchema,
   PROOF_REQUIRED_MESSAGE,
-  RejectBodySchema,
   WALLET_API,
   IdempotencyHeadersSchema,
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { moneyRoute } from '../../plugins/app/money-calls';
 import { formSpec, readForm } from '../../lib/multipart';
-import { optionalBody } from '../../lib/optional-body';
 import { callerOf } from '../../plugins/app/auth';
-import { actorOf } from '../audit/actor';
+import { actorOf } from '../audit';
+import { decisionRouteOptions, queueReadRoutes, rejectRoute } from '../pending-items';
 import { toBillJson } from './serialize';
 import { addFunds, getBill, getOwnBill, handleBill, listBills } from './service';
 
@@ -64,46 +61,24 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get(
-    WALLET_API.adminBills,
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: 'Bills, newest first; pending=1 the queue, pending=0 the handled ones',
-        querystring: PendingPageQuerySchema,
-        response: { 200: envelope(paginated(BillSchema)) },
-      },
-    },
-    async (request) => {
-      const page = await listBills(app.db, request.query);
-      return { message: null, data: { ...page, items: page.items.map(toBillJson) } };
-    },
-  );
-
-  app.get(
-    WALLET_API.adminBill(':id'),
-    {
-      onRequest: app.requireAdmin,
-      schema: { tags: ['admin'], summary: 'One bill', params: IdParamSchema, response: { 200: ItemSchema } },
-    },
-    async (request) => ({ message: null, data: toBillJson(await getBill(app.db, request.params.id)) }),
-  );
+  queueReadRoutes(app, {
+    listPath: WALLET_API.adminBills,
+    itemPath: WALLET_API.adminBill(':id'),
+    schema: BillSchema,
+    listSummary: 'Bills, newest first; pending=1 the queue, pending=0 the handled ones',
+    itemSummary: 'One bill',
+    list: listBills,
+    get: getBill,
+    toJson: toBillJson,
+  });
 
   app.post(
     WALLET_API.adminBillApprove(':id'),
-    {
-      onRequest: app.requireAdmin,
-      ...moneyRoute(app),
-      schema: {
-        tags: ['admin'],
-        summary: 'Approve a bill: its amount is credited to the balance',
-        description: 'A bill is handled once: a second approve or reject is 409 ALREADY_HANDLED.',
-        headers: IdempotencyHeadersSchema,
-        params: IdParamSchema,
-        response: { 200: ItemSchema },
-      },
-    },
+    decisionRouteOptions(app, {
+      summary: 'Approve a bill: its amount is credited to the balance',
+      description: 'A bill is handled once: a second approve or reject is 409 ALREADY_HANDLED.',
+      schema: BillSchema,
+    }),
     async (request, reply) =>
       app.idempotent(request, reply, async (db) => {
         const bill = await handleBill(db, actorOf(request), request.params.id, { status: 'approved' });
@@ -111,25 +86,12 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.post(
-    WALLET_API.adminBillReject(':id'),
-    {
-      onRequest: app.requireAdmin,
-      ...moneyRoute(app),
-      schema: {
-        tags: ['admin'],
-        summary: 'Reject a bill, with an optional comment for the customer',
-        headers: IdempotencyHeadersSchema,
-        params: IdParamSchema,
-        body: optionalBody(RejectBodySchema),
-        response: { 200: ItemSchema },
-      },
+  rejectRoute(app, WALLET_API.adminBillReject(':id'), {
+    summary: 'Reject a bill, with an optional comment for the customer',
+    schema: BillSchema,
+    async reject(db, actor, id, comment) {
+      const bill = await handleBill(db, actor, id, { status: 'rejected', comment });
+      return { message: 'The bill has been rejected.', data: toBillJson(bill) };
     },
-    async (request, reply) =>
-      app.idempotent(request, reply, async (db) => {
-        const comment = request.body.comment ?? null;
-        const bill = await handleBill(db, actorOf(request), request.params.id, { status: 'rejected', comment });
-        return { message: 'The bill has been rejected.', data: toBillJson(bill) };
-      }),
-  );
+  });
 };

@@ -1,5 +1,5 @@
 import { type Bill, formatAmount } from '@iddesk/contract';
-import { fileUrl } from '../uploads/service';
+import { fileUrl } from '../uploads';
 import type { BillView } from './repository';
 
 export function toBillJson(bill: BillView): Bill {

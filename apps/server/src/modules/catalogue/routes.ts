@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors/app-errors';
 import { formSpec, readForm } from '../../lib/multipart';
-import { actorOf } from '../audit/actor';
+import { actorOf } from '../audit';
 import { findItem, findItemWithCount, listItems, listItemsWithCounts } from './repository';
 import { toAdminCatalogueItemJson, toCatalogueItemJson } from './serialize';
 import { createItem, deleteOrDeactivateItem, editItem } from './service';

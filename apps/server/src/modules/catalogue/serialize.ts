@@ -1,6 +1,6 @@
 import { type AdminCatalogueItem, type CatalogueItem, formatAmount, type ItemRef } from '@iddesk/contract';
 import type { CatalogueItemRow } from '../../db/schema';
-import { fileUrl } from '../uploads/service';
+import { fileUrl } from '../uploads';
 import type { CatalogueItemWithCount } from './repository';
 
 /** Demo credentials go only to signed-in callers (DESIGN.md §3); guests see `has_demo`. */

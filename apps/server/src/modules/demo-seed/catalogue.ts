@@ -1,6 +1,6 @@
 import { ID_LOGO_FIELD, type Minor } from '@iddesk/contract';
-import { insertItem } from '../catalogue/repository';
-import { recordUpload, type StoredImage, storeImage } from '../uploads/service';
+import { insertItem } from '../catalogue';
+import { recordUpload, type StoredImage, storeImage } from '../uploads';
 import { logoPng } from './images';
 import type { SeedArea } from './types';
 

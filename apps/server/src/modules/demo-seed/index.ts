@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/types';
-import { removeFile } from '../uploads/service';
-import { SETTING } from '../settings/keys';
-import { getSetting, putSetting } from '../settings/repository';
+import { removeFile } from '../uploads';
+import { SETTING } from '../settings';
+import { getSetting, putSetting } from '../settings';
 import { catalogueArea } from './catalogue';
 import { databaseHasData } from './emptiness';
 import { mediaArea } from './media';

@@ -1,6 +1,6 @@
 import { MEDIA_IMAGE_FIELD } from '@iddesk/contract';
-import { insertMedia } from '../media/repository';
-import { recordUpload, type StoredImage, storeImage } from '../uploads/service';
+import { insertMedia } from '../media';
+import { recordUpload, type StoredImage, storeImage } from '../uploads';
 import { type Palette, posterPng } from './images';
 import type { SeedArea } from './types';
 

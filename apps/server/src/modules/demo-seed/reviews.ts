@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { reviews } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
-import { insertUser } from '../users/repository';
+import { insertUser } from '../users';
 import type { SeedArea } from './types';
 
 /**

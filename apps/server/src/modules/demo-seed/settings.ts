@@ -1,6 +1,6 @@
 import type { SiteSettings } from '@iddesk/contract';
-import { SETTING, siteSettingKey } from '../settings/keys';
-import { putSetting } from '../settings/repository';
+import { SETTING, siteSettingKey } from '../settings';
+import { putSetting } from '../settings';
 import type { SeedArea } from './types';
 
 const SITE: SiteSettings = {

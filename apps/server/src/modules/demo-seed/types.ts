@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/types';
 import type { Storage } from '../../lib/storage';
-import type { StoredImage } from '../uploads/service';
+import type { StoredImage } from '../uploads';
 
 export type SeedDeps = { db: Db; storage: Storage; log: FastifyBaseLogger };
 

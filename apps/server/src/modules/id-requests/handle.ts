@@ -1,17 +1,16 @@
 import { formatAmount, type HandleRequestBodySchema, type Minor } from '@iddesk/contract';
 import type { z } from 'zod';
-import type { IdRequestRow } from '../../db/schema';
+import type { IdRequestRow, UserIdRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { ConflictError, ValidationError } from '../../errors/app-errors';
 import type { Keyring } from '../app-key';
-import type { Actor } from '../audit/actor';
-import { writeAudit } from '../audit/repository';
-import { notifyRequestHandled } from '../notifications/id-notices';
-import { credit, releaseHold, rowForCause, settleHold } from '../ledger/service';
-import { seal, SEALED } from '../user-ids/credentials';
-import { findUserIdForUpdate, updateUserId } from '../user-ids/repository';
-import { decidePendingRequest } from './repository';
-import { getRequest } from './service';
+import type { Actor } from '../audit';
+import { notifyRequestHandled } from '../notifications';
+import { credit, releaseHold, rowForCause, settleHold } from '../ledger';
+import { seal, SEALED } from '../user-ids';
+import { findUserIdForUpdate, updateUserId } from '../user-ids';
+import { pendingItems } from '../pending-items';
+import { decidePendingRequest, findRequestView, type IdRequestView, listRequestViews, requestExists } from './repository';
 
 type HandleInput = z.output<typeof HandleRequestBodySchema>;
 
@@ -76,6 +75,67 @@ async function applyDecision(tx: Tx, request: IdRequestRow, approved: boolean, i
   }
 }
 
+type Decision = {
+  approved: boolean;
+  input: HandleInput;
+  userIdId: number;
+  confirmedAmount: bigint | null;
+  password: string | null;
+  keyring: Keyring;
+};
+/** The ID's new password travels sealed for the ID; the request keeps its own sealing. */
+type Handled = { request: IdRequestRow; target: UserIdRow; idPasswordSealed: string | null };
+
+/**
+ * ID requests in the shared pending queue (no create requests: new IDs are decided through
+ * their user ID). Theirs: the ID is locked first, as request filing does (one lock order, so
+ * a close cannot interleave), approving needs it still active, and the money rule per type.
+ */
+const requestQueue = pendingItems<IdRequestView, Handled, Decision>({
+  objectType: 'id_request',
+  alreadyHandled: REQUEST_ALREADY_HANDLED,
+  find: findRequestView,
+  list: (db, pending, window) => listRequestViews(db, { queue: true, pending }, window),
+  exists: requestExists,
+  isApproval: (decision) => decision.approved,
+  async mark(tx, id, { approved, input, userIdId, confirmedAmount, password, keyring }, actor) {
+    // Sealed under two purposes: the request's record and the ID's current password; in the
+    // transaction, under the key the database names now (app-key/keyring).
+    const key = password === null ? null : await keyring.sealingKey(tx);
+    const sealed =
+      password === null
+        ? null
+        : { request: seal(key!, SEALED.requestPassword, password), id: seal(key!, SEALED.password, password) };
+    const target = (await findUserIdForUpdate(tx, userIdId))!;
+    const request = await decidePendingRequest(tx, id, {
+      status: approved ? 'approved' : 'rejected',
+      adminId: actor.userId,
+      comment: input.comment ?? null,
+      confirmedAmount,
+      ...(sealed === null ? {} : { passwordSealed: sealed.request }),
+    });
+    return request && { request, target, idPasswordSealed: sealed?.id ?? null };
+  },
+  async settle(tx, { request, target, idPasswordSealed }, { approved }) {
+    if (approved && target.status !== 'active') throw new ConflictError('ID_NOT_ACTIVE', NOT_ACTIVE_ANY_MORE);
+    await applyDecision(tx, request, approved, idPasswordSealed);
+    // Amounts and outcome only: a new password never goes into the audit log.
+    return {
+      status: request.status,
+      type: request.type,
+      user_id: request.userId,
+      user_id_id: request.userIdId,
+      amount: request.amount === null ? null : formatAmount(request.amount),
+      confirmed_amount: request.confirmedAmount === null ? null : formatAmount(request.confirmedAmount),
+      pay_from: request.payFrom,
+      comment: request.comment,
+    };
+  },
+  notify: (tx, { request }) => notifyRequestHandled(tx, request),
+});
+
+export const { get: getRequest, list: listQueue } = requestQueue;
+
 /**
  * Approve or reject a deposit, withdraw, close or change_password request. The request
  * leaves `pending` exactly once (money rule 6): concurrent handlers queue on the ID's row
@@ -88,51 +148,12 @@ export async function handleRequest(db: Db, keyring: Keyring, actor: Actor, id: 
   if (current.status !== 'pending') throw new ConflictError('ALREADY_HANDLED', REQUEST_ALREADY_HANDLED);
   const approved = input.action === 'approve';
   const extras = approved ? approvalExtras(current.type, input, current.amount) : null;
-  const newPassword = extras?.password ?? null;
-  await db.transaction(async (tx) => {
-    // Sealed under two purposes: the request's record and the ID's current password; in the
-    // transaction, under the key the database names now (app-key/keyring).
-    const key = newPassword === null ? null : await keyring.sealingKey(tx);
-    const sealed =
-      newPassword === null
-        ? null
-        : { request: seal(key!, SEALED.requestPassword, newPassword), id: seal(key!, SEALED.password, newPassword) };
-    // The ID first, as request filing does: one lock order, and a close cannot interleave.
-    const target = (await findUserIdForUpdate(tx, current.userIdId))!;
-    const request = await decidePendingRequest(
-      tx,
-      { id },
-      {
-        status: approved ? 'approved' : 'rejected',
-        adminId: actor.userId,
-        comment: input.comment ?? null,
-        confirmedAmount: extras?.confirmedAmount ?? null,
-        ...(sealed === null ? {} : { passwordSealed: sealed.request }),
-      },
-    );
-    if (!request) throw new ConflictError('ALREADY_HANDLED', REQUEST_ALREADY_HANDLED);
-    if (approved && target.status !== 'active') throw new ConflictError('ID_NOT_ACTIVE', NOT_ACTIVE_ANY_MORE);
-    await applyDecision(tx, request, approved, sealed?.id ?? null);
-    await writeAudit(tx, {
-      actorId: actor.userId,
-      action: approved ? 'id_request.approve' : 'id_request.reject',
-      objectType: 'id_request',
-      objectId: id,
-      before: { status: 'pending' },
-      // Amounts and outcome only: a new password never goes into the audit log.
-      after: {
-        status: request.status,
-        type: request.type,
-        user_id: request.userId,
-        user_id_id: request.userIdId,
-        amount: request.amount === null ? null : formatAmount(request.amount),
-        confirmed_amount: request.confirmedAmount === null ? null : formatAmount(request.confirmedAmount),
-        pay_from: request.payFrom,
-        comment: request.comment,
-      },
-      ip: actor.ip,
-    });
-    await notifyRequestHandled(tx, request);
+  return requestQueue.decide(db, actor, id, {
+    approved,
+    input,
+    userIdId: current.userIdId,
+    confirmedAmount: extras?.confirmedAmount ?? null,
+    password: extras?.password ?? null,
+    keyring,
   });
-  return getRequest(db, id);
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { catalogueItems, idRequests, type IdRequestRow, paymentTypes, userIds, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
+import { updateIfPending } from '../pending-items';
 
 /** A request with the user ID it concerns (`id_object`), its item, customer and payment type. */
 export type IdRequestView = IdRequestRow & {
@@ -107,25 +108,12 @@ export type RequestDecision = {
   passwordSealed?: string | null;
 };
 
-/**
- * Money rule 6: pending → approved/rejected at most once. Concurrent handlers queue on the
- * row lock; the losers find it no longer pending and get null. `where` narrows further
- * (the create request of one user ID).
- */
-export async function decidePendingRequest(
-  tx: Tx,
-  where: { id: number } | { createOf: number },
-  decision: RequestDecision,
-): Promise<IdRequestRow | null> {
+/** Money rule 6: pending → approved/rejected at most once (pending-items). */
+export function decidePendingRequest(tx: Tx, id: number, decision: RequestDecision): Promise<IdRequestRow | null> {
   const { adminId, ...rest } = decision;
-  const target =
-    'id' in where
-      ? eq(idRequests.id, where.id)
-      : and(eq(idRequests.userIdId, where.createOf), eq(idRequests.type, 'create'));
-  const rows = await tx
-    .update(idRequests)
-    .set({ ...rest, handledBy: adminId, handledAt: sql`now()` })
-    .where(and(target, eq(idRequests.status, 'pending')))
-    .returning();
-  return rows[0] ?? null;
+  return updateIfPending(tx, idRequests, eq(idRequests.id, id), { ...rest, handledBy: adminId, handledAt: sql`now()` });
+}
+
+export async function requestExists(db: Db, id: number): Promise<boolean> {
+  return (await db.$count(idRequests, eq(idRequests.id, id))) > 0;
 }

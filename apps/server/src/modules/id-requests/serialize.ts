@@ -1,9 +1,9 @@
 import { formatAmount, type IdRequest } from '@iddesk/contract';
-import { toItemRef } from '../catalogue/serialize';
-import { fileUrl } from '../uploads/service';
+import { toItemRef } from '../catalogue';
+import { fileUrl } from '../uploads';
 import type { Keyring } from '../app-key';
-import { openOrNull, SEALED } from '../user-ids/credentials';
-import type { Audience } from '../user-ids/serialize';
+import { openOrNull, SEALED } from '../user-ids';
+import type { Audience } from '../user-ids';
 import type { IdRequestView } from './repository';
 
 const money = (v: bigint | null) => (v === null ? null : formatAmount(v));

@@ -8,12 +8,12 @@ import { ConflictError, NotFoundError } from '../../errors/app-errors';
 import { pageWindow, toPage } from '../../lib/pagination';
 import type { Storage } from '../../lib/storage';
 import type { Keyring } from '../app-key';
-import { hold } from '../ledger/service';
-import { withStoredImage } from '../uploads/service';
-import { seal, SEALED } from '../user-ids/credentials';
-import { assertActive, checkPayment, paymentColumns, storeProof } from '../user-ids/payment';
-import { findUserIdForUpdate } from '../user-ids/repository';
-import { getOwnUserId } from '../user-ids/service';
+import { hold } from '../ledger';
+import { withStoredImage } from '../uploads';
+import { seal, SEALED } from '../user-ids';
+import { assertActive, checkPayment, paymentColumns, storeProof } from '../user-ids';
+import { findUserIdForUpdate } from '../user-ids';
+import { getOwnUserId } from '../user-ids';
 import { findPendingOfType, findRequestView, insertRequest, type IdRequestView, listRequestViews } from './repository';
 
 type DepositInput = z.output<typeof DepositBodySchema>;
@@ -125,15 +125,4 @@ export async function listOwnIdRequests(db: Db, userId: number, userIdId: number
 export async function listOwnRequests(db: Db, userId: number, query: PageQuery) {
   const { items, total } = await listRequestViews(db, { userId }, pageWindow(query));
   return toPage(items, total, query);
-}
-
-export async function listQueue(db: Db, query: PageQuery & { pending?: boolean | undefined }) {
-  const { items, total } = await listRequestViews(db, { queue: true, pending: query.pending }, pageWindow(query));
-  return toPage(items, total, query);
-}
-
-export async function getRequest(db: Db, id: number): Promise<IdRequestView> {
-  const view = await findRequestView(db, id);
-  if (!view) throw new NotFoundError();
-  return view;
 }

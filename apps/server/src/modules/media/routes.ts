@@ -11,7 +11,7 @@ import {
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formSpec, readForm } from '../../lib/multipart';
-import { actorOf } from '../audit/actor';
+import { actorOf } from '../audit';
 import { createMedia, editMedia, listPublicMedia, removeMedia } from './service';
 
 const ItemSchema = envelope(MediaItemSchema);

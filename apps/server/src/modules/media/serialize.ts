@@ -1,6 +1,6 @@
 import type { MediaItem } from '@iddesk/contract';
 import type { MediaItemRow } from '../../db/schema';
-import { fileUrl } from '../uploads/service';
+import { fileUrl } from '../uploads';
 import type { MediaWithImage } from './repository';
 
 export function toMediaJson(row: MediaWithImage): MediaItem {

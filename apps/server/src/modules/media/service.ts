@@ -13,10 +13,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/types';
 import { NotFoundError, ValidationError } from '../../errors/app-errors';
 import type { Storage } from '../../lib/storage';
-import type { Actor } from '../audit/actor';
-import { writeAudit } from '../audit/repository';
-import { deleteUpload } from '../uploads/repository';
-import { recordUpload, removeFile, storeImage, withStoredImage } from '../uploads/service';
+import type { Actor } from '../audit';
+import { writeAudit } from '../audit';
+import { deleteUpload } from '../uploads';
+import { recordUpload, removeFile, storeImage, withStoredImage } from '../uploads';
 import {
   deleteMedia,
   findMedia,

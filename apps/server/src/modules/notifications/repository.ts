@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { notifications, type NotificationRow } from '../../db/schema';
 import { decode, preparedStatement } from '../../db/prepared';
 import type { Db, Tx } from '../../db/types';
-import { sessionCallerCtes } from '../auth/repository';
+import { sessionCallerCtes } from '../auth';
 
 export type NewNotification = { userId: number; title: string; body: string; link: string | null };
 

@@ -11,7 +11,7 @@ import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/passwords';
 import { hashToken, newApiToken } from '../../lib/tokens';
 import type { WindowCounter } from '../../lib/rate-counters';
-import { updateUserPassword } from '../users/repository';
+import { updateUserPassword } from '../users';
 import { resetMail } from './mail';
 import { consumeReset, findUsableReset, replaceResetToken, revokeAfterReset } from './repository';
 

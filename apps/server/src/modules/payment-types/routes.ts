@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formSpec, readForm } from '../../lib/multipart';
-import { actorOf } from '../audit/actor';
+import { actorOf } from '../audit';
 import { listPaymentTypes } from './repository';
 import { toPaymentTypeJson } from './serialize';
 import { createPaymentType, editPaymentType, setPaymentTypeActive } from './service';

@@ -1,6 +1,6 @@
 import type { PaymentType } from '@iddesk/contract';
 import type { PaymentTypeRow } from '../../db/schema';
-import { fileUrl } from '../uploads/service';
+import { fileUrl } from '../uploads';
 
 export function toPaymentTypeJson(row: PaymentTypeRow): PaymentType {
   return {

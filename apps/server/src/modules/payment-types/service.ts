@@ -5,10 +5,10 @@ import type { PaymentTypeRow } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { NotFoundError } from '../../errors/app-errors';
 import type { Storage } from '../../lib/storage';
-import type { Actor } from '../audit/actor';
-import { writeAudit } from '../audit/repository';
-import { deleteUpload } from '../uploads/repository';
-import { recordUpload, removeFile, storeImage, withStoredImage } from '../uploads/service';
+import type { Actor } from '../audit';
+import { writeAudit } from '../audit';
+import { deleteUpload } from '../uploads';
+import { recordUpload, removeFile, storeImage, withStoredImage } from '../uploads';
 import {
   findPaymentType,
   findPaymentTypeForUpdate,

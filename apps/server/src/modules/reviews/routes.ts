@@ -12,7 +12,7 @@ import {
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/app/auth';
-import { actorOf } from '../audit/actor';
+import { actorOf } from '../audit';
 import { addReview, listAdminReviews, listPublicReviews, setHidden } from './service';
 
 

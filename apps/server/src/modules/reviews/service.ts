@@ -10,8 +10,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/types';
 import { NotFoundError } from '../../errors/app-errors';
 import { pageWindow, toPage } from '../../lib/pagination';
-import type { Actor } from '../audit/actor';
-import { writeAudit } from '../audit/repository';
+import type { Actor } from '../audit';
+import { writeAudit } from '../audit';
 import {
   countReviews,
   findReview,

@@ -1,6 +1,6 @@
 import { DEFAULT_SITE_SETTINGS, SITE_SETTING_KEYS, type SiteSettings } from '@iddesk/contract';
 import type { Db } from '../../db/types';
-import { writeAudit } from '../audit/repository';
+import { writeAudit } from '../audit';
 import { SETTING, SITE_SETTING_ROW_KEYS, siteSettingKey } from './keys';
 import {
   getSetting,

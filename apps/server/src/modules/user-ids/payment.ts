@@ -3,9 +3,9 @@ import type { PaymentTypeRow, UserIdRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { ConflictError, type FieldErrors, ValidationError } from '../../errors/app-errors';
 import type { Storage } from '../../lib/storage';
-import { findPaymentType } from '../payment-types/repository';
-import { PAYMENT_TYPE_UNAVAILABLE } from '../bills/service';
-import { recordUpload, type StoredImage, storeImage } from '../uploads/service';
+import { findPaymentType } from '../payment-types';
+import { PAYMENT_TYPE_UNAVAILABLE } from '../bills';
+import { recordUpload, type StoredImage, storeImage } from '../uploads';
 
 /** The payment part of a new-ID or deposit body (contract: CreateUserIdBody, DepositBody). */
 export type PaymentInput = {

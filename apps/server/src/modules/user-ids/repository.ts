@@ -9,6 +9,7 @@ import {
   users,
 } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
+import { updateIfPending } from '../pending-items';
 
 /** A user ID with its item, owner, and the create request that says how it was paid for. */
 export type UserIdView = UserIdRow & {
@@ -103,17 +104,40 @@ export async function findUserIdForUpdate(tx: Tx, id: number): Promise<UserIdRow
 }
 
 /** pending → active/rejected at most once (money rule 6); null when it was not pending. */
-export async function decidePendingUserId(
+export function decidePendingUserId(
   tx: Tx,
   id: number,
   change: { status: 'active' | 'rejected'; loginSealed?: string; passwordSealed?: string },
 ): Promise<UserIdRow | null> {
+  return updateIfPending(tx, userIds, eq(userIds.id, id), { ...change, updatedAt: sql`now()` });
+}
+
+/** The create request says how a new ID is paid for; it is written and decided with the ID. */
+export async function insertCreateRequest(
+  tx: Tx,
+  values: Pick<IdRequestRow, 'userIdId' | 'userId'> &
+    Partial<Pick<IdRequestRow, 'amount' | 'payFrom' | 'paymentTypeId' | 'reference' | 'proofKey'>>,
+): Promise<IdRequestRow> {
   const rows = await tx
-    .update(userIds)
-    .set({ ...change, updatedAt: sql`now()` })
-    .where(and(eq(userIds.id, id), eq(userIds.status, 'pending')))
+    .insert(idRequests)
+    .values({ ...values, type: 'create' })
     .returning();
-  return rows[0] ?? null;
+  return rows[0]!;
+}
+
+/** The user ID's create request leaves `pending` with it (money rule 6). */
+export function decideCreateRequest(
+  tx: Tx,
+  userIdId: number,
+  decision: { status: 'approved' | 'rejected'; adminId: number; comment: string | null; confirmedAmount: bigint | null },
+): Promise<IdRequestRow | null> {
+  const { adminId, ...rest } = decision;
+  return updateIfPending(
+    tx,
+    idRequests,
+    and(eq(idRequests.userIdId, userIdId), eq(idRequests.type, 'create')),
+    { ...rest, handledBy: adminId, handledAt: sql`now()` },
+  );
 }
 
 export async function updateUserId(

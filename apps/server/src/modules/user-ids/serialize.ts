@@ -1,6 +1,6 @@
 import { formatAmount, type UserId } from '@iddesk/contract';
-import { toItemRef } from '../catalogue/serialize';
-import { fileUrl } from '../uploads/service';
+import { toItemRef } from '../catalogue';
+import { fileUrl } from '../uploads';
 import type { Keyring } from '../app-key';
 import { openOrNull, SEALED } from './credentials';
 import type { UserIdView } from './repository';

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/types';
 import { NotFoundError, ValidationError } from '../../errors/app-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { deleteOtherSessions } from '../auth/repository';
-import type { AuthContext } from '../auth/types';
+import { deleteOtherSessions } from '../auth';
+import type { AuthContext } from '../auth';
 import { contactConflictFromDb, takenContactsError } from './contact-errors';
 import {
   findTakenContacts,

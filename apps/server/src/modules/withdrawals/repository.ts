@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { users, withdrawals, type WithdrawalRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
+import { pendingFilter, updateIfPending } from '../pending-items';
 
 export type WithdrawalView = WithdrawalRow & {
   user: { id: number; name: string; email: string; phone: string };
@@ -20,18 +21,12 @@ const toView = (r: { withdrawal: WithdrawalRow; user: WithdrawalView['user'] }):
   user: r.user,
 });
 
-function filterOf(pending: boolean | undefined): SQL | undefined {
-  if (pending === true) return eq(withdrawals.status, 'pending');
-  if (pending === false) return inArray(withdrawals.status, ['approved', 'rejected']);
-  return undefined;
-}
-
 export async function listWithdrawalViews(
   db: Db,
   pending: boolean | undefined,
   window: { limit: number; offset: number },
 ): Promise<{ items: WithdrawalView[]; total: number }> {
-  const where = filterOf(pending);
+  const where = pendingFilter(withdrawals.status, pending);
   const [rows, total] = await Promise.all([
     selectViews(db).where(where).orderBy(desc(withdrawals.id)).limit(window.limit).offset(window.offset),
     db.$count(withdrawals, where),
@@ -54,8 +49,8 @@ export async function insertWithdrawal(tx: Tx, values: NewWithdrawal): Promise<W
   return rows[0]!;
 }
 
-/** Money rule 6, as for bills: pending → approved/rejected at most once. */
-export async function handlePendingWithdrawal(
+/** Money rule 6, as for bills: pending → approved/rejected at most once (pending-items). */
+export function handlePendingWithdrawal(
   tx: Tx,
   id: number,
   change: {
@@ -66,17 +61,16 @@ export async function handlePendingWithdrawal(
     payoutProofKey: string | null;
   },
 ): Promise<WithdrawalRow | null> {
-  const rows = await tx
-    .update(withdrawals)
-    .set({
-      status: change.status,
-      handledBy: change.adminId,
-      comment: change.comment,
-      payoutReference: change.payoutReference,
-      payoutProofKey: change.payoutProofKey,
-      handledAt: sql`now()`,
-    })
-    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
-    .returning();
-  return rows[0] ?? null;
+  return updateIfPending(tx, withdrawals, eq(withdrawals.id, id), {
+    status: change.status,
+    handledBy: change.adminId,
+    comment: change.comment,
+    payoutReference: change.payoutReference,
+    payoutProofKey: change.payoutProofKey,
+    handledAt: sql`now()`,
+  });
+}
+
+export async function withdrawalExists(db: Db, id: number): Promise<boolean> {
+  return (await db.$count(withdrawals, eq(withdrawals.id, id))) > 0;
 }

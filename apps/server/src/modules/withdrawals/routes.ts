@@ -1,9 +1,6 @@
 import {
   envelope,
   IdParamSchema,
-  paginated,
-  PendingPageQuerySchema,
-  RejectBodySchema,
   WALLET_API,
   WITHDRAWAL_APPROVE_PROOF_FIELD,
   WithdrawalApproveBodySchema,
@@ -14,9 +11,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { moneyRoute } from '../../plugins/app/money-calls';
 import { formSpec, readForm } from '../../lib/multipart';
-import { optionalBody } from '../../lib/optional-body';
 import { callerOf } from '../../plugins/app/auth';
-import { actorOf } from '../audit/actor';
+import { actorOf } from '../audit';
+import { decisionRouteOptions, queueReadRoutes, rejectRoute } from '../pending-items';
 import { toWithdrawalJson } from './serialize';
 import {
   getOwnWithdrawal,
@@ -66,49 +63,27 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get(
-    WALLET_API.adminWithdrawals,
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: 'Withdrawals, newest first; pending=1 the queue, pending=0 the handled ones',
-        querystring: PendingPageQuerySchema,
-        response: { 200: envelope(paginated(WithdrawalSchema)) },
-      },
-    },
-    async (request) => {
-      const page = await listWithdrawals(app.db, request.query);
-      return { message: null, data: { ...page, items: page.items.map(toWithdrawalJson) } };
-    },
-  );
-
-  app.get(
-    WALLET_API.adminWithdrawal(':id'),
-    {
-      onRequest: app.requireAdmin,
-      schema: { tags: ['admin'], summary: 'One withdrawal', params: IdParamSchema, response: { 200: ItemSchema } },
-    },
-    async (request) => ({ message: null, data: toWithdrawalJson(await getWithdrawal(app.db, request.params.id)) }),
-  );
+  queueReadRoutes(app, {
+    listPath: WALLET_API.adminWithdrawals,
+    itemPath: WALLET_API.adminWithdrawal(':id'),
+    schema: WithdrawalSchema,
+    listSummary: 'Withdrawals, newest first; pending=1 the queue, pending=0 the handled ones',
+    itemSummary: 'One withdrawal',
+    list: listWithdrawals,
+    get: getWithdrawal,
+    toJson: toWithdrawalJson,
+  });
 
   app.post(
     WALLET_API.adminWithdrawalApprove(':id'),
-    {
-      onRequest: app.requireAdmin,
-      ...moneyRoute(app),
-      schema: {
-        tags: ['admin'],
-        summary: 'Approve a withdrawal after paying it out',
-        description:
-          'multipart/form-data (or JSON without the image): optional `reference` and optional ' +
-          'image `proof` of the payout. Handled once: a second approve or reject is 409.',
-        form: ApproveWithdrawalForm,
-        headers: IdempotencyHeadersSchema,
-        params: IdParamSchema,
-        response: { 200: ItemSchema },
-      },
-    },
+    decisionRouteOptions(app, {
+      summary: 'Approve a withdrawal after paying it out',
+      description:
+        'multipart/form-data (or JSON without the image): optional `reference` and optional ' +
+        'image `proof` of the payout. Handled once: a second approve or reject is 409.',
+      form: ApproveWithdrawalForm,
+      schema: WithdrawalSchema,
+    }),
     async (request, reply) => {
       const { fields, files } = await readForm(request, ApproveWithdrawalForm);
       return app.idempotent(request, reply, async (db, storage) => {
@@ -122,30 +97,15 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    WALLET_API.adminWithdrawalReject(':id'),
-    {
-      onRequest: app.requireAdmin,
-      ...moneyRoute(app),
-      schema: {
-        tags: ['admin'],
-        summary: 'Reject a withdrawal: the held amount returns to the balance',
-        headers: IdempotencyHeadersSchema,
-        params: IdParamSchema,
-        body: optionalBody(RejectBodySchema),
-        response: { 200: ItemSchema },
-      },
+  rejectRoute(app, WALLET_API.adminWithdrawalReject(':id'), {
+    summary: 'Reject a withdrawal: the held amount returns to the balance',
+    schema: WithdrawalSchema,
+    async reject(db, actor, id, comment, log) {
+      const withdrawal = await handleWithdrawal(deps(log, db), actor, id, { status: 'rejected', comment });
+      return {
+        message: 'The withdrawal has been rejected and the amount returned to the balance.',
+        data: toWithdrawalJson(withdrawal),
+      };
     },
-    async (request, reply) =>
-      app.idempotent(request, reply, async (db) => {
-        const withdrawal = await handleWithdrawal(deps(request.log, db), actorOf(request), request.params.id, {
-          status: 'rejected',
-          comment: request.body.comment ?? null,
-        });
-        return {
-          message: 'The withdrawal has been rejected and the amount returned to the balance.',
-          data: toWithdrawalJson(withdrawal),
-        };
-      }),
-  );
+  });
 };

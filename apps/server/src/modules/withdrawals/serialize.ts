@@ -1,5 +1,5 @@
 import { formatAmount, type Withdrawal } from '@iddesk/contract';
-import { fileUrl } from '../uploads/service';
+import { fileUrl } from '../uploads';
 import type { WithdrawalView } from './repository';
 
 export function toWithdrawalJson(w: WithdrawalView): Withdrawal {

@@ -1,28 +1,28 @@
-import { formatAmount, type PendingPageQuerySchema, type WithdrawBodySchema } from '@iddesk/contract';
+import { formatAmount, type WithdrawBodySchema } from '@iddesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import type { WithdrawalRow } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { ConflictError, NotFoundError } from '../../errors/app-errors';
-import { pageWindow, toPage } from '../../lib/pagination';
+import { ConflictError } from '../../errors/app-errors';
 import type { Storage } from '../../lib/storage';
-import type { Actor } from '../audit/actor';
-import { writeAudit } from '../audit/repository';
-import { hold, releaseHold, rowForCause, settleHold } from '../ledger/service';
-import { withdrawalApproved, withdrawalRejected } from '../notifications/messages';
-import { notify } from '../notifications/service';
-import { recordUpload, storeImage, withStoredImage } from '../uploads/service';
+import type { Actor } from '../audit';
+import { hold, releaseHold, rowForCause, settleHold } from '../ledger';
+import { withdrawalApproved, withdrawalRejected } from '../notifications';
+import { notify } from '../notifications';
+import { pendingItems } from '../pending-items';
+import { recordUpload, type StoredImage, storeImage, withStoredImage } from '../uploads';
 import {
   findWithdrawalView,
   handlePendingWithdrawal,
   insertWithdrawal,
   listWithdrawalViews,
   type NewWithdrawal,
+  withdrawalExists,
   type WithdrawalView,
 } from './repository';
 import { destinationLabel } from './serialize';
 
 type WithdrawInput = z.output<typeof WithdrawBodySchema>;
-type ListQuery = z.output<typeof PendingPageQuerySchema>;
 type Deps = { db: Db; storage: Storage; log: FastifyBaseLogger };
 
 export const WITHDRAWAL_ALREADY_HANDLED = 'This withdrawal has already been handled.';
@@ -57,26 +57,50 @@ export async function requestWithdrawal(db: Db, userId: number, input: WithdrawI
   return (await findWithdrawalView(db, id))!;
 }
 
-export async function getOwnWithdrawal(db: Db, userId: number, id: number): Promise<WithdrawalView> {
-  const withdrawal = await findWithdrawalView(db, id);
-  if (!withdrawal || withdrawal.userId !== userId) throw new NotFoundError();
-  return withdrawal;
-}
-
-export async function getWithdrawal(db: Db, id: number): Promise<WithdrawalView> {
-  const withdrawal = await findWithdrawalView(db, id);
-  if (!withdrawal) throw new NotFoundError();
-  return withdrawal;
-}
-
-export async function listWithdrawals(db: Db, query: ListQuery) {
-  const { items, total } = await listWithdrawalViews(db, query.pending, pageWindow(query));
-  return toPage(items, total, query);
-}
-
 type Decision =
   | { status: 'approved'; reference: string | null; proof: Buffer | undefined }
   | { status: 'rejected'; comment: string | null };
+
+/** The decision as the shared queue sees it: the payout screenshot already stored. */
+type StoredDecision = { decision: Decision; image: StoredImage | null; customerId: number };
+
+/** Withdrawals in the shared pending queue; theirs: the hold settles (paid out) or is released. */
+const withdrawalQueue = pendingItems<WithdrawalView, WithdrawalRow, StoredDecision>({
+  objectType: 'withdrawal',
+  alreadyHandled: WITHDRAWAL_ALREADY_HANDLED,
+  find: findWithdrawalView,
+  list: listWithdrawalViews,
+  exists: withdrawalExists,
+  isApproval: ({ decision }) => decision.status === 'approved',
+  async mark(tx, id, { decision, image, customerId }, actor) {
+    // The customer owns the payout screenshot: it is their money's receipt.
+    if (image) await recordUpload(tx, image, customerId);
+    return handlePendingWithdrawal(tx, id, {
+      status: decision.status,
+      adminId: actor.userId,
+      comment: decision.status === 'rejected' ? decision.comment : null,
+      payoutReference: decision.status === 'approved' ? decision.reference : null,
+      payoutProofKey: image?.key ?? null,
+    });
+  },
+  async settle(tx, withdrawal, { decision }) {
+    const row = await rowForCause(tx, { type: 'withdrawal', id: withdrawal.id });
+    if (decision.status === 'approved') await settleHold(tx, row.id);
+    else await releaseHold(tx, row.id);
+    return {
+      status: withdrawal.status,
+      amount: formatAmount(withdrawal.amount),
+      user_id: withdrawal.userId,
+      comment: withdrawal.comment,
+      payout_reference: withdrawal.payoutReference,
+      payout_proof_key: withdrawal.payoutProofKey,
+    };
+  },
+  notify: (tx, withdrawal, { decision }) =>
+    notify(tx, decision.status === 'approved' ? withdrawalApproved(withdrawal) : withdrawalRejected(withdrawal)),
+});
+
+export const { getOwn: getOwnWithdrawal, get: getWithdrawal, list: listWithdrawals } = withdrawalQueue;
 
 /**
  * Approve (settle the hold: the money has been paid out) or reject (release it back to the
@@ -95,41 +119,7 @@ export async function handleWithdrawal(
   const proof = decision.status === 'approved' ? decision.proof : undefined;
   const image = proof ? await storeImage(storage, proof, 'private', 'proof') : null;
   await withStoredImage(storage, log, image, () =>
-    db.transaction(async (tx) => {
-      // The customer owns the payout screenshot: it is their money's receipt.
-      if (image) await recordUpload(tx, image, current.userId);
-      const withdrawal = await handlePendingWithdrawal(tx, id, {
-        status: decision.status,
-        adminId: actor.userId,
-        comment: decision.status === 'rejected' ? decision.comment : null,
-        payoutReference: decision.status === 'approved' ? decision.reference : null,
-        payoutProofKey: image?.key ?? null,
-      });
-      if (!withdrawal) throw new ConflictError('ALREADY_HANDLED', WITHDRAWAL_ALREADY_HANDLED);
-      const row = await rowForCause(tx, { type: 'withdrawal', id });
-      if (decision.status === 'approved') await settleHold(tx, row.id);
-      else await releaseHold(tx, row.id);
-      await writeAudit(tx, {
-        actorId: actor.userId,
-        action: decision.status === 'approved' ? 'withdrawal.approve' : 'withdrawal.reject',
-        objectType: 'withdrawal',
-        objectId: id,
-        before: { status: 'pending' },
-        after: {
-          status: withdrawal.status,
-          amount: formatAmount(withdrawal.amount),
-          user_id: withdrawal.userId,
-          comment: withdrawal.comment,
-          payout_reference: withdrawal.payoutReference,
-          payout_proof_key: withdrawal.payoutProofKey,
-        },
-        ip: actor.ip,
-      });
-      await notify(
-        tx,
-        decision.status === 'approved' ? withdrawalApproved(withdrawal) : withdrawalRejected(withdrawal),
-      );
-    }),
+    withdrawalQueue.commit(db, actor, id, { decision, image, customerId: current.userId }),
   );
   return getWithdrawal(db, id);
 }

@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
 import { ForbiddenError, UnauthenticatedError } from '../../errors/app-errors';
-import { authenticate } from '../../modules/auth/service';
-import type { AuthContext, SessionSettings } from '../../modules/auth/types';
+import { authenticate } from '../../modules/auth';
+import type { AuthContext, SessionSettings } from '../../modules/auth';
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 

@@ -1,0 +1,2 @@
+// The media module's public surface: other modules import from here, never its files.
+export { insertMedia } from './repository';

@@ -1,0 +1,4 @@
+// The notifications module's public surface: other modules import from here, never its files.
+export { notifyRequestHandled, notifyUserIdDecided } from './id-notices';
+export { accountUnblocked, balanceChanged, billApproved, billRejected, withdrawalApproved, withdrawalRejected } from './messages';
+export { notify } from './service';

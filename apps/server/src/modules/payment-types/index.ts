@@ -1,0 +1,2 @@
+// The payment-types module's public surface: other modules import from here, never its files.
+export { findPaymentType } from './repository';

@@ -1,0 +1,3 @@
+export { pendingFilter, type PendingTable, updateIfPending } from './repository';
+export { type PendingItems, pendingItems, type PendingKind } from './service';
+export { decisionRouteOptions, queueReadRoutes, type QueueReadRoutes, rejectRoute } from './routes';

@@ -1,0 +1,116 @@
+import {
+  envelope,
+  IdempotencyHeadersSchema,
+  IdParamSchema,
+  paginated,
+  type Paginated,
+  PendingPageQuerySchema,
+  RejectBodySchema,
+} from '@iddesk/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Db } from '../../db/types';
+import { optionalBody } from '../../lib/optional-body';
+import type { FormSpec } from '../../lib/multipart';
+import { moneyRoute } from '../../plugins/app/money-calls';
+import { type Actor, actorOf } from '../audit';
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type PageQuery = z.output<typeof PendingPageQuerySchema>;
+
+/** How one pending queue shows on the admin's side: its paths, its JSON, its words. */
+export type QueueReadRoutes<View, Json> = {
+  listPath: string;
+  itemPath: string;
+  /** The item's contract schema (its JSON); envelopes and pages are added here. */
+  schema: z.ZodType<Json>;
+  listSummary: string;
+  listDescription?: string;
+  itemSummary: string;
+  list(db: Db, query: PageQuery): Promise<Paginated<View>>;
+  get(db: Db, id: number): Promise<View>;
+  toJson(view: View): Json;
+};
+
+/** The admin's list (pending=1 the queue, pending=0 the done list) and detail of a queue. */
+export function queueReadRoutes<View, Json>(app: App, queue: QueueReadRoutes<View, Json>): void {
+  app.get(
+    queue.listPath,
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: queue.listSummary,
+        ...(queue.listDescription === undefined ? {} : { description: queue.listDescription }),
+        querystring: PendingPageQuerySchema,
+        response: { 200: envelope(paginated(queue.schema)) },
+      },
+    },
+    async (request) => {
+      const page = await queue.list(app.db, request.query);
+      return { message: null, data: { ...page, items: page.items.map((view) => queue.toJson(view)) } };
+    },
+  );
+
+  app.get(
+    queue.itemPath,
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: ['admin'], summary: queue.itemSummary, params: IdParamSchema, response: { 200: envelope(queue.schema) } },
+    },
+    async (request) => ({ message: null, data: queue.toJson(await queue.get(app.db, request.params.id)) }),
+  );
+}
+
+/**
+ * The options of an admin's approve or reject call: admin only, a money call (Idempotency-Key,
+ * exactly once: money-calls), the item's id in the path and the item in the answer. A body
+ * schema is added by spreading: `{ ...options, schema: { ...options.schema, body } }`.
+ */
+export function decisionRouteOptions<Json>(
+  app: App,
+  route: { summary: string; description?: string; form?: FormSpec; schema: z.ZodType<Json> },
+) {
+  return {
+    onRequest: app.requireAdmin,
+    ...moneyRoute(app),
+    schema: {
+      tags: ['admin'],
+      summary: route.summary,
+      ...(route.description === undefined ? {} : { description: route.description }),
+      ...(route.form === undefined ? {} : { form: route.form }),
+      headers: IdempotencyHeadersSchema,
+      params: IdParamSchema,
+      response: { 200: envelope(route.schema) },
+    },
+  };
+}
+
+/** Reject with an optional comment for the customer: the same call for every queue. */
+export function rejectRoute<Json>(
+  app: App,
+  path: string,
+  route: {
+    summary: string;
+    description?: string;
+    schema: z.ZodType<Json>;
+    reject(
+      db: Db,
+      actor: Actor,
+      id: number,
+      comment: string | null,
+      log: FastifyBaseLogger,
+    ): Promise<{ message: string; data: Json }>;
+  },
+): void {
+  const options = decisionRouteOptions(app, route);
+  app.post(
+    path,
+    { ...options, schema: { ...options.schema, body: optionalBody(RejectBodySchema) } },
+    async (request, reply) =>
+      app.idempotent(request, reply, (db) =>
+        route.reject(db, actorOf(request), request.params.id, request.body.comment ?? null, request.log),
+      ),
+  );
+}

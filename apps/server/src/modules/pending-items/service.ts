@@ -1,0 +1,93 @@
+import type { PageQuery, Paginated } from '@iddesk/contract';
+import type { Db, Tx } from '../../db/types';
+import { ConflictError, NotFoundError } from '../../errors/app-errors';
+import { pageWindow, toPage } from '../../lib/pagination';
+import type { Actor } from '../audit';
+import { writeAudit } from '../audit';
+
+/**
+ * What one kind of pending item (a bill, a withdrawal, an ID request, a new user ID) brings
+ * to the shared queue: how it is read, how it leaves `pending`, what money that moves, and
+ * what the customer is told. The order, the once-only rule and the transaction are shared.
+ */
+export type PendingKind<View extends { userId: number }, Handled, Decision> = {
+  /** Audit object type; the actions are `<objectType>.approve` and `<objectType>.reject`. */
+  objectType: string;
+  /** The 409 ALREADY_HANDLED message. */
+  alreadyHandled: string;
+  find(db: Db, id: number): Promise<View | null>;
+  list(db: Db, pending: boolean | undefined, window: { limit: number; offset: number }): Promise<{ items: View[]; total: number }>;
+  exists(tx: Tx, id: number): Promise<boolean>;
+  isApproval(decision: Decision): boolean;
+  /**
+   * Moves the item out of `pending` with `updateIfPending` (plus anything that must come
+   * before it in the transaction: locks, sealing); null when it was no longer pending.
+   */
+  mark(tx: Tx, id: number, decision: Decision, actor: Actor): Promise<Handled | null>;
+  /** The money rule, through the ledger; returns the audit entry's `after`. */
+  settle(tx: Tx, handled: Handled, decision: Decision): Promise<Record<string, unknown>>;
+  notify(tx: Tx, handled: Handled, decision: Decision): Promise<void>;
+};
+
+export type PendingItems<View, Decision> = {
+  list(db: Db, query: PageQuery & { pending?: boolean | undefined }): Promise<Paginated<View>>;
+  get(db: Db, id: number): Promise<View>;
+  /** The caller's own item; someone else's is a 404, never a 403. */
+  getOwn(db: Db, userId: number, id: number): Promise<View>;
+  /**
+   * Approve or reject (money rule 6): the item leaves `pending` exactly once, and only the
+   * handler that moved it touches the ledger. The money move, the audit entry and the
+   * notification commit together or not at all.
+   */
+  decide(db: Db, actor: Actor, id: number, decision: Decision): Promise<View>;
+  /** `decide` without reading the item back, for callers that must know the commit alone. */
+  commit(db: Db, actor: Actor, id: number, decision: Decision): Promise<void>;
+};
+
+export function pendingItems<View extends { userId: number }, Handled, Decision>(
+  kind: PendingKind<View, Handled, Decision>,
+): PendingItems<View, Decision> {
+  const get = async (db: Db, id: number) => {
+    const view = await kind.find(db, id);
+    if (!view) throw new NotFoundError();
+    return view;
+  };
+  const commit = async (db: Db, actor: Actor, id: number, decision: Decision): Promise<void> => {
+    const approved = kind.isApproval(decision);
+    await db.transaction(async (tx) => {
+      const handled = await kind.mark(tx, id, decision, actor);
+      if (!handled) {
+        if (!(await kind.exists(tx, id))) throw new NotFoundError();
+        throw new ConflictError('ALREADY_HANDLED', kind.alreadyHandled);
+      }
+      const after = await kind.settle(tx, handled, decision);
+      await writeAudit(tx, {
+        actorId: actor.userId,
+        action: `${kind.objectType}.${approved ? 'approve' : 'reject'}`,
+        objectType: kind.objectType,
+        objectId: id,
+        before: { status: 'pending' },
+        after,
+        ip: actor.ip,
+      });
+      await kind.notify(tx, handled, decision);
+    });
+  };
+  return {
+    get,
+    commit,
+    async getOwn(db, userId, id) {
+      const view = await kind.find(db, id);
+      if (!view || view.userId !== userId) throw new NotFoundError();
+      return view;
+    },
+    async list(db, query) {
+      const { items, total } = await kind.list(db, query.pending, pageWindow(query));
+      return toPage(items, total, query);
+    },
+    async decide(db, actor, id, decision) {
+      await commit(db, actor, id, decision);
+      return get(db, id);
+    },
+  };
+}

@@ -1,0 +1,3 @@
+// The settings module's public surface: other modules import from here, never its files.
+export { SETTING, siteSettingKey } from './keys';
+export { getSetting, putSetting } from './repository';
