@@ -24,6 +24,8 @@ export default defineProject({
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    // An unexpected console.error fails the test that caused it.
+    setupFiles: ['./src/test/fail-on-console-error.ts'],
     // Every dependency goes through Vite instead of Node's loader, so the aliases above reach
     // the libraries' own React imports too.
     server: { deps: { inline: true } },

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type ApiResponse,
-  createTestApp,
   newUserDetails,
   post,
   registerUser,
-  type TestContext,
+  useTestApp,
 } from './helpers/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 /** A 422 whose top-level message is the first error of the named field. */
 function expectFieldError(res: ApiResponse, field: string) {

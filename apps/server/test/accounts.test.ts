@@ -1,19 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  newUserDetails,
-  post,
-  registerUser,
-  type TestContext,
-} from './helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { newUserDetails, post, registerUser, useTestApp } from './helpers/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 describe('accounts', () => {
   it('register → login → passport → update → change password: current token stays valid, other sessions are revoked', async () => {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema';
-import { createAdmin, createTestApp, get, post, registerUser, type TestContext } from './helpers/test-app';
+import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
 import {
   addFunds,
   createUpiPaymentType,
@@ -11,18 +11,14 @@ import {
   withdrawUpi,
 } from './helpers/wallet-fixtures';
 
-let ctx: TestContext;
 let admin: { token: string };
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await createAdmin(ctx);
 });
 afterEach(async () => {
   await expectLedgerConsistent(ctx);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 describe('admin users', () => {

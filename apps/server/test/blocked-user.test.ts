@@ -1,16 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../src/db/schema';
 import { setBlocked } from '../src/modules/users/service';
-import { createTestApp, post, registerUser, type TestContext } from './helpers/test-app';
+import { post, registerUser, useTestApp } from './helpers/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 async function userIdOf(email: string): Promise<number> {
   const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));

@@ -1,23 +1,10 @@
 import { PAGE_SIZE } from '@iddesk/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, reviews } from '../src/db/schema';
-import {
-  createAdmin,
-  createTestApp,
-  get,
-  post,
-  registerUser,
-  type TestContext,
-} from './helpers/test-app';
+import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 describe('reviews', () => {
   it('a review by a guest is 401, before the body is looked at', async () => {
@@ -76,13 +63,7 @@ describe('reviews', () => {
 });
 
 describe('the review list', () => {
-  let list: TestContext;
-  beforeAll(async () => {
-    list = await createTestApp();
-  });
-  afterAll(async () => {
-    await list?.close();
-  });
+  const list = useTestApp();
 
   it('is public, empty at first, with no average', async () => {
     const res = await get(list.app, '/api/reviews');

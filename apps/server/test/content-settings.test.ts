@@ -1,23 +1,10 @@
 import { DEFAULT_SITE_SETTINGS } from '@iddesk/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema';
-import {
-  createAdmin,
-  createTestApp,
-  get,
-  post,
-  registerUser,
-  type TestContext,
-} from './helpers/test-app';
+import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 const FULL = {
   site_name: 'Star IDs',

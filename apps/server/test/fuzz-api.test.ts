@@ -2,7 +2,7 @@ import { ErrorBodySchema } from '@iddesk/contract';
 import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import { hashToken, newApiToken } from '../src/lib/tokens';
 import { insertSession } from '../src/modules/auth/repository';
@@ -34,14 +34,7 @@ import {
   customerWith,
   depositFromWallet,
 } from './helpers/ids-fixtures';
-import {
-  type ApiResponse,
-  createAdmin,
-  createTestApp,
-  get,
-  post,
-  type TestContext,
-} from './helpers/test-app';
+import { type ApiResponse, createAdmin, get, post, useTestApp } from './helpers/test-app';
 import {
   addFunds,
   createUpiPaymentType,
@@ -97,7 +90,6 @@ type FuzzRequest = {
   summary: string;
 };
 
-let ctx: TestContext;
 let calls: Call[];
 const fixtures = {
   adminId: 0,
@@ -122,14 +114,14 @@ const tokens: Record<Role, string | undefined> = {
 let png: Buffer;
 let jpeg: Buffer;
 
+const ctx = useTestApp({
+  // Other tests prove the limits; here they would only turn inputs into 429s before validation.
+  RATE_LIMIT_AUTH_ACCOUNT_MAX: '1000000',
+  RATE_LIMIT_RESET_EMAIL_MAX: '1000000',
+  RATE_LIMIT_MONEY_MAX: '1000000',
+  RATE_LIMIT_MONEY_IP_MAX: '1000000',
+});
 beforeAll(async () => {
-  ctx = await createTestApp({
-    // Other tests prove the limits; here they would only turn inputs into 429s before validation.
-    RATE_LIMIT_AUTH_ACCOUNT_MAX: '1000000',
-    RATE_LIMIT_RESET_EMAIL_MAX: '1000000',
-    RATE_LIMIT_MONEY_MAX: '1000000',
-    RATE_LIMIT_MONEY_IP_MAX: '1000000',
-  });
   png = await pngImage(16, 16);
   jpeg = await jpegWithExif(16, 16);
   const admin = await createAdmin(ctx);
@@ -201,10 +193,6 @@ beforeAll(async () => {
   const last = (c: Call) => Number(/\/(logout|delete)$/.test(c.path));
   calls.sort((x, y) => last(x) - last(y));
 }, 120_000);
-
-afterAll(async () => {
-  await ctx?.close();
-});
 
 /* ---------- the calls, from the OpenAPI document ---------- */
 

@@ -1,15 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, get, type TestContext } from './helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, get, useTestApp } from './helpers/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 describe('health', () => {
   it('GET /api/health/live answers ok without touching the database', async () => {

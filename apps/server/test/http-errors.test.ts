@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NUL_MESSAGE } from '../src/lib/nul-characters';
-import {
-  createAdmin,
-  createTestApp,
-  post,
-  registerUser,
-  type TestContext,
-} from './helpers/test-app';
+import { createAdmin, createTestApp, post, registerUser, useTestApp } from './helpers/test-app';
 import { pngImage, postForm } from './helpers/wallet-fixtures';
 
-let ctx: TestContext;
+const ctx = useTestApp({ BODY_LIMIT_BYTES: '4096' });
 beforeAll(async () => {
-  ctx = await createTestApp({ BODY_LIMIT_BYTES: '4096' });
   // A route that fails the way a bug would, to see what a 500 looks like from outside.
   ctx.app.get('/api/__test__/boom', async () => {
     throw new Error('secret internal detail at /srv/app.ts:42');
   });
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 describe('HTTP errors', () => {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bills, idempotencyKeys, uploads, withdrawals } from '../src/db/schema';
 import { createItem, customerWith, LOGIN, PASSWORD } from './helpers/ids-fixtures';
-import { createAdmin, createTestApp, post, type TestContext } from './helpers/test-app';
+import { createAdmin, post, useTestApp } from './helpers/test-app';
 import {
   balanceOf,
   createUpiPaymentType,
@@ -14,21 +14,17 @@ import {
 } from './helpers/wallet-fixtures';
 
 const clock = { now: new Date() };
-let ctx: TestContext;
 let app: FastifyInstance;
 let admin: { token: string };
 
+const ctx = useTestApp({}, { now: () => clock.now });
 beforeAll(async () => {
-  ctx = await createTestApp({}, { now: () => clock.now });
   app = ctx.app;
   admin = await createAdmin(ctx);
 });
 afterEach(async () => {
   clock.now = new Date();
   await expectLedgerConsistent(ctx);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 /** POST JSON with an Idempotency-Key, as the web client sends it. */

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { idRequests, transactions, userIds } from '../src/db/schema';
 import { setBlocked } from '../src/modules/users/service';
-import { createAdmin, createTestApp, get, post, type TestContext } from './helpers/test-app';
+import { createAdmin, get, post, useTestApp } from './helpers/test-app';
 import {
   activeId,
   approveId,
@@ -15,20 +15,16 @@ import {
 } from './helpers/ids-fixtures';
 import { balanceOf, expectLedgerConsistent, postForm } from './helpers/wallet-fixtures';
 
-let ctx: TestContext;
 let admin: { token: string };
 let item: { id: number };
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await createAdmin(ctx);
   item = await createItem(ctx.app, admin.token, { min_deposit: '100' });
 });
 afterEach(async () => {
   await expectLedgerConsistent(ctx);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 /** The four requests a customer can make on an ID. */

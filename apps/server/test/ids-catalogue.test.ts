@@ -1,22 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, catalogueItems, uploads } from '../src/db/schema';
-import { createAdmin, createTestApp, get, post, type TestContext } from './helpers/test-app';
+import { createAdmin, get, post, useTestApp } from './helpers/test-app';
 import { createFromWallet, createItem, customer, customerWith } from './helpers/ids-fixtures';
 import { expectLedgerConsistent, jpegWithExif, postForm } from './helpers/wallet-fixtures';
 
-let ctx: TestContext;
 let admin: { token: string };
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await createAdmin(ctx);
 });
 afterEach(async () => {
   await expectLedgerConsistent(ctx);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 describe('catalogue', () => {

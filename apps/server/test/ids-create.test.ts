@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, idRequests, transactions, uploads, userIds } from '../src/db/schema';
 import { ledgerInvariant } from '../src/modules/ledger/invariant';
-import { createAdmin, createTestApp, get, post, type TestContext } from './helpers/test-app';
+import { createAdmin, get, post, useTestApp } from './helpers/test-app';
 import {
   approveId,
   createByPayment,
@@ -15,22 +15,18 @@ import {
 } from './helpers/ids-fixtures';
 import { balanceOf, createUpiPaymentType, expectLedgerConsistent } from './helpers/wallet-fixtures';
 
-let ctx: TestContext;
 let admin: { token: string };
 let item: { id: number };
 let paymentTypeId: number;
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await createAdmin(ctx);
   item = await createItem(ctx.app, admin.token);
   paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
 });
 afterEach(async () => {
   await expectLedgerConsistent(ctx);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const ledgerRows = (userId: number) =>

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../src/modules/demo-seed';
-import { createAdmin, createTestApp, get, registerUser, type TestContext } from './helpers/test-app';
+import { createAdmin, get, registerUser, useTestApp } from './helpers/test-app';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   await createAdmin(ctx);
   expect(await seedDemoData({ db: ctx.db, storage: ctx.app.storage, log: ctx.app.log })).toBe('seeded');
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 describe('demo seed: catalogue', () => {

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueItems, idRequests, transactions, uploads, userIds } from '../src/db/schema';
-import { createAdmin, createTestApp, post, type TestContext } from './helpers/test-app';
+import { createAdmin, post, useTestApp } from './helpers/test-app';
 import { activeId, createByPayment, createFromWallet, createItem, customerWith } from './helpers/ids-fixtures';
 import {
   balanceOf,
@@ -11,22 +11,18 @@ import {
   postForm,
 } from './helpers/wallet-fixtures';
 
-let ctx: TestContext;
 let admin: { token: string };
 let item: { id: number };
 let paymentTypeId: number;
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await createAdmin(ctx);
   item = await createItem(ctx.app, admin.token, { min_deposit: '250' });
   paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
 });
 afterEach(async () => {
   await expectLedgerConsistent(ctx);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 /** Row counts of everything a refused call could have left behind. */

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Minor } from '@iddesk/contract';
 import { users } from '../src/db/schema';
 import type { Tx } from '../src/db/types';
@@ -15,20 +15,14 @@ import {
   settleHold,
 } from '../src/modules/ledger/service';
 import type { LedgerMovement } from '../src/modules/ledger/types';
-import { createTestApp, registerUser, type TestContext } from './helpers/test-app';
+import { registerUser, useTestApp } from './helpers/test-app';
 import { balanceOf, expectLedgerConsistent, userIdOf } from './helpers/wallet-fixtures';
 
-let ctx: TestContext;
 let causeId = 1;
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
+const ctx = useTestApp();
 afterEach(async () => {
   await expectLedgerConsistent(ctx);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 async function userWith(amount: bigint) {

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customer } from './helpers/ids-fixtures';
-import { createAdmin, createTestApp, get, post, type TestContext } from './helpers/test-app';
+import { createAdmin, createTestApp, get, post, useTestApp } from './helpers/test-app';
 import { addFunds, createUpiPaymentType, deposit, withdrawUpi } from './helpers/wallet-fixtures';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ METRICS_TOKEN: TOKEN });
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp({ METRICS_TOKEN: TOKEN });
 
 const scrape = (token?: string) =>
   ctx.app.inject({

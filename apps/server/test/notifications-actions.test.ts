@@ -1,14 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../src/db/schema';
-import {
-  createAdmin,
-  createTestApp,
-  get,
-  post,
-  registerUser,
-  type TestContext,
-} from './helpers/test-app';
+import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
 import {
   addFunds,
   createUpiPaymentType,
@@ -23,20 +16,16 @@ import {
  * in the action's transaction (a refused action writes none).
  */
 
-let ctx: TestContext;
 let admin: { token: string; email: string };
 let paymentTypeId: number;
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await createAdmin(ctx);
   paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
 });
 afterEach(async () => {
   await expectLedgerConsistent(ctx);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 async function customer() {

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_TOP_LIMIT } from '@iddesk/contract';
 import { notify } from '../src/modules/notifications/service';
-import {
-  createAdmin,
-  createTestApp,
-  get,
-  post,
-  registerUser,
-  type TestContext,
-} from './helpers/test-app';
+import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
 import {
   addFunds,
   createUpiPaymentType,
@@ -17,15 +10,11 @@ import {
   withdrawUpi,
 } from './helpers/wallet-fixtures';
 
-let ctx: TestContext;
 let admin: { token: string };
 
+const ctx = useTestApp({ DISPLAY_TIME_ZONE: 'Asia/Kolkata' });
 beforeAll(async () => {
-  ctx = await createTestApp({ DISPLAY_TIME_ZONE: 'Asia/Kolkata' });
   admin = await createAdmin(ctx);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 async function customer() {

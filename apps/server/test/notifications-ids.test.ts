@@ -1,5 +1,5 @@
 import { desc } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../src/db/schema';
 import {
   activeId,
@@ -10,25 +10,21 @@ import {
   depositFromWallet,
   handle,
 } from './helpers/ids-fixtures';
-import { createAdmin, createTestApp, get, post, type TestContext } from './helpers/test-app';
+import { createAdmin, get, post, useTestApp } from './helpers/test-app';
 import { expectLedgerConsistent } from './helpers/wallet-fixtures';
 
 /** The IDs side of "one notification per admin action, for the right user only". */
 
-let ctx: TestContext;
 let admin: { token: string };
 let item: { id: number; name: string };
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await createAdmin(ctx);
   item = await createItem(ctx.app, admin.token, { name: 'Lotus Book' });
 });
 afterEach(async () => {
   await expectLedgerConsistent(ctx);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 async function created(action: () => Promise<unknown>) {

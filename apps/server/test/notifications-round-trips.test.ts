@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { notify } from '../src/modules/notifications/service';
 import { countQueries, type QueryCounter } from './helpers/query-counter';
-import {
-  createAdmin,
-  createTestApp,
-  get,
-  post,
-  registerUser,
-  type TestContext,
-} from './helpers/test-app';
+import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
 import { userIdOf } from './helpers/wallet-fixtures';
 
 /**
@@ -17,12 +10,11 @@ import { userIdOf } from './helpers/wallet-fixtures';
  * Counted at the driver, on PGlite and (with TEST_DATABASE_URL) on PostgreSQL.
  */
 
-let ctx: TestContext;
 let counter: QueryCounter;
 let user: { token: string; id: number };
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   const registered = await registerUser(ctx.app);
   user = { token: registered.token, id: await userIdOf(ctx, registered.email) };
   await ctx.db.transaction((tx) =>
@@ -32,9 +24,6 @@ beforeAll(async () => {
     notify(tx, { userId: user.id, title: 'Two', body: 'Second', link: null }),
   );
   counter = countQueries(ctx.database);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 describe('one database round trip per poll call', () => {

@@ -1,14 +1,8 @@
 import { API } from '@iddesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, get, type TestContext } from './helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { get, useTestApp } from './helpers/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 describe('OpenAPI', () => {
   it('GET /api/openapi.json lists every route with its method, generated from the zod schemas', async () => {

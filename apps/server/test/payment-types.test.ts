@@ -1,18 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema';
-import { createAdmin, createTestApp, get, post, type TestContext } from './helpers/test-app';
+import { createAdmin, get, post, useTestApp } from './helpers/test-app';
 import { PDF_BYTES, pngImage, postForm } from './helpers/wallet-fixtures';
 
-let ctx: TestContext;
 let admin: { token: string };
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await createAdmin(ctx);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 describe('payment types', () => {

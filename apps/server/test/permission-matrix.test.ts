@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { approveId, createFromWallet, createItem, customer, customerWith, depositFromWallet } from './helpers/ids-fixtures';
-import { createAdmin, get, type ApiResponse, type TestContext, createTestApp } from './helpers/test-app';
+import { type ApiResponse, createAdmin, get, useTestApp } from './helpers/test-app';
 import { addFunds, createUpiPaymentType, postForm, withdrawUpi } from './helpers/wallet-fixtures';
 
 /**
@@ -114,13 +114,12 @@ type Role = 'guest' | 'blocked' | 'other' | 'user' | 'admin';
 const ROLES: Role[] = ['guest', 'blocked', 'other', 'user', 'admin'];
 const MISSING = '999999';
 
-let ctx: TestContext;
 let routes: Array<{ method: string; path: string }>;
 const tokens: Partial<Record<Role, string>> = {};
 const ids = { bill: '', withdrawal: '', userId: '', request: '', item: '', victim: '', proofKey: '' };
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   const admin = await createAdmin(ctx);
   const paymentType = await createUpiPaymentType(ctx.app, admin.token);
   const item = await createItem(ctx.app, admin.token);
@@ -161,9 +160,6 @@ beforeAll(async () => {
   );
   // Logging out ends the caller's session: do it last in each role's pass.
   routes.sort((x, y) => Number(x.path.endsWith('/logout')) - Number(y.path.endsWith('/logout')));
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 /** The concrete URL: user A's objects where the route takes one, a missing id elsewhere. */

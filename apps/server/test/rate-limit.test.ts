@@ -1,23 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../src/db/schema';
-import {
-  createAdmin,
-  createTestApp,
-  newUserDetails,
-  post,
-  registerUser,
-  type TestContext,
-} from './helpers/test-app';
+import { createAdmin, newUserDetails, post, registerUser, useTestApp } from './helpers/test-app';
 import { balanceOf, deposit, expectLedgerConsistent, userIdOf } from './helpers/wallet-fixtures';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ RATE_LIMIT_AUTH_MAX: '3', RATE_LIMIT_AUTH_WINDOW_SECONDS: '60' });
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp({ RATE_LIMIT_AUTH_MAX: '3', RATE_LIMIT_AUTH_WINDOW_SECONDS: '60' });
 
 const from = (remoteAddress: string) => ({ remoteAddress });
 
@@ -91,19 +78,15 @@ describe('rate limits', () => {
 });
 
 describe('rate limits per account, and on money-moving calls', () => {
-  let limited: TestContext;
+  const limited = useTestApp({
+    RATE_LIMIT_AUTH_ACCOUNT_MAX: '3',
+    RATE_LIMIT_MONEY_MAX: '3',
+    RATE_LIMIT_MONEY_IP_MAX: '5',
+    RATE_LIMIT_MONEY_WINDOW_SECONDS: '60',
+  });
   let adminToken: string;
   beforeAll(async () => {
-    limited = await createTestApp({
-      RATE_LIMIT_AUTH_ACCOUNT_MAX: '3',
-      RATE_LIMIT_MONEY_MAX: '3',
-      RATE_LIMIT_MONEY_IP_MAX: '5',
-      RATE_LIMIT_MONEY_WINDOW_SECONDS: '60',
-    });
     adminToken = (await createAdmin(limited)).token;
-  });
-  afterAll(async () => {
-    await limited?.close();
   });
 
   const loginFrom = (login: string, ip: string) =>

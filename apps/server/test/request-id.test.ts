@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, get, post, registerUser, type TestContext } from './helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { get, post, registerUser, useTestApp } from './helpers/test-app';
 import { userIdOf } from './helpers/wallet-fixtures';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -14,16 +14,8 @@ const capture = new Writable({
   },
 });
 
-let direct: TestContext;
-let proxied: TestContext;
-beforeAll(async () => {
-  direct = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: capture });
-  proxied = await createTestApp({ TRUST_PROXY: 'true' });
-});
-afterAll(async () => {
-  await direct?.close();
-  await proxied?.close();
-});
+const direct = useTestApp({ LOG_LEVEL: 'info' }, { logStream: capture });
+const proxied = useTestApp({ TRUST_PROXY: 'true' });
 
 describe('X-Request-Id', () => {
   it('every response carries a generated id: success, 401, 404, a router error', async () => {

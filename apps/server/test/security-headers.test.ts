@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HELMET_OPTIONS, securityHeaders } from '../src/plugins/external/helmet';
-import { createTestApp, get, type TestContext } from './helpers/test-app';
+import { get, useTestApp } from './helpers/test-app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 function directives(header: string): Map<string, string[]> {
   return new Map(

@@ -2,22 +2,18 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bills } from '../src/db/schema';
-import { createAdmin, createTestApp, registerUser, type TestContext } from './helpers/test-app';
+import { createAdmin, registerUser, useTestApp } from './helpers/test-app';
 import { createUpiPaymentType, type FilePart, postForm } from './helpers/wallet-fixtures';
 
-let ctx: TestContext;
 let token: string;
 let paymentTypeId: number;
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   const admin = await createAdmin(ctx);
   paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
   token = (await registerUser(ctx.app)).token;
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 function pngChunk(type: string, data: Buffer): Buffer {

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Minor } from '@iddesk/contract';
 import { auditLog, transactions } from '../src/db/schema';
 import { ledgerInvariant } from '../src/modules/ledger/invariant';
 import { credit, hold } from '../src/modules/ledger/service';
-import { createAdmin, createTestApp, get, post, registerUser, type TestContext } from './helpers/test-app';
+import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
 import {
   addFunds,
   balanceOf,
@@ -15,20 +15,16 @@ import {
   withdrawUpi,
 } from './helpers/wallet-fixtures';
 
-let ctx: TestContext;
 let admin: { token: string };
 let paymentTypeId: number;
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await createAdmin(ctx);
   paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
 });
 afterEach(async () => {
   await expectLedgerConsistent(ctx);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 async function customer() {

@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createTestApp, get, post, registerUser, type TestContext } from './helpers/test-app';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
 import {
   addFunds,
   createUpiPaymentType,
@@ -11,7 +11,6 @@ import {
   withdrawUpi,
 } from './helpers/wallet-fixtures';
 
-let ctx: TestContext;
 let admin: { token: string; id: number };
 let owner: { token: string; id: number };
 let other: { token: string; id: number };
@@ -19,8 +18,8 @@ let bill: { id: number; proof_url: string };
 let withdrawal: { id: number };
 let paymentTypeId: number;
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   const a = await createAdmin(ctx);
   admin = { token: a.token, id: await userIdOf(ctx, a.email) };
   const o = await registerUser(ctx.app);
@@ -34,9 +33,6 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await expectLedgerConsistent(ctx);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 /** Every admin call of this issue, with a body where it takes one. */

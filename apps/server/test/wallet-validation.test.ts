@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bills, transactions, uploads, withdrawals } from '../src/db/schema';
-import { createAdmin, createTestApp, post, registerUser, type TestContext } from './helpers/test-app';
+import { createAdmin, post, registerUser, useTestApp } from './helpers/test-app';
 import {
   balanceOf,
   createUpiPaymentType,
@@ -15,14 +15,13 @@ import {
   userIdOf,
 } from './helpers/wallet-fixtures';
 
-let ctx: TestContext;
 let admin: { token: string };
 let user: { token: string; id: number };
 let paymentTypeId: number;
 let inactivePaymentTypeId: number;
 
+const ctx = useTestApp();
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await createAdmin(ctx);
   const registered = await registerUser(ctx.app);
   user = { token: registered.token, id: await userIdOf(ctx, registered.email) };
@@ -33,9 +32,6 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await expectLedgerConsistent(ctx);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 /** Nothing of the wallet moved: only the set-up deposit exists, no bill, no withdrawal, no file. */

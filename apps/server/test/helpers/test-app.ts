@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import type { AppConfig } from '../../src/config/app-config';
 import { parseEnv } from '../../src/config/env';
@@ -62,6 +63,45 @@ export async function createTestApp(
       await app.close();
       await database.close();
     },
+  };
+}
+
+/**
+ * One line of set-up for a test file (or a describe block): the real app on a fresh database,
+ * built before its tests and closed after them. The returned context is filled in by the
+ * beforeAll hook, so read its fields inside hooks and tests, never at the top level.
+ * Hooks the file registers after this call run after the app exists.
+ */
+export function useTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'now' | 'logStream'> = {},
+): TestContext {
+  let current: TestContext | undefined;
+  const started = (): TestContext => {
+    if (!current) throw new Error('useTestApp: the app exists only inside hooks and tests');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await createTestApp(env, options);
+  });
+  afterAll(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return {
+    get app() {
+      return started().app;
+    },
+    get db() {
+      return started().db;
+    },
+    get database() {
+      return started().database;
+    },
+    get config() {
+      return started().config;
+    },
+    close: () => started().close(),
   };
 }
 
