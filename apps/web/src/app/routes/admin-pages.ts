@@ -1,6 +1,12 @@
-/** Entry point of the lazily loaded admin chunk. */
+/**
+ * Entry point of the lazily loaded admin chunk: the staff pages of the IDs, wallet and account
+ * domains (the site-content ones are in content-admin-pages.ts). app/ composes them.
+ */
 export { AdminIdsPage } from '../../features/ids/admin/components/catalogue-page';
-export { AdminIdCreatePage, AdminIdEditPage } from '../../features/ids/admin/components/catalogue-item-pages';
+export {
+  AdminIdCreatePage,
+  AdminIdEditPage,
+} from '../../features/ids/admin/components/catalogue-item-pages';
 export { AdminNewIdsPage } from '../../features/ids/admin/components/new-id-list-page';
 export { AdminNewIdPage } from '../../features/ids/admin/components/new-id-page';
 export {
@@ -8,7 +14,10 @@ export {
   AdminRequestsPendingPage,
 } from '../../features/ids/admin/components/id-request-list-pages';
 export { AdminRequestPage } from '../../features/ids/admin/components/id-request-page';
-export { AdminBillsDonePage, AdminBillsPendingPage } from '../../features/wallet/admin/components/bill-list-pages';
+export {
+  AdminBillsDonePage,
+  AdminBillsPendingPage,
+} from '../../features/wallet/admin/components/bill-list-pages';
 export { AdminBillPage } from '../../features/wallet/admin/components/bill-page';
 export {
   AdminWithdrawDonePage,

@@ -9,9 +9,9 @@ import { apiRequest } from '../../lib/api-client';
 import type { SocialLink } from '../../lib/site-config';
 
 /**
- * The public site settings (contacts, social links, terms). They live in lib rather than in a
- * feature because the app shell (header, footer, bottom bar, floating buttons) and several
- * features (contacts, terms, error pages, password help) all show them.
+ * The public site settings (contacts, social links, terms). The app shell (header, footer,
+ * bottom bar, floating buttons) and several domains (contacts, terms, error pages, password
+ * help, add funds) show them; other domains take them through the site's index.ts.
  */
 export const siteSettingsQueryKey = ['site-settings'] as const;
 

@@ -4,8 +4,8 @@ import { apiRequest } from '../../../lib/api-client';
 import { QUERY_KEYS } from '../../../lib/query-keys';
 
 /**
- * The active payment types customers pay to. In lib because more than one feature takes
- * payments (add funds, ID creation and deposits).
+ * The active payment types customers pay to. More than one domain takes payments (add funds,
+ * ID creation and deposits): the others take it through the wallet's index.ts.
  */
 export const getPaymentTypes = (signal?: AbortSignal) =>
   apiRequest<PaymentType[]>(WALLET_API.paymentTypes, {

@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { formatMoney } from '../../../lib/money';
-import { useSiteSettings } from '../../site/site-settings';
+import { useSiteSettings } from '../../site';
 import { usePaymentTypes } from '../api/get-payment-types';
 import { AddFundsForm } from './add-funds-form';
 import { SentNotice } from './sent-notice';

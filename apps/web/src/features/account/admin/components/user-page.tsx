@@ -9,7 +9,7 @@ import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDate, formatMoney } from '../../../../lib/money';
 import { useAction } from '../../../../lib/use-action';
 import { useSetUserBlocked, useUser } from '../api/users';
-import { AdminFrame } from '../../../staff/components/admin-frame';
+import { AdminFrame } from '../../../staff';
 import { BalanceChangeForm } from './balance-change-form';
 import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
 import { useIdParam } from '../../../../lib/use-id-param';

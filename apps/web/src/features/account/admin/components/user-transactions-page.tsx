@@ -6,7 +6,7 @@ import { LinkTabs } from '../../../../components/ui/link-tabs';
 import { ListCard } from '../../../../components/ui/list-card';
 import { ListEmpty } from '../../../../components/ui/list-states';
 import { PageHeading } from '../../../../components/ui/page-heading';
-import { TransactionList } from '../../../wallet/components/transaction-list';
+import { TransactionList } from '../../../wallet';
 import { isNotFound } from '../../../../lib/api-error';
 import { formatMoney } from '../../../../lib/money';
 import { readPage } from '../../../../lib/pagination';

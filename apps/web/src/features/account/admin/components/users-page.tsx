@@ -12,7 +12,7 @@ import { TextField } from '../../../../components/ui/text-field';
 import { formatDate, formatMoney } from '../../../../lib/money';
 import { readPage } from '../../../../lib/pagination';
 import { useUsers } from '../api/users';
-import { AdminFrame } from '../../../staff/components/admin-frame';
+import { AdminFrame } from '../../../staff';
 
 type BlockedFilter = 'all' | 'active' | 'blocked';
 

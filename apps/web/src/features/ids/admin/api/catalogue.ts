@@ -7,8 +7,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
 import { QUERY_KEYS } from '../../../../lib/query-keys';
-import { useInvalidateAfterAdminAction } from '../../../staff/api/invalidate';
-import { adminKeys } from '../../../staff/api/keys';
+import { adminKeys, useInvalidateAfterAdminAction } from '../../../staff';
 
 /** `GET /admin/ids`: every catalogue item, inactive ones too. */
 export const getAdminCatalogue = (signal?: AbortSignal) =>

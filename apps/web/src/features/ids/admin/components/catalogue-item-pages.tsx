@@ -4,7 +4,7 @@ import { ButtonLink } from '../../../../components/ui/button';
 import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
 import { useIdParam } from '../../../../lib/use-id-param';
 import { useAdminCatalogueItem } from '../api/catalogue';
-import { AdminFrame } from '../../../staff/components/admin-frame';
+import { AdminFrame } from '../../../staff';
 import { CatalogueItemForm } from './catalogue-item-form';
 
 const back = (

@@ -12,7 +12,7 @@ import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatMoney } from '../../../../lib/money';
 import { useAction } from '../../../../lib/use-action';
 import { useAdminCatalogue, useDeleteCatalogueItem } from '../api/catalogue';
-import { AdminFrame } from '../../../staff/components/admin-frame';
+import { AdminFrame } from '../../../staff';
 
 function Name({ item }: { item: AdminCatalogueItem }) {
   return (

@@ -9,9 +9,9 @@ import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { readPage } from '../../../../lib/pagination';
 import { REQUEST_TYPE_LABELS } from '../../components/request-labels';
 import { useAdminIdRequests } from '../api/id-requests';
-import { AdminFrame } from '../../../staff/components/admin-frame';
+import { AdminFrame } from '../../../staff';
 import { IdCell, linkClass } from './id-cells';
-import { ItemUserCell } from '../../../staff/components/item-user';
+import { ItemUserCell } from '../../../staff';
 
 export const REQUEST_TABS = [
   { to: ROUTES.adminRequestsPending, label: 'Pending' },

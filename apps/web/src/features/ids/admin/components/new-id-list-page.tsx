@@ -9,9 +9,9 @@ import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { readPage } from '../../../../lib/pagination';
 import { useAdminUserIds } from '../api/user-ids';
-import { AdminFrame } from '../../../staff/components/admin-frame';
+import { AdminFrame } from '../../../staff';
 import { IdCell, linkClass } from './id-cells';
-import { ItemUserCell } from '../../../staff/components/item-user';
+import { ItemUserCell } from '../../../staff';
 
 type Tab = 'pending' | 'done';
 

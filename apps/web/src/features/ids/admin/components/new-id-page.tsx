@@ -12,12 +12,12 @@ import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { useAction } from '../../../../lib/use-action';
 import { useIdParam } from '../../../../lib/use-id-param';
 import { useAdminUserId, useApproveUserId, useRejectUserId } from '../api/user-ids';
-import { AdminFrame } from '../../../staff/components/admin-frame';
+import { AdminFrame } from '../../../staff';
 import { ApproveNewId } from './approve-new-id';
-import { ItemUserCell } from '../../../staff/components/item-user';
-import { Outcome } from '../../../staff/components/outcome';
-import { PaymentProofCard } from '../../../staff/components/payment-proof-card';
-import { RejectPanel } from '../../../staff/components/reject-panel';
+import { ItemUserCell } from '../../../staff';
+import { Outcome } from '../../../staff';
+import { PaymentProofCard } from '../../../staff';
+import { RejectPanel } from '../../../staff';
 
 function Actions({ userId }: { userId: UserId }) {
   const navigate = useNavigate();

@@ -7,10 +7,7 @@ import {
 } from '@iddesk/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
-import { useInvalidateAfterAdminAction } from '../../../staff/api/invalidate';
-import { adminKeys } from '../../../staff/api/keys';
-
-export type QueueParams = { pending: boolean; page: number };
+import { adminKeys, type QueueParams, useInvalidateAfterAdminAction } from '../../../staff';
 
 /** `GET /admin/bills?page&perPage&pending`. */
 export const getBills = ({ pending, page }: QueueParams, signal?: AbortSignal) =>

@@ -6,8 +6,7 @@ import {
 } from '@iddesk/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
-import { useInvalidateAfterAdminAction } from '../../../staff/api/invalidate';
-import { adminKeys } from '../../../staff/api/keys';
+import { adminKeys, useInvalidateAfterAdminAction } from '../../../staff';
 
 /** `GET /admin/payment_types`: every payment type, inactive ones too. */
 export const getAdminPaymentTypes = (signal?: AbortSignal) =>

@@ -8,9 +8,7 @@ import {
 } from '@iddesk/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
-import type { QueueParams } from './bills';
-import { useInvalidateAfterAdminAction } from '../../../staff/api/invalidate';
-import { adminKeys } from '../../../staff/api/keys';
+import { adminKeys, type QueueParams, useInvalidateAfterAdminAction } from '../../../staff';
 
 /** `GET /admin/withdraw?page&perPage&pending`. */
 export const getWithdrawals = ({ pending, page }: QueueParams, signal?: AbortSignal) =>

@@ -8,8 +8,8 @@ import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { readPage } from '../../../../lib/pagination';
 import { useBills } from '../api/bills';
-import { AdminFrame } from '../../../staff/components/admin-frame';
-import { ItemUserCell } from '../../../staff/components/item-user';
+import { AdminFrame } from '../../../staff';
+import { ItemUserCell } from '../../../staff';
 
 export const BILL_TABS = [
   { to: ROUTES.adminBillsPending, label: 'Pending' },

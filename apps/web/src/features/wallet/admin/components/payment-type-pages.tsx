@@ -2,7 +2,7 @@ import { ROUTES } from '@iddesk/contract';
 import { ArrowLeft } from 'lucide-react';
 import { ButtonLink } from '../../../../components/ui/button';
 import { useAdminPaymentTypes } from '../api/payment-types';
-import { AdminFrame } from '../../../staff/components/admin-frame';
+import { AdminFrame } from '../../../staff';
 import { PaymentTypeForm } from './payment-type-form';
 import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
 import { useIdParam } from '../../../../lib/use-id-param';

@@ -8,7 +8,7 @@ import { ListEmpty, ListError, ListLoading } from '../../../../components/ui/lis
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { useAction } from '../../../../lib/use-action';
 import { useAdminPaymentTypes, useSetPaymentTypeActive } from '../api/payment-types';
-import { AdminFrame } from '../../../staff/components/admin-frame';
+import { AdminFrame } from '../../../staff';
 
 function details(type: PaymentType): string {
   if (type.kind === 'upi') return type.upi_id ?? '—';

@@ -8,8 +8,8 @@ import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { readPage } from '../../../../lib/pagination';
 import { useWithdrawals } from '../api/withdrawals';
-import { AdminFrame } from '../../../staff/components/admin-frame';
-import { ItemUserCell } from '../../../staff/components/item-user';
+import { AdminFrame } from '../../../staff';
+import { ItemUserCell } from '../../../staff';
 
 const WITHDRAW_TABS = [
   { to: ROUTES.adminWithdrawPending, label: 'Pending' },
