@@ -149,6 +149,11 @@ export default defineConfig(({ command }) => ({
     // scripts/size.mjs reads the chunk graph from it to measure a first load.
     manifest: true,
     rolldownOptions: {
+      // A domain's index.ts only re-exports (its public surface for other domains): importing
+      // it must not pull in, or make a chunk for, the parts of it the importer does not use.
+      treeshake: {
+        moduleSideEffects: [{ test: /\/src\/features\/[\w-]+\/index\.ts$/, sideEffects: false }],
+      },
       // React Router looks React 19's useOptimistic up and falls back when it is missing, as it
       // is in preact/compat (decision 013).
       onLog(level, log, handler) {
