@@ -112,16 +112,29 @@ export async function touchSession(db: Db, tokenHash: string, idleDays: number) 
   };
 }
 
-export async function deleteSession(db: Db, sessionId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
-}
-
-export async function deleteOtherSessions(
+/**
+ * The one way sessions end: sign-out, "end this session", "end all others", a password
+ * change or reset, a block. Every caller goes through here, so whatever remembers session
+ * validity (a cache of the poll's token check) has one place to forget it. `only` ends that
+ * one session of the user, `except` keeps that one; neither ends them all. Returns the ids
+ * of the sessions that ended.
+ */
+export async function endSessions(
   db: Db,
   userId: number,
-  keepSessionId: number,
-): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+  options: { only?: number; except?: number } = {},
+): Promise<number[]> {
+  const rows = await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        options.only === undefined ? undefined : eq(sessions.id, options.only),
+        options.except === undefined ? undefined : ne(sessions.id, options.except),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
 }
 
 /** Housekeeping on login, so a user's dead sessions do not pile up. */

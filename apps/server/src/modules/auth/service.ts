@@ -6,7 +6,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/pass
 import { hashToken, newApiToken } from '../../lib/tokens';
 import { contactConflictFromDb, takenContactsError } from '../users';
 import { findTakenContacts, findUserForLogin, insertUser } from '../users';
-import { deleteExpiredSessions, deleteSession, insertSession, touchSession } from './repository';
+import { deleteExpiredSessions, endSessions, insertSession, touchSession } from './repository';
 import type { AuthContext, SessionSettings } from './types';
 
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
@@ -83,7 +83,7 @@ export async function login(
 }
 
 export async function logout(db: Db, auth: AuthContext): Promise<void> {
-  await deleteSession(db, auth.sessionId);
+  await endSessions(db, auth.user.id, { only: auth.sessionId });
 }
 
 /** Bearer token → caller, or null when the token is unknown, expired, revoked or blocked. */
