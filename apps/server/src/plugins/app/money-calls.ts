@@ -47,7 +47,10 @@ class Replay {
   constructor(readonly row: IdempotencyKeyRow) {}
 }
 
-/** Method, URL and JSON body: a key sent again on a different request is refused. */
+/**
+ * Method, URL and JSON body: a key sent again on a different request is refused. A multipart
+ * body is not read yet when this runs; `withForm` adds it once the form has been read.
+ */
 function fingerprintOf(request: FastifyRequest): string {
   const hash = createHash('sha256').update(`${request.method} ${request.url}\n`);
   if (request.body !== undefined) {
@@ -55,6 +58,15 @@ function fingerprintOf(request: FastifyRequest): string {
     hash.update(JSON.stringify(request.body, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value)));
   }
   return hash.digest('hex');
+}
+
+/** The fingerprint with the multipart form's digest (every field, each file's SHA-256). */
+function withForm(request: FastifyRequest, fingerprint: string): string {
+  if (!request.isMultipart()) return fingerprint;
+  if (request.formDigest === null) {
+    throw new Error('a multipart money call must read its form (readForm) before its work');
+  }
+  return createHash('sha256').update(`${fingerprint}\n${request.formDigest}`).digest('hex');
 }
 
 function keyOf(request: FastifyRequest): string | null {
@@ -103,7 +115,9 @@ export default fp<{ now: () => Date }>(
       if (!key) return undefined;
       const fingerprint = fingerprintOf(request);
       request.idempotency = { key, fingerprint };
-      // A retry of a finished call is answered here, before any upload is read or stored.
+      // A multipart body is fingerprinted once read: idempotent() decides its replay.
+      if (request.isMultipart()) return undefined;
+      // A retry of a finished JSON call is answered here, before any work.
       const [row] = await app.db
         .select()
         .from(idempotencyKeys)
@@ -127,7 +141,8 @@ export default fp<{ now: () => Date }>(
       ): Promise<T> => {
         const idempotency = request.idempotency;
         if (!idempotency) return work(app.db, app.storage);
-        const { key, fingerprint } = idempotency;
+        const key = idempotency.key;
+        const fingerprint = withForm(request, idempotency.fingerprint);
         const userId = callerOf(request).user.id;
         await pruneExpired();
         // The service's own cleanup (withStoredImage) sees only its inner transaction, which
