@@ -1,19 +1,43 @@
 import { and, eq, gt, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
-import { sessions, users } from '../../db/schema';
+import { knownSignIns, sessions, users } from '../../db/schema';
 import { decode, preparedStatement } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { publicUserColumns } from '../users';
 import type { PublicUser } from '../users';
 
+/** Where a sign-in comes from: the client IP and its User-Agent header. */
+export type SignInOrigin = { ip: string; userAgent: string | null };
+
+/**
+ * A new session, and its IP remembered as a known sign-in of the account (the failure
+ * budget does not apply to it, docs/security.md §1).
+ */
 export async function insertSession(
   db: Db,
-  values: { userId: number; tokenHash: string; maxDays: number },
+  values: { userId: number; tokenHash: string; maxDays: number; origin?: SignInOrigin },
 ): Promise<void> {
   await db.insert(sessions).values({
     userId: values.userId,
     tokenHash: values.tokenHash,
     expiresAt: sql`now() + make_interval(days => ${values.maxDays})`,
+    ip: values.origin?.ip ?? null,
+    userAgent: values.origin?.userAgent?.slice(0, 512) ?? null,
   });
+  if (!values.origin) return;
+  await db
+    .insert(knownSignIns)
+    .values({ userId: values.userId, ip: values.origin.ip })
+    .onConflictDoUpdate({ target: [knownSignIns.userId, knownSignIns.ip], set: { lastAt: sql`now()` } });
+}
+
+/** Whether the account has signed in successfully from this IP before. */
+export async function isKnownSignIn(db: Db, userId: number, ip: string): Promise<boolean> {
+  const rows = await db
+    .select({ ip: knownSignIns.ip })
+    .from(knownSignIns)
+    .where(and(eq(knownSignIns.userId, userId), eq(knownSignIns.ip, ip)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /**

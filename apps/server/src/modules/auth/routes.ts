@@ -6,14 +6,28 @@ import {
   LoginBodySchema,
   RegisterBodySchema,
 } from '@iddesk/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRateLimit, perAccountLimit } from '../../plugins/app/auth-rate-limit';
 import { callerOf } from '../../plugins/app/auth';
-import { login, loginLookup, logout, register } from './service';
+import type { SignInOrigin } from './repository';
+import { login, type LoginDeps, logout, register } from './service';
 
 const tags = ['auth'];
 
+function originOf(request: FastifyRequest): SignInOrigin {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const loginDeps: LoginDeps = {
+    db: app.db,
+    session: app.config.session,
+    accountLimit: app.rateCounters.window('account:login', {
+      max: app.config.rateLimit.authAccountMax,
+      windowMs: app.config.rateLimit.authWindowMs,
+    }),
+  };
   app.post(
     API.register,
     {
@@ -28,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: 'Welcome! Your account has been created.',
-      data: await register(app.db, request.body, app.config.session),
+      data: await register(app.db, request.body, app.config.session, originOf(request)),
     }),
   );
 
@@ -36,9 +50,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     API.login,
     {
       config: authRateLimit(app),
-      preHandler: perAccountLimit(app, 'login', (request) =>
-        JSON.stringify(loginLookup((request.body as { login: string }).login)),
-      ),
       schema: {
         tags,
         summary: 'Sign in with email or phone',
@@ -48,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: 'You are signed in.',
-      data: await login(app.db, request.body, app.config.session),
+      data: await login(loginDeps, request.body, originOf(request)),
     }),
   );
 
