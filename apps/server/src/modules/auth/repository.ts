@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import { knownSignIns, sessions, users } from '../../db/schema';
 import { decode, preparedStatement } from '../../db/prepared';
 import type { Db } from '../../db/types';
@@ -159,6 +159,27 @@ export async function endSessions(
     )
     .returning({ id: sessions.id });
   return rows.map((row) => row.id);
+}
+
+/** The user's live sessions (not expired, not idle too long), most recently used first. */
+export async function listLiveSessions(db: Db, userId: number, idleDays: number) {
+  return db
+    .select({
+      id: sessions.id,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastUsedAt, sql`now() - make_interval(days => ${idleDays})`),
+      ),
+    )
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.id));
 }
 
 /** Housekeeping on login, so a user's dead sessions do not pile up. */

@@ -2,7 +2,13 @@ import {
   API,
   AuthResultSchema,
   EmptyEnvelopeSchema,
+  EndSessionsResultSchema,
   envelope,
+  IdParamSchema,
+  OTHER_SESSIONS_ENDED_MESSAGE,
+  SESSION_ENDED_MESSAGE,
+  SESSIONS_API,
+  SessionSchema,
   LoginBodySchema,
   RegisterBodySchema,
 } from '@iddesk/contract';
@@ -11,7 +17,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRateLimit, perAccountLimit } from '../../plugins/app/auth-rate-limit';
 import { callerOf } from '../../plugins/app/auth';
 import type { SignInOrigin } from './repository';
-import { login, type LoginDeps, logout, register } from './service';
+import { z } from 'zod';
+import { endMyOtherSessions, endMySession, listMySessions, login, type LoginDeps, logout, register } from './service';
 
 const tags = ['auth'];
 
@@ -77,5 +84,56 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await logout(app.db, callerOf(request));
       return { message: 'You have been signed out.', data: null };
     },
+  );
+
+  app.get(
+    SESSIONS_API.list,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'The caller’s live sessions, most recently used first',
+        description: 'Device (from the User-Agent at sign-in), IP, signed in, last used; `current` marks this one.',
+        response: { 200: envelope(z.array(SessionSchema)) },
+      },
+    },
+    async (request) => ({
+      message: null,
+      data: await listMySessions(app.db, callerOf(request), app.config.session),
+    }),
+  );
+
+  app.post(
+    SESSIONS_API.end(':id'),
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'End one of the caller’s sessions',
+        description: 'That device is signed out at its next call. Another user’s session or an unknown id: 404.',
+        params: IdParamSchema,
+        response: { 200: EmptyEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      await endMySession(app.db, callerOf(request), request.params.id);
+      return { message: SESSION_ENDED_MESSAGE, data: null };
+    },
+  );
+
+  app.post(
+    SESSIONS_API.endOthers,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'End every session of the caller but this one',
+        response: { 200: envelope(EndSessionsResultSchema) },
+      },
+    },
+    async (request) => ({
+      message: OTHER_SESSIONS_ENDED_MESSAGE,
+      data: { ended: await endMyOtherSessions(app.db, callerOf(request)) },
+    }),
   );
 };

@@ -1,7 +1,7 @@
-import type { AuthResult, LoginBodySchema, RegisterBodySchema } from '@iddesk/contract';
+import type { AuthResult, LoginBodySchema, RegisterBodySchema, Session } from '@iddesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/types';
-import { ValidationError } from '../../errors/app-errors';
+import { NotFoundError, ValidationError } from '../../errors/app-errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, newApiToken } from '../../lib/tokens';
 import { contactConflictFromDb, takenContactsError } from '../users';
@@ -12,9 +12,11 @@ import {
   endSessions,
   insertSession,
   isKnownSignIn,
+  listLiveSessions,
   type SignInOrigin,
   touchSession,
 } from './repository';
+import { deviceName } from './device';
 import type { AuthContext, SessionSettings } from './types';
 
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
@@ -109,6 +111,34 @@ export async function login(deps: LoginDeps, input: LoginInput, origin: SignInOr
 
 export async function logout(db: Db, auth: AuthContext): Promise<void> {
   await endSessions(db, auth.user.id, { only: auth.sessionId });
+}
+
+/** The caller's live sessions, the current one marked. */
+export async function listMySessions(
+  db: Db,
+  auth: AuthContext,
+  sessionSettings: SessionSettings,
+): Promise<Session[]> {
+  const rows = await listLiveSessions(db, auth.user.id, sessionSettings.idleDays);
+  return rows.map((row) => ({
+    id: row.id,
+    device: deviceName(row.userAgent),
+    ip: row.ip,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt.toISOString(),
+    current: row.id === auth.sessionId,
+  }));
+}
+
+/** Ends one of the caller's sessions (the current one too: that is a sign-out); 404 if not theirs. */
+export async function endMySession(db: Db, auth: AuthContext, sessionId: number): Promise<void> {
+  const ended = await endSessions(db, auth.user.id, { only: sessionId });
+  if (ended.length === 0) throw new NotFoundError();
+}
+
+/** Ends every session of the caller but the current one. */
+export async function endMyOtherSessions(db: Db, auth: AuthContext): Promise<number> {
+  return (await endSessions(db, auth.user.id, { except: auth.sessionId })).length;
 }
 
 /** Bearer token → caller, or null when the token is unknown, expired, revoked or blocked. */
