@@ -29,7 +29,8 @@ export function SessionsCard() {
   const others = sessions?.filter((s) => !s.current).length ?? 0;
 
   return (
-    <Card aria-labelledby="sessions-heading">
+    <Card>
+      <section aria-labelledby="sessions-heading">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="sessions-heading" className="text-lg font-semibold text-slate-900">
@@ -67,6 +68,7 @@ export function SessionsCard() {
           ))}
         </ul>
       )}
+      </section>
     </Card>
   );
 }
