@@ -3,10 +3,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
-import react from '@vitejs/plugin-react';
+import prefresh from '@prefresh/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { ROUTES } from '../../packages/contract/src/routes';
-import { PREACT } from './preact-aliases';
+import { PREACT, PREACT_JSX } from './preact-aliases';
 
 /**
  * Brotli and gzip copies of every text file next to it, made once at build time at the
@@ -126,13 +126,19 @@ const isContractValues = (id: string) => isContract(id) && !importsZod(id);
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), routeHtml(), precompress()],
+/**
+ * Fast Refresh on Preact in the dev server: an edited component updates in place and keeps its
+ * state (e2e/fast-refresh.mjs proves it). In the build it only sets the JSX options.
+ */
+const fastRefresh = await prefresh();
+
+export default defineConfig({
+  plugins: [fastRefresh, tailwindcss(), routeHtml(), precompress()],
+  oxc: { jsx: PREACT_JSX },
   resolve: {
     alias: [
-      // Preact in the build (and the component tests); the dev server keeps React DOM, whose
-      // Fast Refresh updates an edited component in place (it does nothing on Preact).
-      ...(command === 'build' ? PREACT : []),
+      // Preact everywhere: dev server, build and component tests (decisions 013, 016).
+      ...PREACT,
       {
         find: /^zod$/,
         replacement: fileURLToPath(new URL('./src/lib/zod-browser.ts', import.meta.url)),
@@ -182,4 +188,4 @@ export default defineConfig(({ command }) => ({
   preview: {
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },
   },
-}));
+});
