@@ -1,5 +1,6 @@
 import { formatAmount, type IdRequest } from '@iddesk/contract';
 import { toItemRef } from '../catalogue';
+import { toReusedProof } from '../proof-reuse';
 import { fileUrl } from '../uploads';
 import type { Keyring } from '../app-key';
 import { openOrNull, SEALED } from '../user-ids';
@@ -25,6 +26,13 @@ export function toIdRequestJson(view: IdRequestView, keyring: Keyring, audience:
     created_at: view.createdAt.toISOString(),
     handled_at: view.handledAt?.toISOString() ?? null,
     id_object: { ...view.idObject, item: toItemRef(view.item) },
-    ...(audience === 'admin' ? { user: view.user } : {}),
+    ...(audience === 'admin'
+      ? {
+          user: view.user,
+          id_login: openOrNull(keyring, SEALED.login, view.idLoginSealed),
+          handled_by: view.handler,
+          ...(view.type === 'create' || view.type === 'deposit' ? { reused_proof: toReusedProof(view.reuse) } : {}),
+        }
+      : {}),
   };
 }

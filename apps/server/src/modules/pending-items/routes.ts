@@ -4,7 +4,7 @@ import {
   IdParamSchema,
   paginated,
   type Paginated,
-  PendingPageQuerySchema,
+  DeskListQuerySchema,
   RejectBodySchema,
 } from '@iddesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,7 +17,7 @@ import { moneyRoute } from '../../plugins/app/money-calls';
 import { type Actor, actorOf } from '../audit';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
-type PageQuery = z.output<typeof PendingPageQuerySchema>;
+type PageQuery = z.output<typeof DeskListQuerySchema> & { timeZone: string };
 
 /** How one pending queue shows on the admin's side: its paths, its JSON, its words. */
 export type QueueReadRoutes<View, Json> = {
@@ -43,12 +43,12 @@ export function queueReadRoutes<View, Json>(app: App, queue: QueueReadRoutes<Vie
         tags: ['admin'],
         summary: queue.listSummary,
         ...(queue.listDescription === undefined ? {} : { description: queue.listDescription }),
-        querystring: PendingPageQuerySchema,
+        querystring: DeskListQuerySchema,
         response: { 200: envelope(paginated(queue.schema)) },
       },
     },
     async (request) => {
-      const page = await queue.list(app.db, request.query);
+      const page = await queue.list(app.db, { ...request.query, timeZone: app.config.displayTimeZone });
       return { message: null, data: { ...page, items: page.items.map((view) => queue.toJson(view)) } };
     },
   );

@@ -1,5 +1,6 @@
 import { formatAmount, type UserId } from '@iddesk/contract';
 import { toItemRef } from '../catalogue';
+import { toReusedProof } from '../proof-reuse';
 import { fileUrl } from '../uploads';
 import type { Keyring } from '../app-key';
 import { openOrNull, SEALED } from './credentials';
@@ -32,6 +33,8 @@ export function toUserIdJson(view: UserIdView, keyring: Keyring, audience: Audie
     created_at: view.createdAt.toISOString(),
     handled_at: create.handledAt?.toISOString() ?? null,
     pending_request_types: view.pendingRequestTypes,
-    ...(audience === 'admin' ? { user: view.user } : {}),
+    ...(audience === 'admin'
+      ? { user: view.user, handled_by: view.handler, reused_proof: toReusedProof(view.reuse) }
+      : {}),
   };
 }

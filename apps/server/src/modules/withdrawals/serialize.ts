@@ -2,7 +2,8 @@ import { formatAmount, type Withdrawal } from '@iddesk/contract';
 import { fileUrl } from '../uploads';
 import type { WithdrawalView } from './repository';
 
-export function toWithdrawalJson(w: WithdrawalView): Withdrawal {
+/** Staff also see who handled it. */
+export function toWithdrawalJson(w: WithdrawalView, audience: 'owner' | 'admin' = 'owner'): Withdrawal {
   return {
     id: w.id,
     user: w.user,
@@ -18,6 +19,7 @@ export function toWithdrawalJson(w: WithdrawalView): Withdrawal {
     payout_proof_url: w.payoutProofKey ? fileUrl('private', w.payoutProofKey) : null,
     created_at: w.createdAt.toISOString(),
     handled_at: w.handledAt?.toISOString() ?? null,
+    ...(audience === 'admin' ? { handled_by: w.handler } : {}),
   };
 }
 
