@@ -15,6 +15,9 @@ CREATE INDEX "bills_proof_key_idx" ON "bills" USING btree ("proof_key");--> stat
 CREATE INDEX "bills_status_created_at_idx" ON "bills" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "bills_status_amount_idx" ON "bills" USING btree ("status","amount");--> statement-breakpoint
 CREATE INDEX "bills_payment_type_status_idx" ON "bills" USING btree ("payment_type_id","status","id");--> statement-breakpoint
+CREATE INDEX "bills_status_handled_at_idx" ON "bills" USING btree ("status","handled_at");--> statement-breakpoint
 CREATE INDEX "withdrawals_status_created_at_idx" ON "withdrawals" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "withdrawals_status_handled_at_idx" ON "withdrawals" USING btree ("status","handled_at");--> statement-breakpoint
 CREATE INDEX "id_requests_reference_idx" ON "id_requests" USING btree ("reference");--> statement-breakpoint
-CREATE INDEX "id_requests_proof_key_idx" ON "id_requests" USING btree ("proof_key");
+CREATE INDEX "id_requests_proof_key_idx" ON "id_requests" USING btree ("proof_key");--> statement-breakpoint
+CREATE INDEX "id_requests_status_handled_at_idx" ON "id_requests" USING btree ("status","handled_at");

@@ -39,6 +39,8 @@ export const bills = pgTable(
     index('bills_status_created_at_idx').on(t.status, t.createdAt),
     index('bills_status_amount_idx').on(t.status, t.amount),
     index('bills_payment_type_status_idx').on(t.paymentTypeId, t.status, t.id),
+    // The dashboard's approvals per day.
+    index('bills_status_handled_at_idx').on(t.status, t.handledAt),
   ],
 );
 

@@ -32,6 +32,7 @@ export const withdrawals = pgTable(
     index('withdrawals_status_idx').on(t.status, t.id),
     index('withdrawals_user_id_idx').on(t.userId),
     index('withdrawals_status_created_at_idx').on(t.status, t.createdAt),
+    index('withdrawals_status_handled_at_idx').on(t.status, t.handledAt),
   ],
 );
 

@@ -15,9 +15,10 @@ import { moneyRoute } from '../../plugins/app/money-calls';
 import { formSpec, readForm } from '../../lib/multipart';
 import { callerOf } from '../../plugins/app/auth';
 import { actorOf } from '../audit';
-import { batchRoute, decisionRouteOptions, queueReadRoutes, rejectRoute, reuseConfirmation } from '../pending-items';
+import { batchRoute, csvExportRoute, decisionRouteOptions, queueReadRoutes, rejectRoute, reuseConfirmation } from '../pending-items';
 import { optionalBody } from '../../lib/optional-body';
-import { toBillJson } from './serialize';
+import { billChunk } from './repository';
+import { billCsvColumns, toBillJson } from './serialize';
 import { addFunds, getBill, getOwnBill, handleBill, listBills } from './service';
 
 const ItemSchema = envelope(BillSchema);
@@ -98,6 +99,13 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
+
+  csvExportRoute(app, DESK_API.billsCsv, {
+    summary: 'Bills as CSV, filtered like the list',
+    filename: 'bills.csv',
+    columns: billCsvColumns,
+    chunk: billChunk,
+  });
 
   batchRoute(app, DESK_API.billsBatch, {
     summary: 'Approve or reject several pending bills, each on its own',

@@ -1,4 +1,5 @@
 import { formatAmount, type IdRequest } from '@iddesk/contract';
+import { textCell, timeCell } from '../../lib/csv-export';
 import { toItemRef } from '../catalogue';
 import { toReusedProof } from '../proof-reuse';
 import { fileUrl } from '../uploads';
@@ -35,4 +36,27 @@ export function toIdRequestJson(view: IdRequestView, keyring: Keyring, audience:
         }
       : {}),
   };
+}
+
+/** The CSV export's columns (issue 16); never a password. */
+export function requestCsvColumns(timeZone: string): { header: string; cell: (r: IdRequestView) => string | number }[] {
+  return [
+    { header: 'id', cell: (r) => r.id },
+    { header: 'created_at', cell: (r) => timeCell(r.createdAt, timeZone) },
+    { header: 'customer', cell: (r) => textCell(r.user.name) },
+    { header: 'email', cell: (r) => textCell(r.user.email) },
+    { header: 'phone', cell: (r) => textCell(r.user.phone) },
+    { header: 'id_item', cell: (r) => textCell(r.item.name) },
+    { header: 'id_username', cell: (r) => textCell(r.idObject.username) },
+    { header: 'type', cell: (r) => r.type },
+    { header: 'amount', cell: (r) => money(r.amount) ?? '' },
+    { header: 'confirmed_amount', cell: (r) => money(r.confirmedAmount) ?? '' },
+    { header: 'pay_from', cell: (r) => r.payFrom ?? '' },
+    { header: 'payment_type', cell: (r) => textCell(r.paymentType?.name) },
+    { header: 'reference', cell: (r) => textCell(r.reference) },
+    { header: 'status', cell: (r) => r.status },
+    { header: 'handled_at', cell: (r) => timeCell(r.handledAt, timeZone) },
+    { header: 'handled_by', cell: (r) => textCell(r.handler?.name) },
+    { header: 'comment', cell: (r) => textCell(r.comment) },
+  ];
 }

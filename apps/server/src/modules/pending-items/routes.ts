@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../../db/types';
+import { keysetRows, sendCsv } from '../../lib/csv-export';
 import { optionalBody } from '../../lib/optional-body';
 import type { FormSpec } from '../../lib/multipart';
 import { moneyRoute } from '../../plugins/app/money-calls';
@@ -112,5 +113,41 @@ export function rejectRoute<Json>(
       app.idempotent(request, reply, (db) =>
         route.reject(db, actorOf(request), request.params.id, request.body.comment ?? null, request.log),
       ),
+  );
+}
+
+/**
+ * `GET <path>?<filters>`: the filtered list (every page) as a CSV download, streamed in
+ * keyset chunks; amounts as exact decimals, times in the display time zone (issue 16).
+ */
+export function csvExportRoute<Row extends { id: number }>(
+  app: App,
+  path: string,
+  route: {
+    summary: string;
+    filename: string;
+    columns(timeZone: string): { header: string; cell: (row: Row) => string | number }[];
+    chunk(db: Db, query: PageQuery, afterId: number | null, size: number): Promise<Row[]>;
+  },
+): void {
+  app.get(
+    path,
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: route.summary,
+        description:
+          'The same filters, `pending` and `sort` as the list; `page`/`perPage` are ignored: every ' +
+          'matching row is exported. Amounts are exact decimals; times are in the display time zone.',
+        querystring: DeskListQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const timeZone = app.config.displayTimeZone;
+      const query = { ...request.query, timeZone };
+      return sendCsv(reply, route.filename, route.columns(timeZone), keysetRows((after, size) => route.chunk(app.db, query, after, size)));
+    },
   );
 }

@@ -1,8 +1,9 @@
-import { ApproveUserIdBodySchema, IDS_API, UserIdSchema } from '@iddesk/contract';
+import { ApproveUserIdBodySchema, DESK_API, IDS_API, UserIdSchema } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../audit';
-import { decisionRouteOptions, queueReadRoutes, rejectRoute, reuseConfirmation } from '../pending-items';
-import { toUserIdJson } from './serialize';
+import { csvExportRoute, decisionRouteOptions, queueReadRoutes, rejectRoute, reuseConfirmation } from '../pending-items';
+import { userIdChunk } from './repository';
+import { toUserIdJson, userIdCsvColumns } from './serialize';
 import { decideUserId, getUserId, listUserIds } from './service';
 
 const onceNote = 'A new ID is handled once: a second approve or reject is 409 ALREADY_HANDLED.';
@@ -23,6 +24,13 @@ export const adminUserIdRoutes: FastifyPluginAsyncZod = async (app) => {
     list: listUserIds,
     get: getUserId,
     toJson: (view) => toUserIdJson(view, key, 'admin'),
+  });
+
+  csvExportRoute(app, DESK_API.userIdsCsv, {
+    summary: 'New IDs as CSV, filtered like the list (never credentials)',
+    filename: 'new-ids.csv',
+    columns: userIdCsvColumns,
+    chunk: userIdChunk,
   });
 
   const approve = decisionRouteOptions(app, {

@@ -14,8 +14,9 @@ import { moneyRoute } from '../../plugins/app/money-calls';
 import { formSpec, readForm } from '../../lib/multipart';
 import { callerOf } from '../../plugins/app/auth';
 import { actorOf } from '../audit';
-import { batchRoute, decisionRouteOptions, queueReadRoutes, rejectRoute } from '../pending-items';
-import { toWithdrawalJson } from './serialize';
+import { batchRoute, csvExportRoute, decisionRouteOptions, queueReadRoutes, rejectRoute } from '../pending-items';
+import { withdrawalChunk } from './repository';
+import { toWithdrawalJson, withdrawalCsvColumns } from './serialize';
 import {
   getOwnWithdrawal,
   getWithdrawal,
@@ -101,6 +102,13 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
+
+  csvExportRoute(app, DESK_API.withdrawalsCsv, {
+    summary: 'Withdrawals as CSV, filtered like the list',
+    filename: 'withdrawals.csv',
+    columns: withdrawalCsvColumns,
+    chunk: withdrawalChunk,
+  });
 
   batchRoute(app, DESK_API.withdrawalsBatch, {
     summary: 'Approve (paid out, no reference or screenshot) or reject several pending withdrawals',
