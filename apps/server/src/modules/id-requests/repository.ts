@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { catalogueItems, idRequests, type IdRequestRow, paymentTypes, userIds, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
@@ -100,8 +100,18 @@ export async function listRequestViews(
   window: { limit: number; offset: number },
 ): Promise<{ items: IdRequestView[]; total: number }> {
   const where = filterOf(filter);
+  const order = listOrder(idRequests.id, filter);
+  // The page's ids first: the joins and subqueries run for the rows shown, not the skipped ones.
+  const page = db
+    .select({ id: idRequests.id })
+    .from(idRequests)
+    .innerJoin(userIds, eq(userIds.id, idRequests.userIdId))
+    .where(where)
+    .orderBy(order)
+    .limit(window.limit)
+    .offset(window.offset);
   const [rows, [count]] = await Promise.all([
-    selectViews(db).where(where).orderBy(listOrder(idRequests.id, filter)).limit(window.limit).offset(window.offset),
+    selectViews(db).where(inArray(idRequests.id, page)).orderBy(order),
     // Counted over the same join: the done list's filter looks at the ID's status.
     db
       .select({ total: sql<number>`count(*)::int` })

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   catalogueItems,
@@ -106,9 +106,18 @@ export async function listUserIdViews(
   window?: { limit: number; offset: number },
 ): Promise<{ items: UserIdView[]; total: number }> {
   const where = filterOf(filter);
-  const query = selectViews(db).where(where).orderBy(listOrder(userIds.id, filter));
+  const order = listOrder(userIds.id, filter);
+  // The page's ids first: the joins and subqueries run for the rows shown, not the skipped ones.
+  const page = db
+    .select({ id: userIds.id })
+    .from(userIds)
+    .innerJoin(idRequests, and(eq(idRequests.userIdId, userIds.id), eq(idRequests.type, 'create')))
+    .where(where)
+    .orderBy(order);
   const [rows, [count]] = await Promise.all([
-    window ? query.limit(window.limit).offset(window.offset) : query,
+    window
+      ? selectViews(db).where(inArray(userIds.id, page.limit(window.limit).offset(window.offset))).orderBy(order)
+      : selectViews(db).where(where).orderBy(order),
     // Counted over the create request too: the amount, reference and type filters read it.
     db
       .select({ total: sql<number>`count(*)::int` })
