@@ -94,7 +94,7 @@ export async function approvedElsewhere(
       where r.reference = ${reference} and r.status = 'approved' and r.type in ('create', 'deposit')
         and r.id <> ${self.requestId ?? -1}`);
   // PGlite returns { rows }, node-postgres a QueryResult with rows too.
-  const rows = (result as unknown as { rows: { tag: string }[] }).rows;
+  const rows = (result as { rows: { tag: string }[] }).rows;
   return rows.map((row) => {
     const [type, id] = row.tag.split(':');
     return { type: type as ProofUse['type'], id: Number(id) };
