@@ -29,3 +29,4 @@ export * from './idempotency';
 export * from './idempotency-schemas';
 export * from './ops';
 export * from './desk';
+export * from './sessions';
