@@ -15,6 +15,7 @@ import { adminUserRoutes } from './modules/admin-users/routes';
 import { authRoutes } from './modules/auth/routes';
 import { billRoutes } from './modules/bills/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
+import { deskRoutes } from './modules/desk/routes';
 import { healthRoutes } from './modules/health/routes';
 import { adminIdRequestRoutes } from './modules/id-requests/admin-routes';
 import { idRequestRoutes } from './modules/id-requests/routes';
@@ -129,6 +130,7 @@ export async function buildApp({
       await api.register(withdrawalRoutes);
       await api.register(ledgerRoutes);
       await api.register(adminUserRoutes);
+      await api.register(deskRoutes);
       await api.register(fileRoutes);
       await api.register(notificationRoutes);
       await api.register(adminStatsRoutes);

@@ -102,6 +102,17 @@ const MATRIX: Record<string, Access> = {
   'GET /api/admin/requests': 'admin',
   'GET /api/admin/requests/{id}': 'admin',
   'POST /api/admin/requests/{id}/handle': 'admin',
+  // The staff desk (issue 16): staff only; read-only except the two batches.
+  'GET /api/admin/dashboard': 'admin',
+  'GET /api/admin/audit': 'admin',
+  'GET /api/admin/audit/{type}/{id}': 'admin',
+  'POST /api/admin/bills/batch': 'admin',
+  'POST /api/admin/withdraw/batch': 'admin',
+  'GET /api/admin/bills/export.csv': 'admin',
+  'GET /api/admin/withdraw/export.csv': 'admin',
+  'GET /api/admin/requests/export.csv': 'admin',
+  'GET /api/admin/user_ids/export.csv': 'admin',
+  'GET /api/admin/users/{id}/transactions/export.csv': 'admin',
 };
 
 /**
@@ -189,6 +200,7 @@ function urlFor(method: string, path: string): string {
     return MISSING;
   })();
   return path
+    .replace('{type}', 'bill')
     .replace('{id}', id)
     .replace('{key}', path.includes('/proofs/') ? ids.proofKey : 'missing.png');
 }

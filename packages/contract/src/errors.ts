@@ -11,6 +11,10 @@ export const ErrorCodeSchema = z.enum([
   'INSUFFICIENT_BALANCE',
   'ALREADY_HANDLED',
   'ID_NOT_ACTIVE',
+  /** 409: approving a payment whose reference (UTR) is already approved elsewhere, unconfirmed. */
+  'REUSED_PROOF',
+  /** 409: a customer's payment reference (UTR) is already on an approved payment. */
+  'REFERENCE_ALREADY_USED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

@@ -4,6 +4,7 @@ import { FormBooleanSchema, formId, optionalText, requiredText } from './form-fi
 import { AmountInputSchema, AmountSchema, parseAmount } from './money';
 import { normaliseHttpsUrl } from './site-settings-values';
 import { ItemUserSchema } from './wallet';
+import { ConfirmReusedSchema, HandlerSchema, ReusedProofSchema } from './desk-flags';
 
 /* ---------- limits and messages ---------- */
 
@@ -154,6 +155,10 @@ export const UserIdSchema = z.object({
   pending_request_types: z.array(RequestTypeSchema).optional(),
   /** The owner; present in admin views only. */
   user: ItemUserSchema.optional(),
+  /** Staff views only: who handled the new ID. */
+  handled_by: HandlerSchema.optional(),
+  /** Staff views only: the same UTR or a look-alike screenshot on other payments. */
+  reused_proof: ReusedProofSchema.optional(),
 });
 export type UserId = z.infer<typeof UserIdSchema>;
 export const UserIdListSchema = z.array(UserIdSchema);
@@ -259,6 +264,12 @@ export const IdRequestSchema = z.object({
   id_object: IdObjectSchema,
   /** The customer; present in admin views only. */
   user: ItemUserSchema.optional(),
+  /** Staff views only: the ID's real login (the username is only what was asked for). */
+  id_login: z.string().nullable().optional(),
+  /** Staff views only: who handled the request. */
+  handled_by: HandlerSchema.optional(),
+  /** Staff views only, deposits paid by proof: the same UTR or a look-alike screenshot elsewhere. */
+  reused_proof: ReusedProofSchema.optional(),
 });
 export type IdRequest = z.infer<typeof IdRequestSchema>;
 
@@ -273,6 +284,9 @@ export const ApproveUserIdBodySchema = z.strictObject({
     'Enter the password.',
     `The password may not be longer than ${CREDENTIAL_MAX_LENGTH} characters.`,
   ),
+  /** A reused reference (UTR): approve anyway, saying why in `comment` (audit trail only). */
+  confirm_reused: ConfirmReusedSchema,
+  comment: optionalText(500, 'The comment may not be longer than 500 characters.'),
 });
 export type ApproveUserIdBody = z.input<typeof ApproveUserIdBodySchema>;
 
@@ -304,5 +318,7 @@ export const HandleRequestBodySchema = z.strictObject({
     ConfirmedAmountInputSchema.optional(),
   ),
   password: credential('password'),
+  /** A deposit with a reused reference (UTR): approve anyway, saying why in `comment`. */
+  confirm_reused: ConfirmReusedSchema,
 });
 export type HandleRequestBody = z.input<typeof HandleRequestBodySchema>;

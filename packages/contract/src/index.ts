@@ -28,4 +28,5 @@ export * from './password-reset';
 export * from './idempotency';
 export * from './idempotency-schemas';
 export * from './ops';
+export * from './desk';
 export * from './sessions';

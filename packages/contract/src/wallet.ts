@@ -12,6 +12,7 @@ import {
   requireDestination,
   UpiIdSchema,
 } from './payment-types';
+import { HandlerSchema, ReusedProofSchema } from './desk-flags';
 
 /* ---------- queries ---------- */
 
@@ -58,6 +59,10 @@ export const BillSchema = z.object({
   comment: z.string().nullable(),
   created_at: z.string(),
   handled_at: z.string().nullable(),
+  /** Staff views only: who handled it. */
+  handled_by: HandlerSchema.optional(),
+  /** Staff views only: the same UTR or a look-alike screenshot on other payments. */
+  reused_proof: ReusedProofSchema.optional(),
 });
 export type Bill = z.infer<typeof BillSchema>;
 
@@ -89,6 +94,8 @@ export const WithdrawalSchema = z.object({
   payout_proof_url: z.string().nullable(),
   created_at: z.string(),
   handled_at: z.string().nullable(),
+  /** Staff views only: who handled it. */
+  handled_by: HandlerSchema.optional(),
 });
 export type Withdrawal = z.infer<typeof WithdrawalSchema>;
 

@@ -48,7 +48,7 @@ export class ConflictError extends AppError {
   constructor(
     code: Extract<
       ErrorCode,
-      'CONFLICT' | 'INSUFFICIENT_BALANCE' | 'ALREADY_HANDLED' | 'ID_NOT_ACTIVE'
+      'CONFLICT' | 'INSUFFICIENT_BALANCE' | 'ALREADY_HANDLED' | 'ID_NOT_ACTIVE' | 'REUSED_PROOF' | 'REFERENCE_ALREADY_USED'
     >,
     message: string,
   ) {

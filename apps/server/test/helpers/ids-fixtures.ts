@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { post, registerUser, type TestContext } from './test-app';
-import { deposit, pngImage, postForm, userIdOf } from './wallet-fixtures';
+import { deposit, nextReference, pngImage, postForm, userIdOf } from './wallet-fixtures';
 
 export type Customer = { token: string; id: number; email: string };
 
@@ -55,7 +55,7 @@ export async function createByPayment(
   { amount = '500', proof = true }: { amount?: string; proof?: boolean } = {},
 ) {
   const files = proof ? [{ field: 'proof', data: await pngImage() }] : [];
-  const fields = { username: 'payer.one', amount, pay_from: 'payment', payment_type_id: String(paymentTypeId), reference: 'UTR987654321' };
+  const fields = { username: 'payer.one', amount, pay_from: 'payment', payment_type_id: String(paymentTypeId), reference: nextReference() };
   return postForm(app, `/api/ids/${itemId}/create`, fields, files, token);
 }
 

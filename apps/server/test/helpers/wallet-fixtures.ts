@@ -135,17 +135,25 @@ export async function deposit(app: FastifyInstance, adminToken: string, userId: 
   return res.json().data;
 }
 
+let references = 0;
+/** A fresh payment reference: a UTR approved once is refused afterwards (issue 16). */
+export function nextReference(): string {
+  references += 1;
+  return `UTR${process.pid}${Date.now() % 1_000_000}${references}`;
+}
+
 export async function addFunds(
   app: FastifyInstance,
   token: string,
   paymentTypeId: number,
   amount = '500.00',
   proof?: Buffer,
+  reference = nextReference(),
 ): Promise<ApiResponse> {
   return postForm(
     app,
     '/api/add_funds',
-    { amount, payment_type_id: String(paymentTypeId), reference: 'UTR123456789' },
+    { amount, payment_type_id: String(paymentTypeId), reference },
     [{ field: 'proof', data: proof ?? (await pngImage()) }],
     token,
   );

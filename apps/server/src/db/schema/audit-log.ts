@@ -19,6 +19,9 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_object_idx').on(t.objectType, t.objectId),
     index('audit_log_created_at_idx').on(t.createdAt),
+    // The audit page's filters (issue 16).
+    index('audit_log_actor_idx').on(t.actorId, t.id),
+    index('audit_log_action_idx').on(t.action, t.id),
   ],
 );
 

@@ -33,6 +33,14 @@ export const bills = pgTable(
     check('bills_amount_positive', sql`${t.amount} > 0`),
     index('bills_status_idx').on(t.status, t.id),
     index('bills_user_id_idx').on(t.userId),
+    // Staff desk filters and the reused-proof lookups (issue 16).
+    index('bills_reference_idx').on(t.reference),
+    index('bills_proof_key_idx').on(t.proofKey),
+    index('bills_status_created_at_idx').on(t.status, t.createdAt),
+    index('bills_status_amount_idx').on(t.status, t.amount),
+    index('bills_payment_type_status_idx').on(t.paymentTypeId, t.status, t.id),
+    // The dashboard's approvals per day.
+    index('bills_status_handled_at_idx').on(t.status, t.handledAt),
   ],
 );
 

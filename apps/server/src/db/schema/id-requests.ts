@@ -48,6 +48,10 @@ export const idRequests = pgTable(
     index('id_requests_status_idx').on(t.status, t.id),
     index('id_requests_user_id_id_idx').on(t.userIdId, t.id),
     index('id_requests_user_id_idx').on(t.userId, t.id),
+    // The reused-proof lookups (issue 16).
+    index('id_requests_reference_idx').on(t.reference),
+    index('id_requests_proof_key_idx').on(t.proofKey),
+    index('id_requests_status_handled_at_idx').on(t.status, t.handledAt),
     uniqueIndex('id_requests_one_create').on(t.userIdId).where(sql`${t.type} = 'create'`),
     // At most one waiting close and one waiting password change per ID, even under a race.
     uniqueIndex('id_requests_one_pending_per_kind')

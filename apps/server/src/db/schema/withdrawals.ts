@@ -31,6 +31,8 @@ export const withdrawals = pgTable(
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
     index('withdrawals_status_idx').on(t.status, t.id),
     index('withdrawals_user_id_idx').on(t.userId),
+    index('withdrawals_status_created_at_idx').on(t.status, t.createdAt),
+    index('withdrawals_status_handled_at_idx').on(t.status, t.handledAt),
   ],
 );
 

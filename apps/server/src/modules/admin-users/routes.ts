@@ -7,7 +7,8 @@ import {
   IdParamSchema,
   PageQuerySchema,
   paginated,
-  PendingPageQuerySchema,
+  DESK_API,
+  DeskListQuerySchema,
   TransactionSchema,
   WALLET_API,
   IdempotencyHeadersSchema,
@@ -16,7 +17,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { moneyRoute } from '../../plugins/app/money-calls';
 import { optionalBody } from '../../lib/optional-body';
 import { actorOf } from '../audit';
-import { listTransactions } from '../ledger';
+import { keysetRows, sendCsv } from '../../lib/csv-export';
+import { listTransactions, transactionChunk, transactionCsvColumns } from '../ledger';
 import { toTransactionJson } from '../ledger';
 import { toUserJson } from '../users';
 import { changeBalance, getUserDetail, requireUserExists, searchUsers, setBlocked } from './service';
@@ -85,14 +87,45 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A user's wallet movements, newest first",
+        description:
+          'Filters: amount_min/amount_max (the size of the movement, either sign), reference (part ' +
+          'of the description), from/to (days in the display time zone); sort=oldest|newest.',
         params: IdParamSchema,
-        querystring: PendingPageQuerySchema,
+        querystring: DeskListQuerySchema,
         response: { 200: envelope(paginated(TransactionSchema)) },
       },
     },
     async (request) => {
       await requireUserExists(app.db, request.params.id);
-      return { message: null, data: await listTransactions(app.db, request.params.id, request.query) };
+      const query = { ...request.query, timeZone: app.config.displayTimeZone };
+      return { message: null, data: await listTransactions(app.db, request.params.id, query) };
+    },
+  );
+
+  app.get(
+    DESK_API.userTransactionsCsv(':id'),
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        summary: "A user's wallet movements as CSV, filtered like the list",
+        description: 'Every matching row (`page`/`perPage` ignored); exact signed amounts, times in the display time zone.',
+        params: IdParamSchema,
+        querystring: DeskListQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const userId = request.params.id;
+      await requireUserExists(app.db, userId);
+      const timeZone = app.config.displayTimeZone;
+      const query = { ...request.query, timeZone };
+      return sendCsv(
+        reply,
+        `user-${userId}-transactions.csv`,
+        transactionCsvColumns(timeZone),
+        keysetRows((after, size) => transactionChunk(app.db, userId, query, after, size)),
+      );
     },
   );
 

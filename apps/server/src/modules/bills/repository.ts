@@ -1,39 +1,71 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { bills, type BillRow, paymentTypes, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
-import { pendingFilter, updateIfPending } from '../pending-items';
+import { deskWhere, listOrder, type ListQuery, pendingFilter, updateIfPending } from '../pending-items';
+import { reuseColumn } from '../proof-reuse';
 
-/** A bill with what its JSON shows of the customer and the payment type. */
+/** A bill with what its JSON shows of the customer, the payment type, its handler and reuse. */
 export type BillView = BillRow & {
   user: { id: number; name: string; email: string; phone: string };
   paymentType: { id: number; name: string };
+  handler: { id: number; name: string } | null;
+  /** proof-reuse's tags of the other payments with this UTR or a look-alike screenshot. */
+  reuse: string | null;
 };
+
+const handler = alias(users, 'handler');
 
 const viewColumns = {
   bill: bills,
   user: { id: users.id, name: users.name, email: users.email, phone: users.phone },
   paymentType: { id: paymentTypes.id, name: paymentTypes.name },
+  handler: { id: handler.id, name: handler.name },
+  reuse: reuseColumn({
+    reference: sql.raw('"bills"."reference"'),
+    proofKey: sql.raw('"bills"."proof_key"'),
+    selfBill: sql.raw('"bills"."id"'),
+    selfRequest: null,
+  }),
 };
 
+/** One statement per page: the customer, payment type and handler joined, reuse a subquery. */
 const selectViews = (db: Db) =>
   db
     .select(viewColumns)
     .from(bills)
     .innerJoin(users, eq(users.id, bills.userId))
-    .innerJoin(paymentTypes, eq(paymentTypes.id, bills.paymentTypeId));
+    .innerJoin(paymentTypes, eq(paymentTypes.id, bills.paymentTypeId))
+    .leftJoin(handler, eq(handler.id, bills.handledBy));
 
-const toView = (r: { bill: BillRow; user: BillView['user']; paymentType: BillView['paymentType'] }): BillView => ({
+type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
+
+const toView = (r: ViewRow): BillView => ({
   ...r.bill,
   user: r.user,
   paymentType: r.paymentType,
+  handler: r.handler,
+  reuse: r.reuse,
 });
 
-export type BillFilter = { userId?: number; pending?: boolean | undefined };
+export type BillFilter = Partial<ListQuery> & { userId?: number };
 
-function filterOf({ userId, pending }: BillFilter): SQL | undefined {
+function filterOf(filter: BillFilter): SQL | undefined {
   return and(
-    userId === undefined ? undefined : eq(bills.userId, userId),
-    pendingFilter(bills.status, pending),
+    filter.userId === undefined ? undefined : eq(bills.userId, filter.userId),
+    pendingFilter(bills.status, filter.pending),
+    filter.timeZone === undefined
+      ? undefined
+      : deskWhere(
+          {
+            userId: bills.userId,
+            createdAt: bills.createdAt,
+            amount: bills.amount,
+            reference: bills.reference,
+            paymentTypeId: bills.paymentTypeId,
+          },
+          filter as ListQuery,
+        ),
   );
 }
 
@@ -43,12 +75,25 @@ export async function listBillViews(
   window: { limit: number; offset: number },
 ): Promise<{ items: BillView[]; total: number }> {
   const where = filterOf(filter);
+  const order = listOrder(bills.id, filter);
+  // The page's ids first, from the bills alone: the joins and the reuse subquery then run for
+  // the 15 rows shown, not for every row an OFFSET skips.
+  const page = db.select({ id: bills.id }).from(bills).where(where).orderBy(order).limit(window.limit).offset(window.offset);
   const [rows, total] = await Promise.all([
-    selectViews(db).where(where).orderBy(desc(bills.id)).limit(window.limit).offset(window.offset),
+    selectViews(db).where(inArray(bills.id, page)).orderBy(order),
     db.$count(bills, where),
   ]);
   return { items: rows.map(toView), total };
 }
+
+/** A chunk of a filtered list after `afterId` in its order, for the CSV export (keyset paging). */
+export async function billChunk(db: Db, filter: BillFilter, afterId: number | null, size: number): Promise<BillView[]> {
+  const newest = (filter.sort ?? (filter.pending === true ? 'oldest' : 'newest')) === 'newest';
+  const after = afterId === null ? undefined : newest ? lt(bills.id, afterId) : gt(bills.id, afterId);
+  const rows = await selectViews(db).where(and(filterOf(filter), after)).orderBy(listOrder(bills.id, filter)).limit(size);
+  return rows.map(toView);
+}
+
 
 export async function findBillView(db: Db, id: number): Promise<BillView | null> {
   const rows = await selectViews(db).where(eq(bills.id, id)).limit(1);

@@ -2,6 +2,8 @@ import {
   ADD_FUNDS_PROOF_FIELD,
   AddFundsBodySchema,
   BillSchema,
+  ConfirmReusedBodySchema,
+  DESK_API,
   envelope,
   IdParamSchema,
   PROOF_REQUIRED_MESSAGE,
@@ -13,8 +15,10 @@ import { moneyRoute } from '../../plugins/app/money-calls';
 import { formSpec, readForm } from '../../lib/multipart';
 import { callerOf } from '../../plugins/app/auth';
 import { actorOf } from '../audit';
-import { decisionRouteOptions, queueReadRoutes, rejectRoute } from '../pending-items';
-import { toBillJson } from './serialize';
+import { batchRoute, csvExportRoute, decisionRouteOptions, queueReadRoutes, rejectRoute, reuseConfirmation } from '../pending-items';
+import { optionalBody } from '../../lib/optional-body';
+import { billChunk } from './repository';
+import { billCsvColumns, toBillJson } from './serialize';
 import { addFunds, getBill, getOwnBill, handleBill, listBills } from './service';
 
 const ItemSchema = envelope(BillSchema);
@@ -65,33 +69,57 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
     listPath: WALLET_API.adminBills,
     itemPath: WALLET_API.adminBill(':id'),
     schema: BillSchema,
-    listSummary: 'Bills, newest first; pending=1 the queue, pending=0 the handled ones',
+    listSummary: 'Bills; pending=1 the queue (oldest first), pending=0 the handled ones (newest first)',
+    listDescription:
+      'Filters: customer (name, email or phone), amount_min/amount_max, reference (part of the UTR), ' +
+      'payment_type_id, from/to (days in the display time zone); sort=oldest|newest. Each row names ' +
+      'its handler and any other payment with the same UTR or a look-alike screenshot.',
     itemSummary: 'One bill',
     list: listBills,
     get: getBill,
-    toJson: toBillJson,
+    toJson: (bill) => toBillJson(bill, 'admin'),
   });
 
+  const approve = decisionRouteOptions(app, {
+    summary: 'Approve a bill: its amount is credited to the balance',
+    description:
+      'A bill is handled once: a second approve or reject is 409 ALREADY_HANDLED. A bill whose UTR ' +
+      'is already approved on another payment is 409 REUSED_PROOF unless the body carries ' +
+      '`confirm_reused: true` and a `comment`, which the audit entry records.',
+    schema: BillSchema,
+  });
   app.post(
     WALLET_API.adminBillApprove(':id'),
-    decisionRouteOptions(app, {
-      summary: 'Approve a bill: its amount is credited to the balance',
-      description: 'A bill is handled once: a second approve or reject is 409 ALREADY_HANDLED.',
-      schema: BillSchema,
-    }),
-    async (request, reply) =>
-      app.idempotent(request, reply, async (db) => {
-        const bill = await handleBill(db, actorOf(request), request.params.id, { status: 'approved' });
-        return { message: 'The bill has been approved and the balance credited.', data: toBillJson(bill) };
-      }),
+    { ...approve, schema: { ...approve.schema, body: optionalBody(ConfirmReusedBodySchema) } },
+    async (request, reply) => {
+      const confirmation = reuseConfirmation(request.body);
+      return app.idempotent(request, reply, async (db) => {
+        const bill = await handleBill(db, actorOf(request), request.params.id, { status: 'approved' }, confirmation);
+        return { message: 'The bill has been approved and the balance credited.', data: toBillJson(bill, 'admin') };
+      });
+    },
   );
+
+  csvExportRoute(app, DESK_API.billsCsv, {
+    summary: 'Bills as CSV, filtered like the list',
+    filename: 'bills.csv',
+    columns: billCsvColumns,
+    chunk: billChunk,
+  });
+
+  batchRoute(app, DESK_API.billsBatch, {
+    summary: 'Approve or reject several pending bills, each on its own',
+    async decide(db, actor, id, action, comment) {
+      await handleBill(db, actor, id, action === 'approve' ? { status: 'approved' } : { status: 'rejected', comment });
+    },
+  });
 
   rejectRoute(app, WALLET_API.adminBillReject(':id'), {
     summary: 'Reject a bill, with an optional comment for the customer',
     schema: BillSchema,
     async reject(db, actor, id, comment) {
       const bill = await handleBill(db, actor, id, { status: 'rejected', comment });
-      return { message: 'The bill has been rejected.', data: toBillJson(bill) };
+      return { message: 'The bill has been rejected.', data: toBillJson(bill, 'admin') };
     },
   });
 };

@@ -9,6 +9,7 @@ import { pendingCredit, rejectCredit, rowForCause, settleCredit } from '../ledge
 import { billApproved, billRejected } from '../notifications';
 import { notify } from '../notifications';
 import { pendingItems } from '../pending-items';
+import { approvedElsewhere, assertReferenceFree } from '../proof-reuse';
 import { findPaymentType } from '../payment-types';
 import { recordUpload, storeImage, withStoredImage } from '../uploads';
 import {
@@ -33,6 +34,8 @@ export const BILL_ALREADY_HANDLED = 'This bill has already been handled.';
 export async function addFunds({ db, storage, log }: Deps, userId: number, input: AddFundsInput, proof: Buffer) {
   const paymentType = await findPaymentType(db, input.payment_type_id);
   if (!paymentType?.isActive) throw ValidationError.field('payment_type_id', PAYMENT_TYPE_UNAVAILABLE);
+  // Issue 16: a UTR already credited once is refused at once, before the image work.
+  await assertReferenceFree(db, input.reference);
 
   const image = await storeImage(storage, proof, 'private', 'proof');
   const bill = await withStoredImage(storage, log, image, () =>
@@ -65,7 +68,7 @@ const billQueue = pendingItems<BillView, BillRow, Decision>({
   objectType: 'bill',
   alreadyHandled: BILL_ALREADY_HANDLED,
   find: findBillView,
-  list: (db, pending, window) => listBillViews(db, { pending }, window),
+  list: listBillViews,
   exists: billExists,
   isApproval: (decision) => decision.status === 'approved',
   mark: (tx, id, decision, actor) =>
@@ -86,6 +89,7 @@ const billQueue = pendingItems<BillView, BillRow, Decision>({
     };
   },
   notify: (tx, bill, decision) => notify(tx, decision.status === 'approved' ? billApproved(bill) : billRejected(bill)),
+  approvedElsewhere: (tx, bill) => approvedElsewhere(tx, bill.reference, { billId: bill.id }),
 });
 
 export const { getOwn: getOwnBill, get: getBill, list: listBills, decide: handleBill } = billQueue;

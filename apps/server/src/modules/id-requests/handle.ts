@@ -9,7 +9,8 @@ import { notifyRequestHandled } from '../notifications';
 import { credit, releaseHold, rowForCause, settleHold } from '../ledger';
 import { seal, SEALED } from '../user-ids';
 import { findUserIdForUpdate, updateUserId } from '../user-ids';
-import { pendingItems } from '../pending-items';
+import { pendingItems, reuseConfirmation } from '../pending-items';
+import { approvedElsewhere } from '../proof-reuse';
 import { decidePendingRequest, findRequestView, type IdRequestView, listRequestViews, requestExists } from './repository';
 
 type HandleInput = z.output<typeof HandleRequestBodySchema>;
@@ -95,7 +96,7 @@ const requestQueue = pendingItems<IdRequestView, Handled, Decision>({
   objectType: 'id_request',
   alreadyHandled: REQUEST_ALREADY_HANDLED,
   find: findRequestView,
-  list: (db, pending, window) => listRequestViews(db, { queue: true, pending }, window),
+  list: (db, query, window) => listRequestViews(db, { ...query, queue: true }, window),
   exists: requestExists,
   isApproval: (decision) => decision.approved,
   async mark(tx, id, { approved, input, userIdId, confirmedAmount, password, keyring }, actor) {
@@ -132,6 +133,9 @@ const requestQueue = pendingItems<IdRequestView, Handled, Decision>({
     };
   },
   notify: (tx, { request }) => notifyRequestHandled(tx, request),
+  // A deposit paid by proof: its UTR must not be credited twice (issue 16).
+  approvedElsewhere: (tx, { request }) =>
+    request.type === 'deposit' ? approvedElsewhere(tx, request.reference, { requestId: request.id }) : Promise.resolve([]),
 });
 
 export const { get: getRequest, list: listQueue } = requestQueue;
@@ -148,6 +152,7 @@ export async function handleRequest(db: Db, keyring: Keyring, actor: Actor, id: 
   if (current.status !== 'pending') throw new ConflictError('ALREADY_HANDLED', REQUEST_ALREADY_HANDLED);
   const approved = input.action === 'approve';
   const extras = approved ? approvalExtras(current.type, input, current.amount) : null;
+  const confirmation = approved ? reuseConfirmation(input) : null;
   return requestQueue.decide(db, actor, id, {
     approved,
     input,
@@ -155,5 +160,5 @@ export async function handleRequest(db: Db, keyring: Keyring, actor: Actor, id: 
     confirmedAmount: extras?.confirmedAmount ?? null,
     password: extras?.password ?? null,
     keyring,
-  });
+  }, confirmation);
 }

@@ -1,39 +1,62 @@
-import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { catalogueItems, idRequests, type IdRequestRow, paymentTypes, userIds, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
-import { updateIfPending } from '../pending-items';
+import { deskWhere, listOrder, type ListQuery, updateIfPending } from '../pending-items';
+import { reuseColumn } from '../proof-reuse';
 
 /** A request with the user ID it concerns (`id_object`), its item, customer and payment type. */
 export type IdRequestView = IdRequestRow & {
   idObject: { id: number; username: string; status: (typeof userIds.$inferSelect)['status'] };
+  /** The ID's real login, sealed (staff views open it). */
+  idLoginSealed: string | null;
   item: { id: number; name: string; website: string; logoKey: string };
   user: { id: number; name: string; email: string; phone: string };
   paymentType: { id: number; name: string } | null;
+  handler: { id: number; name: string } | null;
+  /** proof-reuse's tags (a payment's other uses of its UTR or screenshot); null when none. */
+  reuse: string | null;
 };
+
+const handler = alias(users, 'handler');
 
 const selectViews = (db: Db) =>
   db
     .select({
       row: idRequests,
       idObject: { id: userIds.id, username: userIds.username, status: userIds.status },
+      idLoginSealed: userIds.loginSealed,
       item: { id: catalogueItems.id, name: catalogueItems.name, website: catalogueItems.website, logoKey: catalogueItems.logoKey },
       user: { id: users.id, name: users.name, email: users.email, phone: users.phone },
       paymentType: { id: paymentTypes.id, name: paymentTypes.name },
+      handler: { id: handler.id, name: handler.name },
+      reuse: sql<string | null>`case when "id_requests"."reference" is null and "id_requests"."proof_key" is null then null else ${reuseColumn(
+        {
+          reference: sql.raw('"id_requests"."reference"'),
+          proofKey: sql.raw('"id_requests"."proof_key"'),
+          selfBill: null,
+          selfRequest: sql.raw('"id_requests"."id"'),
+        },
+      )} end`,
     })
     .from(idRequests)
     .innerJoin(userIds, eq(userIds.id, idRequests.userIdId))
     .innerJoin(catalogueItems, eq(catalogueItems.id, userIds.itemId))
     .innerJoin(users, eq(users.id, idRequests.userId))
-    .leftJoin(paymentTypes, eq(paymentTypes.id, idRequests.paymentTypeId));
+    .leftJoin(paymentTypes, eq(paymentTypes.id, idRequests.paymentTypeId))
+    .leftJoin(handler, eq(handler.id, idRequests.handledBy));
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
 
 const toView = (r: ViewRow): IdRequestView => ({
   ...r.row,
   idObject: r.idObject,
+  idLoginSealed: r.idLoginSealed,
   item: r.item,
   user: r.user,
   paymentType: r.paymentType,
+  handler: r.handler,
+  reuse: r.reuse,
 });
 
 /**
@@ -41,15 +64,27 @@ const toView = (r: ViewRow): IdRequestView => ({
  * `queue`: the admin's request queues — no create requests (new IDs have their own queue),
  * and the done list (pending=false) hides requests whose ID is still pending (SPEC.md §4).
  */
-export type IdRequestFilter = {
+export type IdRequestFilter = Partial<ListQuery> & {
   userId?: number;
   userIdId?: number;
   queue?: boolean;
-  pending?: boolean | undefined;
 };
 
-function filterOf({ userId, userIdId, queue, pending }: IdRequestFilter): SQL | undefined {
+function filterOf(filter: IdRequestFilter): SQL | undefined {
+  const { userId, userIdId, queue, pending } = filter;
   return and(
+    filter.timeZone === undefined
+      ? undefined
+      : deskWhere(
+          {
+            userId: idRequests.userId,
+            createdAt: idRequests.createdAt,
+            amount: idRequests.amount,
+            reference: idRequests.reference,
+            paymentTypeId: idRequests.paymentTypeId,
+          },
+          filter as ListQuery,
+        ),
     userId === undefined ? undefined : eq(idRequests.userId, userId),
     userIdId === undefined ? undefined : eq(idRequests.userIdId, userIdId),
     queue ? ne(idRequests.type, 'create') : undefined,
@@ -65,8 +100,18 @@ export async function listRequestViews(
   window: { limit: number; offset: number },
 ): Promise<{ items: IdRequestView[]; total: number }> {
   const where = filterOf(filter);
+  const order = listOrder(idRequests.id, filter);
+  // The page's ids first: the joins and subqueries run for the rows shown, not the skipped ones.
+  const page = db
+    .select({ id: idRequests.id })
+    .from(idRequests)
+    .innerJoin(userIds, eq(userIds.id, idRequests.userIdId))
+    .where(where)
+    .orderBy(order)
+    .limit(window.limit)
+    .offset(window.offset);
   const [rows, [count]] = await Promise.all([
-    selectViews(db).where(where).orderBy(desc(idRequests.id)).limit(window.limit).offset(window.offset),
+    selectViews(db).where(inArray(idRequests.id, page)).orderBy(order),
     // Counted over the same join: the done list's filter looks at the ID's status.
     db
       .select({ total: sql<number>`count(*)::int` })
@@ -75,6 +120,17 @@ export async function listRequestViews(
       .where(where),
   ]);
   return { items: rows.map(toView), total: count?.total ?? 0 };
+}
+
+/** A chunk of a filtered list after `afterId` in its order, for the CSV export (keyset paging). */
+export async function requestChunk(db: Db, filter: IdRequestFilter, afterId: number | null, size: number) {
+  const newest = (filter.sort ?? (filter.pending === true ? 'oldest' : 'newest')) === 'newest';
+  const after = afterId === null ? undefined : newest ? lt(idRequests.id, afterId) : gt(idRequests.id, afterId);
+  const rows = await selectViews(db)
+    .where(and(filterOf(filter), after))
+    .orderBy(listOrder(idRequests.id, filter))
+    .limit(size);
+  return rows.map(toView);
 }
 
 export async function findRequestView(db: Db, id: number): Promise<IdRequestView | null> {

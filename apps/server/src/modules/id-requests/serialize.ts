@@ -1,5 +1,7 @@
 import { formatAmount, type IdRequest } from '@iddesk/contract';
+import { textCell, timeCell } from '../../lib/csv-export';
 import { toItemRef } from '../catalogue';
+import { toReusedProof } from '../proof-reuse';
 import { fileUrl } from '../uploads';
 import type { Keyring } from '../app-key';
 import { openOrNull, SEALED } from '../user-ids';
@@ -25,6 +27,36 @@ export function toIdRequestJson(view: IdRequestView, keyring: Keyring, audience:
     created_at: view.createdAt.toISOString(),
     handled_at: view.handledAt?.toISOString() ?? null,
     id_object: { ...view.idObject, item: toItemRef(view.item) },
-    ...(audience === 'admin' ? { user: view.user } : {}),
+    ...(audience === 'admin'
+      ? {
+          user: view.user,
+          id_login: openOrNull(keyring, SEALED.login, view.idLoginSealed),
+          handled_by: view.handler,
+          ...(view.type === 'create' || view.type === 'deposit' ? { reused_proof: toReusedProof(view.reuse) } : {}),
+        }
+      : {}),
   };
+}
+
+/** The CSV export's columns (issue 16); never a password. */
+export function requestCsvColumns(timeZone: string): { header: string; cell: (r: IdRequestView) => string | number }[] {
+  return [
+    { header: 'id', cell: (r) => r.id },
+    { header: 'created_at', cell: (r) => timeCell(r.createdAt, timeZone) },
+    { header: 'customer', cell: (r) => textCell(r.user.name) },
+    { header: 'email', cell: (r) => textCell(r.user.email) },
+    { header: 'phone', cell: (r) => textCell(r.user.phone) },
+    { header: 'id_item', cell: (r) => textCell(r.item.name) },
+    { header: 'id_username', cell: (r) => textCell(r.idObject.username) },
+    { header: 'type', cell: (r) => r.type },
+    { header: 'amount', cell: (r) => money(r.amount) ?? '' },
+    { header: 'confirmed_amount', cell: (r) => money(r.confirmedAmount) ?? '' },
+    { header: 'pay_from', cell: (r) => r.payFrom ?? '' },
+    { header: 'payment_type', cell: (r) => textCell(r.paymentType?.name) },
+    { header: 'reference', cell: (r) => textCell(r.reference) },
+    { header: 'status', cell: (r) => r.status },
+    { header: 'handled_at', cell: (r) => timeCell(r.handledAt, timeZone) },
+    { header: 'handled_by', cell: (r) => textCell(r.handler?.name) },
+    { header: 'comment', cell: (r) => textCell(r.comment) },
+  ];
 }

@@ -10,6 +10,7 @@ import type { Storage } from '../../lib/storage';
 import type { Keyring } from '../app-key';
 import { hold } from '../ledger';
 import { withStoredImage } from '../uploads';
+import { assertReferenceFree } from '../proof-reuse';
 import { seal, SEALED } from '../user-ids';
 import { assertActive, checkPayment, paymentColumns, storeProof } from '../user-ids';
 import { findUserIdForUpdate } from '../user-ids';
@@ -74,6 +75,7 @@ export async function requestDeposit(
   // Refused before the image work: a deposit into an inactive ID would be thrown away anyway.
   assertActive(target.status);
   const paymentType = await checkPayment(db, target.item.minDeposit, input, proof);
+  if (input.pay_from === 'payment') await assertReferenceFree(db, input.reference);
   const image = await storeProof(storage, proof, input);
   return withStoredImage(storage, log, image, () =>
     fileRequest(db, userId, userIdId, async (tx, locked) => {

@@ -1,23 +1,75 @@
-import type { Paginated, PendingPageQuerySchema, Transaction } from '@iddesk/contract';
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { DeskListQuery, Paginated, PendingPageQuerySchema, Transaction } from '@iddesk/contract';
+import { formatAmount } from '@iddesk/contract';
+import { and, asc, desc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { transactions } from '../../db/schema';
+import { transactions, type TransactionRow } from '../../db/schema';
 import type { Db } from '../../db/types';
+import { textCell, timeCell } from '../../lib/csv-export';
 import { pageWindow, toPage } from '../../lib/pagination';
+import { containsPattern, dayEnd, dayStart } from '../pending-items';
 import { toTransactionJson } from './serialize';
 
 export type PendingPageParams = z.output<typeof PendingPageQuerySchema>;
 
-/** A user's ledger, newest first; pending=true the open rows, false the settled ones. */
-export async function listTransactions(db: Db, userId: number, query: PendingPageParams): Promise<Paginated<Transaction>> {
-  const conditions: SQL[] = [eq(transactions.userId, userId)];
-  if (query.pending === true) conditions.push(eq(transactions.status, 'pending'));
-  if (query.pending === false) conditions.push(inArray(transactions.status, ['done', 'rejected']));
-  const where = and(...conditions);
+/** Staff filters on a user's ledger (issue 16): amount range (either sign), text, days, order. */
+export type LedgerFilter = Partial<Omit<DeskListQuery, 'page' | 'perPage'>> & { timeZone?: string };
+
+function filterOf(userId: number, query: PendingPageParams & LedgerFilter): SQL | undefined {
+  const { amount_min, amount_max, reference, from, to, timeZone } = query;
+  return and(
+    eq(transactions.userId, userId),
+    query.pending === true ? eq(transactions.status, 'pending') : undefined,
+    query.pending === false ? inArray(transactions.status, ['done', 'rejected']) : undefined,
+    amount_min === undefined ? undefined : sql`abs(${transactions.amount}) >= ${amount_min}`,
+    amount_max === undefined ? undefined : sql`abs(${transactions.amount}) <= ${amount_max}`,
+    reference === undefined ? undefined : sql`${transactions.description} ilike ${containsPattern(reference)}`,
+    from === undefined || timeZone === undefined ? undefined : sql`${transactions.createdAt} >= ${dayStart(from, timeZone)}`,
+    to === undefined || timeZone === undefined ? undefined : sql`${transactions.createdAt} < ${dayEnd(to, timeZone)}`,
+  );
+}
+
+const orderOf = (query: LedgerFilter) => (query.sort === 'oldest' ? asc(transactions.id) : desc(transactions.id));
+
+/**
+ * A user's ledger, newest first (`sort=oldest` the other way); pending=true the open rows,
+ * false the settled ones; staff may filter (one indexed statement on (user_id, id) per page).
+ */
+export async function listTransactions(
+  db: Db,
+  userId: number,
+  query: PendingPageParams & LedgerFilter,
+): Promise<Paginated<Transaction>> {
+  const where = filterOf(userId, query);
   const { limit, offset } = pageWindow(query);
   const [rows, total] = await Promise.all([
-    db.select().from(transactions).where(where).orderBy(desc(transactions.id)).limit(limit).offset(offset),
+    db.select().from(transactions).where(where).orderBy(orderOf(query)).limit(limit).offset(offset),
     db.$count(transactions, where),
   ]);
   return toPage(rows.map(toTransactionJson), total, query);
+}
+
+/** A chunk of the filtered ledger after `afterId` in its order, for the CSV export. */
+export async function transactionChunk(
+  db: Db,
+  userId: number,
+  query: PendingPageParams & LedgerFilter,
+  afterId: number | null,
+  size: number,
+): Promise<TransactionRow[]> {
+  const after = afterId === null ? undefined : query.sort === 'oldest' ? gt(transactions.id, afterId) : lt(transactions.id, afterId);
+  return db.select().from(transactions).where(and(filterOf(userId, query), after)).orderBy(orderOf(query)).limit(size);
+}
+
+/** The CSV export's columns: signed exact amounts, times in the display time zone. */
+export function transactionCsvColumns(timeZone: string): { header: string; cell: (row: TransactionRow) => string | number }[] {
+  return [
+    { header: 'id', cell: (r) => r.id },
+    { header: 'created_at', cell: (r) => timeCell(r.createdAt, timeZone) },
+    { header: 'kind', cell: (r) => r.kind },
+    { header: 'description', cell: (r) => textCell(r.description) },
+    { header: 'amount', cell: (r) => formatAmount(r.amount) },
+    { header: 'status', cell: (r) => r.status },
+    { header: 'balance_after', cell: (r) => (r.balanceAfter === null ? '' : formatAmount(r.balanceAfter)) },
+    { header: 'settled_at', cell: (r) => timeCell(r.settledAt, timeZone) },
+  ];
 }

@@ -4,20 +4,21 @@ import {
   IdParamSchema,
   paginated,
   type Paginated,
-  PendingPageQuerySchema,
+  DeskListQuerySchema,
   RejectBodySchema,
 } from '@iddesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../../db/types';
+import { keysetRows, sendCsv } from '../../lib/csv-export';
 import { optionalBody } from '../../lib/optional-body';
 import type { FormSpec } from '../../lib/multipart';
 import { moneyRoute } from '../../plugins/app/money-calls';
 import { type Actor, actorOf } from '../audit';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
-type PageQuery = z.output<typeof PendingPageQuerySchema>;
+type PageQuery = z.output<typeof DeskListQuerySchema> & { timeZone: string };
 
 /** How one pending queue shows on the admin's side: its paths, its JSON, its words. */
 export type QueueReadRoutes<View, Json> = {
@@ -43,12 +44,12 @@ export function queueReadRoutes<View, Json>(app: App, queue: QueueReadRoutes<Vie
         tags: ['admin'],
         summary: queue.listSummary,
         ...(queue.listDescription === undefined ? {} : { description: queue.listDescription }),
-        querystring: PendingPageQuerySchema,
+        querystring: DeskListQuerySchema,
         response: { 200: envelope(paginated(queue.schema)) },
       },
     },
     async (request) => {
-      const page = await queue.list(app.db, request.query);
+      const page = await queue.list(app.db, { ...request.query, timeZone: app.config.displayTimeZone });
       return { message: null, data: { ...page, items: page.items.map((view) => queue.toJson(view)) } };
     },
   );
@@ -112,5 +113,41 @@ export function rejectRoute<Json>(
       app.idempotent(request, reply, (db) =>
         route.reject(db, actorOf(request), request.params.id, request.body.comment ?? null, request.log),
       ),
+  );
+}
+
+/**
+ * `GET <path>?<filters>`: the filtered list (every page) as a CSV download, streamed in
+ * keyset chunks; amounts as exact decimals, times in the display time zone (issue 16).
+ */
+export function csvExportRoute<Row extends { id: number }>(
+  app: App,
+  path: string,
+  route: {
+    summary: string;
+    filename: string;
+    columns(timeZone: string): { header: string; cell: (row: Row) => string | number }[];
+    chunk(db: Db, query: PageQuery, afterId: number | null, size: number): Promise<Row[]>;
+  },
+): void {
+  app.get(
+    path,
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: route.summary,
+        description:
+          'The same filters, `pending` and `sort` as the list; `page`/`perPage` are ignored: every ' +
+          'matching row is exported. Amounts are exact decimals; times are in the display time zone.',
+        querystring: DeskListQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const timeZone = app.config.displayTimeZone;
+      const query = { ...request.query, timeZone };
+      return sendCsv(reply, route.filename, route.columns(timeZone), keysetRows((after, size) => route.chunk(app.db, query, after, size)));
+    },
   );
 }

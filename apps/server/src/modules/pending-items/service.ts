@@ -1,9 +1,10 @@
-import type { PageQuery, Paginated } from '@iddesk/contract';
+import { CONFIRM_REUSED_COMMENT_MISSING, type PageQuery, type Paginated, type ProofUse, REUSED_PROOF_MESSAGE } from '@iddesk/contract';
 import type { Db, Tx } from '../../db/types';
-import { ConflictError, NotFoundError } from '../../errors/app-errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors/app-errors';
 import { pageWindow, toPage } from '../../lib/pagination';
 import type { Actor } from '../audit';
 import { writeAudit } from '../audit';
+import type { ListQuery } from './filters';
 
 /**
  * What one kind of pending item (a bill, a withdrawal, an ID request, a new user ID) brings
@@ -16,7 +17,7 @@ export type PendingKind<View extends { userId: number }, Handled, Decision> = {
   /** The 409 ALREADY_HANDLED message. */
   alreadyHandled: string;
   find(db: Db, id: number): Promise<View | null>;
-  list(db: Db, pending: boolean | undefined, window: { limit: number; offset: number }): Promise<{ items: View[]; total: number }>;
+  list(db: Db, query: ListQuery, window: { limit: number; offset: number }): Promise<{ items: View[]; total: number }>;
   exists(tx: Tx, id: number): Promise<boolean>;
   isApproval(decision: Decision): boolean;
   /**
@@ -27,10 +28,25 @@ export type PendingKind<View extends { userId: number }, Handled, Decision> = {
   /** The money rule, through the ledger; returns the audit entry's `after`. */
   settle(tx: Tx, handled: Handled, decision: Decision): Promise<Record<string, unknown>>;
   notify(tx: Tx, handled: Handled, decision: Decision): Promise<void>;
+  /**
+   * Issue 16, payments by proof: the other payments with the same reference that are already
+   * approved. Approving then needs a confirmation with a comment (409 REUSED_PROOF without).
+   */
+  approvedElsewhere?(tx: Tx, handled: Handled): Promise<ProofUse[]>;
 };
 
+/** Staff confirming that a payment whose reference is already approved elsewhere may be approved. */
+export type ReuseConfirmation = { comment: string } | null;
+
+/** The confirmation a decision body carries (`confirm_reused` with a `comment`), checked. */
+export function reuseConfirmation(body: { confirm_reused?: boolean | undefined; comment?: string | undefined }): ReuseConfirmation {
+  if (body.confirm_reused !== true) return null;
+  if (!body.comment) throw ValidationError.field('comment', CONFIRM_REUSED_COMMENT_MISSING);
+  return { comment: body.comment };
+}
+
 export type PendingItems<View, Decision> = {
-  list: (db: Db, query: PageQuery & { pending?: boolean | undefined }) => Promise<Paginated<View>>;
+  list: (db: Db, query: PageQuery & ListQuery) => Promise<Paginated<View>>;
   get: (db: Db, id: number) => Promise<View>;
   /** The caller's own item; someone else's is a 404, never a 403. */
   getOwn: (db: Db, userId: number, id: number) => Promise<View>;
@@ -39,9 +55,9 @@ export type PendingItems<View, Decision> = {
    * handler that moved it touches the ledger. The money move, the audit entry and the
    * notification commit together or not at all.
    */
-  decide: (db: Db, actor: Actor, id: number, decision: Decision) => Promise<View>;
+  decide: (db: Db, actor: Actor, id: number, decision: Decision, confirmation?: ReuseConfirmation) => Promise<View>;
   /** `decide` without reading the item back, for callers that must know the commit alone. */
-  commit: (db: Db, actor: Actor, id: number, decision: Decision) => Promise<void>;
+  commit: (db: Db, actor: Actor, id: number, decision: Decision, confirmation?: ReuseConfirmation) => Promise<void>;
 };
 
 export function pendingItems<View extends { userId: number }, Handled, Decision>(
@@ -52,7 +68,13 @@ export function pendingItems<View extends { userId: number }, Handled, Decision>
     if (!view) throw new NotFoundError();
     return view;
   };
-  const commit = async (db: Db, actor: Actor, id: number, decision: Decision): Promise<void> => {
+  const commit = async (
+    db: Db,
+    actor: Actor,
+    id: number,
+    decision: Decision,
+    confirmation: ReuseConfirmation = null,
+  ): Promise<void> => {
     const approved = kind.isApproval(decision);
     await db.transaction(async (tx) => {
       const handled = await kind.mark(tx, id, decision, actor);
@@ -60,7 +82,14 @@ export function pendingItems<View extends { userId: number }, Handled, Decision>
         if (!(await kind.exists(tx, id))) throw new NotFoundError();
         throw new ConflictError('ALREADY_HANDLED', kind.alreadyHandled);
       }
-      const after = await kind.settle(tx, handled, decision);
+      // Read after the item is marked, in the same transaction: the guard sees what committed.
+      const elsewhere = approved && kind.approvedElsewhere ? await kind.approvedElsewhere(tx, handled) : [];
+      if (elsewhere.length > 0 && confirmation === null) throw new ConflictError('REUSED_PROOF', REUSED_PROOF_MESSAGE);
+      const settled = await kind.settle(tx, handled, decision);
+      const after =
+        elsewhere.length > 0 && confirmation !== null
+          ? { ...settled, reused_proof_confirmed: { comment: confirmation.comment, approved_elsewhere: elsewhere } }
+          : settled;
       await writeAudit(tx, {
         actorId: actor.userId,
         action: `${kind.objectType}.${approved ? 'approve' : 'reject'}`,
@@ -82,11 +111,11 @@ export function pendingItems<View extends { userId: number }, Handled, Decision>
       return view;
     },
     async list(db, query) {
-      const { items, total } = await kind.list(db, query.pending, pageWindow(query));
+      const { items, total } = await kind.list(db, query, pageWindow(query));
       return toPage(items, total, query);
     },
-    async decide(db, actor, id, decision) {
-      await commit(db, actor, id, decision);
+    async decide(db, actor, id, decision, confirmation) {
+      await commit(db, actor, id, decision, confirmation);
       return get(db, id);
     },
   };

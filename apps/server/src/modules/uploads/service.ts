@@ -5,8 +5,9 @@ import type { UploadRow } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
 import { InvalidImageError, processImage } from '../../lib/images';
+import { perceptualHash } from '../../lib/perceptual-hash';
 import type { Storage } from '../../lib/storage';
-import { insertUpload } from './repository';
+import { insertUpload, recordLookalikes } from './repository';
 
 export type Visibility = UploadRow['visibility'];
 
@@ -18,6 +19,8 @@ export type StoredImage = {
   byteSize: number;
   width: number;
   height: number;
+  /** Private images (payment proofs): the perceptual hash; null otherwise. */
+  phash: bigint | null;
 };
 
 const FOLDER: Record<Visibility, string> = { private: 'proofs', public: 'public' };
@@ -58,12 +61,15 @@ export async function storeImage(
     byteSize: image.data.length,
     width: image.width,
     height: image.height,
+    // Only proofs are compared (issue 16): public logos and QR codes never are.
+    phash: visibility === 'private' ? await perceptualHash(image.data) : null,
   };
 }
 
 /** The database row of a stored image, written in the transaction that references it. */
 export async function recordUpload(tx: Tx, image: StoredImage, ownerId: number | null): Promise<void> {
   await insertUpload(tx, { ...image, ownerId });
+  if (image.phash !== null) await recordLookalikes(tx, image.key, image.phash);
 }
 
 /**

@@ -1,8 +1,9 @@
-import { ApproveUserIdBodySchema, IDS_API, UserIdSchema } from '@iddesk/contract';
+import { ApproveUserIdBodySchema, DESK_API, IDS_API, UserIdSchema } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../audit';
-import { decisionRouteOptions, queueReadRoutes, rejectRoute } from '../pending-items';
-import { toUserIdJson } from './serialize';
+import { csvExportRoute, decisionRouteOptions, queueReadRoutes, rejectRoute, reuseConfirmation } from '../pending-items';
+import { userIdChunk } from './repository';
+import { toUserIdJson, userIdCsvColumns } from './serialize';
 import { decideUserId, getUserId, listUserIds } from './service';
 
 const onceNote = 'A new ID is handled once: a second approve or reject is 409 ALREADY_HANDLED.';
@@ -15,11 +16,21 @@ export const adminUserIdRoutes: FastifyPluginAsyncZod = async (app) => {
     listPath: IDS_API.adminUserIds,
     itemPath: IDS_API.adminUserId(':id'),
     schema: UserIdSchema,
-    listSummary: 'User IDs, newest first; pending=1 the new-ID queue, pending=0 the handled ones',
+    listSummary: 'User IDs; pending=1 the new-ID queue (oldest first), pending=0 the handled ones (newest first)',
+    listDescription:
+      'Filters (on the ID’s payment): customer, amount_min/amount_max, reference, payment_type_id, ' +
+      'from/to (days in the display time zone); sort=oldest|newest.',
     itemSummary: 'One user ID, with the customer and credentials',
     list: listUserIds,
     get: getUserId,
     toJson: (view) => toUserIdJson(view, key, 'admin'),
+  });
+
+  csvExportRoute(app, DESK_API.userIdsCsv, {
+    summary: 'New IDs as CSV, filtered like the list (never credentials)',
+    filename: 'new-ids.csv',
+    columns: userIdCsvColumns,
+    chunk: userIdChunk,
   });
 
   const approve = decisionRouteOptions(app, {
@@ -32,10 +43,14 @@ export const adminUserIdRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...approve, schema: { ...approve.schema, body: ApproveUserIdBodySchema } },
     async (request, reply) =>
       app.idempotent(request, reply, async (db) => {
-        const view = await decideUserId(db, key, actorOf(request), request.params.id, {
-          status: 'active',
-          input: request.body,
-        });
+        const view = await decideUserId(
+          db,
+          key,
+          actorOf(request),
+          request.params.id,
+          { status: 'active', input: request.body },
+          reuseConfirmation(request.body),
+        );
         return { message: 'The ID has been approved; the customer can now see its login and password.', data: toUserIdJson(view, key, 'admin') };
       }),
   );

@@ -1,4 +1,5 @@
-import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   catalogueItems,
   idRequests,
@@ -9,7 +10,8 @@ import {
   users,
 } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
-import { updateIfPending } from '../pending-items';
+import { deskWhere, listOrder, type ListQuery, updateIfPending } from '../pending-items';
+import { reuseColumn } from '../proof-reuse';
 
 /** A user ID with its item, owner, and the create request that says how it was paid for. */
 export type UserIdView = UserIdRow & {
@@ -18,7 +20,12 @@ export type UserIdView = UserIdRow & {
   create: IdRequestRow;
   paymentType: { id: number; name: string } | null;
   pendingRequestTypes: IdRequestRow['type'][];
+  handler: { id: number; name: string } | null;
+  /** proof-reuse's tags (other uses of the create payment's UTR or screenshot); null when none. */
+  reuse: string | null;
 };
+
+const handler = alias(users, 'handler');
 
 /** Types of the ID's waiting requests, as "close,deposit" (enum arrays do not parse alike in both drivers). */
 const pendingTypes = sql<string>`(select coalesce(string_agg(distinct r.type::text, ','), '')
@@ -39,12 +46,22 @@ const selectViews = (db: Db) =>
       create: idRequests,
       paymentType: { id: paymentTypes.id, name: paymentTypes.name },
       pendingTypes,
+      handler: { id: handler.id, name: handler.name },
+      reuse: sql<string | null>`case when "id_requests"."reference" is null and "id_requests"."proof_key" is null then null else ${reuseColumn(
+        {
+          reference: sql.raw('"id_requests"."reference"'),
+          proofKey: sql.raw('"id_requests"."proof_key"'),
+          selfBill: null,
+          selfRequest: sql.raw('"id_requests"."id"'),
+        },
+      )} end`,
     })
     .from(userIds)
     .innerJoin(catalogueItems, eq(catalogueItems.id, userIds.itemId))
     .innerJoin(users, eq(users.id, userIds.userId))
     .innerJoin(idRequests, and(eq(idRequests.userIdId, userIds.id), eq(idRequests.type, 'create')))
-    .leftJoin(paymentTypes, eq(paymentTypes.id, idRequests.paymentTypeId));
+    .leftJoin(paymentTypes, eq(paymentTypes.id, idRequests.paymentTypeId))
+    .leftJoin(handler, eq(handler.id, idRequests.handledBy));
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
 
@@ -55,12 +72,28 @@ const toView = (r: ViewRow): UserIdView => ({
   create: r.create,
   paymentType: r.paymentType,
   pendingRequestTypes: r.pendingTypes === '' ? [] : (r.pendingTypes.split(',') as IdRequestRow['type'][]),
+  handler: r.handler,
+  reuse: r.reuse,
 });
 
-export type UserIdFilter = { userId?: number; pending?: boolean | undefined };
+export type UserIdFilter = Partial<ListQuery> & { userId?: number };
 
-function filterOf({ userId, pending }: UserIdFilter): SQL | undefined {
+/** The desk filters read the create request: what was paid, how, with which reference. */
+function filterOf(filter: UserIdFilter): SQL | undefined {
+  const { userId, pending } = filter;
   return and(
+    filter.timeZone === undefined
+      ? undefined
+      : deskWhere(
+          {
+            userId: userIds.userId,
+            createdAt: userIds.createdAt,
+            amount: idRequests.amount,
+            reference: idRequests.reference,
+            paymentTypeId: idRequests.paymentTypeId,
+          },
+          filter as ListQuery,
+        ),
     userId === undefined ? undefined : eq(userIds.userId, userId),
     pending === true ? eq(userIds.status, 'pending') : undefined,
     pending === false ? ne(userIds.status, 'pending') : undefined,
@@ -73,12 +106,34 @@ export async function listUserIdViews(
   window?: { limit: number; offset: number },
 ): Promise<{ items: UserIdView[]; total: number }> {
   const where = filterOf(filter);
-  const query = selectViews(db).where(where).orderBy(desc(userIds.id));
-  const [rows, total] = await Promise.all([
-    window ? query.limit(window.limit).offset(window.offset) : query,
-    db.$count(userIds, where),
+  const order = listOrder(userIds.id, filter);
+  // The page's ids first: the joins and subqueries run for the rows shown, not the skipped ones.
+  const page = db
+    .select({ id: userIds.id })
+    .from(userIds)
+    .innerJoin(idRequests, and(eq(idRequests.userIdId, userIds.id), eq(idRequests.type, 'create')))
+    .where(where)
+    .orderBy(order);
+  const [rows, [count]] = await Promise.all([
+    window
+      ? selectViews(db).where(inArray(userIds.id, page.limit(window.limit).offset(window.offset))).orderBy(order)
+      : selectViews(db).where(where).orderBy(order),
+    // Counted over the create request too: the amount, reference and type filters read it.
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(userIds)
+      .innerJoin(idRequests, and(eq(idRequests.userIdId, userIds.id), eq(idRequests.type, 'create')))
+      .where(where),
   ]);
-  return { items: rows.map(toView), total };
+  return { items: rows.map(toView), total: count?.total ?? 0 };
+}
+
+/** A chunk of a filtered list after `afterId` in its order, for the CSV export (keyset paging). */
+export async function userIdChunk(db: Db, filter: UserIdFilter, afterId: number | null, size: number) {
+  const newest = (filter.sort ?? (filter.pending === true ? 'oldest' : 'newest')) === 'newest';
+  const after = afterId === null ? undefined : newest ? lt(userIds.id, afterId) : gt(userIds.id, afterId);
+  const rows = await selectViews(db).where(and(filterOf(filter), after)).orderBy(listOrder(userIds.id, filter)).limit(size);
+  return rows.map(toView);
 }
 
 export async function findUserIdView(db: Db, id: number): Promise<UserIdView | null> {

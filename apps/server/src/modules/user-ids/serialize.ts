@@ -1,5 +1,7 @@
 import { formatAmount, type UserId } from '@iddesk/contract';
+import { textCell, timeCell } from '../../lib/csv-export';
 import { toItemRef } from '../catalogue';
+import { toReusedProof } from '../proof-reuse';
 import { fileUrl } from '../uploads';
 import type { Keyring } from '../app-key';
 import { openOrNull, SEALED } from './credentials';
@@ -32,6 +34,30 @@ export function toUserIdJson(view: UserIdView, keyring: Keyring, audience: Audie
     created_at: view.createdAt.toISOString(),
     handled_at: create.handledAt?.toISOString() ?? null,
     pending_request_types: view.pendingRequestTypes,
-    ...(audience === 'admin' ? { user: view.user } : {}),
+    ...(audience === 'admin'
+      ? { user: view.user, handled_by: view.handler, reused_proof: toReusedProof(view.reuse) }
+      : {}),
   };
+}
+
+/** The CSV export's columns (issue 16); never the login or password. */
+export function userIdCsvColumns(timeZone: string): { header: string; cell: (v: UserIdView) => string | number }[] {
+  return [
+    { header: 'id', cell: (v) => v.id },
+    { header: 'created_at', cell: (v) => timeCell(v.createdAt, timeZone) },
+    { header: 'customer', cell: (v) => textCell(v.user.name) },
+    { header: 'email', cell: (v) => textCell(v.user.email) },
+    { header: 'phone', cell: (v) => textCell(v.user.phone) },
+    { header: 'id_item', cell: (v) => textCell(v.item.name) },
+    { header: 'username', cell: (v) => textCell(v.username) },
+    { header: 'status', cell: (v) => v.status },
+    { header: 'amount', cell: (v) => formatAmount(v.create.amount ?? 0n) },
+    { header: 'confirmed_amount', cell: (v) => (v.create.confirmedAmount === null ? '' : formatAmount(v.create.confirmedAmount)) },
+    { header: 'pay_from', cell: (v) => v.create.payFrom ?? '' },
+    { header: 'payment_type', cell: (v) => textCell(v.paymentType?.name) },
+    { header: 'reference', cell: (v) => textCell(v.create.reference) },
+    { header: 'handled_at', cell: (v) => timeCell(v.create.handledAt, timeZone) },
+    { header: 'handled_by', cell: (v) => textCell(v.handler?.name) },
+    { header: 'comment', cell: (v) => textCell(v.create.comment) },
+  ];
 }

@@ -15,7 +15,8 @@ import { notifyUserIdDecided } from '../notifications';
 import { findItemForShare } from '../catalogue';
 import { getOrderableItem, ITEM_UNAVAILABLE } from '../catalogue';
 import { hold, releaseHold, rowForCause, settleHold } from '../ledger';
-import { pendingItems } from '../pending-items';
+import { pendingItems, type ReuseConfirmation } from '../pending-items';
+import { approvedElsewhere, assertReferenceFree } from '../proof-reuse';
 import { withStoredImage } from '../uploads';
 import { seal, SEALED } from './credentials';
 import { belowMinimum, checkPayment, paymentColumns, storeProof } from './payment';
@@ -50,6 +51,7 @@ export async function createUserId(
 ): Promise<UserIdView> {
   const item = await getOrderableItem(db, itemId);
   const paymentType = await checkPayment(db, item.minDeposit, input, proof);
+  if (input.pay_from === 'payment') await assertReferenceFree(db, input.reference);
   const image = await storeProof(storage, proof, input);
   const id = await withStoredImage(storage, log, image, () =>
     db.transaction(async (tx) => {
@@ -92,7 +94,7 @@ const newIdQueue = pendingItems<UserIdView, Handled, Decision & { keyring: Keyri
   objectType: 'user_id',
   alreadyHandled: USER_ID_ALREADY_HANDLED,
   find: findUserIdView,
-  list: (db, pending, window) => listUserIdViews(db, { pending }, window),
+  list: listUserIdViews,
   exists: userIdExists,
   isApproval: (decision) => decision.status === 'active',
   async mark(tx, id, decision, actor) {
@@ -135,6 +137,8 @@ const newIdQueue = pendingItems<UserIdView, Handled, Decision & { keyring: Keyri
     };
   },
   notify: (tx, { row, create }) => notifyUserIdDecided(tx, row, create.comment),
+  // Paid by proof: its UTR must not be credited twice (issue 16).
+  approvedElsewhere: (tx, { create }) => approvedElsewhere(tx, create.reference, { requestId: create.id }),
 });
 
 export const { getOwn: getOwnUserId, get: getUserId, list: listUserIds } = newIdQueue;
@@ -144,6 +148,13 @@ export const { getOwn: getOwnUserId, get: getUserId, list: listUserIds } = newId
  * recorded) or reject (the hold released). The user ID leaves `pending` exactly once
  * (money rule 6); its create request, the ledger and the audit entry commit with it.
  */
-export function decideUserId(db: Db, keyring: Keyring, actor: Actor, id: number, decision: Decision) {
-  return newIdQueue.decide(db, actor, id, { ...decision, keyring });
+export function decideUserId(
+  db: Db,
+  keyring: Keyring,
+  actor: Actor,
+  id: number,
+  decision: Decision,
+  confirmation: ReuseConfirmation = null,
+) {
+  return newIdQueue.decide(db, actor, id, { ...decision, keyring }, confirmation);
 }

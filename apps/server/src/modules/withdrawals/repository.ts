@@ -1,37 +1,75 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { users, withdrawals, type WithdrawalRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
-import { pendingFilter, updateIfPending } from '../pending-items';
+import { deskWhere, listOrder, type ListQuery, pendingFilter, updateIfPending } from '../pending-items';
 
 export type WithdrawalView = WithdrawalRow & {
   user: { id: number; name: string; email: string; phone: string };
+  handler: { id: number; name: string } | null;
 };
+
+const handler = alias(users, 'handler');
 
 const selectViews = (db: Db) =>
   db
     .select({
       withdrawal: withdrawals,
       user: { id: users.id, name: users.name, email: users.email, phone: users.phone },
+      handler: { id: handler.id, name: handler.name },
     })
     .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId));
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .leftJoin(handler, eq(handler.id, withdrawals.handledBy));
 
-const toView = (r: { withdrawal: WithdrawalRow; user: WithdrawalView['user'] }): WithdrawalView => ({
+const toView = (r: {
+  withdrawal: WithdrawalRow;
+  user: WithdrawalView['user'];
+  handler: WithdrawalView['handler'];
+}): WithdrawalView => ({
   ...r.withdrawal,
   user: r.user,
+  handler: r.handler,
 });
+
+/** The queue's filters; a withdrawal has no payment type, and its reference is the payout's. */
+function filterOf(query: ListQuery): SQL | undefined {
+  return and(
+    pendingFilter(withdrawals.status, query.pending),
+    deskWhere(
+      {
+        userId: withdrawals.userId,
+        createdAt: withdrawals.createdAt,
+        amount: withdrawals.amount,
+        reference: withdrawals.payoutReference,
+      },
+      query,
+    ),
+  );
+}
 
 export async function listWithdrawalViews(
   db: Db,
-  pending: boolean | undefined,
+  query: ListQuery,
   window: { limit: number; offset: number },
 ): Promise<{ items: WithdrawalView[]; total: number }> {
-  const where = pendingFilter(withdrawals.status, pending);
+  const where = filterOf(query);
   const [rows, total] = await Promise.all([
-    selectViews(db).where(where).orderBy(desc(withdrawals.id)).limit(window.limit).offset(window.offset),
+    selectViews(db).where(where).orderBy(listOrder(withdrawals.id, query)).limit(window.limit).offset(window.offset),
     db.$count(withdrawals, where),
   ]);
   return { items: rows.map(toView), total };
+}
+
+/** A chunk of a filtered list after `afterId` in its order, for the CSV export (keyset paging). */
+export async function withdrawalChunk(db: Db, query: ListQuery, afterId: number | null, size: number) {
+  const newest = (query.sort ?? (query.pending === true ? 'oldest' : 'newest')) === 'newest';
+  const after = afterId === null ? undefined : newest ? lt(withdrawals.id, afterId) : gt(withdrawals.id, afterId);
+  const rows = await selectViews(db)
+    .where(and(filterOf(query), after))
+    .orderBy(listOrder(withdrawals.id, query))
+    .limit(size);
+  return rows.map(toView);
 }
 
 export async function findWithdrawalView(db: Db, id: number): Promise<WithdrawalView | null> {

@@ -1,4 +1,5 @@
 import {
+  DESK_API,
   envelope,
   IdParamSchema,
   WALLET_API,
@@ -13,8 +14,9 @@ import { moneyRoute } from '../../plugins/app/money-calls';
 import { formSpec, readForm } from '../../lib/multipart';
 import { callerOf } from '../../plugins/app/auth';
 import { actorOf } from '../audit';
-import { decisionRouteOptions, queueReadRoutes, rejectRoute } from '../pending-items';
-import { toWithdrawalJson } from './serialize';
+import { batchRoute, csvExportRoute, decisionRouteOptions, queueReadRoutes, rejectRoute } from '../pending-items';
+import { withdrawalChunk } from './repository';
+import { toWithdrawalJson, withdrawalCsvColumns } from './serialize';
 import {
   getOwnWithdrawal,
   getWithdrawal,
@@ -67,11 +69,15 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     listPath: WALLET_API.adminWithdrawals,
     itemPath: WALLET_API.adminWithdrawal(':id'),
     schema: WithdrawalSchema,
-    listSummary: 'Withdrawals, newest first; pending=1 the queue, pending=0 the handled ones',
+    listSummary: 'Withdrawals; pending=1 the queue (oldest first), pending=0 the handled ones (newest first)',
+    listDescription:
+      'Filters: customer (name, email or phone), amount_min/amount_max, reference (part of the ' +
+      'payout reference), from/to (days in the display time zone); sort=oldest|newest. ' +
+      '`payment_type_id` does not apply to withdrawals.',
     itemSummary: 'One withdrawal',
     list: listWithdrawals,
     get: getWithdrawal,
-    toJson: toWithdrawalJson,
+    toJson: (w) => toWithdrawalJson(w, 'admin'),
   });
 
   app.post(
@@ -92,10 +98,29 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
           reference: fields.reference ?? null,
           proof: files.proof,
         });
-        return { message: 'The withdrawal has been approved.', data: toWithdrawalJson(withdrawal) };
+        return { message: 'The withdrawal has been approved.', data: toWithdrawalJson(withdrawal, 'admin') };
       });
     },
   );
+
+  csvExportRoute(app, DESK_API.withdrawalsCsv, {
+    summary: 'Withdrawals as CSV, filtered like the list',
+    filename: 'withdrawals.csv',
+    columns: withdrawalCsvColumns,
+    chunk: withdrawalChunk,
+  });
+
+  batchRoute(app, DESK_API.withdrawalsBatch, {
+    summary: 'Approve (paid out, no reference or screenshot) or reject several pending withdrawals',
+    async decide(db, actor, id, action, comment) {
+      await handleWithdrawal(
+        deps(app.log, db),
+        actor,
+        id,
+        action === 'approve' ? { status: 'approved', reference: null, proof: undefined } : { status: 'rejected', comment },
+      );
+    },
+  });
 
   rejectRoute(app, WALLET_API.adminWithdrawalReject(':id'), {
     summary: 'Reject a withdrawal: the held amount returns to the balance',
@@ -104,7 +129,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       const withdrawal = await handleWithdrawal(deps(log, db), actor, id, { status: 'rejected', comment });
       return {
         message: 'The withdrawal has been rejected and the amount returned to the balance.',
-        data: toWithdrawalJson(withdrawal),
+        data: toWithdrawalJson(withdrawal, 'admin'),
       };
     },
   });

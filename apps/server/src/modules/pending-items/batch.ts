@@ -1,0 +1,69 @@
+import { type BatchResult, BatchBodySchema, BatchResultSchema, envelope } from '@iddesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/types';
+import { AppError } from '../../errors/app-errors';
+import { type Actor, actorOf } from '../audit';
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type Action = BatchResult['action'];
+
+/**
+ * Issue 16: approve or reject several items, one after the other, each in its own transaction
+ * through the same call a single decision uses — so each is still handled exactly once
+ * (money rule 6). An item that fails (handled meanwhile by someone else: 409; gone: 404; a
+ * reused reference: 409 REUSED_PROOF) is reported and the others go on.
+ */
+export async function runBatch(
+  action: Action,
+  ids: number[],
+  handle: (id: number) => Promise<void>,
+): Promise<BatchResult> {
+  const items: BatchResult['items'] = [];
+  for (const id of ids) {
+    try {
+      await handle(id);
+      items.push({ id, status: 200, code: null, message: action === 'approve' ? 'Approved.' : 'Rejected.' });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      items.push({ id, status: error.statusCode, code: error.code, message: error.message });
+    }
+  }
+  const handled = items.filter((i) => i.status === 200).length;
+  return { action, handled, failed: items.length - handled, items };
+}
+
+/** `POST <path>` `{ ids, action, comment? }`: a staff batch over one queue. */
+export function batchRoute(
+  app: App,
+  path: string,
+  route: {
+    summary: string;
+    decide(db: Db, actor: Actor, id: number, action: Action, comment: string | null): Promise<void>;
+  },
+): void {
+  app.post(
+    path,
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: route.summary,
+        description:
+          'Each item is handled in its own transaction, exactly once, as the single call would: ' +
+          'the answer lists per item `status` 200 or the error the single call gives (409 ' +
+          'ALREADY_HANDLED when someone else handled it first, 409 REUSED_PROOF for a reference ' +
+          'already approved elsewhere — approve those one by one with a confirmation). A retry is ' +
+          'safe: handled items answer 409.',
+        body: BatchBodySchema,
+        response: { 200: envelope(BatchResultSchema) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { ids, action, comment } = request.body;
+      const result = await runBatch(action, ids, (id) => route.decide(app.db, actor, id, action, comment ?? null));
+      const verb = action === 'approve' ? 'approved' : 'rejected';
+      return { message: `${result.handled} of ${ids.length} ${verb}.`, data: result };
+    },
+  );
+}

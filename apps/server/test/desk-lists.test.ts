@@ -1,0 +1,342 @@
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, bills } from '../src/db/schema';
+import { hammingDistance, perceptualHash } from '../src/lib/perceptual-hash';
+import { activeId, createItem, customer, handle, LOGIN } from './helpers/ids-fixtures';
+import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
+import {
+  addFunds,
+  balanceOf,
+  createUpiPaymentType,
+  expectLedgerConsistent,
+  nextReference,
+  postForm,
+  userIdOf,
+  withdrawUpi,
+} from './helpers/wallet-fixtures';
+
+/**
+ * Issue 16: the staff lists (filters, order, handler, the ID's login) and reused proofs
+ * (same UTR, look-alike screenshot), the approval guard and the customer's 409.
+ */
+
+let admin: { token: string; name: string };
+let paymentTypeId: number;
+let otherTypeId: number;
+
+const ctx = useTestApp();
+beforeAll(async () => {
+  admin = await createAdmin(ctx);
+  paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
+  otherTypeId = (await createUpiPaymentType(ctx.app, admin.token, 'PhonePe')).id;
+});
+
+/** A screenshot-like picture: a seeded grid of grey blocks, so each seed looks different. */
+async function patternImage(seed: number, width = 360, height = 640): Promise<Buffer> {
+  let state = seed * 7919 + 17;
+  const random = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  const cols = 6;
+  const rows = 10;
+  const cells = Array.from({ length: cols * rows }, () => Math.floor(random() * 256));
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const v = cells[Math.floor((y * rows) / height) * cols + Math.floor((x * cols) / width)]!;
+      raw.fill(v, (y * width + x) * 3, (y * width + x) * 3 + 3);
+    }
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } }).png().toBuffer();
+}
+
+/** The same picture re-saved as a smaller, lower-quality JPEG. */
+const reEncoded = async (image: Buffer) => sharp(image).resize(270, 480).jpeg({ quality: 45 }).toBuffer();
+
+async function person(overrides: Record<string, string> = {}) {
+  const user = await registerUser(ctx.app, overrides);
+  return { ...user, id: await userIdOf(ctx, user.email) };
+}
+
+const billList = async (query: string) => {
+  const res = await get(ctx.app, `/api/admin/bills?${query}`, admin.token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { items: { id: number; [k: string]: unknown }[]; total: number };
+};
+const idsOf = (page: { items: { id: number }[] }) => page.items.map((i) => i.id);
+
+describe('perceptual hash', () => {
+  it('a re-encoded, resized copy is within the distance; another picture is not; a flat picture has none', async () => {
+    const original = await perceptualHash(await patternImage(1));
+    const copy = await perceptualHash(await reEncoded(await patternImage(1)));
+    const other = await perceptualHash(await patternImage(2));
+    expect(original).not.toBeNull();
+    expect(hammingDistance(original!, copy!)).toBeLessThanOrEqual(4);
+    expect(hammingDistance(original!, other!)).toBeGreaterThan(16);
+    const flat = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    expect(await perceptualHash(flat)).toBeNull();
+  });
+});
+
+describe('staff lists: order, filters, handler', () => {
+  it('the queue is oldest first by default, sort=newest reverses it, the done list is newest first', async () => {
+    const user = await person();
+    const a = (await addFunds(ctx.app, user.token, paymentTypeId, '11.00')).json().data.id as number;
+    const b = (await addFunds(ctx.app, user.token, paymentTypeId, '12.00')).json().data.id as number;
+    const c = (await addFunds(ctx.app, user.token, paymentTypeId, '13.00')).json().data.id as number;
+    const mine = (ids: number[]) => ids.filter((id) => [a, b, c].includes(id));
+
+    expect(mine(idsOf(await billList(`pending=1&perPage=100`)))).toEqual([a, b, c]);
+    expect(mine(idsOf(await billList(`pending=1&perPage=100&sort=newest`)))).toEqual([c, b, a]);
+
+    await post(ctx.app, `/api/admin/bills/${a}/approve`, undefined, admin.token);
+    await post(ctx.app, `/api/admin/bills/${c}/reject`, { comment: 'no' }, admin.token);
+    const done = await billList('pending=0&perPage=100');
+    expect(mine(idsOf(done))).toEqual([c, a]);
+    expect(mine(idsOf(await billList('pending=0&perPage=100&sort=oldest')))).toEqual([a, c]);
+    // Done rows name who handled them and when.
+    const row = done.items.find((i) => i.id === a)!;
+    expect(row.handled_by).toEqual({ id: expect.any(Number), name: admin.name });
+    expect(row.handled_at).toEqual(expect.any(String));
+    // The pending row has no handler yet; the customer's own view shows neither field.
+    expect((await billList('pending=1&perPage=100')).items.find((i) => i.id === b)!.handled_by).toBeNull();
+    const own = (await get(ctx.app, `/api/bills/${a}`, user.token)).json().data;
+    expect(own).not.toHaveProperty('handled_by');
+    expect(own).not.toHaveProperty('reused_proof');
+  });
+
+  it('filters by customer (name, email, phone), amount range, reference, payment type and days', async () => {
+    const asha = await person({ name: 'Asha Quillfeather' });
+    const ravi = await person({ name: 'Ravi Brindlemoor' });
+    const b1 = (await addFunds(ctx.app, asha.token, paymentTypeId, '100.00', undefined, 'ZXQ-700-1')).json().data.id;
+    const b2 = (await addFunds(ctx.app, asha.token, otherTypeId, '250.50', undefined, 'ZXQ-700-2')).json().data.id;
+    const b3 = (await addFunds(ctx.app, ravi.token, paymentTypeId, '999.99', undefined, 'ZXQ-800-3')).json().data.id;
+    const scope = 'pending=1&perPage=100&reference=ZXQ-';
+
+    expect(idsOf(await billList(`${scope}&customer=quillfeather`))).toEqual([b1, b2]);
+    expect(idsOf(await billList(`${scope}&customer=${encodeURIComponent(ravi.email.toUpperCase())}`))).toEqual([b3]);
+    expect(idsOf(await billList(`${scope}&customer=${encodeURIComponent(ravi.phone.slice(-7))}`))).toEqual([b3]);
+    expect(idsOf(await billList(`${scope}&amount_min=250.50`))).toEqual([b2, b3]);
+    expect(idsOf(await billList(`${scope}&amount_min=100&amount_max=250.5`))).toEqual([b1, b2]);
+    expect(idsOf(await billList(`${scope}&amount_max=100.00`))).toEqual([b1]);
+    expect(idsOf(await billList(`pending=1&perPage=100&reference=zxq-700`))).toEqual([b1, b2]);
+    expect(idsOf(await billList(`${scope}&payment_type_id=${otherTypeId}`))).toEqual([b2]);
+    // Wildcards are literal: `%` matches no reference here.
+    expect((await billList(`pending=1&reference=${encodeURIComponent('%')}`)).total).toBe(0);
+
+    // Days: today in the display time zone holds them; yesterday and tomorrow do not.
+    const tz = ctx.config.displayTimeZone;
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date());
+    const shift = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    expect(idsOf(await billList(`${scope}&from=${today}&to=${today}`))).toEqual([b1, b2, b3]);
+    expect((await billList(`${scope}&to=${shift(-1)}`)).total).toBe(0);
+    expect((await billList(`${scope}&from=${shift(1)}`)).total).toBe(0);
+    // The count matches the filter, and pages keep it.
+    const page = await billList(`pending=1&reference=ZXQ-&perPage=2&page=2`);
+    expect(page).toMatchObject({ total: 3, page: 2, per_page: 2, last_page: 2 });
+    expect(idsOf(page)).toEqual([b3]);
+  });
+
+  it('a bad filter is a 422 naming it', async () => {
+    for (const [query, field] of [
+      ['amount_min=abc', 'amount_min'],
+      ['from=2024-13-45', 'from'],
+      ['sort=sideways', 'sort'],
+      ['payment_type_id=x', 'payment_type_id'],
+    ] as const) {
+      const res = await get(ctx.app, `/api/admin/bills?${query}`, admin.token);
+      expect(res.statusCode, query).toBe(422);
+      expect(Object.keys(res.json().errors ?? {}), query).toContain(field);
+    }
+  });
+
+  it('withdrawals, ID requests and new IDs take the same filters and order; a request shows the ID’s real login', async () => {
+    const user = await person({ name: 'Mira Thistlewood' });
+    await post(ctx.app, '/api/admin/deposit/create', { user_id: user.id, amount: '900', comment: 'seed' }, admin.token);
+    const w1 = (await withdrawUpi(ctx.app, user.token, '10')).json().data.id;
+    const w2 = (await withdrawUpi(ctx.app, user.token, '20')).json().data.id;
+    const wList = (await get(ctx.app, '/api/admin/withdraw?pending=1&customer=thistlewood', admin.token)).json().data;
+    expect(idsOf(wList)).toEqual([w1, w2]);
+    const wBig = (await get(ctx.app, '/api/admin/withdraw?pending=1&customer=thistlewood&amount_min=15', admin.token)).json().data;
+    expect(idsOf(wBig)).toEqual([w2]);
+
+    const item = await createItem(ctx.app, admin.token);
+    const { user: owner, userIdId } = await activeId(ctx, admin.token, item.id);
+    const req = await post(ctx.app, `/api/user_ids/${userIdId}/withdraw`, { amount: '5' }, owner.token);
+    expect(req.statusCode, req.body).toBe(200);
+    const requests = (await get(ctx.app, `/api/admin/requests?pending=1&customer=${encodeURIComponent(owner.email)}`, admin.token)).json().data;
+    expect(requests.items).toHaveLength(1);
+    expect(requests.items[0]).toMatchObject({ id: req.json().data.id, id_login: LOGIN });
+    const newIds = (await get(ctx.app, `/api/admin/user_ids?pending=0&customer=${encodeURIComponent(owner.email)}`, admin.token)).json().data;
+    expect(idsOf(newIds)).toEqual([userIdId]);
+    expect(newIds.items[0].handled_by).toEqual({ id: expect.any(Number), name: admin.name });
+  });
+});
+
+describe('reused proofs', () => {
+  it('the same UTR on another bill and on a new ID is flagged on the rows and the detail, with the others', async () => {
+    const one = await person();
+    const two = await person();
+    const utr = nextReference();
+    const first = (await addFunds(ctx.app, one.token, paymentTypeId, '40', await patternImage(11), utr)).json().data.id;
+    const second = (await addFunds(ctx.app, two.token, paymentTypeId, '41', await patternImage(12), utr)).json().data.id;
+    const lone = (await addFunds(ctx.app, two.token, paymentTypeId, '42', await patternImage(13))).json().data.id;
+
+    const item = await createItem(ctx.app, admin.token);
+    const created = await postForm(
+      ctx.app,
+      `/api/ids/${item.id}/create`,
+      { username: 'reuser', amount: '500', pay_from: 'payment', payment_type_id: String(paymentTypeId), reference: utr },
+      [{ field: 'proof', data: await patternImage(14) }],
+      one.token,
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const userIdId = created.json().data.id as number;
+
+    const detail = (await get(ctx.app, `/api/admin/bills/${first}`, admin.token)).json().data;
+    expect(detail.reused_proof).toEqual({
+      flagged: true,
+      same_reference: [
+        { type: 'bill', id: second },
+        { type: 'user_id', id: userIdId },
+      ],
+      similar_image: [],
+      reference_approved: false,
+    });
+    const rows = await billList(`pending=1&perPage=100&reference=${utr}`);
+    expect(rows.items.map((r) => [r.id, (r.reused_proof as { flagged: boolean }).flagged])).toEqual([
+      [first, true],
+      [second, true],
+    ]);
+    expect((await get(ctx.app, `/api/admin/bills/${lone}`, admin.token)).json().data.reused_proof).toMatchObject({
+      flagged: false,
+      same_reference: [],
+      similar_image: [],
+    });
+    const newId = (await get(ctx.app, `/api/admin/user_ids/${userIdId}`, admin.token)).json().data;
+    expect(newId.reused_proof.same_reference).toEqual([
+      { type: 'bill', id: first },
+      { type: 'bill', id: second },
+    ]);
+  });
+
+  it('a screenshot re-encoded at another quality and size is flagged; a different one is not', async () => {
+    const one = await person();
+    const two = await person();
+    const original = await patternImage(21);
+    const first = (await addFunds(ctx.app, one.token, paymentTypeId, '50', original)).json().data.id;
+    const copy = (await addFunds(ctx.app, two.token, paymentTypeId, '50', await reEncoded(original))).json().data.id;
+    const different = (await addFunds(ctx.app, two.token, paymentTypeId, '50', await patternImage(22))).json().data.id;
+
+    const detail = async (id: number) => (await get(ctx.app, `/api/admin/bills/${id}`, admin.token)).json().data.reused_proof;
+    expect(await detail(first)).toMatchObject({ flagged: true, same_reference: [], similar_image: [{ type: 'bill', id: copy }] });
+    expect(await detail(copy)).toMatchObject({ flagged: true, similar_image: [{ type: 'bill', id: first }] });
+    expect(await detail(different)).toMatchObject({ flagged: false, similar_image: [] });
+  });
+
+  it('approving a bill whose UTR is already approved is 409 REUSED_PROOF unless confirmed with a comment (audited)', async () => {
+    const one = await person();
+    const two = await person();
+    const utr = nextReference();
+    const first = (await addFunds(ctx.app, one.token, paymentTypeId, '60', undefined, utr)).json().data.id;
+    const second = (await addFunds(ctx.app, two.token, paymentTypeId, '61', undefined, utr)).json().data.id;
+    const third = (await addFunds(ctx.app, two.token, paymentTypeId, '62', undefined, utr)).json().data.id;
+    expect((await post(ctx.app, `/api/admin/bills/${first}/approve`, undefined, admin.token)).statusCode).toBe(200);
+
+    const flagged = (await get(ctx.app, `/api/admin/bills/${second}`, admin.token)).json().data.reused_proof;
+    expect(flagged).toMatchObject({ flagged: true, reference_approved: true });
+
+    const refused = await post(ctx.app, `/api/admin/bills/${second}/approve`, undefined, admin.token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('REUSED_PROOF');
+    const noComment = await post(ctx.app, `/api/admin/bills/${second}/approve`, { confirm_reused: true }, admin.token);
+    expect(noComment.statusCode).toBe(422);
+    expect(noComment.json().errors).toHaveProperty('comment');
+    // Nothing moved: still pending, no credit.
+    expect((await ctx.db.select().from(bills).where(eq(bills.id, second)))[0]!.status).toBe('pending');
+    expect(await balanceOf(ctx, two.id)).toBe(0n);
+
+    const confirmed = await post(
+      ctx.app,
+      `/api/admin/bills/${second}/approve`,
+      { confirm_reused: true, comment: 'Bank confirmed two transfers under one UTR' },
+      admin.token,
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await balanceOf(ctx, two.id)).toBe(6100n);
+    const [entry] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.objectType, 'bill'), eq(auditLog.objectId, String(second))));
+    expect(entry!.after).toMatchObject({
+      status: 'approved',
+      reused_proof_confirmed: {
+        comment: 'Bank confirmed two transfers under one UTR',
+        approved_elsewhere: [{ type: 'bill', id: first }],
+      },
+    });
+    // Rejecting a flagged bill needs no confirmation.
+    expect((await post(ctx.app, `/api/admin/bills/${third}/reject`, undefined, admin.token)).statusCode).toBe(200);
+    await expectLedgerConsistent(ctx);
+  });
+
+  it('a customer submitting a UTR that is already approved gets 409 at once, for bills, new IDs and deposits', async () => {
+    const one = await person();
+    const utr = nextReference();
+    const first = (await addFunds(ctx.app, one.token, paymentTypeId, '70', undefined, utr)).json().data.id;
+    // Pending elsewhere is not yet a refusal: staff see the flag.
+    expect((await addFunds(ctx.app, one.token, paymentTypeId, '70', undefined, utr)).statusCode).toBe(200);
+    await post(ctx.app, `/api/admin/bills/${first}/approve`, undefined, admin.token);
+
+    const again = await addFunds(ctx.app, one.token, paymentTypeId, '70', undefined, utr);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'REFERENCE_ALREADY_USED', data: null });
+
+    const item = await createItem(ctx.app, admin.token);
+    const asId = await postForm(
+      ctx.app,
+      `/api/ids/${item.id}/create`,
+      { username: 'reuser2', amount: '500', pay_from: 'payment', payment_type_id: String(paymentTypeId), reference: utr },
+      [{ field: 'proof', data: await patternImage(31) }],
+      one.token,
+    );
+    expect(asId.statusCode).toBe(409);
+    expect(asId.json().code).toBe('REFERENCE_ALREADY_USED');
+
+    const { user: owner, userIdId } = await activeId(ctx, admin.token, item.id);
+    const asDeposit = await postForm(
+      ctx.app,
+      `/api/user_ids/${userIdId}/deposit`,
+      { amount: '500', pay_from: 'payment', payment_type_id: String(paymentTypeId), reference: utr },
+      [{ field: 'proof', data: await patternImage(32) }],
+      owner.token,
+    );
+    expect(asDeposit.statusCode).toBe(409);
+    expect(asDeposit.json().code).toBe('REFERENCE_ALREADY_USED');
+  });
+
+  it('an ID deposit by proof with an approved UTR needs the confirmation too', async () => {
+    const payer = await customer(ctx);
+    const utr = nextReference();
+    const item = await createItem(ctx.app, admin.token);
+    const { user: owner, userIdId } = await activeId(ctx, admin.token, item.id);
+    const deposit = await postForm(
+      ctx.app,
+      `/api/user_ids/${userIdId}/deposit`,
+      { amount: '500', pay_from: 'payment', payment_type_id: String(paymentTypeId), reference: utr },
+      [{ field: 'proof', data: await patternImage(41) }],
+      owner.token,
+    );
+    expect(deposit.statusCode, deposit.body).toBe(200);
+    const bill = (await addFunds(ctx.app, payer.token, paymentTypeId, '80', undefined, utr)).json().data.id;
+    expect((await post(ctx.app, `/api/admin/bills/${bill}/approve`, undefined, admin.token)).statusCode).toBe(200);
+
+    const requestId = deposit.json().data.id as number;
+    const listed = (await get(ctx.app, `/api/admin/requests/${requestId}`, admin.token)).json().data;
+    expect(listed.reused_proof).toMatchObject({ flagged: true, reference_approved: true, same_reference: [{ type: 'bill', id: bill }] });
+    const refused = await handle(ctx.app, admin.token, requestId, { action: 'approve' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('REUSED_PROOF');
+    const ok = await handle(ctx.app, admin.token, requestId, { action: 'approve', confirm_reused: true, comment: 'Checked with bank' });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+});

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Another bill or ID payment that used the same proof. */
+export const ProofUseSchema = z.object({
+  /** bill → /admin/bills/:id; user_id → /admin/new_ids/:id; id_request → /admin/requests/:id. */
+  type: z.enum(['bill', 'user_id', 'id_request']),
+  id: z.number().int(),
+});
+export type ProofUse = z.infer<typeof ProofUseSchema>;
+
+/**
+ * Staff only: the other payments with the same reference (UTR), in any state and by anyone,
+ * and those whose screenshot looks like this one (a perceptual hash within a small distance).
+ * `reference_approved` says whether one of the same-reference payments is already approved:
+ * approving this one then needs `confirm_reused`.
+ */
+export const ReusedProofSchema = z.object({
+  flagged: z.boolean(),
+  same_reference: z.array(ProofUseSchema),
+  similar_image: z.array(ProofUseSchema),
+  reference_approved: z.boolean(),
+});
+export type ReusedProof = z.infer<typeof ReusedProofSchema>;
+
+/** Staff only: who handled an item (null while pending, or when that account is gone). */
+export const HandlerSchema = z.object({ id: z.number().int(), name: z.string() }).nullable();
+export type Handler = z.infer<typeof HandlerSchema>;
+
+
+/** `confirm_reused=true` (JSON or form): approve although the reference is already approved elsewhere. */
+export const ConfirmReusedSchema = z.preprocess(
+  (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
+  z.boolean().optional(),
+);

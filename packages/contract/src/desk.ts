@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { PageQuerySchema } from './envelope';
+import { optionalText } from './form-fields';
+import { ConfirmReusedSchema } from './desk-flags';
+import { AmountInputSchema, AmountSchema } from './money';
+import { PendingPageQuerySchema } from './wallet';
+export * from './desk-flags';
+
+/* ---------- the staff desk (issue 16) ---------- */
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MESSAGE = 'Use a date as YYYY-MM-DD.';
+const day = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.string().regex(DAY, DAY_MESSAGE).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), DAY_MESSAGE).optional(),
+);
+const optionalAmount = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  AmountInputSchema.optional(),
+);
+const optionalId = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.coerce.number().int().positive().max(2_147_483_647).optional(),
+);
+
+/**
+ * The filters every staff list takes, all in the query string (and so in the page's URL).
+ * `from`/`to` are days in the site's display time zone, both included.
+ */
+export const DeskFilterSchema = z.object({
+  /** Part of the customer's name, email or phone. */
+  customer: optionalText(100, 'The customer search may not be longer than 100 characters.'),
+  amount_min: optionalAmount,
+  amount_max: optionalAmount,
+  /** Part of the payment reference (UTR), or of a transaction's description. */
+  reference: optionalText(64, 'The reference may not be longer than 64 characters.'),
+  payment_type_id: optionalId,
+  from: day,
+  to: day,
+});
+export type DeskFilter = z.output<typeof DeskFilterSchema>;
+
+export const SortOrderSchema = z.enum(['oldest', 'newest'], { error: 'Use sort=oldest or sort=newest.' });
+export type SortOrder = z.infer<typeof SortOrderSchema>;
+
+/**
+ * A staff list: `page`/`perPage`, `pending=1|0`, the filters, and `sort`. The queue
+ * (pending=1) is oldest first by default, every other list newest first.
+ */
+export const DeskListQuerySchema = PendingPageQuerySchema.extend({
+  ...DeskFilterSchema.shape,
+  sort: SortOrderSchema.optional(),
+});
+export type DeskListQuery = z.output<typeof DeskListQuerySchema>;
+export type DeskListQueryInput = z.input<typeof DeskListQuerySchema>;
+
+/**
+ * Approving a payment whose reference is already approved elsewhere is refused (409
+ * REUSED_PROOF) unless staff confirm it with a comment, which goes into the audit trail.
+ */
+export const ConfirmReusedBodySchema = z.strictObject({
+  confirm_reused: ConfirmReusedSchema,
+  comment: optionalText(500, 'The comment may not be longer than 500 characters.'),
+});
+export type ConfirmReusedBody = z.input<typeof ConfirmReusedBodySchema>;
+export const CONFIRM_REUSED_COMMENT_MISSING = 'Say why this reused payment reference may be approved.';
+export const REUSED_PROOF_MESSAGE =
+  'This payment reference (UTR) was already approved on another payment. Confirm with a comment to approve it anyway.';
+export const REFERENCE_ALREADY_APPROVED_MESSAGE =
+  'This payment reference (UTR) has already been used for an approved payment.';
+
+/* ---------- batch ---------- */
+
+export const BATCH_MAX_ITEMS = 50;
+export const BatchBodySchema = z.strictObject({
+  ids: z
+    .array(z.number().int().positive().max(2_147_483_647), { error: 'Choose the items.' })
+    .min(1, 'Choose at least one item.')
+    .max(BATCH_MAX_ITEMS, `At most ${BATCH_MAX_ITEMS} items at once.`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each item at most once.'),
+  action: z.enum(['approve', 'reject'], { error: 'Choose approve or reject.' }),
+  /** A rejection's comment for the customers. */
+  comment: optionalText(500, 'The comment may not be longer than 500 characters.'),
+});
+export type BatchBody = z.input<typeof BatchBodySchema>;
+
+/** One item's outcome: 200 handled now, or the status and code the single call would give. */
+export const BatchOutcomeSchema = z.object({
+  id: z.number().int(),
+  status: z.number().int(),
+  code: z.string().nullable(),
+  message: z.string(),
+});
+export const BatchResultSchema = z.object({
+  action: z.enum(['approve', 'reject']),
+  handled: z.number().int(),
+  failed: z.number().int(),
+  items: z.array(BatchOutcomeSchema),
+});
+export type BatchResult = z.infer<typeof BatchResultSchema>;
+
+/* ---------- dashboard ---------- */
+
+const Tally = z.object({ count: z.number().int(), amount: AmountSchema });
+const Totals = z.object({
+  top_ups: Tally,
+  payouts: Tally,
+  id_deposits: Tally,
+  id_withdrawals: Tally,
+  new_customers: z.number().int(),
+});
+const Queue = z.object({
+  size: z.number().int(),
+  /** Sum of the amounts waiting (0.00 where the queue carries none). */
+  total: AmountSchema,
+  /** Seconds the oldest item has waited; null when the queue is empty. */
+  oldest_seconds: z.number().int().nullable(),
+  oldest_created_at: z.string().nullable(),
+});
+export const DashboardSchema = z.object({
+  time_zone: z.string(),
+  /** Today in the display time zone, YYYY-MM-DD. */
+  today_date: z.string(),
+  today: Totals,
+  last_7_days: Totals,
+  queues: z.object({ bills: Queue, withdrawals: Queue, requests: Queue, new_ids: Queue }),
+  /** One row per day of the last 7 (oldest first), for the chart. */
+  days: z.array(Totals.extend({ date: z.string() })),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
+
+/* ---------- audit ---------- */
+
+export const AuditQuerySchema = PageQuerySchema.extend({
+  actor_id: optionalId,
+  /** An exact action (`bill.approve`) or a prefix ending in a dot (`bill.`). */
+  action: optionalText(64),
+  object_type: optionalText(32),
+  object_id: optionalText(32),
+  from: day,
+  to: day,
+});
+export type AuditQuery = z.output<typeof AuditQuerySchema>;
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  actor: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
+  action: z.string(),
+  object_type: z.string(),
+  object_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+/** Paths of the staff desk, relative to `/api`. */
+type Id = number | string;
+export const DESK_API = {
+  dashboard: '/admin/dashboard',
+  audit: '/admin/audit',
+  auditObject: (type: string, id: Id) => `/admin/audit/${type}/${id}`,
+  billsBatch: '/admin/bills/batch',
+  withdrawalsBatch: '/admin/withdraw/batch',
+  billsCsv: '/admin/bills/export.csv',
+  withdrawalsCsv: '/admin/withdraw/export.csv',
+  requestsCsv: '/admin/requests/export.csv',
+  userIdsCsv: '/admin/user_ids/export.csv',
+  userTransactionsCsv: (id: Id) => `/admin/users/${id}/transactions/export.csv`,
+} as const;
