@@ -5,6 +5,15 @@ export type TestUser = { name: string; email: string; phone: string; password: s
 
 let seq = 0;
 /** A unique user per call; phone digits from the clock keep parallel runs apart. */
+/**
+ * A payment reference (UTR) no other test has used: a UTR already approved on another payment
+ * is refused (issue 16), and the suite shares one server.
+ */
+export function newReference(): string {
+  seq += 1;
+  return `UTR${`${Date.now()}`.slice(-8)}${`${seq}`.padStart(3, '0')}`;
+}
+
 export function newUser(prefix = 'user'): TestUser {
   seq += 1;
   const stamp = `${Date.now()}`.slice(-7) + `${seq}`.padStart(2, '0');

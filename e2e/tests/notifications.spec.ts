@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { adminToken, apiGet, apiLogin, createUpiPaymentType, pngFile } from '../support/api';
-import { admin, expect, loginViaUi, newUser, registerViaApi, test } from '../support/fixtures';
+import { admin, expect, loginViaUi, newReference, newUser, registerViaApi, test } from '../support/fixtures';
 import { BASE_URL, E2E_SMTP_PORT } from '../support/env';
 
 /**
@@ -50,7 +50,7 @@ async function staffPage(browser: Browser) {
 async function topUp(request: Parameters<typeof apiLogin>[0], token: string, paymentTypeId: number, amount: string) {
   const res = await request.post('/api/add_funds', {
     headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-    multipart: { amount, payment_type_id: String(paymentTypeId), reference: 'UTR5566778899', proof: await pngFile() },
+    multipart: { amount, payment_type_id: String(paymentTypeId), reference: newReference(), proof: await pngFile() },
   });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { data: { id: number } }).data;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect, request as requestFactory, test } from '@playwright/test';
 import S3rver from 's3rver';
 import { adminToken, createUpiPaymentType, pngFile } from '../support/api';
-import { admin, loginViaUi, newUser, registerViaApi } from '../support/fixtures';
+import { admin, loginViaUi, newReference, newUser, registerViaApi } from '../support/fixtures';
 
 const BUCKET = 'iddesk-e2e';
 
@@ -101,7 +101,8 @@ test('a server error names a reference that finds its lines in the server log', 
   await page.goto('/add_funds');
   await page.getByRole('radio', { name: new RegExp(method.name) }).check({ force: true });
   await page.getByLabel(/^amount$/i).fill('500');
-  await page.getByLabel(/reference/i).fill('UTR5566778899');
+  const utr = newReference();
+  await page.getByLabel(/reference/i).fill(utr);
   await page.getByLabel(/payment screenshot/i).setInputFiles(await pngFile());
   await page.getByRole('button', { name: /^continue$/i }).click();
   const confirm = page.getByRole('dialog', { name: /confirm your top-up/i });
@@ -134,6 +135,6 @@ test('a server error names a reference that finds its lines in the server log', 
   // Nothing typed is lost: the form still holds the amount and the reference.
   await page.keyboard.press('Escape');
   await expect(page.getByLabel(/^amount$/i)).toHaveValue('500');
-  await expect(page.getByLabel(/reference/i)).toHaveValue('UTR5566778899');
+  await expect(page.getByLabel(/reference/i)).toHaveValue(utr);
   await context.close();
 });

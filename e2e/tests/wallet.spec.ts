@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { adminToken, apiGet, apiLogin, apiPost, createUpiPaymentType, pngFile } from '../support/api';
-import { admin, expect, loginViaUi, newUser, registerViaApi, test } from '../support/fixtures';
+import { admin, expect, loginViaUi, newReference, newUser, registerViaApi, test } from '../support/fixtures';
 
 async function sideMenuBalance(page: Page) {
   await page.getByRole('button', { name: /open menu/i }).first().click();
@@ -67,7 +67,7 @@ test('a user adds funds with a screenshot, the admin approves it, and the side-m
   await page.goto('/add_funds');
   await page.getByRole('radio', { name: new RegExp(method.name) }).check({ force: true });
   await page.getByLabel(/^amount$/i).fill('500');
-  await page.getByLabel(/reference/i).fill('UTR4455667788');
+  await page.getByLabel(/reference/i).fill(newReference());
   await page.getByLabel(/payment screenshot/i).setInputFiles(await pngFile());
   await page.getByRole('button', { name: /^continue$/i }).click();
   const confirm = page.getByRole('dialog', { name: /confirm your top-up/i });
