@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, BadRequestError, type FieldErrors, ValidationError } from '../errors/app-errors';
 import { fieldErrorsFromIssues, requestErrorMap } from '../errors/request-validation';
+import { whileReadingUpload } from './image-pool';
 import { NUL_MESSAGE } from './nul-characters';
 
 export type Form<S extends z.ZodType, F extends string> = {
@@ -106,7 +107,8 @@ async function collectParts<F extends string>(
         }
         continue;
       }
-      const data = await part.toBuffer();
+      // At most IMAGE_READ_LIMIT files are buffered at once; beyond that a 503, unread.
+      const data = await whileReadingUpload(() => part.toBuffer());
       const name = part.fieldname;
       if (!isFileField(name)) add(name, `The ${name} field does not take a file.`);
       else if (part.file.truncated) add(name, IMAGE_TOO_LARGE_MESSAGE);
