@@ -1,4 +1,5 @@
 import { and, eq, gt, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
+import { signalSessionsEnded } from '../../db/change-feed';
 import { sessions, users } from '../../db/schema';
 import { decode, preparedStatement } from '../../db/prepared';
 import type { Db } from '../../db/types';
@@ -39,6 +40,7 @@ export function sessionCallerCtes(
       .select({
         sessionId: sql<number>`${sessions.id}`.as('session_id'),
         sessionLastUsedAt: sql<Date>`${sessions.lastUsedAt}`.as('session_last_used_at'),
+        sessionExpiresAt: sql<Date>`${sessions.expiresAt}`.as('session_expires_at'),
         ...publicUserColumns,
       })
       .from(sessions)
@@ -87,6 +89,8 @@ const touchSessionStatement = preparedStatement<'tokenHash' | 'idleDays'>('touch
       balance: caller.balance,
       isBlocked: caller.isBlocked,
       createdAt: caller.createdAt,
+      expiresAt: caller.sessionExpiresAt,
+      lastUsedAt: caller.sessionLastUsedAt,
     })
     .from(caller);
 });
@@ -109,11 +113,15 @@ export async function touchSession(db: Db, tokenHash: string, idleDays: number) 
     balance: decode.bigint(row[6]!),
     isBlocked: decode.bool(row[7]!),
     createdAt: decode.date(row[8]!),
+    // For the session cache: how long this answer may be reused (auth/session-cache.ts).
+    expiresAt: decode.date(row[9]!).getTime(),
+    lastUsedAt: decode.date(row[10]!).getTime(),
   };
 }
 
-export async function deleteSession(db: Db, sessionId: number): Promise<void> {
+export async function deleteSession(db: Db, userId: number, sessionId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+  signalSessionsEnded(userId);
 }
 
 export async function deleteOtherSessions(
@@ -122,6 +130,7 @@ export async function deleteOtherSessions(
   keepSessionId: number,
 ): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+  signalSessionsEnded(userId);
 }
 
 /** Housekeeping on login, so a user's dead sessions do not pile up. */

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { signalSessionsEnded } from '../../db/change-feed';
 import { passwordResets, sessions, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 
@@ -74,6 +75,7 @@ export async function consumeReset(tx: Tx, tokenHash: string, now: Date) {
 /** After a reset: every session of the user ends, and no other reset token stays behind. */
 export async function revokeAfterReset(tx: Tx, userId: number, usedResetId: number) {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
+  signalSessionsEnded(userId);
   await tx
     .delete(passwordResets)
     .where(and(eq(passwordResets.userId, userId), ne(passwordResets.id, usedResetId)));
