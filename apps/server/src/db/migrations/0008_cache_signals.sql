@@ -59,3 +59,10 @@ CREATE TRIGGER payment_types_cache_signal AFTER INSERT OR UPDATE OR DELETE OR TR
 --> statement-breakpoint
 CREATE TRIGGER settings_cache_signal AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON settings
   FOR EACH STATEMENT EXECUTE FUNCTION iddesk_signal_table();
+--> statement-breakpoint
+-- Reviews show their author's current name.
+CREATE TRIGGER users_name_cache_signal AFTER UPDATE ON users
+  FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION iddesk_signal_table();
+--> statement-breakpoint
+CREATE TRIGGER users_delete_cache_signal AFTER DELETE ON users
+  FOR EACH STATEMENT EXECUTE FUNCTION iddesk_signal_table();

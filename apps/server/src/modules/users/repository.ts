@@ -1,5 +1,5 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
-import { signalUserChanged } from '../../db/change-feed';
+import { signalTableChanged, signalUserChanged } from '../../db/change-feed';
 import { users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { PublicUser } from './types';
@@ -80,6 +80,7 @@ export async function updateUserProfile(
     .where(eq(users.id, id))
     .returning(publicUserColumns);
   signalUserChanged(id);
+  signalTableChanged('users'); // reviews show their author's name
   return rows[0] ?? null;
 }
 
