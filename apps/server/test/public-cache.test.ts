@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { changeFeedOf } from '../src/db/change-feed';
 import { catalogueItems, reviews, users } from '../src/db/schema';
 import { countQueries, type QueryCounter } from './helpers/query-counter';
 import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
@@ -18,8 +19,32 @@ beforeAll(async () => {
   admin = await createAdmin(ctx);
   await createUpiPaymentType(ctx.app, admin.token);
   await createItem(ctx.app, admin.token);
+  await settleChangeFeed();
   counter = countQueries(ctx.database);
 });
+
+/**
+ * Wait until every signal of the writes so far has reached this server: NOTIFYs arrive in
+ * commit order, so once our own marker is back, the set-up's are in (PostgreSQL delivers them
+ * a moment after the commit).
+ */
+async function settleChangeFeed() {
+  const feed = changeFeedOf(ctx.db)!;
+  const marker = `x:settle-${Math.random()}`;
+  const arrived = new Promise<void>((resolve) => {
+    const stop = feed.subscribe({
+      signal: (payload) => {
+        if (payload === marker) {
+          stop();
+          resolve();
+        }
+      },
+      state: () => {},
+    });
+  });
+  await ctx.db.execute(sql`select pg_notify('iddesk_cache', ${marker})`);
+  await arrived;
+}
 
 /**
  * A write straight to the database reaches this server as a NOTIFY: at once on PGlite, a
