@@ -81,7 +81,7 @@ export function AddMediaForm() {
             render={({ field }) => (
               <ImageField
                 label="Image"
-                file={(field.value as File | null | undefined) ?? null}
+                file={field.value ?? null}
                 onChange={field.onChange}
                 error={errors.image?.message}
                 hint="JPEG, PNG or WebP, up to 5 MB. Opens full size in a lightbox."

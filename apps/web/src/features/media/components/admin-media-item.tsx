@@ -42,7 +42,7 @@ function EditForm({ item, onDone }: { item: MediaItem; onDone: () => void }) {
   });
   const onSubmit = handleSubmit(async (values) => {
     const result = await run(() =>
-      mutation.mutateAsync({ id: item.id, ...(values as MediaEditBody) }),
+      mutation.mutateAsync({ id: item.id, ...values }),
     );
     if (result.ok) onDone();
     else applyFieldErrors(result.error, setError, ['title', 'order']);
