@@ -93,7 +93,10 @@ export async function sendCachedRead(
   if (!entry) {
     const generation = cache.begin();
     // The route's serializer: zod-checked against the contract, as every answer is.
-    const body = String(reply.serialize(await load()));
+    const serialized = reply.serialize(await load());
+    // The zod serializer answers a JSON string; anything else is a bug, not an answer to keep.
+    if (typeof serialized !== 'string') throw new Error(`${request.url}: the serializer did not answer a string`);
+    const body = serialized;
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
     const built: Entry = { body, etag: `W/"${hash}"`, tables: options.tables };
     cache.set(generation, key, built);
