@@ -98,7 +98,8 @@ describe('admin users', () => {
     }
     const unblocked = await get(ctx.app, `/api/admin/users/${id}/unblock`, admin.token);
     expect(unblocked.json()).toMatchObject({ message: 'The user has been unblocked.', data: { is_blocked: false } });
-    expect((await post(ctx.app, '/api/user/passport', undefined, otherToken)).statusCode).toBe(200);
+    // Blocking ended the sessions for good (issue 15 finding 3): unblocking brings none back.
+    expect((await post(ctx.app, '/api/user/passport', undefined, otherToken)).statusCode).toBe(401);
 
     const audits = await ctx.db.select().from(auditLog).where(and(eq(auditLog.objectType, 'user'), eq(auditLog.objectId, String(id))));
     expect(audits.map((a) => [a.action, a.before, a.after])).toEqual([

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../src/db/schema';
 import { setBlocked } from '../src/modules/users/service';
-import { post, registerUser, useTestApp } from './helpers/test-app';
+import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
 
 const ctx = useTestApp();
 
@@ -52,12 +52,28 @@ describe('blocked users and dead sessions', () => {
     expect(wrong.json().errors.login).toEqual(['These credentials do not match our records.']);
   });
 
-  it('unblocking restores the existing token', async () => {
+  it('issue 15 finding 3: block then unblock, the old token stays dead; a new sign-in works', async () => {
+    const admin = await createAdmin(ctx);
+    const user = await registerUser(ctx.app);
+    const second = await post(ctx.app, '/api/auth/login', { login: user.email, password: user.password });
+    const id = await userIdOf(user.email);
+    expect((await get(ctx.app, `/api/admin/users/${id}/block`, admin.token)).statusCode).toBe(200);
+    expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
+    expect((await get(ctx.app, `/api/admin/users/${id}/unblock`, admin.token)).statusCode).toBe(200);
+    for (const token of [user.token, second.json().data.api_token as string]) {
+      expect((await post(ctx.app, '/api/user/passport', undefined, token)).statusCode).toBe(401);
+    }
+    const again = await post(ctx.app, '/api/auth/login', { login: user.email, password: user.password });
+    expect(again.statusCode).toBe(200);
+    expect((await post(ctx.app, '/api/user/passport', undefined, again.json().data.api_token)).statusCode).toBe(200);
+  });
+
+  it('blocking through the users service ends the sessions too', async () => {
     const user = await registerUser(ctx.app);
     const id = await userIdOf(user.email);
     await setBlocked(ctx.db, id, true);
     await setBlocked(ctx.db, id, false);
-    expect((await post(ctx.app, '/api/user/passport', undefined, user.token)).statusCode).toBe(200);
+    expect((await post(ctx.app, '/api/user/passport', undefined, user.token)).statusCode).toBe(401);
   });
 
   it('a deleted account answers user/exists false', async () => {

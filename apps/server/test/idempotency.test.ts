@@ -144,6 +144,48 @@ describe('Idempotency-Key on money-moving POSTs', () => {
     expect((await ctx.db.select({ n: count() }).from(uploads))[0]!.n).toBe(uploadsBefore + 1);
   });
 
+  it('issue 15 finding 4: add funds (multipart) with a reused key and other data is 422', async () => {
+    const user = await customerWith(ctx, admin.token, '1');
+    const paymentType = await createUpiPaymentType(app, admin.token, 'Idem Pay Two');
+    const key = randomUUID();
+    const fields = { amount: '250', payment_type_id: String(paymentType.id), reference: 'UTR777' };
+    const send = async (form: Record<string, string>, image: Buffer) =>
+      postForm(app, '/api/add_funds', form, [{ field: 'proof', data: image }], user.token, { 'idempotency-key': key });
+    const image = await pngImage();
+    const first = await send(fields, image);
+    expect(first.statusCode, first.body).toBe(200);
+
+    const otherAmount = await send({ ...fields, amount: '900' }, image);
+    const otherReference = await send({ ...fields, reference: 'UTR778' }, image);
+    const otherImage = await send(fields, await pngImage(65, 48));
+    for (const refused of [otherAmount, otherReference, otherImage]) {
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().errors).toHaveProperty('idempotency-key');
+      expect(refused.headers['idempotent-replayed']).toBeUndefined();
+    }
+    const same = await send(fields, image);
+    expect(same.headers['idempotent-replayed']).toBe('true');
+    expect(same.json()).toEqual(first.json());
+    expect(await ctx.db.select().from(bills).where(eq(bills.userId, user.id))).toHaveLength(1);
+  });
+
+  it('issue 15 finding 4: a new ID (multipart) with a reused key and another username is 422', async () => {
+    const item = await createItem(app, admin.token, { name: 'Idem Book' });
+    const user = await customerWith(ctx, admin.token, '2000');
+    const key = randomUUID();
+    const create = (username: string) =>
+      postForm(app, `/api/ids/${item.id}/create`, { username, amount: '500', pay_from: 'wallet' }, [], user.token, {
+        'idempotency-key': key,
+      });
+    const first = await create('idem_first');
+    expect(first.statusCode, first.body).toBe(200);
+    const other = await create('idem_other');
+    expect(other.statusCode, other.body).toBe(422);
+    expect(other.json().errors).toHaveProperty('idempotency-key');
+    expect((await create('idem_first')).headers['idempotent-replayed']).toBe('true');
+    expect(await balanceOf(ctx, user.id)).toBe(150_000n);
+  });
+
   it('an admin approval retried with its key replays the success instead of 409', async () => {
     const user = await customerWith(ctx, admin.token, '500');
     const created = await withdraw(user.token, '200');

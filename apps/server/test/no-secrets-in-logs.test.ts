@@ -90,6 +90,8 @@ describe('logs', () => {
     const { token: resetToken } = resetTokenIn((await inbox.waitFor(before + 1))[before]!);
     const third = 'third secret words 606';
     secrets.push(resetToken, third);
+    // Opening the link in the mail is a page request whose URL holds the token.
+    await app.inject({ method: 'GET', url: `/reset_password/${resetToken}` });
     expect((await post(app, '/api/update/password/check', { token: resetToken })).statusCode).toBe(200);
     const reset = await post(app, '/api/update/password/set', { token: resetToken, password: third, password_confirmation: third });
     expect(reset.statusCode, reset.body).toBe(200);
@@ -102,5 +104,17 @@ describe('logs', () => {
     const leaks = lines.flatMap((line) => secrets.filter((s) => line.includes(s)).map((s) => `${s} in ${line.slice(0, 200)}`));
     expect(leaks).toEqual([]);
     console.info(`no secrets in logs: ${secrets.length} secrets × ${lines.length} log lines`);
+  });
+
+  it('issue 15 finding 1: opening a reset link logs no token, only [redacted]', async () => {
+    const token = 'LiveResetToken_abcdefghijklmnopqrstuvwxyz0123';
+    const before = lines.length;
+    await ctx.app.inject({ method: 'GET', url: `/reset_password/${token}` });
+    await ctx.app.inject({ method: 'GET', url: `/reset_password/${token}?from=mail` });
+    await ctx.app.inject({ method: 'GET', url: `/api/reset_password/${token}` });
+    await ctx.app.inject({ method: 'GET', url: `/login?token=${token}` });
+    const logged = lines.slice(before);
+    expect(logged.some((line) => line.includes('/reset_password/[redacted]'))).toBe(true);
+    expect(logged.filter((line) => line.includes(token))).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approveId, createFromWallet, createItem, customer, customerWith, depositFromWallet } from './helpers/ids-fixtures';
+import { hashToken, newApiToken } from '../src/lib/tokens';
+import { insertSession } from '../src/modules/auth/repository';
 import { type ApiResponse, createAdmin, get, useTestApp } from './helpers/test-app';
 import { addFunds, createUpiPaymentType, postForm, withdrawUpi } from './helpers/wallet-fixtures';
 
@@ -23,6 +25,9 @@ const MATRIX: Record<string, Access> = {
   'POST /api/user/passport': 'user',
   'POST /api/user/update': 'user',
   'POST /api/user/update/password': 'user',
+  'GET /api/user/sessions': 'user',
+  'POST /api/user/sessions/{id}/end': 'owned',
+  'POST /api/user/sessions/end_others': 'user',
   'GET /api/marque': 'public',
   'POST /api/admin/marque': 'admin',
   'GET /api/settings': 'public',
@@ -116,7 +121,7 @@ const MISSING = '999999';
 
 let routes: Array<{ method: string; path: string }>;
 const tokens: Partial<Record<Role, string>> = {};
-const ids = { bill: '', withdrawal: '', userId: '', request: '', item: '', victim: '', proofKey: '' };
+const ids = { bill: '', withdrawal: '', userId: '', request: '', item: '', victim: '', proofKey: '', session: '' };
 
 const ctx = useTestApp();
 beforeAll(async () => {
@@ -149,6 +154,11 @@ beforeAll(async () => {
   const notes = await get(ctx.app, '/api/notifications', a.token);
   expect(notes.statusCode).toBe(200);
 
+  // A second session of A's, for "end one session": B may not end it, A may.
+  await insertSession(ctx.db, { userId: a.id, tokenHash: hashToken(newApiToken()), maxDays: 30 });
+  const aSessions = (await get(ctx.app, '/api/user/sessions', a.token)).json().data as Array<{ id: number; current: boolean }>;
+  ids.session = String(aSessions.find((s) => !s.current)!.id);
+
   const blocked = await get(ctx.app, `/api/admin/users/${c.id}/block`, admin.token);
   expect(blocked.statusCode, blocked.body).toBe(200);
 
@@ -158,8 +168,10 @@ beforeAll(async () => {
   routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.keys(ops).map((method) => ({ method: method.toUpperCase(), path })),
   );
-  // Logging out ends the caller's session: do it last in each role's pass.
-  routes.sort((x, y) => Number(x.path.endsWith('/logout')) - Number(y.path.endsWith('/logout')));
+  // Logging out ends the caller's session, "end all others" A's second one: both go last in
+  // each role's pass (logout after it).
+  const last = (path: string) => (path.endsWith('/logout') ? 2 : path.endsWith('/end_others') ? 1 : 0);
+  routes.sort((x, y) => last(x.path) - last(y.path));
 });
 
 /** The concrete URL: user A's objects where the route takes one, a missing id elsewhere. */
@@ -171,6 +183,7 @@ function urlFor(method: string, path: string): string {
     if (path.startsWith('/api/admin/requests/')) return ids.request;
     if (path.startsWith('/api/admin/users/')) return ids.victim;
     if (path.startsWith('/api/ids/')) return ids.item;
+    if (path.startsWith('/api/user/sessions/')) return ids.session;
     // Never delete or edit the catalogue item the other rows need.
     if (path.startsWith('/api/admin/ids/') && method === 'GET') return ids.item;
     return MISSING;

@@ -107,6 +107,28 @@ describe('rate limits per account, and on money-moving calls', () => {
     expect((await loginFrom('someone-else@example.com', '10.1.0.99')).statusCode).toBe(422);
   });
 
+  it('issue 15 finding 2: email and phone share one budget, and guesses from many IPs do not keep the owner out', async () => {
+    const details = newUserDetails();
+    const home = '10.3.0.1';
+    expect((await post(limited.app, '/api/auth/register', details, undefined, from(home))).statusCode).toBe(200);
+    const guess = (login: string, ip: string) =>
+      post(limited.app, '/api/auth/login', { login, password: 'guess-guess' }, undefined, from(ip));
+    // Two guesses by email, one by phone: the account's budget of 3 is spent...
+    expect((await guess(details.email, '10.3.1.1')).statusCode).toBe(422);
+    expect((await guess(details.email, '10.3.1.2')).statusCode).toBe(422);
+    expect((await guess(details.phone, '10.3.1.3')).statusCode).toBe(422);
+    // ...so switching to the phone gains the attacker nothing.
+    expect((await guess(details.phone, '10.3.1.4')).statusCode).toBe(429);
+    expect((await guess(details.email, '10.3.1.5')).statusCode).toBe(429);
+    // The owner, from an IP the account has signed in from, is let through, by email or phone.
+    const owner = (login: string, ip: string) =>
+      post(limited.app, '/api/auth/login', { login, password: details.password }, undefined, from(ip));
+    expect((await owner(details.email, home)).statusCode).toBe(200);
+    expect((await owner(details.phone, home)).statusCode).toBe(200);
+    // A new IP is still under the spent budget.
+    expect((await owner(details.email, '10.3.2.1')).statusCode).toBe(429);
+  });
+
   it('register: repeated attempts on one email are limited whatever the IP', async () => {
     const details = newUserDetails();
     const attempt = (i: number) => post(limited.app, '/api/auth/register', details, undefined, from(`10.2.0.${i}`));

@@ -4,7 +4,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bills } from '../src/db/schema';
-import { createAdmin, registerUser, useTestApp } from './helpers/test-app';
+import { createAdmin, get, registerUser, useTestApp } from './helpers/test-app';
 import { createUpiPaymentType, type FilePart, postForm } from './helpers/wallet-fixtures';
 
 let token: string;
@@ -87,5 +87,36 @@ describe('hostile uploads', () => {
     expect(await ctx.db.select().from(bills)).toEqual([]);
     expect(storedFiles()).toEqual(before);
     console.info(`hostile uploads: ${files.length} files refused`);
+  });
+
+  /**
+   * Issue 15 finding 5: a true polyglot (a complete, valid image that also carries HTML, a
+   * script or a ZIP) decodes as an image, so it is accepted; what is stored is the encoder's
+   * output from the decoded pixels, so no byte of the payload survives. docs/security.md §5.
+   */
+  it('a valid image carrying a payload is accepted and stored re-encoded without it', async () => {
+    const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#336699' } }).png().toBuffer();
+    const iend = png.length - 12; // the IEND chunk closes a PNG: 4 length + 4 type + 4 CRC
+    const zip = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.from(SCRIPT)]);
+    const polyglots: Array<[string, FilePart]> = [
+      ['JPEG then HTML after its end marker', { field: 'proof', data: Buffer.concat([jpeg, Buffer.from(SCRIPT)]), filename: 'p.jpg', type: 'image/jpeg' }],
+      ['PNG with a script in a tEXt chunk and a ZIP after IEND', {
+        field: 'proof',
+        data: Buffer.concat([png.subarray(0, iend), pngChunk('tEXt', Buffer.from(`Comment\u0000${SCRIPT}`, 'latin1')), png.subarray(iend), zip]),
+        filename: 'p.png',
+        type: 'image/png',
+      }],
+    ];
+    for (const [name, file] of polyglots) {
+      const res = await postForm(ctx.app, '/api/add_funds', { amount: '5.00', payment_type_id: String(paymentTypeId), reference: 'UTR99' }, [file], token);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
+      const stored = await get(ctx.app, res.json().data.proof_url as string, token);
+      expect(stored.statusCode, name).toBe(200);
+      expect((await sharp(stored.rawPayload).metadata()).width, name).toBe(32);
+      for (const marker of ['<script', '<html', 'alert(', 'PK\u0003\u0004']) {
+        expect(stored.rawPayload.includes(Buffer.from(marker, 'latin1')), `${name}: ${marker}`).toBe(false);
+      }
+    }
   });
 });

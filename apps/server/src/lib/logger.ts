@@ -19,6 +19,36 @@ const REDACT_PATHS = [
   '*.password_hash',
 ];
 
+/**
+ * A URL as it may be logged: a secret in the path (the reset link's token,
+ * `/reset_password/<token>`) or in a query parameter that names one is replaced. Opening a
+ * reset link must not put a live token in the request log (issue 15, finding 1).
+ */
+const SECRET_PATH = /^(\/(?:api\/)?reset_password\/)[^/?#]+/i;
+const SECRET_QUERY = /([?&](?:token|api_token|reset_token|access_token)=)[^&#]*/gi;
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PATH, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]');
+}
+
+type LoggedRequest = {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number } | null;
+};
+
+/** Fastify's request serializer with the URL passed through redactUrl. */
+function serializeRequest(request: LoggedRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 export type LogFormat = 'auto' | 'json' | 'pretty';
 
 /**
@@ -41,6 +71,7 @@ export function loggerOptions(
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: { req: serializeRequest },
     ...(destination ? { stream: destination } : {}),
   };
 }

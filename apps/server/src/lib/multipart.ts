@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_UPLOAD } from '@iddesk/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -5,6 +6,18 @@ import { AppError, BadRequestError, type FieldErrors, ValidationError } from '..
 import { fieldErrorsFromIssues, requestErrorMap } from '../errors/request-validation';
 import { whileReadingUpload } from './image-pool';
 import { NUL_MESSAGE } from './nul-characters';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * After readForm on a multipart body: a SHA-256 over every part, text fields by name and
+     * value, files by name and a SHA-256 of their bytes. An Idempotency-Key's fingerprint
+     * takes it in, so a key reused with other fields or another file is refused (issue 15
+     * finding 4). Null for a JSON body (the body itself is fingerprinted then).
+     */
+    formDigest: string | null;
+  }
+}
 
 export type Form<S extends z.ZodType, F extends string> = {
   fields: z.output<S>;
@@ -56,7 +69,9 @@ export async function readForm<S extends z.ZodType, F extends string>(
   const files: Partial<Record<F, Buffer>> = {};
 
   if (request.isMultipart()) {
-    await collectParts(request, names, raw, files, addFileError);
+    const digest: string[] = [];
+    await collectParts(request, names, raw, files, addFileError, digest);
+    request.formDigest = createHash('sha256').update(JSON.stringify(digest.sort())).digest('hex');
   } else if (request.body !== undefined && request.body !== null) {
     if (typeof request.body !== 'object' || Array.isArray(request.body)) {
       throw ValidationError.field('body', 'The request body must be a JSON object.');
@@ -94,12 +109,14 @@ async function collectParts<F extends string>(
   raw: Record<string, unknown>,
   files: Partial<Record<F, Buffer>>,
   add: (field: string, message: string) => void,
+  digest: string[],
 ): Promise<void> {
   const isFileField = (name: string): name is F => (fileFields as readonly string[]).includes(name);
   try {
     // Size is checked per file, so an oversized image is a 422 on its own field, not a 413.
     for await (const part of request.parts(PART_OPTIONS)) {
       if (part.type === 'field') {
+        digest.push(JSON.stringify(['field', part.fieldname, part.value]));
         if (!(part.fieldname in raw)) raw[part.fieldname] = part.value;
         // PostgreSQL text refuses NUL (lib/nul-characters.ts).
         if (typeof part.value === 'string' && part.value.includes('\u0000')) {
@@ -110,6 +127,7 @@ async function collectParts<F extends string>(
       // At most IMAGE_READ_LIMIT files are buffered at once; beyond that a 503, unread.
       const data = await whileReadingUpload(() => part.toBuffer());
       const name = part.fieldname;
+      digest.push(JSON.stringify(['file', name, createHash('sha256').update(data).digest('hex')]));
       if (!isFileField(name)) add(name, `The ${name} field does not take a file.`);
       else if (part.file.truncated) add(name, IMAGE_TOO_LARGE_MESSAGE);
       else if (files[name]) add(name, 'Attach one file only.');

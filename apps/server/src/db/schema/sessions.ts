@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** API sessions. Only the SHA-256 of the bearer token is stored (DESIGN.md §3). */
@@ -15,8 +15,29 @@ export const sessions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     /** Absolute expiry; idle expiry is computed from last_used_at. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Where the session was signed in from, shown in the profile's session list. */
+    ip: text('ip'),
+    /** The User-Agent header at sign-in (at most 512 characters). */
+    userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
 export type SessionRow = typeof sessions.$inferSelect;
+
+/**
+ * IPs an account has signed in from successfully. A sign-in from one of them is not counted
+ * against the account's failure budget (issue 15 finding 2, docs/security.md §1): an
+ * attacker guessing from elsewhere cannot keep the owner out. Rows outlive sessions.
+ */
+export const knownSignIns = pgTable(
+  'known_sign_ins',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ip] })],
+);

@@ -6,6 +6,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { pageWindow, toPage } from '../../lib/pagination';
 import type { Actor } from '../audit';
 import { writeAudit } from '../audit';
+import { endSessions } from '../auth';
 import { credit, debit } from '../ledger';
 import { accountUnblocked, balanceChanged } from '../notifications';
 import { notify } from '../notifications';
@@ -35,8 +36,8 @@ export async function requireUserExists(db: Db, id: number): Promise<PublicUser>
 }
 
 /**
- * Block or unblock. Nothing else needs revoking: every request's token check refuses a
- * blocked user, so their sessions stop working on the next call. An admin cannot lock
+ * Block or unblock. A block ends every session of the account for good (issue 15 finding
+ * 3): unblocking later does not bring an old token back; the owner signs in again. An admin cannot lock
  * themselves out, nor block another admin (that is a decision for whoever runs the server).
  */
 export async function setBlocked(db: Db, actor: Actor, id: number, isBlocked: boolean) {
@@ -48,6 +49,7 @@ export async function setBlocked(db: Db, actor: Actor, id: number, isBlocked: bo
     }
     if (isBlocked && before.type === 'admin') throw new ForbiddenError('Admins cannot be blocked.');
     await setUserBlocked(tx, id, isBlocked);
+    if (isBlocked) await endSessions(tx, id);
     await writeAudit(tx, {
       actorId: actor.userId,
       action: isBlocked ? 'user.block' : 'user.unblock',

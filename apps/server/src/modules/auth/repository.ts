@@ -1,20 +1,44 @@
-import { and, eq, gt, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import { signalSessionsEnded } from '../../db/change-feed';
-import { sessions, users } from '../../db/schema';
+import { knownSignIns, sessions, users } from '../../db/schema';
 import { decode, preparedStatement } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { publicUserColumns } from '../users';
 import type { PublicUser } from '../users';
 
+/** Where a sign-in comes from: the client IP and its User-Agent header. */
+export type SignInOrigin = { ip: string; userAgent: string | null };
+
+/**
+ * A new session, and its IP remembered as a known sign-in of the account (the failure
+ * budget does not apply to it, docs/security.md §1).
+ */
 export async function insertSession(
   db: Db,
-  values: { userId: number; tokenHash: string; maxDays: number },
+  values: { userId: number; tokenHash: string; maxDays: number; origin?: SignInOrigin },
 ): Promise<void> {
   await db.insert(sessions).values({
     userId: values.userId,
     tokenHash: values.tokenHash,
     expiresAt: sql`now() + make_interval(days => ${values.maxDays})`,
+    ip: values.origin?.ip ?? null,
+    userAgent: values.origin?.userAgent?.slice(0, 512) ?? null,
   });
+  if (!values.origin) return;
+  await db
+    .insert(knownSignIns)
+    .values({ userId: values.userId, ip: values.origin.ip })
+    .onConflictDoUpdate({ target: [knownSignIns.userId, knownSignIns.ip], set: { lastAt: sql`now()` } });
+}
+
+/** Whether the account has signed in successfully from this IP before. */
+export async function isKnownSignIn(db: Db, userId: number, ip: string): Promise<boolean> {
+  const rows = await db
+    .select({ ip: knownSignIns.ip })
+    .from(knownSignIns)
+    .where(and(eq(knownSignIns.userId, userId), eq(knownSignIns.ip, ip)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /**
@@ -119,18 +143,52 @@ export async function touchSession(db: Db, tokenHash: string, idleDays: number) 
   };
 }
 
-export async function deleteSession(db: Db, userId: number, sessionId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
-  signalSessionsEnded(userId);
-}
-
-export async function deleteOtherSessions(
+/**
+ * The one way sessions end: sign-out, "end this session", "end all others", a password
+ * change or reset, a block. Every caller goes through here, so whatever remembers session
+ * validity (a cache of the poll's token check) has one place to forget it. `only` ends that
+ * one session of the user, `except` keeps that one; neither ends them all. Returns the ids
+ * of the sessions that ended.
+ */
+export async function endSessions(
   db: Db,
   userId: number,
-  keepSessionId: number,
-): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+  options: { only?: number; except?: number } = {},
+): Promise<number[]> {
+  const rows = await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        options.only === undefined ? undefined : eq(sessions.id, options.only),
+        options.except === undefined ? undefined : ne(sessions.id, options.except),
+      ),
+    )
+    .returning({ id: sessions.id });
+  // This process's caches forget them now; the trigger tells every server on commit.
   signalSessionsEnded(userId);
+  return rows.map((row) => row.id);
+}
+
+/** The user's live sessions (not expired, not idle too long), most recently used first. */
+export async function listLiveSessions(db: Db, userId: number, idleDays: number) {
+  return db
+    .select({
+      id: sessions.id,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastUsedAt, sql`now() - make_interval(days => ${idleDays})`),
+      ),
+    )
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.id));
 }
 
 /** Housekeeping on login, so a user's dead sessions do not pile up. */

@@ -2,18 +2,39 @@ import {
   API,
   AuthResultSchema,
   EmptyEnvelopeSchema,
+  EndSessionsResultSchema,
   envelope,
+  IdParamSchema,
+  OTHER_SESSIONS_ENDED_MESSAGE,
+  SESSION_ENDED_MESSAGE,
+  SESSIONS_API,
+  SessionSchema,
   LoginBodySchema,
   RegisterBodySchema,
 } from '@iddesk/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRateLimit, perAccountLimit } from '../../plugins/app/auth-rate-limit';
 import { callerOf } from '../../plugins/app/auth';
-import { login, loginLookup, logout, register } from './service';
+import type { SignInOrigin } from './repository';
+import { z } from 'zod';
+import { endMyOtherSessions, endMySession, listMySessions, login, type LoginDeps, logout, register } from './service';
 
 const tags = ['auth'];
 
+function originOf(request: FastifyRequest): SignInOrigin {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const loginDeps: LoginDeps = {
+    db: app.db,
+    session: app.config.session,
+    accountLimit: app.rateCounters.window('account:login', {
+      max: app.config.rateLimit.authAccountMax,
+      windowMs: app.config.rateLimit.authWindowMs,
+    }),
+  };
   app.post(
     API.register,
     {
@@ -28,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: 'Welcome! Your account has been created.',
-      data: await register(app.db, request.body, app.config.session),
+      data: await register(app.db, request.body, app.config.session, originOf(request)),
     }),
   );
 
@@ -36,9 +57,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     API.login,
     {
       config: authRateLimit(app),
-      preHandler: perAccountLimit(app, 'login', (request) =>
-        JSON.stringify(loginLookup((request.body as { login: string }).login)),
-      ),
       schema: {
         tags,
         summary: 'Sign in with email or phone',
@@ -48,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: 'You are signed in.',
-      data: await login(app.db, request.body, app.config.session),
+      data: await login(loginDeps, request.body, originOf(request)),
     }),
   );
 
@@ -66,5 +84,56 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await logout(app.db, callerOf(request));
       return { message: 'You have been signed out.', data: null };
     },
+  );
+
+  app.get(
+    SESSIONS_API.list,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'The caller’s live sessions, most recently used first',
+        description: 'Device (from the User-Agent at sign-in), IP, signed in, last used; `current` marks this one.',
+        response: { 200: envelope(z.array(SessionSchema)) },
+      },
+    },
+    async (request) => ({
+      message: null,
+      data: await listMySessions(app.db, callerOf(request), app.config.session),
+    }),
+  );
+
+  app.post(
+    SESSIONS_API.end(':id'),
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'End one of the caller’s sessions',
+        description: 'That device is signed out at its next call. Another user’s session or an unknown id: 404.',
+        params: IdParamSchema,
+        response: { 200: EmptyEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      await endMySession(app.db, callerOf(request), request.params.id);
+      return { message: SESSION_ENDED_MESSAGE, data: null };
+    },
+  );
+
+  app.post(
+    SESSIONS_API.endOthers,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'End every session of the caller but this one',
+        response: { 200: envelope(EndSessionsResultSchema) },
+      },
+    },
+    async (request) => ({
+      message: OTHER_SESSIONS_ENDED_MESSAGE,
+      data: { ended: await endMyOtherSessions(app.db, callerOf(request)) },
+    }),
   );
 };

@@ -1,12 +1,22 @@
-import type { AuthResult, LoginBodySchema, RegisterBodySchema } from '@iddesk/contract';
+import type { AuthResult, LoginBodySchema, RegisterBodySchema, Session } from '@iddesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/types';
-import { ValidationError } from '../../errors/app-errors';
+import { NotFoundError, ValidationError } from '../../errors/app-errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, newApiToken } from '../../lib/tokens';
 import { contactConflictFromDb, takenContactsError } from '../users';
 import { findTakenContacts, findUserForLogin, insertUser } from '../users';
-import { deleteExpiredSessions, deleteSession, insertSession, touchSession } from './repository';
+import type { WindowCounter } from '../../lib/rate-counters';
+import {
+  deleteExpiredSessions,
+  endSessions,
+  insertSession,
+  isKnownSignIn,
+  listLiveSessions,
+  type SignInOrigin,
+  touchSession,
+} from './repository';
+import { deviceName } from './device';
 import { sessionCacheOf } from './session-cache';
 import type { AuthContext, SessionSettings } from './types';
 
@@ -20,6 +30,7 @@ export async function register(
   db: Db,
   input: RegisterInput,
   sessionSettings: SessionSettings,
+  origin: SignInOrigin,
 ): Promise<AuthResult> {
   const taken = takenContactsError(await findTakenContacts(db, input));
   if (taken) throw taken;
@@ -39,6 +50,7 @@ export async function register(
         userId: created.id,
         tokenHash: hashToken(token),
         maxDays: sessionSettings.maxDays,
+        origin,
       });
       return created;
     });
@@ -55,16 +67,30 @@ export function loginLookup(login: string): { email: string } | { phone: string 
     : { phone: login.replace(/[\s\-()]/g, '') };
 }
 
+export type LoginDeps = {
+  db: Db;
+  session: SessionSettings;
+  /** RATE_LIMIT_AUTH_ACCOUNT_MAX attempts per account per window, from unknown origins. */
+  accountLimit: WindowCounter;
+};
+
 /**
  * Wrong login and wrong password answer the same, in about the same time. Only after the
  * password proved the caller owns the account do we say that it is blocked.
+ *
+ * The failure budget belongs to the resolved account (issue 15 finding 2): its email and its
+ * phone share one budget, and an unknown login has its own, counted alike so the limit tells
+ * nothing. An attempt from an IP this account has signed in from before is not counted, so
+ * guesses from elsewhere cannot keep the owner out; the per-IP limit still applies to it.
  */
-export async function login(
-  db: Db,
-  input: LoginInput,
-  sessionSettings: SessionSettings,
-): Promise<AuthResult> {
-  const user = await findUserForLogin(db, loginLookup(input.login));
+export async function login(deps: LoginDeps, input: LoginInput, origin: SignInOrigin): Promise<AuthResult> {
+  const { db, session: sessionSettings } = deps;
+  const lookup = loginLookup(input.login);
+  const user = await findUserForLogin(db, lookup);
+  // The query runs for an unknown login too (no account has id 0), so timing says nothing.
+  const known = await isKnownSignIn(db, user?.id ?? 0, origin.ip);
+  if (!known) await deps.accountLimit.enforce(user ? `user:${user.id}` : `login:${JSON.stringify(lookup)}`);
+
   const valid = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
@@ -78,13 +104,42 @@ export async function login(
       userId: user.id,
       tokenHash: hashToken(token),
       maxDays: sessionSettings.maxDays,
+      origin,
     });
   });
   return { api_token: token, type: user.type };
 }
 
 export async function logout(db: Db, auth: AuthContext): Promise<void> {
-  await deleteSession(db, auth.user.id, auth.sessionId);
+  await endSessions(db, auth.user.id, { only: auth.sessionId });
+}
+
+/** The caller's live sessions, the current one marked. */
+export async function listMySessions(
+  db: Db,
+  auth: AuthContext,
+  sessionSettings: SessionSettings,
+): Promise<Session[]> {
+  const rows = await listLiveSessions(db, auth.user.id, sessionSettings.idleDays);
+  return rows.map((row) => ({
+    id: row.id,
+    device: deviceName(row.userAgent),
+    ip: row.ip,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt.toISOString(),
+    current: row.id === auth.sessionId,
+  }));
+}
+
+/** Ends one of the caller's sessions (the current one too: that is a sign-out); 404 if not theirs. */
+export async function endMySession(db: Db, auth: AuthContext, sessionId: number): Promise<void> {
+  const ended = await endSessions(db, auth.user.id, { only: sessionId });
+  if (ended.length === 0) throw new NotFoundError();
+}
+
+/** Ends every session of the caller but the current one. */
+export async function endMyOtherSessions(db: Db, auth: AuthContext): Promise<number> {
+  return (await endSessions(db, auth.user.id, { except: auth.sessionId })).length;
 }
 
 /**

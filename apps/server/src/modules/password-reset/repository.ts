@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, ne, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { signalSessionsEnded } from '../../db/change-feed';
-import { passwordResets, sessions, users } from '../../db/schema';
+import { passwordResets, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
+import { endSessions } from '../auth';
 
 /**
  * A new token for the account with this email, replacing its older ones. The same two
@@ -74,8 +74,7 @@ export async function consumeReset(tx: Tx, tokenHash: string, now: Date) {
 
 /** After a reset: every session of the user ends, and no other reset token stays behind. */
 export async function revokeAfterReset(tx: Tx, userId: number, usedResetId: number) {
-  await tx.delete(sessions).where(eq(sessions.userId, userId));
-  signalSessionsEnded(userId);
+  await endSessions(tx, userId);
   await tx
     .delete(passwordResets)
     .where(and(eq(passwordResets.userId, userId), ne(passwordResets.id, usedResetId)));

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/types';
 import { NotFoundError, ValidationError } from '../../errors/app-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { deleteOtherSessions } from '../auth';
+import { endSessions } from '../auth';
 import type { AuthContext } from '../auth';
 import { contactConflictFromDb, takenContactsError } from './contact-errors';
 import {
@@ -53,13 +53,16 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await updateUserPassword(tx, user.id, passwordHash);
-    await deleteOtherSessions(tx, user.id, auth.sessionId);
+    await endSessions(tx, user.id, { except: auth.sessionId });
   });
 }
 
-/** Blocking takes effect on the next request: the token check refuses blocked users. */
+/** Blocking ends every session of the account for good; unblocking brings none back. */
 export async function setBlocked(db: Db, userId: number, isBlocked: boolean): Promise<PublicUser> {
-  const user = await setUserBlocked(db, userId, isBlocked);
-  if (!user) throw new NotFoundError();
-  return user;
+  return db.transaction(async (tx) => {
+    const user = await setUserBlocked(tx, userId, isBlocked);
+    if (!user) throw new NotFoundError();
+    if (isBlocked) await endSessions(tx, userId);
+    return user;
+  });
 }

@@ -49,7 +49,10 @@ class Replay extends Error {
   }
 }
 
-/** Method, URL and JSON body: a key sent again on a different request is refused. */
+/**
+ * Method, URL and JSON body: a key sent again on a different request is refused. A multipart
+ * body is not read yet when this runs; `withForm` adds it once the form has been read.
+ */
 function fingerprintOf(request: FastifyRequest): string {
   const hash = createHash('sha256').update(`${request.method} ${request.url}\n`);
   if (request.body !== undefined) {
@@ -57,6 +60,13 @@ function fingerprintOf(request: FastifyRequest): string {
     hash.update(JSON.stringify(request.body, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value)));
   }
   return hash.digest('hex');
+}
+
+/** The fingerprint with the multipart form's digest (every field, each file's SHA-256). */
+function withForm(request: FastifyRequest, fingerprint: string): string {
+  // A route that reads no form (a JSON call sent as multipart) used nothing of the body.
+  if (!request.isMultipart() || request.formDigest === null) return fingerprint;
+  return createHash('sha256').update(`${fingerprint}\n${request.formDigest}`).digest('hex');
 }
 
 function keyOf(request: FastifyRequest): string | null {
@@ -105,7 +115,9 @@ export default fp<{ now: () => Date }>(
       if (!key) return undefined;
       const fingerprint = fingerprintOf(request);
       request.idempotency = { key, fingerprint };
-      // A retry of a finished call is answered here, before any upload is read or stored.
+      // A multipart body is fingerprinted once read: idempotent() decides its replay.
+      if (request.isMultipart()) return undefined;
+      // A retry of a finished JSON call is answered here, before any work.
       const [row] = await app.db
         .select()
         .from(idempotencyKeys)
@@ -129,7 +141,8 @@ export default fp<{ now: () => Date }>(
       ): Promise<T> => {
         const idempotency = request.idempotency;
         if (!idempotency) return work(app.db, app.storage);
-        const { key, fingerprint } = idempotency;
+        const key = idempotency.key;
+        const fingerprint = withForm(request, idempotency.fingerprint);
         const userId = callerOf(request).user.id;
         await pruneExpired();
         // The service's own cleanup (withStoredImage) sees only its inner transaction, which

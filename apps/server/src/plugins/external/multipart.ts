@@ -12,6 +12,8 @@ export const UPLOAD_LIMITS = {
 export default fp(
   async (app) => {
     await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
+    // Set by readForm (lib/multipart.ts).
+    app.decorateRequest('formDigest', null);
   },
   { name: 'multipart' },
 );

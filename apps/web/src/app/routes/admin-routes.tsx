@@ -1,7 +1,7 @@
 import { ROUTES } from '@iddesk/contract';
 import { lazy, type ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
-import type * as AdminModule from '../../features/admin/pages';
+import type * as AdminModule from './admin-pages';
 import { hasAdminAccess } from '../guards';
 import type { RouteHandle } from '../route-handle';
 
@@ -9,7 +9,7 @@ type AdminPageName = {
   [K in keyof typeof AdminModule]: (typeof AdminModule)[K] extends ComponentType ? K : never;
 }[keyof typeof AdminModule];
 
-const loadAdmin = () => import('../../features/admin/pages');
+const loadAdmin = () => import('./admin-pages');
 const loadContentAdmin = () => import('./content-admin-pages');
 
 const page = (name: AdminPageName) => {

@@ -7,6 +7,7 @@ import { formatDate, formatMoney } from '../../../lib/money';
 import { usePassport } from '../api/get-passport';
 import { ProfileForm } from './profile-form';
 import { ProfileSkeleton } from './profile-skeleton';
+import { SessionsCard } from './sessions-card';
 
 export function ProfilePage() {
   const { data: user, isPending, isError, refetch } = usePassport();
@@ -83,6 +84,9 @@ export function ProfilePage() {
             </p>
             <ProfileForm user={user} />
           </Card>
+          <div className="lg:col-span-2">
+            <SessionsCard />
+          </div>
         </div>
       )}
     </>
