@@ -9,7 +9,7 @@ import { createUpiPaymentType, userIdOf } from './helpers/wallet-fixtures';
 
 /**
  * Issue 19: the public reads answer from a server-side cache with an ETag (304 on a match),
- * emptied when their tables change, whoever writes them (the triggers of migration 0008).
+ * emptied when their tables change, whoever writes them (the triggers of migration 0009).
  */
 const ctx = useTestApp();
 let admin: { token: string };

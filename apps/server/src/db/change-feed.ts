@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Db } from './types';
 
-/** The NOTIFY channel the cache-signal triggers write to (migration 0008_cache_signals). */
+/** The NOTIFY channel the cache-signal triggers write to (migration 0009_cache_signals). */
 export const CACHE_CHANNEL = 'iddesk_cache';
 
 export type ChangeListener = {

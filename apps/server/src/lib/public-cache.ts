@@ -10,7 +10,7 @@ type Entry = { body: string; etag: string; tables: readonly string[] };
 
 /**
  * Public reads from memory (issue 19): the serialized answer of a public list, kept until the
- * database says one of its tables changed (`t:<table>` from the triggers of migration 0008,
+ * database says one of its tables changed (`t:<table>` from the triggers of migration 0009,
  * through db/change-feed.ts, on every server). While the feed is not live nothing is kept.
  */
 export class PublicCache {
