@@ -1,7 +1,7 @@
 /**
- * React's API on Preact (decision 013): the build (vite.config.ts) and the component tests
- * (vitest.config.ts) resolve React's packages to preact/compat, so the components, the
- * libraries and the tests all run on the runtime that ships.
+ * React's API on Preact (decisions 013 and 016): the dev server, the build (vite.config.ts) and
+ * the component tests (vitest.config.ts) all resolve React's packages to preact/compat, so the
+ * components, the libraries and the tests run on the one runtime that ships.
  */
 export const PREACT = [
   { find: /^react$/, replacement: 'preact/compat' },
@@ -11,3 +11,6 @@ export const PREACT = [
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
 ];
+
+/** Our JSX compiles straight to Preact's automatic runtime (Oxc, Vite's transformer). */
+export const PREACT_JSX = { runtime: 'automatic', importSource: 'preact' } as const;

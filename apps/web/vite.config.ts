@@ -1,12 +1,12 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
-import react from '@vitejs/plugin-react';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
+import prefresh from '@prefresh/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { ROUTES } from '../../packages/contract/src/routes';
-import { PREACT } from './preact-aliases';
+import { PREACT, PREACT_JSX } from './preact-aliases';
+import type * as PagesModule from './src/app/routes/pages';
 
 /**
  * Brotli and gzip copies of every text file next to it, made once at build time at the
@@ -37,20 +37,65 @@ function precompress(): Plugin {
 const beforeHead = (html: string, lines: string) =>
   html.replace(/^[ \t]*<\/head>/m, (head) => lines + head);
 
+/** The source file of a page module of pages.ts (`features/x/y`, from src/). */
+function sourceFile(module: string): string {
+  for (const ext of ['.tsx', '.ts']) {
+    const file = fileURLToPath(new URL(`./src/${module}${ext}`, import.meta.url));
+    if (existsSync(file)) return file;
+  }
+  throw new Error(`pages.ts: no src/${module}.tsx or .ts`);
+}
+
+const PAGES_FILE = fileURLToPath(new URL('./src/app/routes/pages.ts', import.meta.url));
+let pagesModule: typeof PagesModule | undefined;
+
+/**
+ * The page table of src/app/routes/pages.ts, for the build. It is imported through Vite's
+ * module runner, which transforms it (and the contract's TypeScript) and never follows its
+ * lazy imports: the config's own loader would bundle every page into the config.
+ */
+function pagesTable(): Plugin {
+  return {
+    name: 'iddesk-pages-table',
+    apply: 'build',
+    async buildStart() {
+      pagesModule ??= (await runnerImport<typeof PagesModule>(PAGES_FILE)).module;
+    },
+    buildEnd() {
+      reach = sharedReach((id) => this.getModuleInfo(id), this.getModuleIds());
+    },
+  };
+}
+
+function pages(): typeof PagesModule {
+  if (!pagesModule) throw new Error('pages.ts is not loaded: the pagesTable plugin runs first');
+  return pagesModule;
+}
+
 /**
  * index.html with a preload of Inter's latin file, and dist/routes/<path>.html for every page
- * of site-routes.tsx with a fixed path: index.html plus `modulepreload` links for that page's
- * lazy chunk and the chunks it imports. The server sends it for that path
+ * of pages.ts with a fixed path and its own chunk (not the entry's error pages, not the admin
+ * pages a guest must not preload): index.html plus `modulepreload` links for that page's lazy
+ * chunk and the chunks it imports. The server sends it for that path
  * (apps/server/src/plugins/app/web-app.ts), so a first load fetches the page's code alongside
  * the entry instead of after the entry has run and matched the route.
  */
 function routeHtml(): Plugin {
-  const routesFile = fileURLToPath(new URL('./src/app/routes/site-routes.tsx', import.meta.url));
   return {
     name: 'iddesk-route-html',
     apply: 'build',
     enforce: 'post',
     generateBundle(_, bundle) {
+      // pages.ts names each page's module next to its lazy import: the two must agree.
+      const imported = new Set(this.getModuleInfo(PAGES_FILE)?.dynamicallyImportedIds ?? []);
+      const { PAGES, isFixedPath } = pages();
+      const named = new Set(PAGES.map((p) => sourceFile(p.module)));
+      const differ = [...imported, ...named].filter((f) => !imported.has(f) || !named.has(f));
+      if (differ.length) {
+        throw new Error(
+          `route-html: pages.ts modules and lazy imports differ: ${differ.join(', ')}`,
+        );
+      }
       const index = bundle['index.html'];
       if (index?.type !== 'asset') throw new Error('route-html: no index.html in the bundle');
       // Inter's latin file, preloaded: the static loader's wordmark needs it for the first
@@ -65,19 +110,14 @@ function routeHtml(): Plugin {
         `    <link rel="preload" href="/${font}" as="font" type="font/woff2" crossorigin>\n`,
       );
       index.source = html;
-      const routes: Record<string, unknown> = ROUTES;
-      // `path: path(ROUTES.login),` then `lazy: page(() => import('…'), …)` in the same object.
-      const pattern = /path: path\(ROUTES\.(\w+)\),\s*lazy: page\(\s*\(\) => import\('([^']+)'\)/g;
-      const source = readFileSync(routesFile, 'utf8');
       let count = 0;
-      for (const [, key, specifier] of source.matchAll(pattern)) {
-        const path = routes[key!];
-        if (typeof path !== 'string') continue;
-        const moduleFile = resolve(dirname(routesFile), `${specifier}.tsx`);
+      for (const page of PAGES) {
+        if (!isFixedPath(page.path) || page.chunk === 'app' || page.guard === 'admin') continue;
+        const moduleFile = sourceFile(page.module);
         const chunk = Object.values(bundle).find(
           (c) => c.type === 'chunk' && c.facadeModuleId === moduleFile,
         );
-        if (chunk?.type !== 'chunk') throw new Error(`route-html: no chunk for ${specifier}`);
+        if (chunk?.type !== 'chunk') throw new Error(`route-html: no chunk for ${page.module}`);
         const files = new Set<string>();
         const add = (name: string) => {
           const c = bundle[name];
@@ -91,49 +131,92 @@ function routeHtml(): Plugin {
           .join('');
         this.emitFile({
           type: 'asset',
-          fileName: `routes${path}.html`,
+          fileName: `routes${page.path}.html`,
           source: beforeHead(html, links),
         });
         count++;
       }
-      if (count === 0) throw new Error('route-html: no page route found in site-routes.tsx');
+      if (count === 0) throw new Error('route-html: no page with a fixed path in pages.ts');
     },
   };
 }
 
-/**
- * What two or more site pages share (the UI kit's primitives, money and date formatting, the
- * domains' customer query hooks — `features/<x>/api`, not the staff ones in `<x>/admin/api` or
- * `features/staff` — the contract's zod-free modules and the icons) in one `kit` chunk.
- * Left to the splitter they became a dozen 1–2 KB chunks per page, and a phone on HTTP/1.1
- * (six connections) paid a round trip for every few of them before the page could paint.
- */
-const SHARED_KIT =
-  /\/src\/components\/ui\/(card|list-states|page-heading|item-logo|external-link|status-badge|pagination|info-panel|list-card|spinner|surface)\.tsx$|\/src\/lib\/money\.ts$|\/src\/features\/(?!staff\/)[\w-]+\/api\/|\/node_modules\/lucide-react\/dist\/esm\/icons\//;
+type Reach = Map<string, { kit: Set<string>; forms: Set<string> }>;
 
 /**
- * What the form pages share (zod, react-hook-form, the contract's schemas, the fields, the
- * action hook) in one chunk that only form pages load, for the same reason.
+ * For every module, the site pages (`kit` and `forms` pages of pages.ts) that reach it through
+ * static imports, and their groups. Computed from the module graph once the build has loaded
+ * every module (buildEnd), before Rolldown forms the chunks.
  */
-const SHARED_FORMS =
-  /\/node_modules\/(zod|react-hook-form|@hookform)\/|\/node_modules\/@tanstack\/(react-query|query-core)\/build\/modern\/(useMutation|mutationObserver|mutation)\.js$|\/src\/lib\/(zod-browser|use-action|form-errors)\.ts$|\/src\/components\/ui\/(text-field|text-area|form-alert)\.tsx$|\/src\/features\/auth\/components\/auth-card\.tsx$/;
+function sharedReach(
+  getModuleInfo: (id: string) => { importedIds: readonly string[]; isEntry: boolean } | null,
+  moduleIds: Iterable<string>,
+) {
+  const closure = (starts: string[], skip: Set<string>) => {
+    const seen = new Set<string>();
+    const stack = [...starts];
+    while (stack.length) {
+      const next = stack.pop()!;
+      if (seen.has(next) || skip.has(next)) continue;
+      seen.add(next);
+      stack.push(...(getModuleInfo(next)?.importedIds ?? []));
+    }
+    return seen;
+  };
+  // What the entry imports statically is the entry's (the `app` group), and so is what a page
+  // reaches only through it (the contract's index, whose unused re-exports the build drops).
+  const initial = closure(
+    [...moduleIds].filter((id) => getModuleInfo(id)?.isEntry),
+    new Set(),
+  );
+  const reach: Reach = new Map();
+  const sitePages = pages().PAGES.filter((p) => p.chunk === 'kit' || p.chunk === 'forms');
+  for (const page of sitePages) {
+    const start = sourceFile(page.module);
+    const seen = closure([start], initial);
+    seen.delete(start);
+    for (const m of seen) {
+      const r = reach.get(m) ?? { kit: new Set(), forms: new Set() };
+      r[page.chunk as 'kit' | 'forms'].add(page.module);
+      reach.set(m, r);
+    }
+  }
+  return reach;
+}
+let reach: Reach | undefined;
 
-const isContract = (id: string) => /\/packages\/contract\/src\/[\w-]+\.ts$/.test(id);
-const importsZod = (id: string) => /from 'zod'/.test(readFileSync(id, 'utf8'));
-/** A contract module that builds zod schemas: `forms`. */
-const isContractSchema = (id: string) => isContract(id) && importsZod(id);
-/** A zod-free contract module (paths, constants, value lists): `kit`. */
-const isContractValues = (id: string) => isContract(id) && !importsZod(id);
+/**
+ * The shared chunk group of a module, from pages.ts: a module that two or more site pages
+ * reach, outside the entry, goes into `kit` when a `kit` page reaches it, else into `forms`.
+ * Left to the splitter, what pages share became a dozen 1–2 KB chunks per page, and a phone on
+ * HTTP/1.1 (six connections) paid a round trip for every few of them before the page could
+ * paint; `forms` keeps zod, react-hook-form, the dialog and the schemas off the pages without
+ * a form. What only admin pages share stays in their chunks.
+ */
+function sharedGroup(id: string): 'kit' | 'forms' | null {
+  if (!reach) throw new Error('chunk groups: the module graph was not read (pagesTable plugin)');
+  const r = reach.get(id);
+  if (!r) return null;
+  if (r.kit.size >= 2) return 'kit';
+  if (r.kit.size === 0 && r.forms.size >= 2) return 'forms';
+  return null;
+}
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), routeHtml(), precompress()],
+/**
+ * Fast Refresh on Preact in the dev server: an edited component updates in place and keeps its
+ * state (e2e/fast-refresh.mjs proves it). In the build it only sets the JSX options.
+ */
+const fastRefresh = await prefresh();
+
+export default defineConfig({
+  plugins: [fastRefresh, tailwindcss(), pagesTable(), routeHtml(), precompress()],
+  oxc: { jsx: PREACT_JSX },
   resolve: {
     alias: [
-      // Preact in the build (and the component tests); the dev server keeps React DOM, whose
-      // Fast Refresh updates an edited component in place (it does nothing on Preact).
-      ...(command === 'build' ? PREACT : []),
+      // Preact everywhere: dev server, build and component tests (decisions 013, 016).
+      ...PREACT,
       {
         find: /^zod$/,
         replacement: fileURLToPath(new URL('./src/lib/zod-browser.ts', import.meta.url)),
@@ -158,6 +241,14 @@ export default defineConfig(({ command }) => ({
       // is in preact/compat (decision 013).
       onLog(level, log, handler) {
         if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
+        // pages.ts imports the entry's own pages (`app`) lazily like the others, on purpose.
+        if (
+          log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' &&
+          pages()
+            .PAGES.filter((p) => p.chunk === 'app')
+            .some((p) => log.message.includes(`src/${p.module}.`))
+        )
+          return;
         handler(level, log);
       },
       output: {
@@ -166,15 +257,16 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'] },
-            {
-              name: 'kit',
-              test: (id) => SHARED_KIT.test(id) || isContractValues(id),
-              minShareCount: 2,
-            },
+            // `kit` first: a `forms` module imports kit modules, and a group takes in what its
+            // modules import unless an earlier group has them.
+            { name: 'kit', test: (id) => sharedGroup(id) === 'kit', minShareCount: 2 },
             {
               name: 'forms',
-              test: (id) => SHARED_FORMS.test(id) || isContractSchema(id),
+              test: (id) => sharedGroup(id) === 'forms',
               minShareCount: 2,
+              // Only what pages.ts puts in `forms`: what a form module imports and a page
+              // without forms needs too stays out of it.
+              includeDependenciesRecursively: false,
             },
           ],
         },
@@ -188,4 +280,4 @@ export default defineConfig(({ command }) => ({
   preview: {
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },
   },
-}));
+});

@@ -1,10 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
-import react from '@vitejs/plugin-react';
-import { PREACT } from './preact-aliases';
+import { PREACT, PREACT_JSX } from './preact-aliases';
 
 export default defineProject({
-  plugins: [react()],
+  oxc: { jsx: PREACT_JSX },
   resolve: {
     alias: [
       ...PREACT,

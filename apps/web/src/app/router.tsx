@@ -1,10 +1,73 @@
-import { createBrowserRouter } from 'react-router';
+import { ROUTES } from '@iddesk/contract';
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
+import { hasAdminAccess, requireAuth, requireGuest } from './guards';
 import { rootLoader, rootShouldRevalidate } from './root-loader';
-import { adminRoutes } from './routes/admin-routes';
-import { siteRoutes } from './routes/site-routes';
+import type { RouteHandle } from './route-handle';
+import { PAGES, REDIRECTS, type Guard, type Page } from './routes/pages';
 import { RootShell } from './shell/root-shell';
 import { RouteError } from './shell/route-error';
+
+/** Needs a token and the admin flag, else login. */
+const requireAdmin = () => (hasAdminAccess() ? null : redirect(ROUTES.login));
+
+const GUARDS: Record<Guard, () => Response | null> = {
+  guest: requireGuest,
+  auth: requireAuth,
+  admin: requireAdmin,
+};
+
+const relative = (path: string) => path.replace(/^\//, '');
+
+const component = async (page: Page) => (await page.load())[page.export] as ComponentType;
+
+/**
+ * A page's route. Every page is its own lazily loaded chunk: a first load downloads the shell
+ * and the one page it shows, never the forms and libraries of the others (issue 8 budget).
+ *
+ * An admin page is loaded only once its guard has passed: React Router calls a route's `lazy`
+ * alongside the loaders, so a guest would download the admin chunk before the guard's redirect.
+ * Its loader checks access first, then waits for the chunk so the progress bar covers the load,
+ * and the component renders it through `React.lazy` (at once by then).
+ */
+function pageRoute(page: Page): RouteObject {
+  const route = { path: relative(page.path), handle: { title: page.title } satisfies RouteHandle };
+  if (page.guard !== 'admin')
+    return { ...route, lazy: async () => ({ Component: await component(page) }) };
+  const Component = lazy(async () => ({ default: await component(page) }));
+  return {
+    ...route,
+    loader: async () => {
+      if (hasAdminAccess()) await page.load();
+      return null;
+    },
+    Component: function AdminRoutePage() {
+      return <Component />;
+    },
+  };
+}
+
+/**
+ * The pages of `routes/pages.ts` under one pathless route per layout and guard, which carries
+ * the layout in its handle and the guard as its loader.
+ */
+export function pageRoutes(pages: readonly Page[]): RouteObject[] {
+  const groups = new Map<string, RouteObject & { children: RouteObject[] }>();
+  for (const page of pages) {
+    const key = `${page.layout} ${String(page.dark)} ${page.guard ?? ''}`;
+    let group = groups.get(key);
+    if (!group) {
+      const handle: RouteHandle = { layout: page.layout };
+      if (page.dark !== undefined) handle.dark = page.dark;
+      group = { handle, children: [] };
+      if (page.guard) group.loader = GUARDS[page.guard];
+      groups.set(key, group);
+    }
+    group.children.push(pageRoute(page));
+  }
+  return [...groups.values()];
+}
 
 export function createAppRouter() {
   return createBrowserRouter([
@@ -16,7 +79,14 @@ export function createAppRouter() {
       shouldRevalidate: rootShouldRevalidate,
       HydrateFallback: FullScreenLoader,
       ErrorBoundary: RouteError,
-      children: [...siteRoutes, adminRoutes],
+      children: [
+        ...REDIRECTS.map(({ path, to }): RouteObject =>
+          path === '/'
+            ? { index: true, loader: () => redirect(to) }
+            : { path: relative(path), loader: () => redirect(to) },
+        ),
+        ...pageRoutes(PAGES),
+      ],
     },
   ]);
 }

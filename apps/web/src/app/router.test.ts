@@ -1,0 +1,99 @@
+import { ROUTES } from '@iddesk/contract';
+import { createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../lib/session';
+import { resolveHandle } from './route-handle';
+import { pageRoutes } from './router';
+import { isFixedPath, PAGES, type Page } from './routes/pages';
+
+const Dummy = () => null;
+
+function fakePage(overrides: Partial<Page> & Pick<Page, 'path'>): Page {
+  return {
+    layout: 'public',
+    title: overrides.path,
+    chunk: 'kit',
+    module: 'features/x/page',
+    export: 'Page',
+    load: vi.fn(async () => ({ Page: Dummy })),
+    ...overrides,
+  };
+}
+
+/** A router over `pages` plus a login page, started at `path` and settled. */
+async function open(pages: Page[], path: string) {
+  const login = fakePage({ path: ROUTES.login, layout: 'auth', dark: true, guard: 'guest' });
+  const router = createMemoryRouter([{ path: '/', children: pageRoutes([...pages, login]) }], {
+    initialEntries: [path],
+  });
+  await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+  return router;
+}
+
+afterEach(() => {
+  session.clear();
+});
+
+describe('the page table (routes/pages.ts)', () => {
+  it('has one entry per path, each with a title and its own module and export', () => {
+    const paths = PAGES.map((p) => p.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const page of PAGES) {
+      expect(page.path).toMatch(/^\//);
+      expect(page.title).not.toBe('');
+      expect(page.module).toMatch(/^(features|app)\//);
+    }
+  });
+
+  it('puts every admin path behind the admin guard in the admin layout and chunk', () => {
+    for (const page of PAGES.filter((p) => p.path.startsWith('/admin'))) {
+      expect(page).toMatchObject({ guard: 'admin', layout: 'admin', chunk: 'admin' });
+    }
+  });
+
+  it('tells fixed paths from patterns', () => {
+    expect(isFixedPath('/create_id')).toBe(true);
+    expect(isFixedPath('/my_ids/:id')).toBe(false);
+    expect(isFixedPath('/*')).toBe(false);
+  });
+});
+
+describe('the routes built from the table', () => {
+  it("renders a page with its layout, background and title from the route's handles", async () => {
+    const page = fakePage({ path: '/a', layout: 'auth', dark: true, title: 'A page' });
+    const router = await open([page], '/a');
+    expect(router.state.location.pathname).toBe('/a');
+    expect(resolveHandle(router.state.matches.map((m) => m.route.handle))).toEqual({
+      layout: 'auth',
+      dark: true,
+      title: 'A page',
+    });
+    expect(page.load).toHaveBeenCalled();
+  });
+
+  it('sends a guest away from a signed-in page to login', async () => {
+    const router = await open([fakePage({ path: '/b', guard: 'auth' })], '/b');
+    expect(router.state.location.pathname).toBe(ROUTES.login);
+  });
+
+  it('sends a guest away from an admin page before loading the admin chunk', async () => {
+    const admin = fakePage({ path: '/admin/x', layout: 'admin', guard: 'admin', chunk: 'admin' });
+    const router = await open([admin], '/admin/x');
+    expect(router.state.location.pathname).toBe(ROUTES.login);
+    expect(admin.load).not.toHaveBeenCalled();
+  });
+
+  it('loads the admin chunk for an admin, in the loader', async () => {
+    session.start('token', true);
+    const admin = fakePage({ path: '/admin/x', layout: 'admin', guard: 'admin', chunk: 'admin' });
+    const router = await open([admin], '/admin/x');
+    expect(router.state.location.pathname).toBe('/admin/x');
+    expect(admin.load).toHaveBeenCalled();
+  });
+
+  it('sends a signed-in user away from the guest-only pages', async () => {
+    session.start('token', false);
+    const router = await open([fakePage({ path: ROUTES.home })], ROUTES.login);
+    expect(router.state.location.pathname).toBe(ROUTES.home);
+  });
+});
