@@ -8,7 +8,7 @@ export type RequestShape = {
   method: 'GET' | 'POST';
   path: string;
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
 };
 
 export type LoadResult = {

@@ -15,7 +15,7 @@ export type DriverResult = {
 };
 export type RunSettings = { connections: number; warmup: number; seconds: number };
 
-/** The Markdown of a run: the table, then each budget of issue 8 met or missed. */
+/** The Markdown of a run: the table, then each budget (issues 8 and 19) met or missed. */
 export function report(results: Map<Driver, DriverResult>, machine: string, run: RunSettings) {
   const rows = [...results.values()].flatMap((r) => r.rows);
   const body = table(
@@ -50,17 +50,35 @@ export function report(results: Map<Driver, DriverResult>, machine: string, run:
   const checks: string[] = [];
   const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
   for (const [driver, r] of results) {
-    const min = driver === 'postgres' ? 0.35 : 0.08;
+    // Issue 19: the poll from memory.
+    const min = driver === 'postgres' ? 0.6 : 0.5;
     for (const row of r.rows.filter((x) => x.name.includes('passport') || x.name.includes('top'))) {
       const ratioOk = row.ratio >= min;
-      const p99Ok = driver === 'pglite' || row.result.p99 < 50;
+      const p99Ok = driver === 'pglite' || row.result.p99 < 30;
       checks.push(
         `- ${driver} ${row.name}: ${fmt(row.ratio, 2)} of the ceiling (budget ≥ ${min})` +
           (driver === 'postgres'
-            ? `, p99 ${fmt(row.result.p99)} ms (budget < 50)`
+            ? `, p99 ${fmt(row.result.p99)} ms (budget < 30)`
             : `, p99 ${fmt(row.result.p99)} ms`) +
           ` — ${mark(ratioOk && p99Ok)}`,
       );
+    }
+    if (driver === 'postgres') {
+      for (const row of r.rows.filter((x) => /GET \/api\/(ids|reviews)/.test(x.name))) {
+        checks.push(
+          `- postgres ${row.name}: ${fmt(row.ratio, 2)} of the ceiling (budget ≥ 0.3), p99 ${fmt(row.result.p99)} ms (budget < 50) — ${mark(row.ratio >= 0.3 && row.result.p99 < 50)}`,
+        );
+      }
+      for (const row of r.rows.filter((x) => x.name.includes('/api/withdraw ('))) {
+        checks.push(
+          `- postgres ${row.name}: ${fmt(row.ratio, 2)} of the ceiling (budget ≥ 0.04), p99 ${fmt(row.result.p99)} ms (budget < 100) — ${mark(row.ratio >= 0.04 && row.result.p99 < 100)}`,
+        );
+      }
+      for (const row of r.rows.filter((x) => x.name.includes('add_funds'))) {
+        checks.push(
+          `- postgres ${row.name}: server CPU ${fmt(row.result.serverCpuMs, 2)} ms per call (budget ≤ 2.5) — ${mark(row.result.serverCpuMs <= 2.5)}`,
+        );
+      }
     }
     const pollRss = Math.max(
       ...r.rows
@@ -92,7 +110,8 @@ export function report(results: Map<Driver, DriverResult>, machine: string, run:
       "(fsync and synchronous_commit on) and the server's pool of 10; the server at its default " +
       'log level (info; the poll routes log at warn). The bare ceiling is measured before the rows ' +
       "and again after each poll row; a poll row's ratio is to the mean of the two ceilings around it, " +
-      'the other rows to the last ceiling before them. Rows: ' +
+      'the other rows to the last ceiling before them. A 304 counts as non-2xx in autocannon; the ' +
+      'add_funds row runs at 8 connections (the image queue holds 1 + 8). Rows: ' +
       seeded +
       '.',
     '',

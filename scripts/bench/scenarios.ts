@@ -1,7 +1,78 @@
-// What `npm run bench` sends: the poll calls, the catalogue, the reviews page and login, each
-// with the headers a browser sends.
+// What `npm run bench` sends: the poll calls, the catalogue, the reviews page (fresh and
+// revalidated with If-None-Match), login, the money calls (a keyed withdrawal, staff approving
+// withdrawals) and a deposit with a screenshot, each with the headers a browser sends.
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import type { RequestShape } from './load';
 import { BENCH_PASSWORD, type BenchUser } from './seed';
+
+/** What some rows need from the running server before they are measured. */
+export type BenchState = {
+  etags: Record<string, string>;
+  adminToken: string;
+  pendingWithdrawals: number[];
+  paymentTypeId: number;
+  screenshot: { body: Buffer; contentType: string } | null;
+};
+
+export type Scenario = {
+  key: string;
+  name: string;
+  poll: boolean;
+  /** Fewer connections than the default (uploads: the image queue holds 1 + 8). */
+  connections?: number;
+  prepare?: (url: string) => Promise<void>;
+  request: (n: number) => RequestShape;
+};
+
+const ADMIN_EMAIL = 'admin@bench.iddesk.local';
+
+/**
+ * A phone screenshot of about 100 KB as PNG: flat colours with some text-like noise,
+ * 390 × 844, the size the issue measures deposits with.
+ */
+async function screenshotPng(): Promise<Buffer> {
+  const width = 390;
+  const height = 844;
+  const raw = Buffer.alloc(width * height * 3);
+  let seed = 1;
+  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff) / 0x7fffffff);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const i = (y * width + x) * 3;
+      const text = ((x >> 2) ^ (y >> 1)) & 1 && y % 30 < 12;
+      const noise = random() < 0.2 ? Math.floor(random() * 60) : 0;
+      raw[i] = text ? 30 : 200 + noise;
+      raw[i + 1] = text ? 30 : 210 - noise;
+      raw[i + 2] = text ? 30 + noise : 230;
+    }
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 9 }).toBuffer();
+}
+
+function multipart(fields: Record<string, string>, file: { field: string; data: Buffer }) {
+  const boundary = `----bench${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="screenshot.png"\r\n` +
+        'Content-Type: image/png\r\n\r\n',
+    ),
+    file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function json<T>(url: string, init: RequestInit): Promise<T> {
+  const response = await fetch(url, init);
+  const body = (await response.json()) as { data: T };
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${JSON.stringify(body)}`);
+  return body.data;
+}
 
 /** As a browser sends them: compressed answers cost the server what they cost in production. */
 const JSON_HEADERS = {
@@ -14,6 +85,28 @@ const JSON_HEADERS = {
 /** The calls measured, each taking the next user of the rotation for the n-th request. */
 export function scenarios(users: BenchUser[]) {
   const user = (n: number) => users[n % users.length]!;
+  const state: BenchState = { etags: {}, adminToken: '', pendingWithdrawals: [], paymentTypeId: 0, screenshot: null };
+  const admin = () => ({ ...JSON_HEADERS, authorization: `Bearer ${state.adminToken}` });
+  const signInAdmin = async (url: string) => {
+    if (state.adminToken) return;
+    const auth = await json<{ api_token: string }>(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ login: ADMIN_EMAIL, password: BENCH_PASSWORD }),
+    });
+    state.adminToken = auth.api_token;
+  };
+  const etagOf = (key: string, path: string, headers: Record<string, string>) => async (url: string) => {
+    const response = await fetch(url + path, { headers });
+    const etag = response.headers.get('etag');
+    if (!etag) throw new Error(`${path} sent no ETag`);
+    state.etags[key] = etag;
+  };
+  const keyPrefix = randomBytes(6).toString('hex');
+  // Counted across the warm-up and the measured run: autocannon's n starts again for each, and
+  // a repeated key would measure replays, a repeated withdrawal 409s.
+  let keys = 0;
+  let approvals = 0;
   const bearer = (u: BenchUser) => ({ ...JSON_HEADERS, authorization: `Bearer ${u.token}` });
   const passport = (n: number): RequestShape => ({
     method: 'POST',
@@ -21,9 +114,9 @@ export function scenarios(users: BenchUser[]) {
     headers: bearer(user(n)),
     body: '{}',
   });
-  return {
-    passport,
-    list: [
+  const signedIn = (n: number) => bearer(user(n));
+  const guest = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
+  const list: Scenario[] = [
       { key: 'passport', name: 'POST /api/user/passport', poll: true, request: passport },
       {
         key: 'top',
@@ -67,6 +160,87 @@ export function scenarios(users: BenchUser[]) {
           body: JSON.stringify({ login: user(n).email, password: BENCH_PASSWORD }),
         }),
       },
-    ],
-  };
+      {
+        key: 'ids304',
+        name: 'GET /api/ids (signed in, If-None-Match: 304)',
+        poll: false,
+        prepare: etagOf('ids', '/api/ids', signedIn(0)),
+        request: (n: number): RequestShape => ({
+          method: 'GET',
+          path: '/api/ids',
+          headers: { ...signedIn(n), 'if-none-match': state.etags.ids! },
+        }),
+      },
+      {
+        key: 'reviews304',
+        name: 'GET /api/reviews (If-None-Match: 304)',
+        poll: false,
+        prepare: etagOf('reviews', '/api/reviews', guest),
+        request: (): RequestShape => ({
+          method: 'GET',
+          path: '/api/reviews',
+          headers: { ...guest, 'if-none-match': state.etags.reviews! },
+        }),
+      },
+      {
+        key: 'withdraw',
+        name: 'POST /api/withdraw (Idempotency-Key)',
+        poll: false,
+        request: (n: number): RequestShape => ({
+          method: 'POST',
+          path: '/api/withdraw',
+          headers: { ...bearer(user(n)), 'idempotency-key': `${keyPrefix}-w-${keys++}` },
+          body: JSON.stringify({ amount: '1.00', method: 'upi', upi_id: 'bench@okaxis' }),
+        }),
+      },
+      {
+        key: 'approve',
+        name: 'POST /api/admin/withdraw/{id}/approve',
+        poll: false,
+        prepare: async (url: string) => {
+          await signInAdmin(url);
+          const ids: number[] = [];
+          for (let page = 1; ; page += 1) {
+            const list = await json<{ items: { id: number }[]; last_page: number }>(
+              `${url}/api/admin/withdraw?pending=1&perPage=100&page=${page}`,
+              { headers: admin() },
+            );
+            ids.push(...list.items.map((w) => w.id));
+            if (page >= list.last_page) break;
+          }
+          state.pendingWithdrawals = ids;
+        },
+        request: (): RequestShape => {
+          const id = state.pendingWithdrawals[approvals++ % Math.max(1, state.pendingWithdrawals.length)] ?? 0;
+          return { method: 'POST', path: `/api/admin/withdraw/${id}/approve`, headers: admin(), body: JSON.stringify({ reference: `UTR${id}` }) };
+        },
+      },
+      {
+        key: 'deposit',
+        name: 'POST /api/add_funds (100 KB screenshot, 8 connections)',
+        poll: false,
+        connections: 8,
+        prepare: async (url: string) => {
+          const types = await json<{ id: number }[]>(`${url}/api/payment_types`, { headers: guest });
+          if (!types[0]) throw new Error('no payment type: was the demo seed on?');
+          state.paymentTypeId = types[0].id;
+          state.screenshot = multipart(
+            { amount: '100', payment_type_id: String(state.paymentTypeId), reference: 'UTR123456789' },
+            { field: 'proof', data: await screenshotPng() },
+          );
+        },
+        request: (n: number): RequestShape => ({
+          method: 'POST',
+          path: '/api/add_funds',
+          headers: {
+            accept: 'application/json',
+            'x-requested-with': 'XMLHttpRequest',
+            authorization: `Bearer ${user(n).token}`,
+            'content-type': state.screenshot!.contentType,
+          },
+          body: state.screenshot!.body,
+        }),
+      },
+  ];
+  return { passport, list, state };
 }

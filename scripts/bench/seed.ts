@@ -40,7 +40,7 @@ export async function seedBenchData(run: SqlRunner, userCount: number): Promise<
   await run(
     `insert into users (name, email, phone, password_hash, balance, created_at)
      select 'Bench Customer ' || g, 'bench' || g || '@bench.iddesk.local',
-            '+9177' || lpad(g::text, 8, '0'), $1, (g % 500) * 10000,
+            '+9177' || lpad(g::text, 8, '0'), $1, ((g % 500) + 1) * 10000,
             now() - make_interval(mins => g)
      from generate_series(1, $2::int) g`,
     [passwordHash, userCount],

@@ -70,6 +70,27 @@ describe('one database round trip per poll call', () => {
     expect(count, statements.join('\n---\n')).toBe(1);
   });
 
+  it('once this process knows the session and that nothing is newer, the poll costs no statement', async () => {
+    // Warm: the token check and the newest id are in memory now (auth/session-cache.ts).
+    await post(ctx.app, '/api/user/passport', undefined, user.token);
+    await post(ctx.app, '/api/notifications/top', { id: 2 }, user.token);
+    const { count, statements } = await counter.measure(async () => {
+      const passport = await post(ctx.app, '/api/user/passport', undefined, user.token);
+      expect(passport.json().data.id).toBe(user.id);
+      const top = await post(ctx.app, '/api/notifications/top', { id: 2 }, user.token);
+      expect(top.json().data).toEqual([]);
+    });
+    expect(count, statements.join('\n---\n')).toBe(0);
+
+    // A new notification empties the user's entry: the next poll reads it, in one statement.
+    await ctx.db.transaction((tx) => notify(tx, { userId: user.id, title: 'Three', body: 'Third', link: null }));
+    const after = await counter.measure(async () => {
+      const top = await post(ctx.app, '/api/notifications/top', { id: 2 }, user.token);
+      expect(top.json().data.map((n: { title: string }) => n.title)).toEqual(['Three']);
+    });
+    expect(after.count).toBe(1);
+  });
+
   it('the counter sees more than one when a call makes more (it is not stuck at one)', async () => {
     const admin = await createAdmin(ctx);
     const { count } = await counter.measure(async () => {

@@ -62,14 +62,25 @@ describe.each(UPLOAD_STORES)('uploads on $name', ({ start }) => {
     expect((await get(ctx.app, url)).statusCode).toBe(401);
   });
 
-  it('PNG and WebP proofs become WebP', async () => {
-    for (const input of [await pngImage(30, 20), await sharp(await pngImage(30, 20)).webp().toBuffer()]) {
+  it('PNG and WebP proofs become JPEG (the cheapest encoder), transparency flattened', async () => {
+    const transparent = await sharp({
+      create: { width: 30, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    for (const input of [await pngImage(30, 20), await sharp(await pngImage(30, 20)).webp().toBuffer(), transparent]) {
       const res = await addFunds(ctx.app, user.token, paymentTypeId, '10', input);
       expect(res.statusCode).toBe(200);
+      expect(res.json().data.proof_url).toMatch(/\.jpg$/);
       const file = await get(ctx.app, res.json().data.proof_url, user.token);
-      expect(file.headers['content-type']).toBe('image/webp');
-      expect((await sharp(file.rawPayload).metadata()).format).toBe('webp');
+      expect(file.headers['content-type']).toBe('image/jpeg');
+      const meta = await sharp(file.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height, meta.hasAlpha]).toEqual(['jpeg', 30, 20, false]);
     }
+    // The transparent one is white now, not black.
+    const last = await get(ctx.app, (await addFunds(ctx.app, user.token, paymentTypeId, '10', transparent)).json().data.proof_url, user.token);
+    const { data } = await sharp(last.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect(data[0]).toBeGreaterThan(240);
   });
 
   it('file names that are not ours, or unknown, are 404', async () => {

@@ -7,6 +7,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PgliteChangeFeed, PostgresChangeFeed, setChangeFeed } from './change-feed';
 import { acquireDataDirLock } from './data-dir-lock';
 import { migrationsFolder } from './migrate';
 import { PgliteStatements } from './pglite-statements';
@@ -111,6 +112,10 @@ export async function openPglite(
     await client.close();
     throw error;
   }
+  // What changed, for the caches (db/change-feed.ts): PGlite's own LISTEN, in this process.
+  const changes = new PgliteChangeFeed();
+  await changes.start(client);
+  setChangeFeed(db, changes);
   let closed = false;
   return {
     db,
@@ -120,6 +125,7 @@ export async function openPglite(
       if (closed) return;
       closed = true;
       try {
+        await changes.close();
         // Flush everything to the data files so the next start does no recovery work.
         await client.exec('CHECKPOINT');
         await client.close();
@@ -150,6 +156,9 @@ export async function openPostgres(
   // The token check and the poll: one pipelined connection instead of a pool checkout each.
   const pipeline = new PipelinedConnection(connectionString, pgClientSettings(timeouts));
   setStatementRunner(db, pipeline);
+  // What changed, for the caches (db/change-feed.ts): one connection that LISTENs.
+  const changes = new PostgresChangeFeed(connectionString, pgClientSettings(timeouts));
+  setChangeFeed(db, changes);
   let closed = false;
   return {
     db,
@@ -158,7 +167,7 @@ export async function openPostgres(
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.all([pipeline.close(), pool.end()]);
+      await Promise.all([changes.close(), pipeline.close(), pool.end()]);
     },
   };
 }

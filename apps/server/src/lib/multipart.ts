@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, BadRequestError, type FieldErrors, ValidationError } from '../errors/app-errors';
 import { fieldErrorsFromIssues, requestErrorMap } from '../errors/request-validation';
+import { whileReadingUpload } from './image-pool';
 import { NUL_MESSAGE } from './nul-characters';
 
 declare module 'fastify' {
@@ -123,7 +124,8 @@ async function collectParts<F extends string>(
         }
         continue;
       }
-      const data = await part.toBuffer();
+      // At most IMAGE_READ_LIMIT files are buffered at once; beyond that a 503, unread.
+      const data = await whileReadingUpload(() => part.toBuffer());
       const name = part.fieldname;
       digest.push(JSON.stringify(['file', name, createHash('sha256').update(data).digest('hex')]));
       if (!isFileField(name)) add(name, `The ${name} field does not take a file.`);

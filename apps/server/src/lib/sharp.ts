@@ -9,6 +9,10 @@ let loaded: typeof Sharp | undefined;
  */
 export function loadSharp(): Promise<typeof Sharp> {
   loading ??= import('sharp').then((m) => {
+    // One libvips thread per image (the pool runs one image at a time, lib/image-pool.ts), so
+    // an image takes one core of two at most; no operation cache: every upload is new bytes.
+    m.default.concurrency(1);
+    m.default.cache(false);
     loaded = m.default;
     return m.default;
   });

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
+import { signalSessionsEnded } from '../../db/change-feed';
 import { knownSignIns, sessions, users } from '../../db/schema';
 import { decode, preparedStatement } from '../../db/prepared';
 import type { Db } from '../../db/types';
@@ -63,6 +64,7 @@ export function sessionCallerCtes(
       .select({
         sessionId: sql<number>`${sessions.id}`.as('session_id'),
         sessionLastUsedAt: sql<Date>`${sessions.lastUsedAt}`.as('session_last_used_at'),
+        sessionExpiresAt: sql<Date>`${sessions.expiresAt}`.as('session_expires_at'),
         ...publicUserColumns,
       })
       .from(sessions)
@@ -111,6 +113,8 @@ const touchSessionStatement = preparedStatement<'tokenHash' | 'idleDays'>('touch
       balance: caller.balance,
       isBlocked: caller.isBlocked,
       createdAt: caller.createdAt,
+      expiresAt: caller.sessionExpiresAt,
+      lastUsedAt: caller.sessionLastUsedAt,
     })
     .from(caller);
 });
@@ -133,6 +137,9 @@ export async function touchSession(db: Db, tokenHash: string, idleDays: number) 
     balance: decode.bigint(row[6]!),
     isBlocked: decode.bool(row[7]!),
     createdAt: decode.date(row[8]!),
+    // For the session cache: how long this answer may be reused (auth/session-cache.ts).
+    expiresAt: decode.date(row[9]!).getTime(),
+    lastUsedAt: decode.date(row[10]!).getTime(),
   };
 }
 
@@ -158,6 +165,8 @@ export async function endSessions(
       ),
     )
     .returning({ id: sessions.id });
+  // This process's caches forget them now; the trigger tells every server on commit.
+  signalSessionsEnded(userId);
   return rows.map((row) => row.id);
 }
 

@@ -17,6 +17,7 @@ import {
   touchSession,
 } from './repository';
 import { deviceName } from './device';
+import { sessionCacheOf } from './session-cache';
 import type { AuthContext, SessionSettings } from './types';
 
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
@@ -141,14 +142,24 @@ export async function endMyOtherSessions(db: Db, auth: AuthContext): Promise<num
   return (await endSessions(db, auth.user.id, { except: auth.sessionId })).length;
 }
 
-/** Bearer token → caller, or null when the token is unknown, expired, revoked or blocked. */
+/**
+ * Bearer token → caller, or null when the token is unknown, expired, revoked or blocked.
+ * From memory when this process has it (auth/session-cache.ts): the 5-second poll then costs
+ * no database round trip; otherwise one statement, whose answer is kept.
+ */
 export async function authenticate(
   db: Db,
   token: string,
   sessionSettings: SessionSettings,
 ): Promise<AuthContext | null> {
-  const row = await touchSession(db, hashToken(token), sessionSettings.idleDays);
+  const tokenHash = hashToken(token);
+  const cache = sessionCacheOf(db);
+  const known = cache.caller(tokenHash, sessionSettings.idleDays);
+  if (known) return known;
+  const generation = cache.begin();
+  const row = await touchSession(db, tokenHash, sessionSettings.idleDays);
   if (!row) return null;
-  const { sessionId, ...user } = row;
+  const { sessionId, expiresAt, lastUsedAt, ...user } = row;
+  cache.storeSession(generation, tokenHash, { sessionId, userId: user.id, expiresAt, lastUsedAt, user });
   return { user, sessionId };
 }

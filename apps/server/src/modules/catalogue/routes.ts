@@ -17,6 +17,7 @@ import { actorOf } from '../audit';
 import { findItem, findItemWithCount, listItems, listItemsWithCounts } from './repository';
 import { toAdminCatalogueItemJson, toCatalogueItemJson } from './serialize';
 import { createItem, deleteOrDeactivateItem, editItem } from './service';
+import { sendCachedRead } from '../../lib/public-cache';
 
 const AdminItemSchema = envelope(AdminCatalogueItemSchema);
 const multipartNote =
@@ -44,9 +45,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.array(CatalogueItemSchema)) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const signedIn = request.auth !== null;
-      return { message: null, data: (await listItems(app.db, true)).map((r) => toCatalogueItemJson(r, signedIn)) };
+      // Demo credentials only for a signed-in caller: two cached answers, the signed-in one private.
+      return sendCachedRead(
+        request,
+        reply,
+        app.db,
+        { tables: ['catalogue_items'], variant: signedIn ? 'in' : 'out', varyByToken: true, private: signedIn },
+        async () => ({ message: null, data: (await listItems(app.db, true)).map((r) => toCatalogueItemJson(r, signedIn)) }),
+      );
     },
   );
 

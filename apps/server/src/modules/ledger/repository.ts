@@ -2,6 +2,7 @@ import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { transactions, type TransactionRow, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import type { LedgerCause } from './types';
+import { signalUserChanged } from '../../db/change-feed';
 
 type NewRow = {
   userId: number;
@@ -44,6 +45,7 @@ export async function takeFromBalance(tx: Tx, userId: number, amount: bigint): P
     .set({ balance: sql`${users.balance} - ${amount}` })
     .where(and(eq(users.id, userId), gte(users.balance, amount)))
     .returning({ balance: users.balance });
+  signalUserChanged(userId);
   return rows[0]?.balance ?? null;
 }
 
@@ -53,6 +55,7 @@ export async function addToBalance(tx: Tx, userId: number, amount: bigint): Prom
     .set({ balance: sql`${users.balance} + ${amount}` })
     .where(eq(users.id, userId))
     .returning({ balance: users.balance });
+  signalUserChanged(userId);
   return rows[0]?.balance ?? null;
 }
 

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formSpec, readForm } from '../../lib/multipart';
 import { actorOf } from '../audit';
 import { createMedia, editMedia, listPublicMedia, removeMedia } from './service';
+import { sendCachedRead } from '../../lib/public-cache';
 
 const ItemSchema = envelope(MediaItemSchema);
 
@@ -30,7 +31,11 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(MediaListSchema) },
       },
     },
-    async () => ({ message: null, data: await listPublicMedia(app.db) }),
+    async (request, reply) =>
+      sendCachedRead(request, reply, app.db, { tables: ['media_items'] }, async () => ({
+        message: null,
+        data: await listPublicMedia(app.db),
+      })),
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { signalNotificationWritten } from '../../db/change-feed';
 import { notifications, type NotificationRow } from '../../db/schema';
 import { decode, preparedStatement } from '../../db/prepared';
 import type { Db, Tx } from '../../db/types';
@@ -11,6 +12,7 @@ export async function insertNotification(
   values: NewNotification,
 ): Promise<NotificationRow> {
   const rows = await tx.insert(notifications).values(values).returning();
+  signalNotificationWritten(values.userId);
   return rows[0]!;
 }
 

@@ -2,6 +2,7 @@ import { NOTIFICATIONS_TOP_LIMIT, type PageQuery } from '@iddesk/contract';
 import type { Db, Tx } from '../../db/types';
 import { pageWindow, toPage } from '../../lib/pagination';
 import { hashToken } from '../../lib/tokens';
+import { sessionCacheOf } from '../auth';
 import {
   insertNotification,
   listNotifications,
@@ -32,20 +33,33 @@ export async function listOwn(db: Db, userId: number, query: PageQuery, timeZone
   };
 }
 
-/** The poll: null when the token is not good (the caller answers 401). */
+/** The poll: null when the token is not good (the caller answers 401). From memory when it can. */
 export async function topForBearer(
   db: Db,
   token: string,
   afterId: number,
   settings: { idleDays: number; timeZone: string },
 ) {
+  const tokenHash = hashToken(token);
+  // Almost every poll: a session this process knows and nothing above the id (auth's cache,
+  // emptied by the change feed when a notification is written): no database work at all.
+  const cache = sessionCacheOf(db);
+  const caller = cache.caller(tokenHash, settings.idleDays);
+  if (caller) {
+    const bound = cache.notificationBound(caller.user.id);
+    if (bound !== undefined && afterId >= bound) return [];
+  }
+  const generation = cache.begin();
   const result = await topForToken(db, {
-    tokenHash: hashToken(token),
+    tokenHash,
     idleDays: settings.idleDays,
     afterId,
     limit: NOTIFICATIONS_TOP_LIMIT,
   });
-  return result && result.items.map((n) => toNotificationJson(n, settings.timeZone));
+  if (!result) return null;
+  // Newest first: the first is the user's newest; with none, nothing is above `afterId`.
+  cache.storeNotificationBound(generation, result.userId, result.items[0]?.id ?? afterId);
+  return result.items.map((n) => toNotificationJson(n, settings.timeZone));
 }
 
 export async function markSeen(db: Db, userId: number, upToId: number) {

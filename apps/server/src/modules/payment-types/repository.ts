@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { paymentTypes, type PaymentTypeRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
+import { signalTableChanged } from '../../db/change-feed';
 
 export type PaymentTypeValues = Omit<PaymentTypeRow, 'id' | 'createdAt' | 'updatedAt'>;
 
@@ -24,6 +25,7 @@ export async function findPaymentTypeForUpdate(tx: Tx, id: number): Promise<Paym
 }
 
 export async function insertPaymentType(tx: Tx, values: PaymentTypeValues): Promise<PaymentTypeRow> {
+  signalTableChanged('payment_types');
   const rows = await tx.insert(paymentTypes).values(values).returning();
   return rows[0]!;
 }
@@ -33,6 +35,7 @@ export async function updatePaymentType(
   id: number,
   values: Partial<PaymentTypeValues>,
 ): Promise<PaymentTypeRow> {
+  signalTableChanged('payment_types');
   const rows = await tx
     .update(paymentTypes)
     .set({ ...values, updatedAt: sql`now()` })

@@ -13,6 +13,7 @@ import { actorOf } from '../audit';
 import { listPaymentTypes } from './repository';
 import { toPaymentTypeJson } from './serialize';
 import { createPaymentType, editPaymentType, setPaymentTypeActive } from './service';
+import { sendCachedRead } from '../../lib/public-cache';
 
 const ListSchema = envelope(z.array(PaymentTypeSchema));
 const ItemSchema = envelope(PaymentTypeSchema);
@@ -34,7 +35,11 @@ export const paymentTypeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ListSchema },
       },
     },
-    async () => ({ message: null, data: (await listPaymentTypes(app.db, true)).map(toPaymentTypeJson) }),
+    async (request, reply) =>
+      sendCachedRead(request, reply, app.db, { tables: ['payment_types'] }, async () => ({
+        message: null,
+        data: (await listPaymentTypes(app.db, true)).map(toPaymentTypeJson),
+      })),
   );
 
   app.get(

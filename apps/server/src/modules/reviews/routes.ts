@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/app/auth';
 import { actorOf } from '../audit';
 import { addReview, listAdminReviews, listPublicReviews, setHidden } from './service';
+import { sendCachedRead } from '../../lib/public-cache';
 
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,7 +28,11 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(ReviewsPageSchema) },
       },
     },
-    async (request) => ({ message: null, data: await listPublicReviews(app.db, request.query) }),
+    async (request, reply) =>
+      sendCachedRead(request, reply, app.db, { tables: ['reviews', 'users'] }, async () => ({
+        message: null,
+        data: await listPublicReviews(app.db, request.query),
+      })),
   );
 
   app.post(

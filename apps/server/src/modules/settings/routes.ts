@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/app/auth';
 import { getMarque, getSiteSettings, setMarque, updateSiteSettings } from './service';
+import { sendCachedRead } from '../../lib/public-cache';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -21,7 +22,11 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(MarqueSchema) },
       },
     },
-    async () => ({ message: null, data: { text: await getMarque(app.db) } }),
+    async (request, reply) =>
+      sendCachedRead(request, reply, app.db, { tables: ['settings'] }, async () => ({
+        message: null,
+        data: { text: await getMarque(app.db) },
+      })),
   );
 
   app.post(
@@ -52,7 +57,11 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(SiteSettingsSchema) },
       },
     },
-    async () => ({ message: null, data: await getSiteSettings(app.db) }),
+    async (request, reply) =>
+      sendCachedRead(request, reply, app.db, { tables: ['settings'] }, async () => ({
+        message: null,
+        data: await getSiteSettings(app.db),
+      })),
   );
 
   app.post(

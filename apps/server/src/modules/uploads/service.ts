@@ -47,7 +47,7 @@ export async function storeImage(
 ): Promise<StoredImage> {
   let image;
   try {
-    image = await processImage(input);
+    image = await processImage(input, visibility);
   } catch (error) {
     if (error instanceof InvalidImageError) throw ValidationError.field(field, error.message);
     throw error;

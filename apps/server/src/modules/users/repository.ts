@@ -1,4 +1,5 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { signalTableChanged, signalUserChanged } from '../../db/change-feed';
 import { users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { PublicUser } from './types';
@@ -78,6 +79,8 @@ export async function updateUserProfile(
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(users.id, id))
     .returning(publicUserColumns);
+  signalUserChanged(id);
+  signalTableChanged('users'); // reviews show their author's name
   return rows[0] ?? null;
 }
 
@@ -94,6 +97,7 @@ export async function setUserBlocked(db: Db, id: number, isBlocked: boolean) {
     .set({ isBlocked, updatedAt: sql`now()` })
     .where(eq(users.id, id))
     .returning(publicUserColumns);
+  signalUserChanged(id);
   return rows[0] ?? null;
 }
 

@@ -1,0 +1,85 @@
+import { ServiceUnavailableError } from '../errors/app-errors';
+
+/**
+ * Image work under control (issue 19). sharp runs each image on one of libuv's worker
+ * threads (4 by default), the same threads argon2 (login) and file reads use; libvips then
+ * spreads the pixels over its own threads. Unbounded, 30 parallel uploads filled libuv's
+ * pool, made a login wait seconds and grew the process to 1 GB. So:
+ * - at most `IMAGE_CONCURRENCY` images are checked or encoded at once (one libuv thread of
+ *   four; the other three stay for argon2 and file reads), libvips at one thread per image;
+ * - at most `IMAGE_QUEUE_LIMIT` more wait; beyond that the call is a 503 with Retry-After,
+ *   before anything is stored;
+ * - at most `IMAGE_READ_LIMIT` uploads are read into memory at once (multipart); another
+ *   upload is refused (503) before its bytes are buffered.
+ * Memory held by uploads is then at most (reads + queued + running) × 5 MB plus the pixels
+ * of the running images, whatever arrives.
+ */
+export const IMAGE_CONCURRENCY = 1;
+export const IMAGE_QUEUE_LIMIT = 8;
+export const IMAGE_READ_LIMIT = 8;
+/** About how long the queue takes to drain at its longest (a maximum-size image ~1 s). */
+export const IMAGE_RETRY_AFTER_SECONDS = 10;
+
+export const IMAGE_BUSY_MESSAGE = 'The server is busy processing images. Please try again shortly.';
+
+export function imageBusyError(): ServiceUnavailableError {
+  return new ServiceUnavailableError(IMAGE_BUSY_MESSAGE, IMAGE_RETRY_AFTER_SECONDS);
+}
+
+type Waiter = () => void;
+
+/** A fixed number of running jobs and a bounded queue of waiting ones. */
+export class BoundedPool {
+  private running = 0;
+  private readonly waiting: Waiter[] = [];
+
+  constructor(
+    readonly concurrency: number,
+    readonly queueLimit: number,
+  ) {}
+
+  /** Run `job` when a slot is free; throws the 503 at once when the queue is full. */
+  async run<T>(job: () => Promise<T>): Promise<T> {
+    if (this.running >= this.concurrency) {
+      if (this.waiting.length >= this.queueLimit) throw imageBusyError();
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running += 1;
+    }
+    try {
+      return await job();
+    } finally {
+      const next = this.waiting.shift();
+      // The slot passes straight to the next waiter, so `running` stays as it is.
+      if (next) next();
+      else this.running -= 1;
+    }
+  }
+
+  counts(): { running: number; queued: number } {
+    return { running: this.running, queued: this.waiting.length };
+  }
+}
+
+/** Process-wide, as libuv's pool is. */
+export const imagePool = new BoundedPool(IMAGE_CONCURRENCY, IMAGE_QUEUE_LIMIT);
+
+let reading = 0;
+
+/**
+ * Take one of the upload-reading slots for the time `read` buffers a file; 503 when all are
+ * taken (the bytes are never read).
+ */
+export async function whileReadingUpload<T>(read: () => Promise<T>): Promise<T> {
+  if (reading >= IMAGE_READ_LIMIT) throw imageBusyError();
+  reading += 1;
+  try {
+    return await read();
+  } finally {
+    reading -= 1;
+  }
+}
+
+export function uploadsBeingRead(): number {
+  return reading;
+}

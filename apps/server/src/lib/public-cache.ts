@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type ChangeFeed, changeFeedOf } from '../db/change-feed';
+import type { Db } from '../db/types';
+
+/** Answers kept per process before the cache empties and starts again (reviews pages vary). */
+const MAX_ENTRIES = 2_000;
+
+type Entry = { body: string; etag: string; tables: readonly string[] };
+
+/**
+ * Public reads from memory (issue 19): the serialized answer of a public list, kept until the
+ * database says one of its tables changed (`t:<table>` from the triggers of migration 0009,
+ * through db/change-feed.ts, on every server). While the feed is not live nothing is kept.
+ */
+export class PublicCache {
+  private readonly entries = new Map<string, Entry>();
+  private generation = 0;
+  private live: boolean;
+
+  constructor(feed: ChangeFeed | undefined) {
+    this.live = feed?.live ?? false;
+    feed?.subscribe({
+      signal: (payload) => {
+        if (!payload.startsWith('t:')) return;
+        this.generation += 1;
+        const table = payload.slice(2);
+        for (const [key, entry] of this.entries) if (entry.tables.includes(table)) this.entries.delete(key);
+      },
+      state: (live) => {
+        this.generation += 1;
+        this.entries.clear();
+        this.live = live;
+      },
+    });
+  }
+
+  get(key: string): Entry | undefined {
+    return this.live ? this.entries.get(key) : undefined;
+  }
+
+  begin(): number {
+    return this.generation;
+  }
+
+  set(generation: number, key: string, entry: Entry): void {
+    if (!this.live || generation !== this.generation) return;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    this.entries.set(key, entry);
+  }
+}
+
+const caches = new WeakMap<Db, PublicCache>();
+
+export function publicCacheOf(db: Db): PublicCache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new PublicCache(changeFeedOf(db))));
+  return cache;
+}
+
+export type CachedReadOptions = {
+  /** What the answer depends on besides the path and query (e.g. "signed in"). */
+  variant?: string;
+  /** The tables whose change makes the answer stale. */
+  tables: readonly string[];
+  /** The answer depends on whether a token came (`Vary: Authorization`)... */
+  varyByToken?: boolean;
+  /** ...and this one is for a signed-in caller: private to the browser. */
+  private?: boolean;
+};
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch === '*' || ifNoneMatch.split(',').some((tag) => tag.trim() === etag);
+}
+
+/**
+ * Answer a public GET from the cache, or build it with `load`, serialize it with the route's
+ * own response schema (validated as any answer) and keep it. Every answer carries a weak
+ * ETag (the hash of the body: the same on every server) and `Cache-Control: no-cache`, so a
+ * browser revalidates each time and gets a 304 without a body when nothing changed.
+ */
+export async function sendCachedRead(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  db: Db,
+  options: CachedReadOptions,
+  load: () => Promise<unknown>,
+): Promise<FastifyReply> {
+  const cache = publicCacheOf(db);
+  const key = `${options.variant ?? ''} ${request.url}`;
+  let entry = cache.get(key);
+  if (!entry) {
+    const generation = cache.begin();
+    // The route's serializer: zod-checked against the contract, as every answer is.
+    const serialized = reply.serialize(await load());
+    // The zod serializer answers a JSON string; anything else is a bug, not an answer to keep.
+    if (typeof serialized !== 'string') throw new Error(`${request.url}: the serializer did not answer a string`);
+    const body = serialized;
+    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+    const built: Entry = { body, etag: `W/"${hash}"`, tables: options.tables };
+    cache.set(generation, key, built);
+    entry = built;
+  }
+  void reply
+    .header('etag', entry.etag)
+    .header('cache-control', options.private ? 'private, no-cache' : 'public, no-cache');
+  if (options.varyByToken) void reply.header('vary', 'Authorization');
+  if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(entry.body);
+}

@@ -1,0 +1,134 @@
+import { type ChangeFeed, changeFeedOf } from '../../db/change-feed';
+import type { Db } from '../../db/types';
+import type { PublicUser } from '../users';
+
+/** A session's last use is written at most this often (auth/repository.ts TOUCH_EVERY). */
+export const TOUCH_EVERY_MS = 5 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Entries of each map before it is emptied and starts again (a bound, not an LRU). */
+const MAX_ENTRIES = 200_000;
+
+type CachedSession = { sessionId: number; userId: number; expiresAt: number; lastUsedAt: number };
+
+/** What the token check read, to keep. */
+export type SessionRead = CachedSession & { user: PublicUser };
+
+/**
+ * What the 5-second poll depends on, kept in this process (issue 19): the live session
+ * behind a token hash, its user (balance and flags included), and for each user an id that
+ * no notification of theirs is above. Emptied by the database's change feed
+ * (db/change-feed.ts): `u:` drops a user, `s:` the user's sessions, `n:` the user's bound.
+ * While the feed is not live nothing is answered from memory.
+ *
+ * Every read from the database takes `begin()` first and stores only if no signal came in
+ * between (one generation for all keys): a read that raced a change never caches the old state.
+ */
+export class SessionCache {
+  private generation = 0;
+  private live: boolean;
+  private readonly sessions = new Map<string, CachedSession>();
+  private readonly tokensOfUser = new Map<number, Set<string>>();
+  private readonly users = new Map<number, PublicUser>();
+  private readonly noneAbove = new Map<number, number>();
+
+  constructor(feed: ChangeFeed | undefined, private readonly clock: () => number = Date.now) {
+    this.live = feed?.live ?? false;
+    feed?.subscribe({
+      signal: (payload) => this.onSignal(payload),
+      state: (live) => {
+        this.clear();
+        this.live = live;
+      },
+    });
+  }
+
+  get enabled(): boolean {
+    return this.live;
+  }
+
+  /** A token hash's caller, when memory has it and it is still good; else undefined. */
+  caller(tokenHash: string, idleDays: number): { sessionId: number; user: PublicUser } | undefined {
+    if (!this.live) return undefined;
+    const session = this.sessions.get(tokenHash);
+    if (!session) return undefined;
+    const now = this.clock();
+    // Expired, idle too long, or due for its last-use write: the database decides.
+    if (now >= session.expiresAt || now >= session.lastUsedAt + TOUCH_EVERY_MS || now >= session.lastUsedAt + idleDays * DAY_MS) {
+      return undefined;
+    }
+    const user = this.users.get(session.userId);
+    if (!user || user.isBlocked) return undefined;
+    return { sessionId: session.sessionId, user };
+  }
+
+  /** The id no notification of `userId` is above, when known. */
+  notificationBound(userId: number): number | undefined {
+    return this.live ? this.noneAbove.get(userId) : undefined;
+  }
+
+  begin(): number {
+    return this.generation;
+  }
+
+  storeSession(generation: number, tokenHash: string, read: SessionRead): void {
+    if (!this.live || generation !== this.generation) return;
+    if (this.sessions.size >= MAX_ENTRIES) this.clearSessions();
+    if (this.users.size >= MAX_ENTRIES) this.users.clear();
+    const { user, ...session } = read;
+    // The token check wrote the last use when it was older than TOUCH_EVERY.
+    const now = this.clock();
+    const lastUsedAt = session.lastUsedAt <= now - TOUCH_EVERY_MS ? now : session.lastUsedAt;
+    this.sessions.set(tokenHash, { ...session, lastUsedAt });
+    let tokens = this.tokensOfUser.get(session.userId);
+    if (!tokens) this.tokensOfUser.set(session.userId, (tokens = new Set()));
+    tokens.add(tokenHash);
+    this.users.set(session.userId, user);
+  }
+
+  storeNotificationBound(generation: number, userId: number, bound: number): void {
+    if (!this.live || generation !== this.generation) return;
+    if (this.noneAbove.size >= MAX_ENTRIES) this.noneAbove.clear();
+    this.noneAbove.set(userId, bound);
+  }
+
+  private onSignal(payload: string): void {
+    this.generation += 1;
+    const id = Number(payload.slice(2));
+    switch (payload[0]) {
+      case 'u':
+        this.users.delete(id);
+        break;
+      case 's':
+        for (const token of this.tokensOfUser.get(id) ?? []) this.sessions.delete(token);
+        this.tokensOfUser.delete(id);
+        break;
+      case 'n':
+        this.noneAbove.delete(id);
+        break;
+      default:
+        // t:<table> is for the public caches; the generation still moved, harmlessly.
+        break;
+    }
+  }
+
+  private clearSessions(): void {
+    this.sessions.clear();
+    this.tokensOfUser.clear();
+  }
+
+  private clear(): void {
+    this.generation += 1;
+    this.clearSessions();
+    this.users.clear();
+    this.noneAbove.clear();
+  }
+}
+
+const caches = new WeakMap<Db, SessionCache>();
+
+/** The cache of `db`'s sessions; one per database handle, so per app. */
+export function sessionCacheOf(db: Db): SessionCache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new SessionCache(changeFeedOf(db))));
+  return cache;
+}

@@ -1,0 +1,114 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bills, uploads } from '../src/db/schema';
+import { ServiceUnavailableError } from '../src/errors/app-errors';
+import {
+  BoundedPool,
+  IMAGE_BUSY_MESSAGE,
+  IMAGE_QUEUE_LIMIT,
+  IMAGE_READ_LIMIT,
+  IMAGE_RETRY_AFTER_SECONDS,
+  imagePool,
+  whileReadingUpload,
+} from '../src/lib/image-pool';
+import { createAdmin, createTestApp, registerUser, type TestContext } from './helpers/test-app';
+import { UPLOAD_STORES, type UploadStore } from './helpers/upload-stores';
+import { addFunds, createUpiPaymentType } from './helpers/wallet-fixtures';
+
+/** A job that runs until the test lets it go. */
+function blocker(): { release(): void; done: Promise<void> } {
+  let release!: () => void;
+  const done = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { release, done };
+}
+
+describe('BoundedPool', () => {
+  it('runs `concurrency` jobs, queues `queueLimit` more in order, and refuses the next with the 503', async () => {
+    const pool = new BoundedPool(1, 2);
+    const order: string[] = [];
+    const first = blocker();
+    const running = pool.run(async () => {
+      order.push('a');
+      await first.done;
+    });
+    const queued = [pool.run(async () => order.push('b')), pool.run(async () => order.push('c'))];
+    expect(pool.counts()).toEqual({ running: 1, queued: 2 });
+
+    const refused = pool.run(async () => order.push('d'));
+    await expect(refused).rejects.toBeInstanceOf(ServiceUnavailableError);
+    await expect(refused).rejects.toMatchObject({ statusCode: 503, retryAfterSeconds: IMAGE_RETRY_AFTER_SECONDS });
+
+    first.release();
+    await Promise.all([running, ...queued]);
+    expect(order).toEqual(['a', 'b', 'c']);
+    expect(pool.counts()).toEqual({ running: 0, queued: 0 });
+  });
+
+  it('a failing job frees its slot', async () => {
+    const pool = new BoundedPool(1, 0);
+    await expect(pool.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(pool.run(async () => 42)).resolves.toBe(42);
+  });
+});
+
+describe.each(UPLOAD_STORES)('a full image queue on $name', ({ start }) => {
+  let store: UploadStore;
+  let ctx: TestContext;
+  let user: { token: string };
+  let paymentTypeId: number;
+
+  beforeAll(async () => {
+    store = await start();
+    ctx = await createTestApp(store.env);
+    const admin = await createAdmin(ctx);
+    user = await registerUser(ctx.app);
+    paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await store?.stop();
+  });
+
+  async function expectNothingStored(): Promise<void> {
+    const [billRows] = await ctx.db.select({ n: count() }).from(bills);
+    const [uploadRows] = await ctx.db.select({ n: count() }).from(uploads);
+    expect([billRows!.n, uploadRows!.n]).toEqual([0, 0]);
+    expect(await store.keys(ctx)).toEqual([]);
+  }
+
+  it('images being processed and a full queue: the upload is a 503 with Retry-After and nothing is stored', async () => {
+    const held = Array.from({ length: imagePool.concurrency + IMAGE_QUEUE_LIMIT }, blocker);
+    const jobs = held.map((b) => imagePool.run(() => b.done));
+    expect(imagePool.counts()).toEqual({ running: imagePool.concurrency, queued: IMAGE_QUEUE_LIMIT });
+
+    const res = await addFunds(ctx.app, user.token, paymentTypeId, '10');
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe(String(IMAGE_RETRY_AFTER_SECONDS));
+    expect(res.json()).toMatchObject({ message: IMAGE_BUSY_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
+    await expectNothingStored();
+
+    for (const b of held) b.release();
+    await Promise.all(jobs);
+    const after = await addFunds(ctx.app, user.token, paymentTypeId, '10');
+    expect(after.statusCode).toBe(200);
+    expect(await store.keys(ctx)).toHaveLength(1);
+  });
+
+  it('every upload-reading slot taken: the next upload is a 503 before its bytes are read', async () => {
+    const [before] = await ctx.db.select({ n: count() }).from(bills);
+    const held = Array.from({ length: IMAGE_READ_LIMIT }, blocker);
+    const reads = held.map((b) => whileReadingUpload(() => b.done));
+
+    const res = await addFunds(ctx.app, user.token, paymentTypeId, '10');
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe(String(IMAGE_RETRY_AFTER_SECONDS));
+    const [after] = await ctx.db.select({ n: count() }).from(bills);
+    expect(after!.n).toBe(before!.n);
+
+    for (const b of held) b.release();
+    await Promise.all(reads);
+    expect((await addFunds(ctx.app, user.token, paymentTypeId, '10')).statusCode).toBe(200);
+  });
+});

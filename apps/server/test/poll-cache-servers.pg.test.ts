@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killLeftovers, runEntry, type RunningProcess, scratchStore, type ScratchStore } from './helpers/processes';
+import { newUserDetails } from './helpers/test-app';
+
+/**
+ * Issue 19: two real server processes on one PostgreSQL, each answering the poll from its own
+ * memory. What one server (or any writer of the database) changes reaches the other through
+ * the triggers' NOTIFY; a lost LISTEN connection empties the caches.
+ */
+if (!process.env.TEST_DATABASE_URL) {
+  throw new Error('poll-cache-servers.pg.test.ts needs TEST_DATABASE_URL (vitest.config.ts runs it only then)');
+}
+
+let store: ScratchStore;
+let admin: pg.Client;
+const servers: { process: RunningProcess; base: string }[] = [];
+
+async function startServer(env: Record<string, string>) {
+  const server = runEntry('src/main.ts', env);
+  await server.waitFor(/Server listening at http:\/\/127\.0\.0\.1:\d+/);
+  const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())![1];
+  return { process: server, base: `http://127.0.0.1:${port}` };
+}
+
+beforeAll(async () => {
+  store = await scratchStore();
+  const env = { ...store.env, APP_KEY: randomBytes(32).toString('hex') };
+  // One at a time: the first migrates and records the key's fingerprint.
+  servers.push(await startServer(env));
+  servers.push(await startServer(env));
+  admin = new pg.Client({ connectionString: store.databaseUrl });
+  await admin.connect();
+}, 120_000);
+
+afterAll(async () => {
+  await admin?.end();
+  await Promise.all(servers.map((s) => s.process.stop()));
+  killLeftovers();
+  await store?.drop();
+});
+
+async function call(server: number, path: string, token?: string, body: unknown = {}) {
+  const res = await fetch(`${servers[server]!.base}/api${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> | null } };
+}
+
+async function signUp(): Promise<{ token: string; id: number; email: string; password: string }> {
+  const details = newUserDetails();
+  const res = await call(0, '/auth/register', undefined, details);
+  expect(res.status).toBe(200);
+  const token = res.body.data!.api_token as string;
+  const me = await call(0, '/user/passport', token);
+  return { token, id: me.body.data!.id as number, email: details.email, password: details.password };
+}
+
+/** Both servers have answered the poll for `token` from the database once, and keep it. */
+async function warm(token: string) {
+  for (const server of [0, 1]) {
+    expect((await call(server, '/user/passport', token)).status).toBe(200);
+    expect((await call(server, '/notifications/top', token, { id: 0 })).status).toBe(200);
+  }
+}
+
+/** Polls `server` until `done` holds; the issue's bound is one second. */
+async function within1s(server: number, path: string, token: string, done: (r: Awaited<ReturnType<typeof call>>) => boolean) {
+  const deadline = Date.now() + 1_000;
+  const body = path === '/notifications/top' ? { id: 0 } : {};
+  let last = await call(server, path, token, body);
+  while (!done(last) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
+    last = await call(server, path, token, body);
+  }
+  return last;
+}
+
+/** A write no trigger sees (replica mode): only memory can still answer the old value. */
+async function silentBalance(userId: number, minorUnits: number) {
+  await admin.query('begin');
+  await admin.query('set local session_replication_role = replica');
+  await admin.query('update users set balance = $1 where id = $2', [minorUnits, userId]);
+  await admin.query('commit');
+}
+
+async function listenerPids(): Promise<number[]> {
+  const { rows } = await admin.query<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = current_database() and query = 'LISTEN iddesk_cache'",
+  );
+  return rows.map((r) => r.pid).sort();
+}
+
+describe('the poll cache across two server processes on one PostgreSQL', () => {
+  it('answers from memory: a change no trigger announces is not seen', async () => {
+    const user = await signUp();
+    await warm(user.token);
+    await silentBalance(user.id, 12_345);
+    for (const server of [0, 1]) {
+      expect((await call(server, '/user/passport', user.token)).body.data!.balance).toBe('0.00');
+    }
+    // Any write through the trigger (here, the database itself) empties it on both.
+    await admin.query('update users set balance = balance where id = $1', [user.id]);
+    for (const server of [0, 1]) {
+      const res = await within1s(server, '/user/passport', user.token, (r) => r.body.data?.balance === '123.45');
+      expect(res.body.data!.balance).toBe('123.45');
+    }
+  });
+
+  it('a balance change shows at the next poll on the other server', async () => {
+    const user = await signUp();
+    await warm(user.token);
+    await admin.query('update users set balance = balance + 5000 where id = $1', [user.id]);
+    const res = await within1s(1, '/user/passport', user.token, (r) => r.body.data?.balance === '50.00');
+    expect(res.body.data!.balance).toBe('50.00');
+  });
+
+  it('a new notification shows at the next poll on the other server', async () => {
+    const user = await signUp();
+    await warm(user.token);
+    await admin.query("insert into notifications (user_id, title, body) values ($1, 'Hello', 'World')", [user.id]);
+    const res = await within1s(1, '/notifications/top', user.token, (r) => Array.isArray(r.body.data) && r.body.data.length === 1);
+    expect(res.body.data).toEqual([expect.objectContaining({ title: 'Hello' })]);
+  });
+
+  it('logout on one server: the token stops working on the other within 1 s', async () => {
+    const user = await signUp();
+    await warm(user.token);
+    expect((await call(0, '/auth/logout', user.token)).status).toBe(200);
+    for (const path of ['/user/passport', '/notifications/top']) {
+      expect((await within1s(1, path, user.token, (r) => r.status === 401)).status).toBe(401);
+    }
+  });
+
+  it('a block and a password change end the sessions on every server within 1 s', async () => {
+    const blocked = await signUp();
+    await warm(blocked.token);
+    await admin.query('update users set is_blocked = true where id = $1', [blocked.id]);
+    for (const server of [0, 1]) {
+      expect((await within1s(server, '/user/passport', blocked.token, (r) => r.status === 401)).status).toBe(401);
+    }
+
+    const user = await signUp();
+    const second = (await call(1, '/auth/login', undefined, { login: user.email, password: user.password })).body.data!
+      .api_token as string;
+    await warm(second);
+    const changed = await call(0, '/user/update/password', user.token, {
+      current_password: user.password,
+      password: 'another long password 1',
+      password_confirmation: 'another long password 1',
+    });
+    expect(changed.status).toBe(200);
+    expect((await within1s(1, '/user/passport', second, (r) => r.status === 401)).status).toBe(401);
+    expect((await call(0, '/user/passport', user.token)).status).toBe(200);
+  });
+
+  it('a lost LISTEN connection empties the caches; the servers reconnect', async () => {
+    const user = await signUp();
+    await warm(user.token);
+    await silentBalance(user.id, 777);
+    expect((await call(1, '/user/passport', user.token)).body.data!.balance).toBe('0.00');
+
+    const before = await listenerPids();
+    expect(before).toHaveLength(2);
+    await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [before]);
+    // Both servers are listening again, on new connections.
+    let after: number[] = [];
+    for (let i = 0; i < 200; i += 1) {
+      after = await listenerPids();
+      if (after.length === 2 && after.every((pid) => !before.includes(pid))) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(after).toHaveLength(2);
+    for (const server of [0, 1]) {
+      expect((await call(server, '/user/passport', user.token)).body.data!.balance).toBe('7.77');
+    }
+  });
+});

@@ -1,0 +1,123 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { changeFeedOf } from '../src/db/change-feed';
+import { catalogueItems, reviews, users } from '../src/db/schema';
+import { countQueries, type QueryCounter } from './helpers/query-counter';
+import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
+import { createItem } from './helpers/ids-fixtures';
+import { createUpiPaymentType, userIdOf } from './helpers/wallet-fixtures';
+
+/**
+ * Issue 19: the public reads answer from a server-side cache with an ETag (304 on a match),
+ * emptied when their tables change, whoever writes them (the triggers of migration 0009).
+ */
+const ctx = useTestApp();
+let admin: { token: string };
+let counter: QueryCounter;
+
+beforeAll(async () => {
+  admin = await createAdmin(ctx);
+  await createUpiPaymentType(ctx.app, admin.token);
+  await createItem(ctx.app, admin.token);
+  await settleChangeFeed();
+  counter = countQueries(ctx.database);
+});
+
+/**
+ * Wait until every signal of the writes so far has reached this server: NOTIFYs arrive in
+ * commit order, so once our own marker is back, the set-up's are in (PostgreSQL delivers them
+ * a moment after the commit).
+ */
+async function settleChangeFeed() {
+  const feed = changeFeedOf(ctx.db)!;
+  const marker = `x:settle-${Math.random()}`;
+  const arrived = new Promise<void>((resolve) => {
+    const stop = feed.subscribe({
+      signal: (payload) => {
+        if (payload === marker) {
+          stop();
+          resolve();
+        }
+      },
+      state: () => {},
+    });
+  });
+  await ctx.db.execute(sql`select pg_notify('iddesk_cache', ${marker})`);
+  await arrived;
+}
+
+/**
+ * A write straight to the database reaches this server as a NOTIFY: at once on PGlite, a
+ * moment later through PostgreSQL's LISTEN connection (the issue allows 1 s).
+ */
+async function readUntil(url: string, done: (body: string) => boolean) {
+  const deadline = Date.now() + 1_000;
+  let res = await get(ctx.app, url);
+  while (!done(res.body) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
+    res = await get(ctx.app, url);
+  }
+  return res;
+}
+
+const withTag = (url: string, etag: string) =>
+  ctx.app.inject({ method: 'GET', url, headers: { accept: 'application/json', 'if-none-match': etag } });
+
+describe('public reads: ETag, 304 and a cache emptied on change', () => {
+  it.each(['/api/ids', '/api/reviews', '/api/media', '/api/marque', '/api/payment_types', '/api/settings'])(
+    '%s: an ETag and no-cache; the same tag back is a 304 without a body; a warm answer reads nothing',
+    async (url) => {
+      const first = await get(ctx.app, url);
+      expect(first.statusCode).toBe(200);
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^W\/"[\w-]+"$/);
+      expect(first.headers['cache-control']).toBe('public, no-cache');
+
+      const { count } = await counter.measure(async () => {
+        const again = await get(ctx.app, url);
+        expect(again.body).toBe(first.body);
+        expect(again.headers.etag).toBe(etag);
+        const notModified = await withTag(url, etag);
+        expect(notModified.statusCode).toBe(304);
+        expect(notModified.body).toBe('');
+      });
+      expect(count).toBe(0);
+      expect((await withTag(url, 'W/"other"')).statusCode).toBe(200);
+    },
+  );
+
+  it('/ids: a signed-in caller gets its own private answer (demo credentials), varying by token', async () => {
+    const user = await registerUser(ctx.app);
+    const guest = await get(ctx.app, '/api/ids');
+    const signedIn = await get(ctx.app, '/api/ids', user.token);
+    expect(guest.headers.vary).toContain('Authorization');
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+    expect(signedIn.headers.etag).not.toBe(guest.headers.etag);
+  });
+
+  it('a change by the admin API or straight in the database shows at the next read, with a new ETag', async () => {
+    const before = await get(ctx.app, '/api/marque');
+    expect((await post(ctx.app, '/api/admin/marque', { text: 'Big news' }, admin.token)).statusCode).toBe(200);
+    const after = await get(ctx.app, '/api/marque');
+    expect(after.json().data.text).toBe('Big news');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect((await withTag('/api/marque', before.headers.etag as string)).statusCode).toBe(200);
+
+    const ids = await get(ctx.app, '/api/ids');
+    await ctx.db.update(catalogueItems).set({ name: 'Lotus Prime' });
+    const renamed = await readUntil('/api/ids', (body) => body.includes('Lotus Prime'));
+    expect(renamed.json().data[0].name).toBe('Lotus Prime');
+    expect(renamed.headers.etag).not.toBe(ids.headers.etag);
+  });
+
+  it("/reviews shows an author's new name", async () => {
+    const user = await registerUser(ctx.app);
+    const id = await userIdOf(ctx, user.email);
+    await ctx.db.insert(reviews).values({ userId: id, rating: 5, text: 'Great service' });
+    const first = await readUntil('/api/reviews', (body) => body.includes('Great service'));
+    expect(first.json().data.items[0].text).toBe('Great service');
+    await ctx.db.update(users).set({ name: sql`'Renamed Author'` }).where(eq(users.id, id));
+    const second = await readUntil('/api/reviews', (body) => body.includes('Renamed Author'));
+    expect(JSON.stringify(second.json().data.items[0])).toContain('Renamed Author');
+  });
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { ChangeFeed, ChangeListener } from '../src/db/change-feed';
+import { SessionCache, TOUCH_EVERY_MS } from '../src/modules/auth/session-cache';
+import type { PublicUser } from '../src/modules/users';
+
+/** A feed the test drives: live or not, and signals by hand. */
+class FakeFeed implements ChangeFeed {
+  live = true;
+  listener: ChangeListener | undefined;
+  subscribe(listener: ChangeListener) {
+    this.listener = listener;
+    return () => {};
+  }
+  async close() {}
+  set(live: boolean) {
+    this.live = live;
+    this.listener!.state(live);
+  }
+}
+
+const user = (balance: bigint, isBlocked = false): PublicUser =>
+  ({ id: 7, name: 'A', email: 'a@x.in', phone: '9999999999', type: 'user', balance, isBlocked, createdAt: new Date(0) }) as PublicUser;
+
+function setUp(now = 1_000_000_000) {
+  const feed = new FakeFeed();
+  let clock = now;
+  const cache = new SessionCache(feed, () => clock);
+  const read = (balance = 0n) => ({ sessionId: 3, userId: 7, expiresAt: now + 10 * 86_400_000, lastUsedAt: now, user: user(balance) });
+  return { feed, cache, read, tick: (ms: number) => (clock += ms) };
+}
+
+describe('SessionCache', () => {
+  it('answers what it stored until a signal about the user, the session or the notifications', () => {
+    const { cache, feed, read } = setUp();
+    cache.storeSession(cache.begin(), 'h', read(5n));
+    cache.storeNotificationBound(cache.begin(), 7, 40);
+    expect(cache.caller('h', 30)?.user.balance).toBe(5n);
+    expect(cache.notificationBound(7)).toBe(40);
+
+    feed.listener!.signal('n:7');
+    expect(cache.notificationBound(7)).toBeUndefined();
+    feed.listener!.signal('u:7');
+    expect(cache.caller('h', 30)).toBeUndefined();
+
+    cache.storeSession(cache.begin(), 'h', read(6n));
+    feed.listener!.signal('s:7');
+    expect(cache.caller('h', 30)).toBeUndefined();
+  });
+
+  it('keeps nothing read before a signal that came in while the read was out', () => {
+    const { cache, feed, read } = setUp();
+    const generation = cache.begin();
+    feed.listener!.signal('u:8'); // any signal: one generation for all keys
+    cache.storeSession(generation, 'h', read());
+    cache.storeNotificationBound(generation, 7, 40);
+    expect(cache.caller('h', 30)).toBeUndefined();
+    expect(cache.notificationBound(7)).toBeUndefined();
+  });
+
+  it('while the feed is down it answers nothing and keeps nothing; back up, it starts empty', () => {
+    const { cache, feed, read } = setUp();
+    cache.storeSession(cache.begin(), 'h', read());
+    feed.set(false);
+    expect(cache.caller('h', 30)).toBeUndefined();
+    cache.storeSession(cache.begin(), 'h', read());
+    feed.set(true);
+    expect(cache.caller('h', 30)).toBeUndefined();
+  });
+
+  it('sends the check to the database when the last use is due for its write, or the user is blocked', () => {
+    const { cache, read, tick } = setUp();
+    cache.storeSession(cache.begin(), 'h', read());
+    tick(TOUCH_EVERY_MS - 1);
+    expect(cache.caller('h', 30)).toBeDefined();
+    tick(1);
+    expect(cache.caller('h', 30)).toBeUndefined();
+
+    const blocked = setUp();
+    blocked.cache.storeSession(blocked.cache.begin(), 'h', { ...blocked.read(), user: user(0n, true) });
+    expect(blocked.cache.caller('h', 30)).toBeUndefined();
+  });
+
+  it('without a feed it is off', () => {
+    const cache = new SessionCache(undefined);
+    cache.storeSession(cache.begin(), 'h', setUp().read());
+    expect(cache.enabled).toBe(false);
+    expect(cache.caller('h', 30)).toBeUndefined();
+  });
+});
