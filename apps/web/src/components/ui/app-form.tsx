@@ -18,6 +18,7 @@ import {
 import { Button } from './button';
 import { FormAlert } from './form-alert';
 import { ImageField } from './image-field';
+import { SegmentedControl } from './segmented-control';
 import { INPUT, TextField } from './text-field';
 
 /** What the pieces below need of a useAppForm result, whatever its values. */
@@ -152,5 +153,30 @@ export function SaveButtons({
         </Button>
       ) : null}
     </div>
+  );
+}
+
+type FormSegmentedProps<V extends string> = {
+  name: string;
+  legend: string;
+  options: { value: V; label: string }[];
+};
+
+/** A SegmentedControl bound to the surrounding form's field `name`. */
+export function FormSegmented<V extends string>({ name, ...control }: FormSegmentedProps<V>) {
+  const form = useFormContext<FieldValues>();
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <SegmentedControl
+          {...control}
+          name={field.name}
+          value={field.value as V}
+          onChange={field.onChange}
+        />
+      )}
+    />
   );
 }
