@@ -18,7 +18,7 @@ import { useAction } from './use-action';
 
 /** A form's zod schema: what the fields hold in, what the call takes out. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type FormSchema = z.ZodType<any, FieldValues>;
+export type FormSchema = z.ZodType<any, FieldValues>;
 type In<S extends FormSchema> = z.input<S>;
 type Out<S extends FormSchema> = z.output<S>;
 
@@ -112,6 +112,7 @@ export function useAppForm<S extends FormSchema, R = unknown>(options: AppFormOp
     onSubmit,
     loading,
     formError,
+    clearFormError: () => setFormError(null),
     /** The checked values waiting in the confirmation, null when it is closed. */
     confirming,
     /** The ConfirmDialog's state: open while confirming, not dismissable while sending. */
