@@ -22,7 +22,7 @@ import { SegmentedControl } from './segmented-control';
 import { INPUT, TextField } from './text-field';
 
 /** What the pieces below need of a useAppForm result, whatever its values. */
-type App<TOut = unknown> = Pick<
+export type App<TOut = unknown> = Pick<
   ReturnType<typeof useAppForm>,
   'onSubmit' | 'formError' | 'confirm'
 > & { form: unknown; confirming: TOut | null };
@@ -80,7 +80,7 @@ export function FormImageField({ name, ...field }: FormImageFieldProps) {
   );
 }
 
-type FormConfirmProps<TOut> = Omit<
+export type FormConfirmProps<TOut> = Omit<
   ConfirmDialogProps,
   'open' | 'onOpenChange' | 'loading' | 'onConfirm'
 > & {

@@ -6,11 +6,15 @@ import {
   WALLET_API,
 } from '@iddesk/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, type Idempotent } from '../../../lib/api-client';
 import { useInvalidateAfterAdminAction } from './invalidate';
 import { adminKeys } from './keys';
 
 export type QueueParams = { pending: boolean; page: number };
+
+/** An admin's decision on one pending item: its id, the body, the confirmed submit's key. */
+export type Decision<B = null> = { id: number } & (B extends null ? unknown : { body: B }) &
+  Idempotent;
 
 /** `GET /admin/bills?page&perPage&pending`. */
 export const getBills = ({ pending, page }: QueueParams, signal?: AbortSignal) =>
@@ -40,12 +44,16 @@ export const useBill = (id: number) =>
   });
 
 /** `POST /admin/bills/{id}/approve`: credits the amount. */
-export const approveBill = (id: number) =>
-  apiRequest<Bill>(WALLET_API.adminBillApprove(id), { method: 'POST', idempotent: true });
+export const approveBill = ({ id, idempotencyKey: key }: Decision) =>
+  apiRequest<Bill>(WALLET_API.adminBillApprove(id), { method: 'POST', idempotent: key ?? true });
 
 /** `POST /admin/bills/{id}/reject` with an optional comment. */
-export const rejectBill = ({ id, body }: { id: number; body: RejectBody }) =>
-  apiRequest<Bill>(WALLET_API.adminBillReject(id), { method: 'POST', body, idempotent: true });
+export const rejectBill = ({ id, body, idempotencyKey: key }: Decision<RejectBody>) =>
+  apiRequest<Bill>(WALLET_API.adminBillReject(id), {
+    method: 'POST',
+    body,
+    idempotent: key ?? true,
+  });
 
 export function useApproveBill() {
   const invalidate = useInvalidateAfterAdminAction();

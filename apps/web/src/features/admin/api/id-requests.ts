@@ -6,8 +6,8 @@ import {
   type Paginated,
 } from '@iddesk/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import type { QueueParams } from './bills';
+import { apiRequest, type Idempotent } from '../../../lib/api-client';
+import type { Decision, QueueParams } from './bills';
 import { useInvalidateAfterAdminAction } from './invalidate';
 import { adminKeys } from './keys';
 
@@ -41,8 +41,12 @@ export const useAdminIdRequest = (id: number | null) =>
   });
 
 /** `POST /admin/requests/{id}/handle`: approve (with amount or password by type) or reject. */
-export const handleIdRequest = ({ id, body }: { id: number; body: HandleRequestBody }) =>
-  apiRequest<IdRequest>(IDS_API.adminRequestHandle(id), { method: 'POST', body, idempotent: true });
+export const handleIdRequest = ({ id, body, idempotencyKey: key }: Decision<HandleRequestBody>) =>
+  apiRequest<IdRequest>(IDS_API.adminRequestHandle(id), {
+    method: 'POST',
+    body,
+    idempotent: key ?? true,
+  });
 
 export function useHandleIdRequest() {
   const invalidate = useInvalidateAfterAdminAction();

@@ -7,8 +7,8 @@ import {
   type UserId,
 } from '@iddesk/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import type { QueueParams } from './bills';
+import { apiRequest, type Idempotent } from '../../../lib/api-client';
+import type { Decision, QueueParams } from './bills';
 import { useInvalidateAfterAdminAction } from './invalidate';
 import { adminKeys } from './keys';
 
@@ -40,12 +40,20 @@ export const useAdminUserId = (id: number) =>
   });
 
 /** `POST /admin/user_ids/{id}/approve`: amount put in, login and password for the customer. */
-export const approveUserId = ({ id, body }: { id: number; body: ApproveUserIdBody }) =>
-  apiRequest<UserId>(IDS_API.adminUserIdApprove(id), { method: 'POST', body, idempotent: true });
+export const approveUserId = ({ id, body, idempotencyKey: key }: Decision<ApproveUserIdBody>) =>
+  apiRequest<UserId>(IDS_API.adminUserIdApprove(id), {
+    method: 'POST',
+    body,
+    idempotent: key ?? true,
+  });
 
 /** `POST /admin/user_ids/{id}/reject`: a wallet payment is returned to the customer. */
-export const rejectUserId = ({ id, body }: { id: number; body: RejectBody }) =>
-  apiRequest<UserId>(IDS_API.adminUserIdReject(id), { method: 'POST', body, idempotent: true });
+export const rejectUserId = ({ id, body, idempotencyKey: key }: Decision<RejectBody>) =>
+  apiRequest<UserId>(IDS_API.adminUserIdReject(id), {
+    method: 'POST',
+    body,
+    idempotent: key ?? true,
+  });
 
 export function useApproveUserId() {
   const invalidate = useInvalidateAfterAdminAction();

@@ -7,7 +7,7 @@ import {
   WALLET_API,
 } from '@iddesk/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, type Idempotent } from '../../../lib/api-client';
 import type { QueueParams } from './bills';
 import { useInvalidateAfterAdminAction } from './invalidate';
 import { adminKeys } from './keys';
@@ -87,10 +87,14 @@ export type BalanceChangeInput = {
 };
 
 /** `POST /admin/deposit/create` or `/admin/withdraw/create`: a manual ledger row. */
-export const changeBalance = ({ direction, ...body }: BalanceChangeInput) =>
+export const changeBalance = ({
+  direction,
+  idempotencyKey,
+  ...body
+}: BalanceChangeInput & Idempotent) =>
   apiRequest<Transaction>(
     direction === 'deposit' ? WALLET_API.adminDepositCreate : WALLET_API.adminWithdrawCreate,
-    { method: 'POST', body, idempotent: true },
+    { method: 'POST', body, idempotent: idempotencyKey ?? true },
   );
 
 export function useChangeBalance() {

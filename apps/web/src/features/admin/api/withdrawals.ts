@@ -7,8 +7,8 @@ import {
   WITHDRAWAL_APPROVE_PROOF_FIELD,
 } from '@iddesk/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import type { QueueParams } from './bills';
+import { apiRequest, type Idempotent } from '../../../lib/api-client';
+import type { Decision, QueueParams } from './bills';
 import { useInvalidateAfterAdminAction } from './invalidate';
 import { adminKeys } from './keys';
 
@@ -39,26 +39,35 @@ export const useWithdrawal = (id: number) =>
     queryFn: async ({ signal }) => (await getWithdrawal(id, signal)).data,
   });
 
-export type ApproveWithdrawalInput = { id: number; reference: string; proof: File | null };
+export type ApproveWithdrawalInput = {
+  id: number;
+  reference: string;
+  proof: File | null;
+} & Idempotent;
 
 /** `POST /admin/withdraw/{id}/approve` (multipart): optional payout reference and screenshot. */
-export const approveWithdrawal = ({ id, reference, proof }: ApproveWithdrawalInput) => {
+export const approveWithdrawal = ({
+  id,
+  reference,
+  proof,
+  idempotencyKey,
+}: ApproveWithdrawalInput) => {
   const form = new FormData();
   if (reference.trim()) form.set('reference', reference.trim());
   if (proof) form.set(WITHDRAWAL_APPROVE_PROOF_FIELD, proof, proof.name);
   return apiRequest<Withdrawal>(WALLET_API.adminWithdrawalApprove(id), {
     method: 'POST',
     body: form,
-    idempotent: true,
+    idempotent: idempotencyKey ?? true,
   });
 };
 
 /** `POST /admin/withdraw/{id}/reject`: the held amount goes back to the balance. */
-export const rejectWithdrawal = ({ id, body }: { id: number; body: RejectBody }) =>
+export const rejectWithdrawal = ({ id, body, idempotencyKey: key }: Decision<RejectBody>) =>
   apiRequest<Withdrawal>(WALLET_API.adminWithdrawalReject(id), {
     method: 'POST',
     body,
-    idempotent: true,
+    idempotent: key ?? true,
   });
 
 export function useApproveWithdrawal() {
