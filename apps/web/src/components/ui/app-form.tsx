@@ -180,3 +180,14 @@ export function FormSegmented<V extends string>({ name, ...control }: FormSegmen
     />
   );
 }
+
+/** A checkbox bound to the surrounding form's boolean field `name`. */
+export function FormCheckbox({ name, children }: { name: string; children: ReactNode }) {
+  const { register } = useFormContext<FieldValues>();
+  return (
+    <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
+      <input type="checkbox" className="size-5 accent-brand-700" {...register(name)} />
+      {children}
+    </label>
+  );
+}

@@ -4,10 +4,13 @@ import { Button } from './button';
 
 type DecisionPanelProps<TOut> = {
   app: App<TOut>;
-  /** The heading, which is also the button: "Approve", "Reject". */
+  /** The heading, and the button unless `button` names it: "Approve", "Reject". */
   heading: string;
+  button?: string;
   intro?: ReactNode;
   danger?: boolean;
+  /** A quieter button (a manual withdrawal next to a manual deposit). */
+  secondary?: boolean;
   confirm: Omit<FormConfirmProps<TOut>, 'app'>;
   /** The fields the decision needs, if any. */
   children?: ReactNode;
@@ -17,8 +20,10 @@ type DecisionPanelProps<TOut> = {
 export function DecisionPanel<TOut>({
   app,
   heading,
+  button = heading,
   intro,
   danger = false,
+  secondary = false,
   confirm,
   children,
 }: DecisionPanelProps<TOut>) {
@@ -32,8 +37,8 @@ export function DecisionPanel<TOut>({
       <AppForm app={app} className={`${intro ? 'mt-4' : 'mt-3'} flex flex-col gap-4`}>
         {children}
         <div>
-          <Button type="submit" variant={danger ? 'danger' : 'primary'}>
-            {heading}
+          <Button type="submit" variant={danger ? 'danger' : secondary ? 'secondary' : 'primary'}>
+            {button}
           </Button>
         </div>
       </AppForm>
