@@ -21,7 +21,6 @@ export type PaymentFormValues = {
 
 export type CreateIdFormValues = PaymentFormValues & { username: string };
 
-
 /** What the form knows about the money around it: the item's minimum and the wallet. */
 export type PaymentLimits = {
   /** The catalogue item's `min_deposit` (wire format); undefined when not known. */
