@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   get,
   useForm,
@@ -73,18 +73,17 @@ export function useAppForm<S extends FormSchema, R = unknown>(options: AppFormOp
   const { run, loading } = useAction();
   const [confirming, setConfirming] = useState<Out<S> | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const lost = useRef<{ key: string; values: string } | null>(null);
-  const latest = useRef(options);
-  latest.current = options;
+  // The key of a submit whose answer was lost, kept for the same values sent again.
+  const [lost, setLost] = useState<{ key: string; values: string } | null>(null);
 
   const send = async (values: Out<S>): Promise<ActionResult<R>> => {
-    const { submit, action, onSuccess, onFailure, fields, fileField } = latest.current;
+    const { submit, action, onSuccess, onFailure, fields, fileField } = options;
     setFormError(null);
     const signature = fingerprint(values);
-    const key = lost.current?.values === signature ? lost.current.key : newIdempotencyKey();
+    const key = lost?.values === signature ? lost.key : newIdempotencyKey();
     const result = await run(() => submit(values, key), action);
     // No answer at all: the same values sent again keep the key. Any answer spends it.
-    lost.current = !result.ok && result.error.status === 0 ? { key, values: signature } : null;
+    setLost(!result.ok && result.error.status === 0 ? { key, values: signature } : null);
     setConfirming(null);
     if (result.ok) await onSuccess?.(result.data, values, form, result.message);
     else if (!onFailure?.(result.error)) {

@@ -11,7 +11,11 @@ let logged: string[] = [];
 beforeEach(() => {
   logged = [];
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    logged.push(args.map((arg) => (arg instanceof Error ? (arg.stack ?? arg.message) : String(arg))).join(' '));
+    logged.push(
+      args
+        .map((arg) => (arg instanceof Error ? (arg.stack ?? arg.message) : String(arg)))
+        .join(' '),
+    );
   });
 });
 

@@ -7,7 +7,7 @@ import {
   type UserId,
 } from '@iddesk/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest, type Idempotent } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import type { Decision, QueueParams } from './bills';
 import { useInvalidateAfterAdminAction } from './invalidate';
 import { adminKeys } from './keys';

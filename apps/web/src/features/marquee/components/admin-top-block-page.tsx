@@ -1,9 +1,4 @@
-import {
-  type Marque,
-  type MarqueBody,
-  MarqueBodySchema,
-  MARQUEE_MAX_LENGTH,
-} from '@iddesk/contract';
+import { type Marque, MarqueBodySchema, MARQUEE_MAX_LENGTH } from '@iddesk/contract';
 import { EyeOff } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
 import { AppForm, SaveButtons } from '../../../components/ui/app-form';

@@ -1,9 +1,4 @@
-import {
-  type SiteSettings,
-  type SiteSettingsBody,
-  SiteSettingsBodySchema,
-  TERMS_MAX_LENGTH,
-} from '@iddesk/contract';
+import { type SiteSettings, SiteSettingsBodySchema, TERMS_MAX_LENGTH } from '@iddesk/contract';
 import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { AppForm, SaveButtons } from '../../../components/ui/app-form';
