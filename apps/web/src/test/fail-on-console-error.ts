@@ -11,11 +11,7 @@ let logged: string[] = [];
 beforeEach(() => {
   logged = [];
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    logged.push(
-      args
-        .map((arg) => (arg instanceof Error ? (arg.stack ?? arg.message) : String(arg)))
-        .join(' '),
-    );
+    logged.push(args.map((arg) => (arg instanceof Error ? (arg.stack ?? arg.message) : String(arg))).join(' '));
   });
 });
 
