@@ -68,7 +68,7 @@ afterEach(() => {
 
 describe('useAppForm', () => {
   it('checks the schema first: an invalid form never calls the server', async () => {
-    const submit = vi.fn(ok);
+    const submit = vi.fn<Submit>(ok);
     render(<TestForm submit={submit} />);
     send();
     await waitFor(() => expect(fieldError('Amount')).toBe('Enter an amount.'));
@@ -127,7 +127,7 @@ describe('useAppForm', () => {
   });
 
   it('asks before the call: nothing is sent until the confirmation is accepted', async () => {
-    const submit = vi.fn(ok);
+    const submit = vi.fn<Submit>(ok);
     render(<TestForm submit={submit} confirm />);
     type('Amount', '25');
     send();

@@ -1,11 +1,6 @@
-import {
-  type Bill,
-  PAGE_SIZE,
-  type Paginated,
-  type RejectBody,
-  WALLET_API,
-} from '@iddesk/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { type Bill, type Paginated, type RejectBody, WALLET_API } from '@iddesk/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { itemQueryOptions, pageQueryOptions } from '../../../lib/page-query';
 import { apiRequest, type Idempotent } from '../../../lib/api-client';
 import { useInvalidateAfterAdminAction } from './invalidate';
 import { adminKeys } from './keys';
@@ -17,31 +12,14 @@ export type Decision<B = null> = { id: number } & (B extends null ? unknown : { 
   Idempotent;
 
 /** `GET /admin/bills?page&perPage&pending`. */
-export const getBills = ({ pending, page }: QueueParams, signal?: AbortSignal) =>
-  apiRequest<Paginated<Bill>>(WALLET_API.adminBills, {
-    method: 'GET',
-    query: { page, perPage: PAGE_SIZE, pending: pending ? 1 : 0 },
-    signal,
-  });
-
 export const billsQueryOptions = (params: QueueParams) =>
-  queryOptions({
-    queryKey: adminKeys.bills(params),
-    queryFn: async ({ signal }) => (await getBills(params, signal)).data,
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions<Paginated<Bill>>(WALLET_API.adminBills, adminKeys.bills(params), params);
 
 export const useBills = (params: QueueParams) => useQuery(billsQueryOptions(params));
 
 /** `GET /admin/bills/{id}`. */
-export const getBill = (id: number, signal?: AbortSignal) =>
-  apiRequest<Bill>(WALLET_API.adminBill(id), { method: 'GET', signal });
-
 export const useBill = (id: number) =>
-  useQuery({
-    queryKey: adminKeys.bill(id),
-    queryFn: async ({ signal }) => (await getBill(id, signal)).data,
-  });
+  useQuery(itemQueryOptions<Bill>(WALLET_API.adminBill(id), adminKeys.bill(id)));
 
 /** `POST /admin/bills/{id}/approve`: credits the amount. */
 export const approveBill = ({ id, idempotencyKey: key }: Decision) =>

@@ -1,30 +1,18 @@
-import {
-  type HandleRequestBody,
-  type IdRequest,
-  IDS_API,
-  PAGE_SIZE,
-  type Paginated,
-} from '@iddesk/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { type HandleRequestBody, type IdRequest, IDS_API, type Paginated } from '@iddesk/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { pageQueryOptions } from '../../../lib/page-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { Decision, QueueParams } from './bills';
 import { useInvalidateAfterAdminAction } from './invalidate';
 import { adminKeys } from './keys';
 
 /** `GET /admin/requests?page&perPage&pending`: deposits, withdrawals, closes, password changes. */
-export const getAdminIdRequests = ({ pending, page }: QueueParams, signal?: AbortSignal) =>
-  apiRequest<Paginated<IdRequest>>(IDS_API.adminRequests, {
-    method: 'GET',
-    query: { page, perPage: PAGE_SIZE, pending: pending ? 1 : 0 },
-    signal,
-  });
-
 export const adminIdRequestsQueryOptions = (params: QueueParams) =>
-  queryOptions({
-    queryKey: adminKeys.idRequests(params),
-    queryFn: async ({ signal }) => (await getAdminIdRequests(params, signal)).data,
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions<Paginated<IdRequest>>(
+    IDS_API.adminRequests,
+    adminKeys.idRequests(params),
+    params,
+  );
 
 export const useAdminIdRequests = (params: QueueParams) =>
   useQuery(adminIdRequestsQueryOptions(params));

@@ -1,43 +1,30 @@
 import {
-  PAGE_SIZE,
   type Paginated,
   type RejectBody,
   WALLET_API,
   type Withdrawal,
   WITHDRAWAL_APPROVE_PROOF_FIELD,
 } from '@iddesk/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { itemQueryOptions, pageQueryOptions } from '../../../lib/page-query';
 import { apiRequest, type Idempotent } from '../../../lib/api-client';
 import type { Decision, QueueParams } from './bills';
 import { useInvalidateAfterAdminAction } from './invalidate';
 import { adminKeys } from './keys';
 
 /** `GET /admin/withdraw?page&perPage&pending`. */
-export const getWithdrawals = ({ pending, page }: QueueParams, signal?: AbortSignal) =>
-  apiRequest<Paginated<Withdrawal>>(WALLET_API.adminWithdrawals, {
-    method: 'GET',
-    query: { page, perPage: PAGE_SIZE, pending: pending ? 1 : 0 },
-    signal,
-  });
-
 export const withdrawalsQueryOptions = (params: QueueParams) =>
-  queryOptions({
-    queryKey: adminKeys.withdrawals(params),
-    queryFn: async ({ signal }) => (await getWithdrawals(params, signal)).data,
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions<Paginated<Withdrawal>>(
+    WALLET_API.adminWithdrawals,
+    adminKeys.withdrawals(params),
+    params,
+  );
 
 export const useWithdrawals = (params: QueueParams) => useQuery(withdrawalsQueryOptions(params));
 
 /** `GET /admin/withdraw/{id}`. */
-export const getWithdrawal = (id: number, signal?: AbortSignal) =>
-  apiRequest<Withdrawal>(WALLET_API.adminWithdrawal(id), { method: 'GET', signal });
-
 export const useWithdrawal = (id: number) =>
-  useQuery({
-    queryKey: adminKeys.withdrawal(id),
-    queryFn: async ({ signal }) => (await getWithdrawal(id, signal)).data,
-  });
+  useQuery(itemQueryOptions<Withdrawal>(WALLET_API.adminWithdrawal(id), adminKeys.withdrawal(id)));
 
 export type ApproveWithdrawalInput = {
   id: number;
