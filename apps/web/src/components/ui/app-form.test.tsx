@@ -1,15 +1,15 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { AppForm, FormConfirm } from '../components/ui/app-form';
-import { Button } from '../components/ui/button';
-import { TextField } from '../components/ui/text-field';
-import type { ApiResponse } from './api-client';
-import { errorFromResponse, unknownError } from './api-error';
-import { useAppForm } from './use-app-form';
+import type { ApiResponse } from '../../lib/api-client';
+import { errorFromResponse, unknownError } from '../../lib/api-error';
+import { useAppForm } from '../../lib/use-app-form';
+import { AppForm, FormConfirm } from './app-form';
+import { Button } from './button';
+import { TextField } from './text-field';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('./toast', () => ({ toast }));
+vi.mock('../../lib/toast', () => ({ toast }));
 
 const Schema = z.object({
   amount: z.string().min(1, 'Enter an amount.'),
