@@ -1,23 +1,19 @@
 import { RegisterBodySchema, ROUTES } from '@iddesk/contract';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { AppForm, NewPasswordFields } from '../../../components/ui/app-form';
 import { Button } from '../../../components/ui/button';
 import { INPUT, TextField } from '../../../components/ui/text-field';
-import { session } from '../../../lib/session';
 import { useAppForm } from '../../../lib/use-app-form';
 import { register } from '../api/register';
-import { AuthCard } from './auth-card';
+import { AuthCard, useSignIn } from './auth-card';
 
 export function RegisterPage() {
-  const navigate = useNavigate();
+  const signIn = useSignIn();
   const app = useAppForm({
     schema: RegisterBodySchema,
     defaultValues: { name: '', email: '', phone: '', password: '', password_confirmation: '' },
     submit: register,
-    onSuccess: async (data) => {
-      session.start(data.api_token, data.type === 'admin');
-      await navigate(ROUTES.home, { replace: true });
-    },
+    onSuccess: signIn,
   });
 
   return (
