@@ -50,11 +50,16 @@ describe('apiRequest', () => {
         .mockRejectedValueOnce(new TypeError('Failed to fetch'))
         .mockRejectedValueOnce(new TypeError('Failed to fetch'))
         .mockResolvedValueOnce(json(200, { message: 'Request sent.', data: { id: 7 } }));
-      const pending = apiRequest<{ id: number }>('/withdraw', { body: { amount: '10' }, idempotent: true });
+      const pending = apiRequest<{ id: number }>('/withdraw', {
+        body: { amount: '10' },
+        idempotent: true,
+      });
       await vi.runAllTimersAsync();
       await expect(pending).resolves.toEqual({ message: 'Request sent.', data: { id: 7 } });
       expect(fetchMock).toHaveBeenCalledTimes(3);
-      const keys = fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+      const keys = fetchMock.mock.calls.map(
+        ([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key'],
+      );
       expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
       expect(new Set(keys).size).toBe(1);
     } finally {
@@ -63,17 +68,27 @@ describe('apiRequest', () => {
   });
 
   it('each money-moving call gets its own key; an HTTP error is not retried', async () => {
-    fetchMock.mockImplementation(() => Promise.resolve(json(409, { message: 'Insufficient balance.', data: null })));
-    await expect(apiRequest('/withdraw', { body: {}, idempotent: true })).rejects.toBeInstanceOf(ApiError);
-    await expect(apiRequest('/withdraw', { body: {}, idempotent: true })).rejects.toBeInstanceOf(ApiError);
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(json(409, { message: 'Insufficient balance.', data: null })),
+    );
+    await expect(apiRequest('/withdraw', { body: {}, idempotent: true })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    await expect(apiRequest('/withdraw', { body: {}, idempotent: true })).rejects.toBeInstanceOf(
+      ApiError,
+    );
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    const [first, second] = fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+    const [first, second] = fetchMock.mock.calls.map(
+      ([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key'],
+    );
     expect(first).not.toBe(second);
   });
 
   it('other calls carry no key and are not retried', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(apiRequest<null>('/user/update', { body: {} })).rejects.toMatchObject({ title: 'Unknown error' });
+    await expect(apiRequest<null>('/user/update', { body: {} })).rejects.toMatchObject({
+      title: 'Unknown error',
+    });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0]![1]!.headers).not.toHaveProperty('Idempotency-Key');
   });
@@ -88,15 +103,26 @@ describe('apiRequest', () => {
   it("keeps a server error's request id: from the body, else from the X-Request-Id header", async () => {
     fetchMock.mockResolvedValueOnce(
       new Response(
-        JSON.stringify({ message: 'Server error', data: null, code: 'SERVER_ERROR', request_id: 'from-body' }),
-        { status: 500, headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'from-header' } },
+        JSON.stringify({
+          message: 'Server error',
+          data: null,
+          code: 'SERVER_ERROR',
+          request_id: 'from-body',
+        }),
+        {
+          status: 500,
+          headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'from-header' },
+        },
       ),
     );
     const fromBody = await apiRequest('/user/passport').catch((e: unknown) => e as ApiError);
     expect(fromBody).toMatchObject({ kind: 'server', status: 500, requestId: 'from-body' });
 
     fetchMock.mockResolvedValueOnce(
-      new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'X-Request-Id': 'from-header' } }),
+      new Response('<html>Bad Gateway</html>', {
+        status: 502,
+        headers: { 'X-Request-Id': 'from-header' },
+      }),
     );
     const fromHeader = await apiRequest('/user/passport').catch((e: unknown) => e as ApiError);
     expect(fromHeader).toMatchObject({ kind: 'server', status: 502, requestId: 'from-header' });

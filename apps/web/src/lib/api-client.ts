@@ -16,12 +16,16 @@ export type RequestOptions = {
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
   /**
-   * A money-moving POST: it carries a fresh `Idempotency-Key`, and when the network fails
-   * before an answer arrives it is sent again with the same key, so the server replays the
-   * first answer instead of moving the money twice.
+   * A money-moving POST: it carries an `Idempotency-Key` (fresh when `true`, this one when a
+   * string: a form sends the same confirmed submit again with its key), and when the network
+   * fails before an answer arrives it is sent again with the same key, so the server replays
+   * the first answer instead of moving the money twice.
    */
-  idempotent?: boolean;
+  idempotent?: boolean | string;
 };
+
+/** What a money call's input may carry: the key of the confirmed submit it belongs to. */
+export type Idempotent = { idempotencyKey?: string | undefined };
 
 /** 128 random bits as hex; `crypto.getRandomValues` also works outside secure contexts. */
 export function newIdempotencyKey(): string {
@@ -84,7 +88,9 @@ export async function apiRequest<T>(
   if (token) headers.Authorization = `Bearer ${token}`;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (!isForm) headers['Content-Type'] = 'application/json';
-  if (idempotent) headers[IDEMPOTENCY_KEY_HEADER] = newIdempotencyKey();
+  if (idempotent) {
+    headers[IDEMPOTENCY_KEY_HEADER] = idempotent === true ? newIdempotencyKey() : idempotent;
+  }
   const retryDelays = idempotent ? IDEMPOTENT_RETRY_DELAYS_MS : [];
 
   let response: Response;

@@ -1,33 +1,14 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { firstFieldError, type ApiError } from './api-error';
 
-/**
- * Puts a 422's field errors onto the form's fields (first message each). Returns true when at
- * least one known field received an error.
- */
-export function applyFieldErrors<T extends FieldValues>(
-  error: ApiError,
-  setError: UseFormSetError<T>,
-  fields: readonly Path<T>[],
-): boolean {
-  if (!error.fieldErrors) return false;
-  let applied = false;
-  let focus = true;
-  for (const field of fields) {
-    const message = error.fieldErrors[field]?.[0];
-    if (message) {
-      setError(field, { type: 'server', message }, { shouldFocus: focus });
-      focus = false;
-      applied = true;
-    }
-  }
-  return applied;
-}
+const FILE_REFUSED = new Set<unknown>([413, 415, 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE']);
 
 /**
- * Puts a failed call's errors where the user looks: 422 field errors on their fields, an
- * insufficient balance on the amount, a refused upload on the file field. Returns the message
- * for the form-level alert when no field took it.
+ * Puts a failed call's errors where the user looks: a 422's field errors on their fields (the
+ * first message each, focus on the first), an insufficient balance on the amount, a refused
+ * upload on the file field. Returns the message for the form-level alert, by SPEC.md §8's rule
+ * (the first field error if present, else the message) over what no field took; null when
+ * every error found its field.
  */
 export function showServerErrors<T extends FieldValues>(
   error: ApiError,
@@ -35,20 +16,27 @@ export function showServerErrors<T extends FieldValues>(
   fields: readonly Path<T>[],
   fileField?: Path<T>,
 ): string | null {
-  if (applyFieldErrors(error, setError, fields)) return null;
+  const put = (field: Path<T>, message: string, focus: boolean) =>
+    setError(field, { type: 'server', message }, { shouldFocus: focus });
+  if (error.fieldErrors) {
+    const known = new Set<string>(fields);
+    let placed = 0;
+    let left: string | null = null;
+    for (const [field, messages] of Object.entries(error.fieldErrors)) {
+      const message = messages[0];
+      if (!message) continue;
+      if (known.has(field)) put(field as Path<T>, message, placed++ === 0);
+      else left ??= message;
+    }
+    if (placed > 0) return left;
+  }
   const amount = fields.find((f) => f === 'amount');
   if (error.code === 'INSUFFICIENT_BALANCE' && amount) {
-    setError(amount, { type: 'server', message: error.message }, { shouldFocus: true });
+    put(amount, error.message, true);
     return null;
   }
-  if (
-    fileField &&
-    (error.status === 413 ||
-      error.status === 415 ||
-      error.code === 'PAYLOAD_TOO_LARGE' ||
-      error.code === 'UNSUPPORTED_MEDIA_TYPE')
-  ) {
-    setError(fileField, { type: 'server', message: error.message }, { shouldFocus: true });
+  if (fileField && (FILE_REFUSED.has(error.status) || FILE_REFUSED.has(error.code))) {
+    put(fileField, error.message, true);
     return null;
   }
   return firstFieldError(error);

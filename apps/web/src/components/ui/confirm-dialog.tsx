@@ -1,9 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
 import { Button } from './button';
 
-type ConfirmDialogProps = {
+export type ConfirmDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -17,24 +18,27 @@ type ConfirmDialogProps = {
   onConfirm: () => void;
 };
 
-/**
- * The last step before money moves (or anything hard to undo). While the action runs the dialog
- * cannot be dismissed, so the outcome is never hidden behind a closed dialog.
- */
-export function ConfirmDialog({
+type DialogPanelProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  /** While true (an action runs) the dialog cannot be dismissed. */
+  locked?: boolean;
+  children?: ReactNode;
+};
+
+/** A centred modal dialog with its title, close button and description. */
+export function DialogPanel({
   open,
   onOpenChange,
   title,
   description,
+  locked = false,
   children,
-  confirmLabel,
-  cancelLabel = 'Cancel',
-  tone = 'primary',
-  loading = false,
-  onConfirm,
-}: ConfirmDialogProps) {
+}: DialogPanelProps) {
   const change = (next: boolean) => {
-    if (!loading) onOpenChange(next);
+    if (!locked) onOpenChange(next);
   };
   return (
     <Dialog.Root open={open} onOpenChange={change}>
@@ -46,28 +50,82 @@ export function ConfirmDialog({
             <Dialog.Close
               className="-mr-2 -mt-2 flex size-11 shrink-0 items-center justify-center rounded-xl text-slate-600 hover:bg-slate-100 disabled:opacity-50"
               aria-label="Close"
-              disabled={loading}
+              disabled={locked}
             >
               <X className="size-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
           <Dialog.Description className="mt-2 text-slate-600">{description}</Dialog.Description>
-          {children ? <div className="mt-4">{children}</div> : null}
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => change(false)} disabled={loading}>
-              {cancelLabel}
-            </Button>
-            <Button
-              variant={tone === 'danger' ? 'danger' : 'primary'}
-              onClick={onConfirm}
-              loading={loading}
-            >
-              {confirmLabel}
-            </Button>
-          </div>
+          {children}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** Cancel and the action, at the foot of a dialog. */
+export function DialogButtons({
+  onCancel,
+  loading,
+  cancelLabel = 'Cancel',
+  className = 'mt-6',
+  children,
+}: {
+  onCancel: () => void;
+  loading: boolean;
+  cancelLabel?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('flex flex-col-reverse gap-3 sm:flex-row sm:justify-end', className)}>
+      <Button variant="secondary" onClick={onCancel} disabled={loading}>
+        {cancelLabel}
+      </Button>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The last step before money moves (or anything hard to undo). While the action runs the dialog
+ * cannot be dismissed, so the outcome is never hidden behind a closed dialog.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  confirmLabel,
+  cancelLabel,
+  tone = 'primary',
+  loading = false,
+  onConfirm,
+}: ConfirmDialogProps) {
+  return (
+    <DialogPanel
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      locked={loading}
+    >
+      {children ? <div className="mt-4">{children}</div> : null}
+      <DialogButtons
+        onCancel={() => onOpenChange(false)}
+        loading={loading}
+        cancelLabel={cancelLabel}
+      >
+        <Button
+          variant={tone === 'danger' ? 'danger' : 'primary'}
+          onClick={onConfirm}
+          loading={loading}
+        >
+          {confirmLabel}
+        </Button>
+      </DialogButtons>
+    </DialogPanel>
   );
 }
 

@@ -85,3 +85,16 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
     </div>
   );
 });
+
+/** The settings kinds of input share, spread before a field's own props. */
+export const INPUT = {
+  amount: { leading: '₹', inputMode: 'decimal', autoComplete: 'off' },
+  /** Logins, usernames, IDs: typed exactly, never corrected. */
+  code: { autoComplete: 'off', autoCapitalize: 'none', spellCheck: false },
+  /** A payment's UTR or transaction ID. */
+  reference: { autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false },
+  email: { type: 'email', autoComplete: 'email', autoCapitalize: 'none', spellCheck: false },
+  phone: { type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
+  url: { type: 'url', inputMode: 'url', autoCapitalize: 'none', spellCheck: false },
+  newPassword: { type: 'password', autoComplete: 'new-password' },
+} as const;

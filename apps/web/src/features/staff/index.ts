@@ -6,7 +6,7 @@
  */
 export { useInvalidateAfterAdminAction } from './api/invalidate';
 export { adminKeys } from './api/keys';
-export type { QueueParams } from './api/queue-params';
+export type { Decision, QueueParams } from './api/queue-params';
 export { AdminFrame, type AdminTab } from './components/admin-frame';
 export { ItemUserCell } from './components/item-user';
 export { Outcome } from './components/outcome';

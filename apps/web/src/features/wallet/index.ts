@@ -9,6 +9,7 @@ export {
   usePaymentTypes,
 } from './api/get-payment-types';
 export { PaymentDetails } from './components/payment-details';
+export { PaymentProofFields, PaymentTypeChoice } from './components/payment-proof-fields';
 export { PaymentTypePicker } from './components/payment-type-picker';
 export {
   SignedAmount,

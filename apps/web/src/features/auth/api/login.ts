@@ -1,10 +1,5 @@
 import { API, type AuthResult, type LoginBody } from '@iddesk/contract';
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export const login = (body: LoginBody) =>
   apiRequest<AuthResult>(API.login, { method: 'POST', body });
-
-export function useLogin() {
-  return useMutation({ mutationFn: login });
-}

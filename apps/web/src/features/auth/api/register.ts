@@ -1,10 +1,5 @@
 import { API, type AuthResult, type RegisterBody } from '@iddesk/contract';
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export const register = (body: RegisterBody) =>
   apiRequest<AuthResult>(API.register, { method: 'POST', body });
-
-export function useRegister() {
-  return useMutation({ mutationFn: register });
-}

@@ -1,4 +1,7 @@
+import { ROUTES, type AuthResult } from '@iddesk/contract';
 import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { session } from '../../../lib/session';
 
 type AuthCardProps = {
   title: string;
@@ -19,4 +22,13 @@ export function AuthCard({ title, description, children, footer }: AuthCardProps
       {footer ? <div className="mt-6 text-center text-sm text-slate-300">{footer}</div> : null}
     </div>
   );
+}
+
+/** What login and register do with the token: start the session and go home. */
+export function useSignIn() {
+  const navigate = useNavigate();
+  return async (data: AuthResult) => {
+    session.start(data.api_token, data.type === 'admin');
+    await navigate(ROUTES.home, { replace: true });
+  };
 }

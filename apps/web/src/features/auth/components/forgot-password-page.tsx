@@ -1,45 +1,28 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ForgotPasswordBodySchema, PASSWORD_RESET_SENT_MESSAGE, ROUTES } from '@iddesk/contract';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { AppForm } from '../../../components/ui/app-form';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { FormAlert } from '../../../components/ui/form-alert';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { TextField } from '../../../components/ui/text-field';
-import { firstFieldError } from '../../../lib/api-error';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { useSiteSettings } from '../../site';
-import { useAction } from '../../../lib/use-action';
-import { useRequestPasswordReset } from '../api/request-password-reset';
+import { INPUT, TextField } from '../../../components/ui/text-field';
+import { useSiteSettings } from '../../site/site-settings';
+import { useAppForm } from '../../../lib/use-app-form';
+import { requestPasswordReset } from '../api/request-password-reset';
 
 /** SPEC.md §2 /forgot_password: an email address in, a reset link out (if it has an account). */
 export function ForgotPasswordPage() {
   const { contact_phone: phone } = useSiteSettings();
-  const mutation = useRequestPasswordReset();
-  const { run, loading } = useAction();
   const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(ForgotPasswordBodySchema), defaultValues: { email: '' } });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
+  const app = useAppForm({
+    schema: ForgotPasswordBodySchema,
+    defaultValues: { email: '' },
+    submit: requestPasswordReset,
     // The answer shows on the page, so no toast repeats it.
-    const result = await run(() => mutation.mutateAsync(values), { successNotify: false });
-    if (result.ok) {
-      setSentTo({ email: values.email, message: result.message ?? PASSWORD_RESET_SENT_MESSAGE });
-      return;
-    }
-    if (!applyFieldErrors(result.error, setError, ['email']))
-      setFormError(firstFieldError(result.error));
+    action: { successNotify: false },
+    onSuccess: (_data, values, _form, message) =>
+      setSentTo({ email: values.email, message: message ?? PASSWORD_RESET_SENT_MESSAGE }),
   });
 
   const help = phone
@@ -71,7 +54,7 @@ export function ForgotPasswordPage() {
                 <Button
                   variant="secondary"
                   onClick={() => {
-                    reset({ email: sentTo.email });
+                    app.form.reset({ email: sentTo.email });
                     setSentTo(null);
                   }}
                 >
@@ -81,19 +64,10 @@ export function ForgotPasswordPage() {
             </div>
           </div>
         ) : (
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-            <FormAlert message={formError} />
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              error={errors.email?.message}
-              {...register('email')}
-            />
+          <AppForm app={app} className="flex flex-col gap-5">
+            <TextField label="Email" {...INPUT.email} {...app.field('email')} />
             <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
-              <Button type="submit" loading={loading}>
+              <Button type="submit" loading={app.loading}>
                 Send reset link
               </Button>
               <Link
@@ -103,7 +77,7 @@ export function ForgotPasswordPage() {
                 Back to log in
               </Link>
             </div>
-          </form>
+          </AppForm>
         )}
       </Card>
       <p className="mt-4 max-w-xl text-sm text-slate-600">{help}</p>

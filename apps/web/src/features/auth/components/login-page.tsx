@@ -1,45 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginBodySchema, ROUTES } from '@iddesk/contract';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { AppForm } from '../../../components/ui/app-form';
 import { Button } from '../../../components/ui/button';
-import { FormAlert } from '../../../components/ui/form-alert';
-import { TextField } from '../../../components/ui/text-field';
-import { firstFieldError } from '../../../lib/api-error';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { session } from '../../../lib/session';
-import { useAction } from '../../../lib/use-action';
-import { useLogin } from '../api/login';
-import { AuthCard } from './auth-card';
-
-const FIELDS = ['login', 'password'] as const;
+import { INPUT, TextField } from '../../../components/ui/text-field';
+import { useAppForm } from '../../../lib/use-app-form';
+import { login } from '../api/login';
+import { AuthCard, useSignIn } from './auth-card';
 
 export function LoginPage() {
-  const navigate = useNavigate();
-  const mutation = useLogin();
-  const { run, loading } = useAction();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(LoginBodySchema),
+  const signIn = useSignIn();
+  const app = useAppForm({
+    schema: LoginBodySchema,
     defaultValues: { login: '', password: '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    const result = await run(() => mutation.mutateAsync(values));
-    if (result.ok) {
-      session.start(result.data.api_token, result.data.type === 'admin');
-      await navigate(ROUTES.home, { replace: true });
-      return;
-    }
-    if (!applyFieldErrors(result.error, setError, FIELDS))
-      setFormError(firstFieldError(result.error));
+    submit: login,
+    onSuccess: signIn,
   });
 
   return (
@@ -58,23 +32,19 @@ export function LoginPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <FormAlert message={formError} />
+      <AppForm app={app} className="flex flex-col gap-5">
         <TextField
           label="Email or phone"
+          {...INPUT.code}
           autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.login?.message}
-          {...register('login')}
+          {...app.field('login')}
         />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
           revealable
-          error={errors.password?.message}
-          {...register('password')}
+          {...app.field('password')}
         />
         <div className="-mt-2 text-right">
           <Link
@@ -84,10 +54,10 @@ export function LoginPage() {
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" size="lg" loading={loading} className="w-full">
+        <Button type="submit" size="lg" loading={app.loading} className="w-full">
           Log in
         </Button>
-      </form>
+      </AppForm>
     </AuthCard>
   );
 }

@@ -1,45 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MIN_LENGTH, RegisterBodySchema, ROUTES } from '@iddesk/contract';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { RegisterBodySchema, ROUTES } from '@iddesk/contract';
+import { Link } from 'react-router';
+import { AppForm, NewPasswordFields } from '../../../components/ui/app-form';
 import { Button } from '../../../components/ui/button';
-import { FormAlert } from '../../../components/ui/form-alert';
-import { TextField } from '../../../components/ui/text-field';
-import { firstFieldError } from '../../../lib/api-error';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { session } from '../../../lib/session';
-import { useAction } from '../../../lib/use-action';
-import { useRegister } from '../api/register';
-import { AuthCard } from './auth-card';
-
-const FIELDS = ['name', 'email', 'phone', 'password', 'password_confirmation'] as const;
+import { INPUT, TextField } from '../../../components/ui/text-field';
+import { useAppForm } from '../../../lib/use-app-form';
+import { register } from '../api/register';
+import { AuthCard, useSignIn } from './auth-card';
 
 export function RegisterPage() {
-  const navigate = useNavigate();
-  const mutation = useRegister();
-  const { run, loading } = useAction();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(RegisterBodySchema),
+  const signIn = useSignIn();
+  const app = useAppForm({
+    schema: RegisterBodySchema,
     defaultValues: { name: '', email: '', phone: '', password: '', password_confirmation: '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    const result = await run(() => mutation.mutateAsync(values));
-    if (result.ok) {
-      session.start(result.data.api_token, result.data.type === 'admin');
-      await navigate(ROUTES.home, { replace: true });
-      return;
-    }
-    if (!applyFieldErrors(result.error, setError, FIELDS))
-      setFormError(firstFieldError(result.error));
+    submit: register,
+    onSuccess: signIn,
   });
 
   return (
@@ -58,52 +32,20 @@ export function RegisterPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <FormAlert message={formError} />
-        <TextField
-          label="Name"
-          autoComplete="name"
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.email?.message}
-          {...register('email')}
-        />
+      <AppForm app={app} className="flex flex-col gap-5">
+        <TextField label="Name" autoComplete="name" {...app.field('name')} />
+        <TextField label="Email" {...INPUT.email} {...app.field('email')} />
         <TextField
           label="Phone"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
+          {...INPUT.phone}
           placeholder="+91 98765 43210"
-          error={errors.phone?.message}
-          {...register('phone')}
+          {...app.field('phone')}
         />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          revealable
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password_confirmation?.message}
-          {...register('password_confirmation')}
-        />
-        <Button type="submit" size="lg" loading={loading} className="w-full">
+        <NewPasswordFields />
+        <Button type="submit" size="lg" loading={app.loading} className="w-full">
           Create account
         </Button>
-      </form>
+      </AppForm>
     </AuthCard>
   );
 }

@@ -1,30 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_RESET_INVALID_MESSAGE,
-  ResetPasswordBodySchema,
-  ROUTES,
-} from '@iddesk/contract';
+import { PASSWORD_RESET_INVALID_MESSAGE, ResetPasswordBodySchema, ROUTES } from '@iddesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { LinkIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { AppForm, NewPasswordFields } from '../../../components/ui/app-form';
 import { ListError } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Spinner } from '../../../components/ui/spinner';
-import { TextField } from '../../../components/ui/text-field';
-import { ApiError, firstFieldError } from '../../../lib/api-error';
-import { applyFieldErrors } from '../../../lib/form-errors';
+import { ApiError } from '../../../lib/api-error';
 import { session } from '../../../lib/session';
-import { useAction } from '../../../lib/use-action';
+import { useAppForm } from '../../../lib/use-app-form';
 import { useResetToken } from '../api/check-reset-token';
-import { useResetPassword } from '../api/reset-password';
-
-const FIELDS = ['password', 'password_confirmation'] as const;
+import { resetPassword } from '../api/reset-password';
 
 /** A 422 means the link itself is bad (unknown, used, expired or replaced). */
 const isRefusedLink = (error: unknown) => error instanceof ApiError && error.status === 422;
@@ -91,62 +80,33 @@ function InvalidLink() {
 function NewPasswordForm({ token, onRefused }: { token: string; onRefused: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const mutation = useResetPassword();
-  const { run, loading } = useAction();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(ResetPasswordBodySchema),
+  const app = useAppForm({
+    schema: ResetPasswordBodySchema,
     defaultValues: { token, password: '', password_confirmation: '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    const result = await run(() => mutation.mutateAsync(values), {
-      successMessage: 'Your password has been reset. Log in with the new one.',
-    });
-    if (result.ok) {
+    submit: resetPassword,
+    action: { successMessage: 'Your password has been reset. Log in with the new one.' },
+    onSuccess: async () => {
       // Every session of the account has ended, this browser's too.
       if (session.token()) {
         session.clear();
         queryClient.clear();
       }
       await navigate(ROUTES.login, { replace: true });
-      return;
-    }
-    if (result.error.fieldErrors?.token) return onRefused();
-    if (!applyFieldErrors(result.error, setError, FIELDS))
-      setFormError(firstFieldError(result.error));
+    },
+    onFailure: (error) => {
+      if (error.fieldErrors?.token) onRefused();
+      return Boolean(error.fieldErrors?.token);
+    },
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <FormAlert message={formError} />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        revealable
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password_confirmation?.message}
-        {...register('password_confirmation')}
-      />
+    <AppForm app={app} className="flex flex-col gap-5">
+      <NewPasswordFields label="New password" />
       <div>
-        <Button type="submit" loading={loading}>
+        <Button type="submit" loading={app.loading}>
           Set new password
         </Button>
       </div>
-    </form>
+    </AppForm>
   );
 }

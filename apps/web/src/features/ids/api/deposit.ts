@@ -1,17 +1,17 @@
 import { type IdRequest, IDS_API } from '@iddesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, type Idempotent } from '../../../lib/api-client';
 import { useInvalidateAfterIdAction } from './invalidate';
 import { paymentForm, type PaymentInput } from './payment-form';
 
 export type DepositInput = PaymentInput & { userIdId: number };
 
 /** `POST /user_ids/{id}/deposit` (multipart). */
-export const depositToId = ({ userIdId, ...payment }: DepositInput) =>
+export const depositToId = ({ userIdId, idempotencyKey, ...payment }: DepositInput & Idempotent) =>
   apiRequest<IdRequest>(IDS_API.userIdDeposit(userIdId), {
     method: 'POST',
     body: paymentForm(payment),
-    idempotent: true,
+    idempotent: idempotencyKey ?? true,
   });
 
 export function useDepositToId() {

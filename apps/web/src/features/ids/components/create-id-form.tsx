@@ -1,133 +1,66 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ROUTES, type CatalogueItem } from '@iddesk/contract';
-import { useMemo, useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { useMemo } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { Card } from '../../../components/ui/card';
-import { ConfirmDialog, SummaryList } from '../../../components/ui/confirm-dialog';
-import { FormAlert } from '../../../components/ui/form-alert';
-import { TextField } from '../../../components/ui/text-field';
-import { showServerErrors } from '../../../lib/form-errors';
+import { INPUT, TextField } from '../../../components/ui/text-field';
 import { formatMoney } from '../../../lib/money';
-import { usePaymentTypes } from '../../wallet';
-import { useAction } from '../../../lib/use-action';
 import { useCreateUserId } from '../api/create-user-id';
-import {
-  CREATE_ID_FIELDS,
-  createIdFormSchema,
-  type CreateIdFormOutput,
-  type CreateIdFormValues,
-} from './id-form-schemas';
-import { PaymentFields } from './payment-fields';
-import { paymentSummary } from './payment-summary';
+import { createIdFormSchema, type CreateIdFormValues } from './id-form-schemas';
+import { PaymentForm } from './payment-fields';
+
+function UsernameField() {
+  const { register, formState } = useFormContext<CreateIdFormValues>();
+  return (
+    <TextField
+      label="Username"
+      {...INPUT.code}
+      hint="3–32 letters, digits, dots, underscores or hyphens; no spaces."
+      error={formState.errors.username?.message}
+      {...register('username')}
+    />
+  );
+}
 
 type CreateIdFormProps = { item: CatalogueItem; balance: string | undefined };
 
 /** Username, amount and payment, a confirmation, then off to My IDs. */
 export function CreateIdForm({ item, balance }: CreateIdFormProps) {
-  const navigate = useNavigate();
   const mutation = useCreateUserId();
-  const types = usePaymentTypes();
-  const { run, loading } = useAction();
-  const [confirming, setConfirming] = useState<CreateIdFormOutput | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const limits = useMemo(() => ({ minDeposit: item.min_deposit, balance }), [item, balance]);
-  const resolver = useMemo(() => zodResolver(createIdFormSchema(limits)), [limits]);
-  const form = useForm<CreateIdFormValues, unknown, CreateIdFormOutput>({
-    resolver,
-    defaultValues: {
-      username: '',
-      amount: '',
-      pay_from: 'wallet',
-      payment_type_id: '',
-      reference: '',
-      proof: null,
-    },
-  });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = form;
-
-  const onSubmit = handleSubmit((values) => {
-    setFormError(null);
-    setConfirming(values);
-  });
-
-  const send = async () => {
-    if (!confirming) return;
-    const result = await run(() => mutation.mutateAsync({ ...confirming, itemId: item.id }), {
-      successMessage: 'ID requested. We will send you its login once the desk approves it.',
-    });
-    setConfirming(null);
-    if (result.ok) {
-      await navigate(ROUTES.myIds);
-    } else {
-      setFormError(showServerErrors(result.error, setError, CREATE_ID_FIELDS, 'proof'));
-    }
-  };
-
+  const schema = useMemo(() => createIdFormSchema(limits), [limits]);
   return (
-    <>
-      <Card>
-        <h2 className="text-lg font-semibold text-slate-900">Your new ID</h2>
-        <FormProvider {...form}>
-          <form onSubmit={onSubmit} noValidate className="mt-5 flex flex-col gap-5">
-            <FormAlert message={formError} />
-            <TextField
-              label="Username"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              hint="3–32 letters, digits, dots, underscores or hyphens; no spaces."
-              error={errors.username?.message}
-              {...register('username')}
-            />
-            <TextField
-              label="Amount"
-              leading="₹"
-              inputMode="decimal"
-              autoComplete="off"
-              hint={`At least ${formatMoney(item.min_deposit)}. This goes into the new ID.`}
-              error={errors.amount?.message}
-              {...register('amount')}
-            />
-            <PaymentFields limits={limits} />
-            <div>
-              <Button type="submit" size="lg" className="w-full sm:w-auto">
-                Request ID
-              </Button>
-            </div>
-          </form>
-        </FormProvider>
-      </Card>
-
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title={`Request a ${item.name} ID?`}
-        description={
-          confirming?.pay_from === 'wallet'
-            ? 'The amount is held from your wallet now. If the desk rejects the request, it comes back.'
-            : 'The desk checks your payment, then creates the ID and sends you its login.'
+    <Card>
+      <h2 className="mb-5 text-lg font-semibold text-slate-900">Your new ID</h2>
+      <PaymentForm
+        schema={schema}
+        extraValues={{ username: '' }}
+        limits={limits}
+        amountHint={`At least ${formatMoney(item.min_deposit)}. This goes into the new ID.`}
+        submitLabel="Request ID"
+        submit={(values, idempotencyKey) =>
+          mutation.mutateAsync({
+            ...values,
+            username: values.username ?? '',
+            itemId: item.id,
+            idempotencyKey,
+          })
         }
-        confirmLabel="Confirm request"
-        loading={loading}
-        onConfirm={() => void send()}
+        successMessage="ID requested. We will send you its login once the desk approves it."
+        done={ROUTES.myIds}
+        confirm={{
+          title: `Request a ${item.name} ID?`,
+          wallet:
+            'The amount is held from your wallet now. If the desk rejects the request, it comes back.',
+          payment: 'The desk checks your payment, then creates the ID and sends you its login.',
+          label: 'Confirm request',
+          items: (v) => [
+            { label: 'Service', value: item.name },
+            { label: 'Username', value: v.username ?? '' },
+          ],
+        }}
       >
-        {confirming ? (
-          <SummaryList
-            items={[
-              { label: 'Service', value: item.name },
-              { label: 'Username', value: confirming.username },
-              ...paymentSummary(confirming, types.data),
-            ]}
-          />
-        ) : null}
-      </ConfirmDialog>
-    </>
+        <UsernameField />
+      </PaymentForm>
+    </Card>
   );
 }

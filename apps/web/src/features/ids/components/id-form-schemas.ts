@@ -21,15 +21,6 @@ export type PaymentFormValues = {
 
 export type CreateIdFormValues = PaymentFormValues & { username: string };
 
-export const PAYMENT_FIELDS = [
-  'amount',
-  'pay_from',
-  'payment_type_id',
-  'reference',
-  'proof',
-] as const;
-export const CREATE_ID_FIELDS = ['username', ...PAYMENT_FIELDS] as const;
-
 /** What the form knows about the money around it: the item's minimum and the wallet. */
 export type PaymentLimits = {
   /** The catalogue item's `min_deposit` (wire format); undefined when not known. */

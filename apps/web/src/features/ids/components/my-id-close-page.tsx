@@ -1,37 +1,32 @@
 import { ROUTES, type UserId } from '@iddesk/contract';
 import { AlertTriangle } from 'lucide-react';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { AppForm, FormConfirm } from '../../../components/ui/app-form';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ConfirmDialog, SummaryList } from '../../../components/ui/confirm-dialog';
-import { FormAlert } from '../../../components/ui/form-alert';
-import { firstFieldError } from '../../../lib/api-error';
-import { useAction } from '../../../lib/use-action';
+import { useAppForm } from '../../../lib/use-app-form';
 import { useCloseId } from '../api/close-id';
 import { idActionState } from './id-actions-state';
 import { IdIdentity } from './id-identity';
 import { NotAvailable } from './not-available';
 import { UserIdGate } from './user-id-gate';
 
+const NoFields = z.object({});
+
 function Close({ userId }: { userId: UserId }) {
   const navigate = useNavigate();
   const mutation = useCloseId();
-  const { run, loading } = useAction();
-  const [confirming, setConfirming] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const app = useAppForm({
+    schema: NoFields,
+    defaultValues: {},
+    confirm: true,
+    submit: (_values, idempotencyKey) => mutation.mutateAsync({ id: userId.id, idempotencyKey }),
+    action: { successMessage: 'Close requested. The desk returns the balance to your wallet.' },
+    onSuccess: () => navigate(ROUTES.myId(userId.id)),
+  });
   const state = idActionState(userId, 'close');
   if (!state.enabled) return <NotAvailable userId={userId} reason={state.reason} />;
-
-  const send = async () => {
-    setFormError(null);
-    const result = await run(() => mutation.mutateAsync(userId.id), {
-      successMessage: 'Close requested. The desk returns the balance to your wallet.',
-    });
-    setConfirming(false);
-    if (result.ok) await navigate(ROUTES.myId(userId.id));
-    else setFormError(firstFieldError(result.error));
-  };
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
@@ -56,32 +51,27 @@ function Close({ userId }: { userId: UserId }) {
           <li>To use {userId.item.name} again later, you request a new ID.</li>
         </ul>
       </section>
-      <FormAlert message={formError} />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <ButtonLink to={ROUTES.myId(userId.id)} variant="secondary">
-          Keep this ID
-        </ButtonLink>
-        <Button variant="danger" onClick={() => setConfirming(true)}>
-          Close ID
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
+      <AppForm app={app} className="flex flex-col gap-6">
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <ButtonLink to={ROUTES.myId(userId.id)} variant="secondary">
+            Keep this ID
+          </ButtonLink>
+          <Button type="submit" variant="danger">
+            Close ID
+          </Button>
+        </div>
+      </AppForm>
+      <FormConfirm
+        app={app}
         title={`Close your ${userId.item.name} ID?`}
         description="This cannot be undone. The remaining balance comes back to your wallet once the desk confirms it."
         confirmLabel="Yes, close this ID"
         tone="danger"
-        loading={loading}
-        onConfirm={() => void send()}
-      >
-        <SummaryList
-          items={[
-            { label: 'ID', value: `${userId.item.name} @${userId.username}` },
-            { label: 'Balance goes to', value: 'Your wallet' },
-          ]}
-        />
-      </ConfirmDialog>
+        items={() => [
+          { label: 'ID', value: `${userId.item.name} @${userId.username}` },
+          { label: 'Balance goes to', value: 'Your wallet' },
+        ]}
+      />
     </div>
   );
 }

@@ -1,16 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ROUTES, type UserId } from '@iddesk/contract';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { AppForm, FormConfirm } from '../../../components/ui/app-form';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ConfirmDialog, SummaryList } from '../../../components/ui/confirm-dialog';
-import { FormAlert } from '../../../components/ui/form-alert';
-import { TextField } from '../../../components/ui/text-field';
-import { showServerErrors } from '../../../lib/form-errors';
+import { INPUT, TextField } from '../../../components/ui/text-field';
 import { formatMoney } from '../../../lib/money';
-import { useAction } from '../../../lib/use-action';
+import { useAppForm } from '../../../lib/use-app-form';
 import { useWithdrawFromId } from '../api/withdraw-from-id';
 import { idActionState } from './id-actions-state';
 import { IdWithdrawFormSchema } from './id-form-schemas';
@@ -21,72 +16,44 @@ import { UserIdGate } from './user-id-gate';
 function WithdrawForm({ userId }: { userId: UserId }) {
   const navigate = useNavigate();
   const mutation = useWithdrawFromId();
-  const { run, loading } = useAction();
-  const [confirming, setConfirming] = useState<{ amount: string } | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<{ amount: string }, unknown, { amount: string }>({
-    resolver: zodResolver(IdWithdrawFormSchema),
+  const app = useAppForm({
+    schema: IdWithdrawFormSchema,
     defaultValues: { amount: '' },
-  });
-
-  const onSubmit = handleSubmit((values) => {
-    setFormError(null);
-    setConfirming(values);
-  });
-
-  const send = async () => {
-    if (!confirming) return;
-    const result = await run(() => mutation.mutateAsync({ id: userId.id, body: confirming }), {
+    confirm: true,
+    submit: (body, idempotencyKey) =>
+      mutation.mutateAsync({ ...body, id: userId.id, idempotencyKey }),
+    action: {
       successMessage: 'Withdrawal requested. Your wallet is credited once the desk confirms it.',
-    });
-    setConfirming(null);
-    if (result.ok) await navigate(ROUTES.myId(userId.id));
-    else setFormError(showServerErrors(result.error, setError, ['amount']));
-  };
+    },
+    onSuccess: () => navigate(ROUTES.myId(userId.id)),
+  });
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <FormAlert message={formError} />
+      <AppForm app={app} className="flex flex-col gap-5">
         <TextField
           label="Amount"
-          leading="₹"
-          inputMode="decimal"
-          autoComplete="off"
+          {...INPUT.amount}
           hint="How much to take out of the ID."
-          error={errors.amount?.message}
-          {...register('amount')}
+          {...app.field('amount')}
         />
         <div>
           <Button type="submit" size="lg" className="w-full sm:w-auto">
             Withdraw
           </Button>
         </div>
-      </form>
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
+      </AppForm>
+      <FormConfirm
+        app={app}
         title={`Withdraw from your ${userId.item.name} ID?`}
         description="The desk takes the amount out of the ID and credits your wallet with what it confirms."
         confirmLabel="Confirm withdrawal"
-        loading={loading}
-        onConfirm={() => void send()}
-      >
-        {confirming ? (
-          <SummaryList
-            items={[
-              { label: 'ID', value: `${userId.item.name} @${userId.username}` },
-              { label: 'Amount', value: formatMoney(confirming.amount) },
-              { label: 'Credited to', value: 'Your wallet' },
-            ]}
-          />
-        ) : null}
-      </ConfirmDialog>
+        items={(v) => [
+          { label: 'ID', value: `${userId.item.name} @${userId.username}` },
+          { label: 'Amount', value: formatMoney(v.amount) },
+          { label: 'Credited to', value: 'Your wallet' },
+        ]}
+      />
     </>
   );
 }

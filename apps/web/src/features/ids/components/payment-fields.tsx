@@ -1,18 +1,105 @@
-import { ROUTES } from '@iddesk/contract';
+import { ROUTES, type PaymentType } from '@iddesk/contract';
 import { Landmark, Wallet } from 'lucide-react';
-import { useEffect } from 'react';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { AppForm, FormConfirm } from '../../../components/ui/app-form';
+import { Button } from '../../../components/ui/button';
+import type { SummaryItem } from '../../../components/ui/confirm-dialog';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
-import { PaymentDetails } from '../../wallet';
-import { PaymentTypePicker } from '../../wallet';
-import { ImageField } from '../../../components/ui/image-field';
-import { TextField } from '../../../components/ui/text-field';
+import { INPUT, TextField } from '../../../components/ui/text-field';
+import type { ApiResponse } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { imageFileError } from '../../../lib/files';
 import { formatMoney } from '../../../lib/money';
-import { usePaymentTypes } from '../../wallet';
+import { PaymentProofFields, PaymentTypeChoice, usePaymentTypes } from '../../wallet';
+import { useAppForm } from '../../../lib/use-app-form';
+import type { PaymentInput } from '../api/payment-form';
 import { walletState, type PaymentFormValues, type PaymentLimits } from './id-form-schemas';
+import { paymentSummary } from './payment-summary';
+
+/** A payment form's checked values: the payment, and a new ID's username. */
+type IdPaymentValues = PaymentInput & { username?: string };
+
+type PaymentFormProps = {
+  /** createIdFormSchema or depositFormSchema, with the limits of `limits`. */
+  schema: z.ZodType<IdPaymentValues, PaymentFormValues & { username?: string }>;
+  /** Fields of the form beyond the payment part (the new ID's username). */
+  extraValues?: Record<string, string>;
+  limits: PaymentLimits;
+  amountHint: string;
+  submitLabel: string;
+  submit: (values: IdPaymentValues, idempotencyKey: string) => Promise<ApiResponse<unknown>>;
+  successMessage: string;
+  /** Where to go once the request is in. */
+  done: string;
+  confirm: {
+    title: string;
+    /** What happens, paying from the wallet and by a payment. */
+    wallet: string;
+    payment: string;
+    label: string;
+    /** The lines before the payment's own. */
+    items: SummaryItem[] | ((values: IdPaymentValues) => SummaryItem[]);
+  };
+  /** Fields before the amount. */
+  children?: ReactNode;
+};
+
+/**
+ * The new-ID and ID-deposit form: an amount paid from the wallet (held now) or by a payment
+ * with its proof, a confirmation, then the request and off to `done`.
+ */
+export function PaymentForm(props: PaymentFormProps) {
+  const { limits, confirm } = props;
+  const navigate = useNavigate();
+  const types = usePaymentTypes();
+  const app = useAppForm({
+    schema: props.schema,
+    defaultValues: {
+      ...props.extraValues,
+      amount: '',
+      pay_from: 'wallet',
+      payment_type_id: '',
+      reference: '',
+      proof: null,
+    },
+    fileField: 'proof',
+    confirm: true,
+    submit: props.submit,
+    action: { successMessage: props.successMessage },
+    onSuccess: () => navigate(props.done),
+  });
+  return (
+    <>
+      <AppForm app={app} className="flex flex-col gap-5">
+        {props.children}
+        <TextField
+          label="Amount"
+          {...INPUT.amount}
+          hint={props.amountHint}
+          {...app.field('amount')}
+        />
+        <PaymentFields limits={limits} />
+        <div>
+          <Button type="submit" size="lg" className="w-full sm:w-auto">
+            {props.submitLabel}
+          </Button>
+        </div>
+      </AppForm>
+      <FormConfirm
+        app={app}
+        title={confirm.title}
+        description={app.confirming?.pay_from === 'wallet' ? confirm.wallet : confirm.payment}
+        confirmLabel={confirm.label}
+        items={(v) => [
+          ...(typeof confirm.items === 'function' ? confirm.items(v) : confirm.items),
+          ...paymentSummary(v, types.data),
+        ]}
+      />
+    </>
+  );
+}
 
 const optionClass = cn(
   'flex min-h-16 cursor-pointer items-start gap-3 rounded-xl border border-slate-300 bg-white p-3 transition-colors',
@@ -25,13 +112,11 @@ const optionClass = cn(
  * The payment part of the create-ID and deposit forms: pay from the wallet (its balance shown,
  * disabled when it cannot reach the minimum) or by a payment with its reference and screenshot.
  */
-export function PaymentFields({ limits }: { limits: PaymentLimits }) {
+function PaymentFields({ limits }: { limits: PaymentLimits }) {
   const {
     register,
     control,
     setValue,
-    setError,
-    clearErrors,
     formState: { errors },
   } = useFormContext<PaymentFormValues>();
   const payFrom = useWatch({ control, name: 'pay_from' });
@@ -109,30 +194,16 @@ export function PaymentFields({ limits }: { limits: PaymentLimits }) {
         ) : null}
       </fieldset>
 
-      {payFrom === 'payment' ? (
-        <PaymentPart
-          onProof={(file) => {
-            const message = file ? imageFileError(file) : null;
-            if (message) setError('proof', { type: 'client', message });
-            else clearErrors('proof');
-          }}
-        />
-      ) : null}
+      {payFrom === 'payment' ? <PaymentPart /> : null}
     </>
   );
 }
 
-function PaymentPart({ onProof }: { onProof: (file: File | null) => void }) {
+function PaymentPart() {
   const types = usePaymentTypes();
-  const {
-    register,
-    control,
-    setValue,
-    formState: { errors },
-  } = useFormContext<PaymentFormValues>();
+  const { control, setValue } = useFormContext<PaymentFormValues>();
   const selectedId = useWatch({ control, name: 'payment_type_id' });
-  const selected = types.data?.find((t) => String(t.id) === selectedId) ?? null;
-  const first = types.data?.[0];
+  const first: PaymentType | undefined = types.data?.[0];
 
   // Start on the first method, as the add-funds form does; a choice already made is kept.
   useEffect(() => {
@@ -161,38 +232,8 @@ function PaymentPart({ onProof }: { onProof: (file: File | null) => void }) {
   }
   return (
     <div className="flex flex-col gap-5 border-t border-slate-200 pt-5">
-      <PaymentTypePicker
-        types={types.data}
-        registration={register('payment_type_id')}
-        error={errors.payment_type_id?.message}
-      />
-      {selected ? <PaymentDetails type={selected} /> : null}
-      <TextField
-        label="Reference (UTR)"
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        hint="The UTR or transaction ID from your payment app."
-        error={errors.reference?.message}
-        {...register('reference')}
-      />
-      <Controller
-        control={control}
-        name="proof"
-        render={({ field, fieldState }) => (
-          <ImageField
-            label="Payment screenshot"
-            what="screenshot"
-            file={field.value}
-            onChange={(file) => {
-              field.onChange(file);
-              onProof(file);
-            }}
-            hint="A JPEG, PNG or WebP image of at most 5 MB."
-            error={fieldState.error?.message}
-          />
-        )}
-      />
+      <PaymentTypeChoice types={types.data} />
+      <PaymentProofFields />
     </div>
   );
 }

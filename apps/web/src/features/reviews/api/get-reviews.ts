@@ -1,22 +1,13 @@
-import { CONTENT_API, PAGE_SIZE, type ReviewsPage } from '@iddesk/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { CONTENT_API, type ReviewsPage } from '@iddesk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { pageQueryOptions } from '../../../lib/page-query';
 
 export const reviewsQueryKey = ['reviews'] as const;
 
 /** `GET /reviews?page&perPage`: published reviews, newest first, with the average rating. */
-export const getReviews = (page: number, signal?: AbortSignal) =>
-  apiRequest<ReviewsPage>(CONTENT_API.reviews, {
-    method: 'GET',
-    query: { page, perPage: PAGE_SIZE },
-    signal,
-  });
-
 export const reviewsQueryOptions = (page: number) =>
-  queryOptions({
-    queryKey: [...reviewsQueryKey, 'public', page],
-    queryFn: async ({ signal }) => (await getReviews(page, signal)).data,
-    placeholderData: keepPreviousData,
+  pageQueryOptions<ReviewsPage>(CONTENT_API.reviews, [...reviewsQueryKey, 'public', page], {
+    page,
   });
 
 export function useReviews(page: number) {

@@ -1,6 +1,6 @@
 import { WALLET_API, type Withdrawal, type WithdrawMethod } from '@iddesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, type Idempotent } from '../../../lib/api-client';
 import { QUERY_KEYS } from '../../../lib/query-keys';
 
 export type WithdrawInput =
@@ -14,8 +14,12 @@ export type WithdrawInput =
     };
 
 /** `POST /withdraw`: the amount is held from the balance at once. */
-export const withdraw = (body: WithdrawInput) =>
-  apiRequest<Withdrawal>(WALLET_API.withdraw, { method: 'POST', body, idempotent: true });
+export const withdraw = ({ idempotencyKey, ...body }: WithdrawInput & Idempotent) =>
+  apiRequest<Withdrawal>(WALLET_API.withdraw, {
+    method: 'POST',
+    body,
+    idempotent: idempotencyKey ?? true,
+  });
 
 export function useWithdraw() {
   const queryClient = useQueryClient();

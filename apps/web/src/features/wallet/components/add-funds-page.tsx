@@ -1,7 +1,6 @@
-import { ROUTES, type Bill } from '@iddesk/contract';
-import { History, Landmark } from 'lucide-react';
+import type { Bill } from '@iddesk/contract';
+import { Landmark } from 'lucide-react';
 import { useState } from 'react';
-import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
@@ -9,7 +8,7 @@ import { formatMoney } from '../../../lib/money';
 import { useSiteSettings } from '../../site';
 import { usePaymentTypes } from '../api/get-payment-types';
 import { AddFundsForm } from './add-funds-form';
-import { SentNotice } from './sent-notice';
+import { SentNotice, transactionsLink } from './sent-notice';
 
 export function AddFundsPage() {
   const paymentTypes = usePaymentTypes();
@@ -21,12 +20,7 @@ export function AddFundsPage() {
       <PageHeading
         title="Add funds"
         description="Pay by UPI or bank transfer, then send us the payment details. Your balance is credited once the desk approves it."
-        actions={
-          <ButtonLink to={ROUTES.transactions} variant="secondary">
-            <History className="size-4" aria-hidden="true" />
-            Transactions
-          </ButtonLink>
-        }
+        actions={transactionsLink}
       />
       {sent ? (
         <SentNotice title="Top-up sent for approval" onDismiss={() => setSent(null)}>

@@ -1,7 +1,8 @@
 import { ROUTES } from '@iddesk/contract';
-import { CheckCircle2, X } from 'lucide-react';
+import { CheckCircle2, History, X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button';
 import { StatusBadge } from '../../../components/ui/status-badge';
 
 type SentNoticeProps = { title: string; children: ReactNode; onDismiss: () => void };
@@ -46,3 +47,11 @@ export function SentNotice({ title, children, onDismiss }: SentNoticeProps) {
     </section>
   );
 }
+
+/** The wallet pages' way to the ledger, in their heading. */
+export const transactionsLink = (
+  <ButtonLink to={ROUTES.transactions} variant="secondary">
+    <History className="size-4" aria-hidden="true" />
+    Transactions
+  </ButtonLink>
+);

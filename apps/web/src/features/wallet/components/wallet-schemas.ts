@@ -35,8 +35,6 @@ export type AddFundsFormValues = {
   proof: File | null;
 };
 
-export const ADD_FUNDS_FIELDS = ['amount', 'payment_type_id', 'reference', 'proof'] as const;
-
 export type WithdrawFormValues = {
   amount: string;
   method: 'upi' | 'bank';
@@ -45,15 +43,6 @@ export type WithdrawFormValues = {
   account_number: string;
   ifsc: string;
 };
-
-export const WITHDRAW_FIELDS = [
-  'amount',
-  'method',
-  'upi_id',
-  'account_holder',
-  'account_number',
-  'ifsc',
-] as const;
 
 /**
  * The withdrawal form keeps both destinations while the user switches between them, but checks

@@ -1,17 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Withdrawal } from '@iddesk/contract';
-import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useMemo } from 'react';
+import { AppForm, FormConfirm } from '../../../components/ui/app-form';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog, SummaryList } from '../../../components/ui/confirm-dialog';
-import { FormAlert } from '../../../components/ui/form-alert';
-import { SegmentedControl } from '../../../components/ui/segmented-control';
-import { TextField } from '../../../components/ui/text-field';
-import { showServerErrors } from '../../../lib/form-errors';
+import { DestinationFields } from './destination-fields';
+import { INPUT, TextField } from '../../../components/ui/text-field';
 import { formatMoney } from '../../../lib/money';
-import { useAction } from '../../../lib/use-action';
+import { useAppForm } from '../../../lib/use-app-form';
 import { useWithdraw, type WithdrawInput } from '../api/withdraw';
-import { WITHDRAW_FIELDS, withdrawFormSchema, type WithdrawFormValues } from './wallet-schemas';
+import { withdrawFormSchema, type WithdrawFormValues } from './wallet-schemas';
 
 const EMPTY: WithdrawFormValues = {
   amount: '',
@@ -36,129 +32,54 @@ type WithdrawFormProps = { balance: string | undefined; onSent: (w: Withdrawal) 
 export function WithdrawForm({ balance, onSent }: WithdrawFormProps) {
   const mutation = useWithdraw();
   const schema = useMemo(() => withdrawFormSchema(balance), [balance]);
-  const { run, loading } = useAction();
-  const [confirming, setConfirming] = useState<WithdrawInput | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    setValue,
-    reset,
-    formState: { errors },
-  } = useForm<WithdrawFormValues, unknown, WithdrawInput>({
-    resolver: zodResolver(schema),
+  const app = useAppForm({
+    schema,
     defaultValues: EMPTY,
-  });
-  const method = useWatch({ control, name: 'method' });
-
-  const onSubmit = handleSubmit((values) => {
-    setFormError(null);
-    setConfirming(values);
-  });
-
-  const send = async () => {
-    if (!confirming) return;
-    const result = await run(() => mutation.mutateAsync(confirming), {
+    confirm: true,
+    submit: (values, idempotencyKey) => mutation.mutateAsync({ ...values, idempotencyKey }),
+    action: {
       successMessage: 'Withdrawal requested. The amount is held until the desk pays it out.',
-    });
-    setConfirming(null);
-    if (result.ok) {
-      reset({ ...EMPTY, method: confirming.method });
-      onSent(result.data);
-    } else {
-      setFormError(showServerErrors(result.error, setError, WITHDRAW_FIELDS));
-    }
-  };
+    },
+    onSuccess: (withdrawal, values, form) => {
+      form.reset({ ...EMPTY, method: values.method });
+      onSent(withdrawal);
+    },
+  });
+  const amount = app.confirming ? formatMoney(app.confirming.amount) : null;
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <FormAlert message={formError} />
+      <AppForm app={app} className="flex flex-col gap-5">
         <TextField
           label="Amount"
-          leading="₹"
-          inputMode="decimal"
-          autoComplete="off"
+          {...INPUT.amount}
           hint={balance ? `Available: ${formatMoney(balance)}` : undefined}
-          error={errors.amount?.message}
-          {...register('amount')}
+          {...app.field('amount')}
         />
-        <SegmentedControl
-          legend="Send to"
+        <DestinationFields
           name="method"
-          value={method}
-          onChange={(value) => setValue('method', value)}
-          options={[
-            { value: 'upi', label: 'UPI' },
-            { value: 'bank', label: 'Bank account' },
-          ]}
+          legend="Send to"
+          bankLabel="Bank account"
+          holderLabel="Account holder name"
         />
-        {method === 'upi' ? (
-          <TextField
-            key="upi"
-            label="UPI ID"
-            placeholder="name@bank"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            error={errors.upi_id?.message}
-            {...register('upi_id')}
-          />
-        ) : (
-          <div key="bank" className="flex flex-col gap-5">
-            <TextField
-              label="Account holder name"
-              autoComplete="name"
-              error={errors.account_holder?.message}
-              {...register('account_holder')}
-            />
-            <TextField
-              label="Account number"
-              inputMode="numeric"
-              autoComplete="off"
-              spellCheck={false}
-              error={errors.account_number?.message}
-              {...register('account_number')}
-            />
-            <TextField
-              label="IFSC code"
-              placeholder="SBIN0001234"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              error={errors.ifsc?.message}
-              {...register('ifsc')}
-            />
-          </div>
-        )}
         <div>
           <Button type="submit" size="lg" className="w-full sm:w-auto">
             Continue
           </Button>
         </div>
-      </form>
+      </AppForm>
 
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
+      <FormConfirm
+        app={app}
         title="Confirm your withdrawal"
         description="The amount is held from your balance now and sent once the desk approves it."
-        confirmLabel={confirming ? `Withdraw ${formatMoney(confirming.amount)}` : 'Withdraw'}
-        loading={loading}
-        onConfirm={() => void send()}
-      >
-        {confirming ? (
-          <SummaryList
-            items={[
-              { label: 'Amount', value: formatMoney(confirming.amount) },
-              { label: 'Method', value: confirming.method === 'upi' ? 'UPI' : 'Bank transfer' },
-              ...destination(confirming),
-            ]}
-          />
-        ) : null}
-      </ConfirmDialog>
+        confirmLabel={amount ? `Withdraw ${amount}` : 'Withdraw'}
+        items={(v) => [
+          { label: 'Amount', value: formatMoney(v.amount) },
+          { label: 'Method', value: v.method === 'upi' ? 'UPI' : 'Bank transfer' },
+          ...destination(v),
+        ]}
+      />
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { ROUTES, type Withdrawal } from '@iddesk/contract';
-import { History, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { formatMoney } from '../../../lib/money';
-import { SentNotice } from './sent-notice';
+import { SentNotice, transactionsLink } from './sent-notice';
 import { WithdrawForm } from './withdraw-form';
 
 type WithdrawPageProps = {
@@ -20,12 +20,7 @@ export function WithdrawPage({ balance }: WithdrawPageProps) {
       <PageHeading
         title="Withdraw"
         description="Move money from your wallet to your UPI ID or bank account."
-        actions={
-          <ButtonLink to={ROUTES.transactions} variant="secondary">
-            <History className="size-4" aria-hidden="true" />
-            Transactions
-          </ButtonLink>
-        }
+        actions={transactionsLink}
       />
       {sent ? (
         <SentNotice title="Withdrawal requested" onDismiss={() => setSent(null)}>

@@ -7,7 +7,8 @@ import {
   WALLET_API,
 } from '@iddesk/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../../lib/api-client';
+import { apiRequest, type Idempotent } from '../../../../lib/api-client';
+import { itemQueryOptions, pageQueryOptions } from '../../../../lib/page-query';
 import { adminKeys, type QueueParams, useInvalidateAfterAdminAction } from '../../../staff';
 
 export type UsersParams = { search: string; blocked: boolean | null; page: number };
@@ -34,14 +35,8 @@ export const usersQueryOptions = (params: UsersParams) =>
 export const useUsers = (params: UsersParams) => useQuery(usersQueryOptions(params));
 
 /** `GET /admin/users/{id}`: the user with balance, holds and counts. */
-export const getUser = (id: number, signal?: AbortSignal) =>
-  apiRequest<AdminUserDetail>(WALLET_API.adminUser(id), { method: 'GET', signal });
-
 export const useUser = (id: number) =>
-  useQuery({
-    queryKey: adminKeys.user(id),
-    queryFn: async ({ signal }) => (await getUser(id, signal)).data,
-  });
+  useQuery(itemQueryOptions<AdminUserDetail>(WALLET_API.adminUser(id), adminKeys.user(id)));
 
 /** `GET /admin/users/{id}/block` or `/unblock`. */
 export const setUserBlocked = ({ id, blocked }: { id: number; blocked: boolean }) =>
@@ -58,23 +53,14 @@ export function useSetUserBlocked() {
 }
 
 /** `GET /admin/users/{id}/transactions?page&perPage&pending`. */
-export const getUserTransactions = (
-  id: number,
-  { pending, page }: QueueParams,
-  signal?: AbortSignal,
-) =>
-  apiRequest<Paginated<Transaction>>(WALLET_API.adminUserTransactions(id), {
-    method: 'GET',
-    query: { page, perPage: PAGE_SIZE, pending: pending ? 1 : 0 },
-    signal,
-  });
-
 export const useUserTransactions = (id: number, params: QueueParams) =>
-  useQuery({
-    queryKey: adminKeys.userTransactions(id, params),
-    queryFn: async ({ signal }) => (await getUserTransactions(id, params, signal)).data,
-    placeholderData: keepPreviousData,
-  });
+  useQuery(
+    pageQueryOptions<Paginated<Transaction>>(
+      WALLET_API.adminUserTransactions(id),
+      adminKeys.userTransactions(id, params),
+      params,
+    ),
+  );
 
 export type BalanceChangeInput = {
   direction: 'deposit' | 'withdraw';
@@ -85,10 +71,14 @@ export type BalanceChangeInput = {
 };
 
 /** `POST /admin/deposit/create` or `/admin/withdraw/create`: a manual ledger row. */
-export const changeBalance = ({ direction, ...body }: BalanceChangeInput) =>
+export const changeBalance = ({
+  direction,
+  idempotencyKey,
+  ...body
+}: BalanceChangeInput & Idempotent) =>
   apiRequest<Transaction>(
     direction === 'deposit' ? WALLET_API.adminDepositCreate : WALLET_API.adminWithdrawCreate,
-    { method: 'POST', body, idempotent: true },
+    { method: 'POST', body, idempotent: idempotencyKey ?? true },
   );
 
 export function useChangeBalance() {

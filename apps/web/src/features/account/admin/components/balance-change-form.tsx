@@ -1,18 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { BalanceChangeBodySchema, type AdminUserDetail } from '@iddesk/contract';
-import { useId, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo } from 'react';
 import { z } from 'zod';
-import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
-import { ConfirmDialog, SummaryList } from '../../../../components/ui/confirm-dialog';
-import { FormAlert } from '../../../../components/ui/form-alert';
+import { DecisionPanel } from '../../../../components/ui/decision-panel';
 import { TextArea } from '../../../../components/ui/text-area';
-import { TextField } from '../../../../components/ui/text-field';
+import { INPUT, TextField } from '../../../../components/ui/text-field';
 import { AmountFieldSchema, exceedsBalance } from '../../../../lib/amount';
-import { showServerErrors } from '../../../../lib/form-errors';
 import { formatMoney } from '../../../../lib/money';
-import { useAction } from '../../../../lib/use-action';
+import { useAppForm } from '../../../../lib/use-app-form';
 import { useChangeBalance } from '../api/users';
 
 /** A manual withdrawal may not overdraw: checked here too, with the comment, before the server. */
@@ -25,8 +20,6 @@ const formSchema = (limit: string | null) =>
     }),
     comment: BalanceChangeBodySchema.shape.comment as z.ZodType<string, string>,
   });
-type Values = { amount: string; comment: string };
-type Output = { amount: string; comment: string };
 
 const TEXT = {
   deposit: {
@@ -54,94 +47,50 @@ type Props = { user: AdminUserDetail; direction: 'deposit' | 'withdraw' };
 /** A manual balance change with a required comment, kept in the ledger and the audit log. */
 export function BalanceChangeForm({ user, direction }: Props) {
   const text = TEXT[direction];
-  const headingId = useId();
   const mutation = useChangeBalance();
   const limit = direction === 'withdraw' ? user.balance : null;
   const schema = useMemo(() => formSchema(limit), [limit]);
-  const { run, loading } = useAction();
-  const [confirming, setConfirming] = useState<Output | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<Values, unknown, Output>({
-    resolver: zodResolver(schema),
+  const app = useAppForm({
+    schema,
     defaultValues: { amount: '', comment: '' },
+    confirm: true,
+    submit: (values, idempotencyKey) =>
+      mutation.mutateAsync({ direction, user_id: user.id, ...values, idempotencyKey }),
+    action: { successMessage: text.success },
+    onSuccess: (_data, _values, form) => form.reset(),
   });
 
-  const onSubmit = handleSubmit((values) => {
-    setFormError(null);
-    setConfirming(values);
-  });
-
-  const send = async () => {
-    if (!confirming) return;
-    const result = await run(
-      () => mutation.mutateAsync({ direction, user_id: user.id, ...confirming }),
-      { successMessage: text.success },
-    );
-    setConfirming(null);
-    if (result.ok) reset();
-    else setFormError(showServerErrors(result.error, setError, ['amount', 'comment']));
-  };
-
-  const amount = confirming ? formatMoney(confirming.amount) : '';
+  const amount = app.confirming ? formatMoney(app.confirming.amount) : '';
   return (
     <Card>
-      <section aria-labelledby={headingId}>
-        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-          {text.title}
-        </h2>
-        <p className="mt-1 text-slate-600">{text.intro}</p>
-        <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4">
-          <FormAlert message={formError} />
-          <TextField
-            label={`${text.noun} amount`}
-            leading="₹"
-            inputMode="decimal"
-            autoComplete="off"
-            error={errors.amount?.message}
-            {...register('amount')}
-          />
-          <TextArea
-            label={`${text.noun} comment`}
-            hint="Required. Kept with the change; the customer sees it."
-            rows={2}
-            maxLength={500}
-            error={errors.comment?.message}
-            {...register('comment')}
-          />
-          <div>
-            <Button type="submit" variant={direction === 'deposit' ? 'primary' : 'secondary'}>
-              {text.button}
-            </Button>
-          </div>
-        </form>
-      </section>
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title={text.confirmTitle(amount, user.name)}
-        description="The change is written to the ledger and the audit log at once."
-        confirmLabel={text.confirmLabel(amount)}
-        tone={direction === 'withdraw' ? 'danger' : 'primary'}
-        loading={loading}
-        onConfirm={() => void send()}
+      <DecisionPanel
+        app={app}
+        heading={text.title}
+        intro={text.intro}
+        button={text.button}
+        secondary={direction === 'withdraw'}
+        confirm={{
+          title: text.confirmTitle(amount, user.name),
+          description: 'The change is written to the ledger and the audit log at once.',
+          confirmLabel: text.confirmLabel(amount),
+          tone: direction === 'withdraw' ? 'danger' : 'primary',
+          items: (v) => [
+            { label: 'Customer', value: `${user.name} (#${user.id})` },
+            { label: 'Current balance', value: formatMoney(user.balance) },
+            { label: direction === 'deposit' ? 'Credit' : 'Debit', value: formatMoney(v.amount) },
+            { label: 'Comment', value: v.comment },
+          ],
+        }}
       >
-        {confirming ? (
-          <SummaryList
-            items={[
-              { label: 'Customer', value: `${user.name} (#${user.id})` },
-              { label: 'Current balance', value: formatMoney(user.balance) },
-              { label: direction === 'deposit' ? 'Credit' : 'Debit', value: amount },
-              { label: 'Comment', value: confirming.comment },
-            ]}
-          />
-        ) : null}
-      </ConfirmDialog>
+        <TextField label={`${text.noun} amount`} {...INPUT.amount} {...app.field('amount')} />
+        <TextArea
+          label={`${text.noun} comment`}
+          hint="Required. Kept with the change; the customer sees it."
+          rows={2}
+          maxLength={500}
+          {...app.field('comment')}
+        />
+      </DecisionPanel>
     </Card>
   );
 }

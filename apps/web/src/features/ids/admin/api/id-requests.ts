@@ -1,28 +1,16 @@
-import {
-  type HandleRequestBody,
-  type IdRequest,
-  IDS_API,
-  PAGE_SIZE,
-  type Paginated,
-} from '@iddesk/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { type HandleRequestBody, type IdRequest, IDS_API, type Paginated } from '@iddesk/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { pageQueryOptions } from '../../../../lib/page-query';
 import { apiRequest } from '../../../../lib/api-client';
-import { adminKeys, type QueueParams, useInvalidateAfterAdminAction } from '../../../staff';
+import { adminKeys, type Decision, type QueueParams, useInvalidateAfterAdminAction } from '../../../staff';
 
 /** `GET /admin/requests?page&perPage&pending`: deposits, withdrawals, closes, password changes. */
-export const getAdminIdRequests = ({ pending, page }: QueueParams, signal?: AbortSignal) =>
-  apiRequest<Paginated<IdRequest>>(IDS_API.adminRequests, {
-    method: 'GET',
-    query: { page, perPage: PAGE_SIZE, pending: pending ? 1 : 0 },
-    signal,
-  });
-
 export const adminIdRequestsQueryOptions = (params: QueueParams) =>
-  queryOptions({
-    queryKey: adminKeys.idRequests(params),
-    queryFn: async ({ signal }) => (await getAdminIdRequests(params, signal)).data,
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions<Paginated<IdRequest>>(
+    IDS_API.adminRequests,
+    adminKeys.idRequests(params),
+    params,
+  );
 
 export const useAdminIdRequests = (params: QueueParams) =>
   useQuery(adminIdRequestsQueryOptions(params));
@@ -39,8 +27,12 @@ export const useAdminIdRequest = (id: number | null) =>
   });
 
 /** `POST /admin/requests/{id}/handle`: approve (with amount or password by type) or reject. */
-export const handleIdRequest = ({ id, body }: { id: number; body: HandleRequestBody }) =>
-  apiRequest<IdRequest>(IDS_API.adminRequestHandle(id), { method: 'POST', body, idempotent: true });
+export const handleIdRequest = ({ id, body, idempotencyKey: key }: Decision<HandleRequestBody>) =>
+  apiRequest<IdRequest>(IDS_API.adminRequestHandle(id), {
+    method: 'POST',
+    body,
+    idempotent: key ?? true,
+  });
 
 export function useHandleIdRequest() {
   const invalidate = useInvalidateAfterAdminAction();

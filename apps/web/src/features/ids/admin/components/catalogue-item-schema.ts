@@ -19,17 +19,6 @@ export type CatalogueItemFormValues = {
   image: File | null;
 };
 
-export const CATALOGUE_ITEM_FIELDS = [
-  'name',
-  'website',
-  'description',
-  'min_deposit',
-  'is_active',
-  'demo_login',
-  'demo_password',
-  'image',
-] as const;
-
 const shape = CatalogueItemBodySchema.shape;
 const text = (schema: unknown) => schema as z.ZodType<string | undefined, string>;
 

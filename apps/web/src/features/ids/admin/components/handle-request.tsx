@@ -1,30 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { IdRequest } from '@iddesk/contract';
-import { Wand2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Button } from '../../../../components/ui/button';
-import {
-  ConfirmDialog,
-  SummaryList,
-  type SummaryItem,
-} from '../../../../components/ui/confirm-dialog';
-import { FormAlert } from '../../../../components/ui/form-alert';
-import { TextField } from '../../../../components/ui/text-field';
-import type { ActionResult } from '../../../../lib/action';
-import { showServerErrors } from '../../../../lib/form-errors';
+import { useMemo } from 'react';
+import type { SummaryItem } from '../../../../components/ui/confirm-dialog';
+import { DecisionPanel } from '../../../../components/ui/decision-panel';
+import { INPUT, TextField } from '../../../../components/ui/text-field';
+import type { ApiResponse } from '../../../../lib/api-client';
 import { formatMoney } from '../../../../lib/money';
-import {
-  approveRequestSchema,
-  generatePassword,
-  type ApproveBody,
-  type HandleFormValues,
-} from './id-approve-schemas';
+import { useAppForm } from '../../../../lib/use-app-form';
+import { PasswordWithGenerator } from './approve-new-id';
+import { approveRequestSchema, type ApproveBody } from './id-approve-schemas';
 
 type HandleRequestProps = {
   request: IdRequest;
-  loading: boolean;
-  onApprove: (body: ApproveBody) => Promise<ActionResult<unknown>>;
+  submit: (body: ApproveBody, idempotencyKey: string) => Promise<ApiResponse<unknown>>;
+  onDone: () => unknown;
 };
 
 /** What approving does, per type, in one sentence for the admin. */
@@ -63,103 +51,55 @@ function confirmItems(request: IdRequest, body: ApproveBody): SummaryItem[] {
 }
 
 /** The approve half of `/admin/requests/{id}`, with the field its type needs. */
-export function HandleRequest({ request, loading, onApprove }: HandleRequestProps) {
-  const [confirming, setConfirming] = useState<ApproveBody | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const resolver = useMemo(() => zodResolver(approveRequestSchema(request.type)), [request.type]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    formState: { errors },
-  } = useForm<HandleFormValues, unknown, ApproveBody>({
-    resolver,
+export function HandleRequest({ request, submit, onDone }: HandleRequestProps) {
+  const schema = useMemo(() => approveRequestSchema(request.type), [request.type]);
+  const app = useAppForm({
+    schema,
     defaultValues: {
       amount: request.type === 'withdraw' ? (request.amount ?? '') : '',
       password: request.password ?? '',
     },
+    confirm: true,
+    submit,
+    onSuccess: onDone,
   });
-
-  const onSubmit = handleSubmit((body) => {
-    setFormError(null);
-    setConfirming(body);
-  });
-
-  const approve = async () => {
-    if (!confirming) return;
-    const result = await onApprove(confirming);
-    setConfirming(null);
-    if (!result.ok) setFormError(showServerErrors(result.error, setError, ['amount', 'password']));
-  };
-
-  const credit = confirming?.amount !== undefined ? formatMoney(confirming.amount) : null;
+  const amount = app.confirming?.amount;
+  const credit = amount !== undefined ? formatMoney(amount) : null;
 
   return (
-    <section aria-labelledby="approve-heading">
-      <h2 id="approve-heading" className="text-lg font-semibold text-slate-900">
-        Approve
-      </h2>
-      <p className="mt-1 text-slate-600">{approveText(request)}</p>
-      <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4">
-        <FormAlert message={formError} />
-        {request.type === 'withdraw' || request.type === 'close' ? (
-          <TextField
-            label={request.type === 'close' ? 'Amount left in the ID' : 'Confirmed amount'}
-            leading="₹"
-            inputMode="decimal"
-            autoComplete="off"
-            hint={
-              request.type === 'close'
-                ? 'Credited to the customer’s wallet; 0 if the ID is empty.'
-                : 'Credited to the customer’s wallet.'
-            }
-            error={errors.amount?.message}
-            {...register('amount')}
-          />
-        ) : null}
-        {request.type === 'change_password' ? (
-          <div className="flex flex-col gap-2">
-            <TextField
-              label="New password"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              hint={
-                request.password ? 'Filled in with the password the customer asked for.' : undefined
-              }
-              error={errors.password?.message}
-              {...register('password')}
-            />
-            <Button
-              variant="ghost"
-              className="self-start"
-              onClick={() => setValue('password', generatePassword(), { shouldValidate: true })}
-            >
-              <Wand2 className="size-4" aria-hidden="true" />
-              Generate a password
-            </Button>
-          </div>
-        ) : null}
-        <div>
-          <Button type="submit">Approve</Button>
-        </div>
-      </form>
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title={`Approve request #${request.id}?`}
-        description={
-          credit
-            ? `${credit} is credited to the customer’s wallet. This cannot be undone.`
-            : 'The customer is notified at once. This cannot be undone.'
-        }
-        confirmLabel={credit ? `Approve and credit ${credit}` : 'Approve request'}
-        loading={loading}
-        onConfirm={() => void approve()}
-      >
-        {confirming ? <SummaryList items={confirmItems(request, confirming)} /> : null}
-      </ConfirmDialog>
-    </section>
+    <DecisionPanel
+      app={app}
+      heading="Approve"
+      intro={approveText(request)}
+      confirm={{
+        title: `Approve request #${request.id}?`,
+        description: credit
+          ? `${credit} is credited to the customer’s wallet. This cannot be undone.`
+          : 'The customer is notified at once. This cannot be undone.',
+        confirmLabel: credit ? `Approve and credit ${credit}` : 'Approve request',
+        items: (v) => confirmItems(request, v),
+      }}
+    >
+      {request.type === 'withdraw' || request.type === 'close' ? (
+        <TextField
+          label={request.type === 'close' ? 'Amount left in the ID' : 'Confirmed amount'}
+          {...INPUT.amount}
+          hint={
+            request.type === 'close'
+              ? 'Credited to the customer’s wallet; 0 if the ID is empty.'
+              : 'Credited to the customer’s wallet.'
+          }
+          {...app.field('amount')}
+        />
+      ) : null}
+      {request.type === 'change_password' ? (
+        <PasswordWithGenerator
+          label="New password"
+          hint={
+            request.password ? 'Filled in with the password the customer asked for.' : undefined
+          }
+        />
+      ) : null}
+    </DecisionPanel>
   );
 }

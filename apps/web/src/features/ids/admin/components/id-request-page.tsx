@@ -8,16 +8,15 @@ import { DetailList, type DetailItem } from '../../../../components/ui/detail-li
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { REQUEST_TYPE_LABELS } from '../../components/request-labels';
-import { useAction } from '../../../../lib/use-action';
 import { useIdParam } from '../../../../lib/use-id-param';
 import { useAdminIdRequest, useHandleIdRequest } from '../api/id-requests';
-import { AdminFrame } from '../../../staff';
+import { AdminFrame } from '../../../staff/components/admin-frame';
 import { HandleRequest } from './handle-request';
 import { IdCell } from './id-cells';
-import { ItemUserCell } from '../../../staff';
-import { Outcome } from '../../../staff';
-import { PaymentProofCard } from '../../../staff';
-import { RejectPanel } from '../../../staff';
+import { ItemUserCell } from '../../../staff/components/item-user';
+import { Outcome } from '../../../staff/components/outcome';
+import { PaymentProofCard } from '../../../staff/components/payment-proof-card';
+import { RejectPanel } from '../../../staff/components/reject-panel';
 
 const REJECT_CONSEQUENCE: Record<IdRequest['type'], string> = {
   create: 'No ID is created.',
@@ -30,31 +29,23 @@ const REJECT_CONSEQUENCE: Record<IdRequest['type'], string> = {
 function Actions({ request }: { request: IdRequest }) {
   const navigate = useNavigate();
   const mutation = useHandleIdRequest();
-  const { run, loading } = useAction();
   const done = () => navigate(ROUTES.adminRequestsPending);
+  const id = request.id;
   return (
     <Card className="flex flex-col gap-6 self-start">
       <HandleRequest
         request={request}
-        loading={loading}
-        onApprove={async (body) => {
-          const result = await run(() => mutation.mutateAsync({ id: request.id, body }));
-          if (result.ok) await done();
-          return result;
-        }}
+        submit={(body, idempotencyKey) => mutation.mutateAsync({ id, body, idempotencyKey })}
+        onDone={done}
       />
       <div className="border-t border-slate-200" />
       <RejectPanel
         subject={`request #${request.id}`}
         consequence={`${REJECT_CONSEQUENCE[request.type]} The customer is told why.`}
-        loading={loading}
-        onReject={async (body) => {
-          const result = await run(() =>
-            mutation.mutateAsync({ id: request.id, body: { action: 'reject', ...body } }),
-          );
-          if (result.ok) await done();
-          return result;
-        }}
+        submit={(body, idempotencyKey) =>
+          mutation.mutateAsync({ id, body: { action: 'reject', ...body }, idempotencyKey })
+        }
+        onDone={done}
       />
     </Card>
   );

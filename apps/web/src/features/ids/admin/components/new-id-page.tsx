@@ -9,32 +9,27 @@ import { DetailList } from '../../../../components/ui/detail-list';
 import { ExternalLink } from '../../../../components/ui/external-link';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
-import { useAction } from '../../../../lib/use-action';
 import { useIdParam } from '../../../../lib/use-id-param';
 import { useAdminUserId, useApproveUserId, useRejectUserId } from '../api/user-ids';
-import { AdminFrame } from '../../../staff';
+import { AdminFrame } from '../../../staff/components/admin-frame';
 import { ApproveNewId } from './approve-new-id';
-import { ItemUserCell } from '../../../staff';
-import { Outcome } from '../../../staff';
-import { PaymentProofCard } from '../../../staff';
-import { RejectPanel } from '../../../staff';
+import { ItemUserCell } from '../../../staff/components/item-user';
+import { Outcome } from '../../../staff/components/outcome';
+import { PaymentProofCard } from '../../../staff/components/payment-proof-card';
+import { RejectPanel } from '../../../staff/components/reject-panel';
 
 function Actions({ userId }: { userId: UserId }) {
   const navigate = useNavigate();
   const approve = useApproveUserId();
   const reject = useRejectUserId();
-  const { run, loading } = useAction();
   const done = () => navigate(ROUTES.adminNewIds);
+  const id = userId.id;
   return (
     <Card className="flex flex-col gap-6 self-start">
       <ApproveNewId
         userId={userId}
-        loading={loading}
-        onApprove={async (body) => {
-          const result = await run(() => approve.mutateAsync({ id: userId.id, body }));
-          if (result.ok) await done();
-          return result;
-        }}
+        submit={(body, idempotencyKey) => approve.mutateAsync({ id, body, idempotencyKey })}
+        onDone={done}
       />
       <div className="border-t border-slate-200" />
       <RejectPanel
@@ -44,12 +39,8 @@ function Actions({ userId }: { userId: UserId }) {
             ? 'The amount held from the customer’s wallet is returned, and they are told why.'
             : 'No ID is created, and the customer is told why.'
         }
-        loading={loading}
-        onReject={async (body) => {
-          const result = await run(() => reject.mutateAsync({ id: userId.id, body }));
-          if (result.ok) await done();
-          return result;
-        }}
+        submit={(body, idempotencyKey) => reject.mutateAsync({ id, body, idempotencyKey })}
+        onDone={done}
       />
     </Card>
   );

@@ -1,46 +1,27 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type Marque,
-  type MarqueBody,
-  MarqueBodySchema,
-  MARQUEE_MAX_LENGTH,
-} from '@iddesk/contract';
+import { type Marque, MarqueBodySchema, MARQUEE_MAX_LENGTH } from '@iddesk/contract';
 import { EyeOff } from 'lucide-react';
-import { useForm, useWatch } from 'react-hook-form';
-import { Button } from '../../../../components/ui/button';
+import { useWatch } from 'react-hook-form';
+import { AppForm, SaveButtons } from '../../../../components/ui/app-form';
 import { Card } from '../../../../components/ui/card';
 import { ListError, ListLoading } from '../../../../components/ui/list-states';
 import { Marquee } from '../../../../components/ui/marquee';
 import { PageHeading } from '../../../../components/ui/page-heading';
 import { TextArea } from '../../../../components/ui/text-area';
-import { applyFieldErrors } from '../../../../lib/form-errors';
 import { isMarqueeVisible } from '../../marquee';
-import { useAction } from '../../../../lib/use-action';
+import { useAppForm } from '../../../../lib/use-app-form';
 import { useMarque } from '../../api/get-marque';
 import { useSetMarque } from '../api/set-marque';
 
 function TopBlockForm({ current }: { current: Marque }) {
   const mutation = useSetMarque();
-  const { run, loading } = useAction();
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isDirty },
-  } = useForm<MarqueBody>({
-    resolver: zodResolver(MarqueBodySchema),
+  const app = useAppForm({
+    schema: MarqueBodySchema,
     defaultValues: { text: current.text },
+    submit: (values) => mutation.mutateAsync(values),
+    onSuccess: (data, _values, form) => form.reset(data),
   });
-  const text = useWatch({ control, name: 'text' }) ?? '';
+  const text = useWatch({ control: app.form.control, name: 'text' }) ?? '';
   const visible = isMarqueeVisible(text);
-
-  const onSubmit = handleSubmit(async (values) => {
-    const result = await run(() => mutation.mutateAsync(values));
-    if (result.ok) reset(result.data);
-    else applyFieldErrors(result.error, setError, ['text']);
-  });
 
   return (
     <div className="flex flex-col gap-6">
@@ -66,26 +47,20 @@ function TopBlockForm({ current }: { current: Marque }) {
         </div>
       </section>
       <Card>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <AppForm app={app} className="flex flex-col gap-5">
           <TextArea
             label="Announcement text"
             rows={3}
             placeholder="Diwali offer: 5% bonus on every deposit this week"
-            error={errors.text?.message}
             hint={`${text.trim().length} / ${MARQUEE_MAX_LENGTH} characters · plain text, one line. Leave it empty to hide the banner.`}
-            {...register('text')}
+            {...app.field('text')}
           />
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" loading={loading}>
-              Save top block
-            </Button>
-            {isDirty ? (
-              <Button variant="ghost" onClick={() => reset()} disabled={loading}>
-                Discard
-              </Button>
-            ) : null}
-          </div>
-        </form>
+          <SaveButtons
+            label="Save top block"
+            loading={app.loading}
+            className="flex flex-wrap gap-3"
+          />
+        </AppForm>
       </Card>
     </div>
   );

@@ -1,21 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MEDIA_IMAGE_FIELD } from '@iddesk/contract';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
+import { AppForm, FormImageField, FormSegmented } from '../../../../components/ui/app-form';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
-import { ImageField } from '../../../../components/ui/image-field';
-import { SegmentedControl } from '../../../../components/ui/segmented-control';
-import { TextField } from '../../../../components/ui/text-field';
-import { showServerErrors } from '../../../../lib/form-errors';
-import { useAction } from '../../../../lib/use-action';
+import { INPUT, TextField } from '../../../../components/ui/text-field';
+import { useAppForm } from '../../../../lib/use-app-form';
 import { useCreateMedia } from '../api/create-media';
-import {
-  type AddMediaFormInput,
-  AddMediaFormSchema,
-  type AddMediaFormValues,
-} from './media-form-schema';
+import { type AddMediaFormInput, AddMediaFormSchema } from './media-form-schema';
 
-const FIELDS = ['title', 'video_url', 'order', MEDIA_IMAGE_FIELD] as const;
 const EMPTY: AddMediaFormInput = {
   title: '',
   source: 'image',
@@ -26,80 +18,48 @@ const EMPTY: AddMediaFormInput = {
 
 export function AddMediaForm() {
   const mutation = useCreateMedia();
-  const { run, loading } = useAction();
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<AddMediaFormInput, unknown, AddMediaFormValues>({
-    resolver: zodResolver(AddMediaFormSchema),
+  const app = useAppForm({
+    schema: AddMediaFormSchema,
     defaultValues: EMPTY,
-  });
-  const source = useWatch({ control, name: 'source' });
-
-  const onSubmit = handleSubmit(async (values) => {
-    const base = { title: values.title, order: values.order };
-    const result = await run(() =>
+    fields: ['title', 'video_url', 'order', MEDIA_IMAGE_FIELD],
+    fileField: MEDIA_IMAGE_FIELD,
+    submit: ({ title, order, source, image, video_url }) =>
       mutation.mutateAsync(
-        values.source === 'image' && values.image
-          ? { ...base, image: values.image }
-          : { ...base, video_url: values.video_url ?? '' },
+        source === 'image' && image
+          ? { title, order, image }
+          : { title, order, video_url: video_url ?? '' },
       ),
-    );
-    if (result.ok) reset(EMPTY);
-    else showServerErrors(result.error, setError, FIELDS, MEDIA_IMAGE_FIELD);
+    onSuccess: (_data, _values, form) => form.reset(EMPTY),
   });
+  const source = useWatch({ control: app.form.control, name: 'source' });
 
   return (
     <Card>
       <h2 className="text-lg font-semibold text-slate-900">Add to the gallery</h2>
-      <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-5">
-        <TextField label="Title" error={errors.title?.message} {...register('title')} />
-        <Controller
-          control={control}
+      <AppForm app={app} className="mt-4 flex flex-col gap-5">
+        <TextField label="Title" {...app.field('title')} />
+        <FormSegmented
           name="source"
-          render={({ field }) => (
-            <SegmentedControl
-              legend="Type"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              options={[
-                { value: 'image', label: 'Image' },
-                { value: 'video', label: 'Video link' },
-              ]}
-            />
-          )}
+          legend="Type"
+          options={[
+            { value: 'image', label: 'Image' },
+            { value: 'video', label: 'Video link' },
+          ]}
         />
         {source === 'image' ? (
-          <Controller
-            control={control}
+          <FormImageField
             name="image"
-            render={({ field }) => (
-              <ImageField
-                label="Image"
-                file={field.value ?? null}
-                onChange={field.onChange}
-                error={errors.image?.message}
-                hint="JPEG, PNG or WebP, up to 5 MB. Opens full size in a lightbox."
-                disabled={loading}
-              />
-            )}
+            label="Image"
+            hint="JPEG, PNG or WebP, up to 5 MB. Opens full size in a lightbox."
+            disabled={app.loading}
           />
         ) : (
           <TextField
             label="Video link"
-            type="url"
-            inputMode="url"
-            autoCapitalize="none"
-            spellCheck={false}
+            {...INPUT.url}
             placeholder="https://www.youtube.com/watch?v=…"
             hint="A YouTube or Vimeo link, or an https link to an .mp4 or .webm file. It plays on the page."
-            error={errors.video_url?.message}
-            {...register('video_url')}
+            {...app.field('video_url')}
           />
         )}
         <TextField
@@ -107,16 +67,15 @@ export function AddMediaForm() {
           inputMode="numeric"
           placeholder="0"
           hint="Lower numbers come first; items with the same number show the newest first."
-          error={errors.order?.message}
           className="sm:max-w-xs"
-          {...register('order')}
+          {...app.field('order')}
         />
         <div>
-          <Button type="submit" loading={loading}>
+          <Button type="submit" loading={app.loading}>
             Add to gallery
           </Button>
         </div>
-      </form>
+      </AppForm>
     </Card>
   );
 }

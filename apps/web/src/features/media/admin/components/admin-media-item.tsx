@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type MediaEditBody, MediaEditBodySchema, type MediaItem } from '@iddesk/contract';
 import { Film, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { AppForm } from '../../../../components/ui/app-form';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { TextField } from '../../../../components/ui/text-field';
-import { applyFieldErrors } from '../../../../lib/form-errors';
 import { useAction } from '../../../../lib/use-action';
+import { useAppForm } from '../../../../lib/use-app-form';
 import { useDeleteMedia } from '../api/delete-media';
 import { useEditMedia } from '../api/edit-media';
 
@@ -30,47 +29,25 @@ function Thumbnail({ item }: { item: MediaItem }) {
 
 function EditForm({ item, onDone }: { item: MediaItem; onDone: () => void }) {
   const mutation = useEditMedia();
-  const { run, loading } = useAction();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<MediaEditBody>({
-    resolver: zodResolver(MediaEditBodySchema),
+  const app = useAppForm({
+    schema: MediaEditBodySchema,
     defaultValues: { title: item.title, order: String(item.order) },
-  });
-  const onSubmit = handleSubmit(async (values) => {
-    const result = await run(() =>
-      mutation.mutateAsync({ id: item.id, ...values }),
-    );
-    if (result.ok) onDone();
-    else applyFieldErrors(result.error, setError, ['title', 'order']);
+    submit: (values) => mutation.mutateAsync({ id: item.id, ...(values as MediaEditBody) }),
+    onSuccess: onDone,
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-start">
-      <TextField
-        label="Title"
-        className="flex-1"
-        error={errors.title?.message}
-        {...register('title')}
-      />
-      <TextField
-        label="Order"
-        inputMode="numeric"
-        className="sm:w-28"
-        error={errors.order?.message}
-        {...register('order')}
-      />
+    <AppForm app={app} alert={false} className="flex flex-col gap-4 sm:flex-row sm:items-start">
+      <TextField label="Title" className="flex-1" {...app.field('title')} />
+      <TextField label="Order" inputMode="numeric" className="sm:w-28" {...app.field('order')} />
       <div className="flex gap-2 sm:pt-7">
-        <Button type="submit" loading={loading}>
+        <Button type="submit" loading={app.loading}>
           Save
         </Button>
-        <Button variant="ghost" onClick={onDone} disabled={loading}>
+        <Button variant="ghost" onClick={onDone} disabled={app.loading}>
           Cancel
         </Button>
       </div>
-    </form>
+    </AppForm>
   );
 }
 

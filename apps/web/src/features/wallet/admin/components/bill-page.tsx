@@ -1,85 +1,66 @@
 import { ROUTES, type Bill } from '@iddesk/contract';
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, ButtonLink } from '../../../../components/ui/button';
+import { z } from 'zod';
+import { ButtonLink } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
-import { ConfirmDialog, SummaryList } from '../../../../components/ui/confirm-dialog';
+import { DecisionPanel } from '../../../../components/ui/decision-panel';
 import { DetailList } from '../../../../components/ui/detail-list';
-import { PrivateImage } from '../../../staff';
+import { PrivateImage } from '../../../staff/components/private-image';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
-import { useAction } from '../../../../lib/use-action';
+import { useAppForm } from '../../../../lib/use-app-form';
 import { useApproveBill, useBill, useRejectBill } from '../api/bills';
-import { AdminFrame } from '../../../staff';
-import { ItemUserCell } from '../../../staff';
-import { Outcome } from '../../../staff';
-import { RejectPanel } from '../../../staff';
+import { AdminFrame } from '../../../staff/components/admin-frame';
+import { ItemUserCell } from '../../../staff/components/item-user';
+import { Outcome } from '../../../staff/components/outcome';
+import { RejectPanel } from '../../../staff/components/reject-panel';
 import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
 import { useIdParam } from '../../../../lib/use-id-param';
+
+const NoFields = z.object({});
 
 function BillActions({ bill }: { bill: Bill }) {
   const navigate = useNavigate();
   const approve = useApproveBill();
   const reject = useRejectBill();
-  const { run, loading } = useAction();
-  const [confirming, setConfirming] = useState(false);
   const amount = formatMoney(bill.amount);
-
   const done = () => navigate(ROUTES.adminBillsPending);
-
-  const onApprove = async () => {
-    const result = await run(() => approve.mutateAsync(bill.id));
-    setConfirming(false);
-    if (result.ok) await done();
-  };
+  const id = bill.id;
+  const app = useAppForm({
+    schema: NoFields,
+    defaultValues: {},
+    confirm: true,
+    submit: (_values, idempotencyKey) => approve.mutateAsync({ id, idempotencyKey }),
+    onSuccess: done,
+  });
 
   return (
-    <>
-      <Card className="flex flex-col gap-6">
-        <section aria-labelledby="approve-heading">
-          <h2 id="approve-heading" className="text-lg font-semibold text-slate-900">
-            Approve
-          </h2>
-          <p className="mt-1 text-slate-600">
-            Check that {amount} with reference {bill.reference} reached {bill.payment_type.name}.
-            Approving credits it to the customer’s wallet at once.
-          </p>
-          <Button className="mt-4" onClick={() => setConfirming(true)}>
-            Approve
-          </Button>
-        </section>
-        <div className="border-t border-slate-200" />
-        <RejectPanel
-          subject={`bill #${bill.id}`}
-          consequence="The customer’s wallet is not credited, and they are told why."
-          loading={loading}
-          onReject={async (body) => {
-            const result = await run(() => reject.mutateAsync({ id: bill.id, body }));
-            if (result.ok) await done();
-            return result;
-          }}
-        />
-      </Card>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={`Approve bill #${bill.id}?`}
-        description={`${amount} is credited to ${bill.user.name}’s wallet. This cannot be undone.`}
-        confirmLabel={`Approve and credit ${amount}`}
-        loading={loading}
-        onConfirm={() => void onApprove()}
-      >
-        <SummaryList
-          items={[
+    <Card className="flex flex-col gap-6">
+      <DecisionPanel
+        app={app}
+        heading="Approve"
+        intro={`Check that ${amount} with reference ${bill.reference} reached ${bill.payment_type.name}. Approving credits it to the customer’s wallet at once.`}
+        confirm={{
+          title: `Approve bill #${bill.id}?`,
+          description: `${amount} is credited to ${bill.user.name}’s wallet. This cannot be undone.`,
+          confirmLabel: `Approve and credit ${amount}`,
+          items: () => [
             { label: 'Customer', value: bill.user.name },
             { label: 'Amount', value: amount },
             { label: 'Paid to', value: bill.payment_type.name },
             { label: 'Reference', value: bill.reference },
-          ]}
-        />
-      </ConfirmDialog>
-    </>
+          ],
+        }}
+      />
+      <div className="border-t border-slate-200" />
+      <RejectPanel
+        subject={`bill #${bill.id}`}
+        consequence="The customer’s wallet is not credited, and they are told why."
+        submit={(body, idempotencyKey) => reject.mutateAsync({ id, body, idempotencyKey })}
+        onDone={done}
+      />
+    </Card>
   );
 }
 

@@ -17,18 +17,6 @@ export type PaymentTypeFormValues = {
   remove_qr: boolean;
 };
 
-export const PAYMENT_TYPE_FIELDS = [
-  'name',
-  'kind',
-  'upi_id',
-  'account_holder',
-  'account_number',
-  'ifsc',
-  'bank_name',
-  'is_active',
-  'qr',
-] as const;
-
 const shape = PaymentTypeBodySchema.shape;
 
 /** The admin's payment type form: the contract's rules, checked for the chosen kind only. */

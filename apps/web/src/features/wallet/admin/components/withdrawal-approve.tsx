@@ -1,20 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { WithdrawalApproveBodySchema, type Withdrawal } from '@iddesk/contract';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '../../../../components/ui/button';
-import { ConfirmDialog, SummaryList } from '../../../../components/ui/confirm-dialog';
-import { FormAlert } from '../../../../components/ui/form-alert';
-import { ImageField } from '../../../../components/ui/image-field';
+import { FormImageField } from '../../../../components/ui/app-form';
+import { DecisionPanel } from '../../../../components/ui/decision-panel';
 import { TextField } from '../../../../components/ui/text-field';
-import type { ActionResult } from '../../../../lib/action';
-import { imageFieldSchema, imageFileError } from '../../../../lib/files';
-import { showServerErrors } from '../../../../lib/form-errors';
+import type { ApiResponse } from '../../../../lib/api-client';
+import { imageFieldSchema } from '../../../../lib/files';
 import { formatMoney } from '../../../../lib/money';
+import { useAppForm } from '../../../../lib/use-app-form';
 import { destinationText } from './withdrawal-list-pages';
 
-type Values = { reference: string; proof: File | null };
 type Output = { reference: string; proof: File | null };
 
 const ApproveFormSchema = z.object({
@@ -27,102 +21,52 @@ const ApproveFormSchema = z.object({
 
 type WithdrawalApproveProps = {
   withdrawal: Withdrawal;
-  loading: boolean;
-  onApprove: (values: Output) => Promise<ActionResult<unknown>>;
+  submit: (values: Output, idempotencyKey: string) => Promise<ApiResponse<unknown>>;
+  onDone: () => unknown;
 };
 
 /** Approve after paying out, with the payout reference and screenshot if there are any. */
-export function WithdrawalApprove({ withdrawal, loading, onApprove }: WithdrawalApproveProps) {
-  const [confirming, setConfirming] = useState<Output | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    clearErrors,
-    formState: { errors },
-  } = useForm<Values, unknown, Output>({
-    resolver: zodResolver(ApproveFormSchema),
+export function WithdrawalApprove({ withdrawal, submit, onDone }: WithdrawalApproveProps) {
+  const app = useAppForm({
+    schema: ApproveFormSchema,
     defaultValues: { reference: '', proof: null },
+    fileField: 'proof',
+    confirm: true,
+    submit,
+    onSuccess: onDone,
   });
   const amount = formatMoney(withdrawal.amount);
 
-  const onSubmit = handleSubmit((values) => {
-    setFormError(null);
-    setConfirming(values);
-  });
-
-  const approve = async () => {
-    if (!confirming) return;
-    const result = await onApprove(confirming);
-    setConfirming(null);
-    if (!result.ok) {
-      setFormError(showServerErrors(result.error, setError, ['reference', 'proof'], 'proof'));
-    }
-  };
-
   return (
-    <section aria-labelledby="approve-heading">
-      <h2 id="approve-heading" className="text-lg font-semibold text-slate-900">
-        Approve
-      </h2>
-      <p className="mt-1 text-slate-600">
-        Send {amount} to the destination shown, then approve. The held amount is settled.
-      </p>
-      <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4">
-        <FormAlert message={formError} />
-        <TextField
-          label="Payout reference"
-          hint="Optional: the UTR or transaction ID of your payout."
-          autoComplete="off"
-          spellCheck={false}
-          error={errors.reference?.message}
-          {...register('reference')}
-        />
-        <Controller
-          control={control}
-          name="proof"
-          render={({ field, fieldState }) => (
-            <ImageField
-              label="Payout screenshot"
-              what="payout screenshot"
-              file={field.value}
-              onChange={(file) => {
-                field.onChange(file);
-                const message = file ? imageFileError(file) : null;
-                if (message) setError('proof', { type: 'client', message });
-                else clearErrors('proof');
-              }}
-              hint="Optional. A JPEG, PNG or WebP image of at most 5 MB."
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-        <div>
-          <Button type="submit">Approve</Button>
-        </div>
-      </form>
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title={`Approve withdrawal #${withdrawal.id}?`}
-        description={`Confirm that ${amount} has been sent to ${withdrawal.user.name}. This cannot be undone.`}
-        confirmLabel="Approve payout"
-        loading={loading}
-        onConfirm={() => void approve()}
-      >
-        {confirming ? (
-          <SummaryList
-            items={[
-              { label: 'Amount', value: amount },
-              { label: 'Sent to', value: destinationText(withdrawal) },
-              { label: 'Payout reference', value: confirming.reference || 'None' },
-              { label: 'Screenshot', value: confirming.proof?.name ?? 'None' },
-            ]}
-          />
-        ) : null}
-      </ConfirmDialog>
-    </section>
+    <DecisionPanel
+      app={app}
+      heading="Approve"
+      intro={`Send ${amount} to the destination shown, then approve. The held amount is settled.`}
+      confirm={{
+        title: `Approve withdrawal #${withdrawal.id}?`,
+        description: `Confirm that ${amount} has been sent to ${withdrawal.user.name}. This cannot be undone.`,
+        confirmLabel: 'Approve payout',
+        items: (v) => [
+          { label: 'Amount', value: amount },
+          { label: 'Sent to', value: destinationText(withdrawal) },
+          { label: 'Payout reference', value: v.reference || 'None' },
+          { label: 'Screenshot', value: v.proof?.name ?? 'None' },
+        ],
+      }}
+    >
+      <TextField
+        label="Payout reference"
+        hint="Optional: the UTR or transaction ID of your payout."
+        autoComplete="off"
+        spellCheck={false}
+        {...app.field('reference')}
+      />
+      <FormImageField
+        name="proof"
+        label="Payout screenshot"
+        what="payout screenshot"
+        hint="Optional. A JPEG, PNG or WebP image of at most 5 MB."
+      />
+    </DecisionPanel>
   );
 }

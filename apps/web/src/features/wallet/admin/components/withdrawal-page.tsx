@@ -4,15 +4,14 @@ import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { DetailList, type DetailItem } from '../../../../components/ui/detail-list';
-import { PrivateImage } from '../../../staff';
+import { PrivateImage } from '../../../staff/components/private-image';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
-import { useAction } from '../../../../lib/use-action';
 import { useApproveWithdrawal, useRejectWithdrawal, useWithdrawal } from '../api/withdrawals';
-import { AdminFrame } from '../../../staff';
-import { ItemUserCell } from '../../../staff';
-import { Outcome } from '../../../staff';
-import { RejectPanel } from '../../../staff';
+import { AdminFrame } from '../../../staff/components/admin-frame';
+import { ItemUserCell } from '../../../staff/components/item-user';
+import { Outcome } from '../../../staff/components/outcome';
+import { RejectPanel } from '../../../staff/components/reject-panel';
 import { WithdrawalApprove } from './withdrawal-approve';
 import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
 import { useIdParam } from '../../../../lib/use-id-param';
@@ -32,29 +31,21 @@ function WithdrawalActions({ withdrawal }: { withdrawal: Withdrawal }) {
   const navigate = useNavigate();
   const approve = useApproveWithdrawal();
   const reject = useRejectWithdrawal();
-  const { run, loading } = useAction();
   const back = () => navigate(ROUTES.adminWithdrawPending);
+  const id = withdrawal.id;
   return (
     <Card className="flex flex-col gap-6">
       <WithdrawalApprove
         withdrawal={withdrawal}
-        loading={loading}
-        onApprove={async (values) => {
-          const result = await run(() => approve.mutateAsync({ id: withdrawal.id, ...values }));
-          if (result.ok) await back();
-          return result;
-        }}
+        submit={(values, idempotencyKey) => approve.mutateAsync({ id, ...values, idempotencyKey })}
+        onDone={back}
       />
       <div className="border-t border-slate-200" />
       <RejectPanel
         subject={`withdrawal #${withdrawal.id}`}
         consequence={`${formatMoney(withdrawal.amount)} goes back to ${withdrawal.user.name}’s balance at once.`}
-        loading={loading}
-        onReject={async (body) => {
-          const result = await run(() => reject.mutateAsync({ id: withdrawal.id, body }));
-          if (result.ok) await back();
-          return result;
-        }}
+        submit={(body, idempotencyKey) => reject.mutateAsync({ id, body, idempotencyKey })}
+        onDone={back}
       />
     </Card>
   );

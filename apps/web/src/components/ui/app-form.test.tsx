@@ -1,0 +1,175 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import type { ApiResponse } from '../../lib/api-client';
+import { errorFromResponse, unknownError } from '../../lib/api-error';
+import { useAppForm } from '../../lib/use-app-form';
+import { AppForm, FormConfirm } from './app-form';
+import { Button } from './button';
+import { TextField } from './text-field';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('../../lib/toast', () => ({ toast }));
+
+const Schema = z.object({
+  amount: z.string().min(1, 'Enter an amount.'),
+  reference: z.string(),
+});
+type Values = z.output<typeof Schema>;
+type Submit = (values: Values, key: string) => Promise<ApiResponse<{ id: number }>>;
+
+function TestForm({ submit, confirm = false }: { submit: Submit; confirm?: boolean }) {
+  const app = useAppForm({
+    schema: Schema,
+    defaultValues: { amount: '', reference: '' },
+    confirm,
+    submit,
+    action: { notify: false },
+  });
+  return (
+    <>
+      <AppForm app={app}>
+        <TextField label="Amount" {...app.field('amount')} />
+        <TextField label="Reference" {...app.field('reference')} />
+        <Button type="submit" loading={app.loading}>
+          Send
+        </Button>
+      </AppForm>
+      <FormConfirm
+        app={app}
+        title="Send it?"
+        description="Money moves."
+        confirmLabel="Yes, send"
+        items={(v) => [{ label: 'Amount', value: v.amount }]}
+      />
+    </>
+  );
+}
+
+const ok = (): Promise<ApiResponse<{ id: number }>> =>
+  Promise.resolve({ message: null, data: { id: 1 } });
+const type = (label: string, value: string) =>
+  fireEvent.input(screen.getByLabelText(label), { target: { value } });
+const sendButton = () => screen.getByRole('button', { name: 'Send' });
+const send = () => fireEvent.click(sendButton());
+/** The submit state is held LOADING_HOLD_MS after a call; the button takes clicks again after. */
+const idle = () => waitFor(() => expect(sendButton().getAttribute('aria-busy')).toBeNull());
+const fieldError = (label: string) =>
+  screen.getByLabelText(label).closest('div.flex')?.querySelector('[role="alert"]')?.textContent;
+
+let warn: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => {
+  cleanup();
+  warn.mockRestore();
+});
+
+describe('useAppForm', () => {
+  it('checks the schema first: an invalid form never calls the server', async () => {
+    const submit = vi.fn<Submit>(ok);
+    render(<TestForm submit={submit} />);
+    send();
+    await waitFor(() => expect(fieldError('Amount')).toBe('Enter an amount.'));
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('puts 422 field errors on their fields and the first other one in the alert', async () => {
+    const submit = vi.fn<Submit>(() =>
+      Promise.reject(
+        errorFromResponse(422, {
+          message: 'The given data was invalid.',
+          errors: { amount: ['Too much.'], payment_type_id: ['Choose a method.', 'Later'] },
+        }),
+      ),
+    );
+    const { container } = render(<TestForm submit={submit} />);
+    type('Amount', '10');
+    send();
+    await waitFor(() => expect(fieldError('Amount')).toBe('Too much.'));
+    expect(fieldError('Reference')).toBeUndefined();
+    expect(container.querySelector('form > [role="alert"]')?.textContent).toBe('Choose a method.');
+    expect(document.activeElement).toBe(screen.getByLabelText('Amount'));
+  });
+
+  it('shows the first field error, else the message, when no field takes it (SPEC §8)', async () => {
+    const submit = vi
+      .fn<Submit>()
+      .mockRejectedValueOnce(
+        errorFromResponse(422, { message: 'Invalid.', errors: { login: ['No such account.'] } }),
+      )
+      .mockRejectedValueOnce(errorFromResponse(409, { message: 'The balance changed.' }));
+    const { container } = render(<TestForm submit={submit} />);
+    const alert = () => container.querySelector('form > [role="alert"]')?.textContent;
+    type('Amount', '10');
+    send();
+    await waitFor(() => expect(alert()).toBe('No such account.'));
+    await idle();
+    send();
+    await waitFor(() => expect(alert()).toBe('The balance changed.'));
+    expect(submit).toHaveBeenCalledTimes(2);
+  });
+
+  it('holds the submit state while the call runs', async () => {
+    let finish: (value: ApiResponse<{ id: number }>) => void = () => {};
+    const submit = vi.fn<Submit>(() => new Promise((resolve) => (finish = resolve)));
+    render(<TestForm submit={submit} />);
+    type('Amount', '10');
+    send();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Send' }).getAttribute('aria-busy')).toBe('true'),
+    );
+    finish({ message: null, data: { id: 1 } });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Send' }).getAttribute('aria-busy')).toBeNull(),
+    );
+  });
+
+  it('asks before the call: nothing is sent until the confirmation is accepted', async () => {
+    const submit = vi.fn<Submit>(ok);
+    render(<TestForm submit={submit} confirm />);
+    type('Amount', '25');
+    send();
+    const dialog = await screen.findByRole('dialog', { name: 'Send it?' });
+    expect(within(dialog).getByText('25')).toBeTruthy();
+    expect(submit).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(submit).not.toHaveBeenCalled();
+
+    send();
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, send' }));
+    await waitFor(() => expect(submit).toHaveBeenCalledOnce());
+    expect(submit.mock.calls[0]?.[0]).toEqual({ amount: '25', reference: '' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('sends the same key again after a lost answer, and a new one once an answer came', async () => {
+    const submit = vi
+      .fn<Submit>()
+      .mockRejectedValueOnce(unknownError(new TypeError('Failed to fetch')))
+      .mockImplementation(ok);
+    render(<TestForm submit={submit} confirm />);
+    const confirmSend = async () => {
+      await idle();
+      send();
+      fireEvent.click(await screen.findByRole('button', { name: 'Yes, send' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    };
+    type('Amount', '25');
+    await confirmSend();
+    await confirmSend();
+    await confirmSend();
+    type('Amount', '30');
+    await confirmSend();
+    const keys = submit.mock.calls.map((call) => call[1]);
+    expect(keys).toHaveLength(4);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    // Lost answer, same values: the retry carries the first key.
+    expect(keys[1]).toBe(keys[0]);
+    // That retry was answered: the key is spent, even for the same values.
+    expect(keys[2]).not.toBe(keys[1]);
+    expect(keys[3]).not.toBe(keys[2]);
+  });
+});

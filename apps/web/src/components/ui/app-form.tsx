@@ -1,0 +1,193 @@
+import { PASSWORD_MIN_LENGTH } from '@iddesk/contract';
+import type { ReactNode } from 'react';
+import {
+  Controller,
+  FormProvider,
+  useFormContext,
+  useFormState,
+  type FieldValues,
+} from 'react-hook-form';
+import { imageFileError } from '../../lib/files';
+import type { useAppForm } from '../../lib/use-app-form';
+import {
+  ConfirmDialog,
+  SummaryList,
+  type ConfirmDialogProps,
+  type SummaryItem,
+} from './confirm-dialog';
+import { Button } from './button';
+import { FormAlert } from './form-alert';
+import { ImageField } from './image-field';
+import { SegmentedControl } from './segmented-control';
+import { INPUT, TextField } from './text-field';
+
+/** What the pieces below need of a useAppForm result, whatever its values. */
+export type App<TOut = unknown> = Pick<
+  ReturnType<typeof useAppForm>,
+  'onSubmit' | 'formError' | 'confirm'
+> & { form: unknown; confirming: TOut | null };
+
+type AppFormProps = {
+  app: App;
+  className?: string;
+  /** The form-level error at the top; off when the form shows it elsewhere. */
+  alert?: boolean;
+  children: ReactNode;
+};
+
+/** A useAppForm form: provides it to the fields inside, no native validation, its alert. */
+export function AppForm({ app, className, alert = true, children }: AppFormProps) {
+  return (
+    <FormProvider {...(app.form as Parameters<typeof FormProvider>[0])}>
+      <form onSubmit={app.onSubmit} noValidate className={className}>
+        {alert ? <FormAlert message={app.formError} /> : null}
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+type FormImageFieldProps = {
+  name: string;
+  label: string;
+  what?: string;
+  hint?: ReactNode;
+  current?: ReactNode;
+  disabled?: boolean;
+};
+
+/** An ImageField bound to the surrounding form's File field, checked as soon as it is chosen. */
+export function FormImageField({ name, ...field }: FormImageFieldProps) {
+  const { control, setError, clearErrors } = useFormContext<FieldValues>();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: { value, onChange }, fieldState }) => (
+        <ImageField
+          {...field}
+          file={(value as File | null | undefined) ?? null}
+          onChange={(file) => {
+            onChange(file);
+            const message = file ? imageFileError(file) : null;
+            if (message) setError(name, { type: 'client', message });
+            else clearErrors(name);
+          }}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+export type FormConfirmProps<TOut> = Omit<
+  ConfirmDialogProps,
+  'open' | 'onOpenChange' | 'loading' | 'onConfirm'
+> & {
+  app: App<TOut>;
+  /** The facts repeated back from the values being confirmed. */
+  items?: (values: TOut) => SummaryItem[];
+};
+
+/** The ConfirmDialog of a useAppForm form with `confirm` on. */
+export function FormConfirm<TOut>({ app, items, children, ...dialog }: FormConfirmProps<TOut>) {
+  const values = app.confirming;
+  return (
+    <ConfirmDialog {...app.confirm} {...dialog}>
+      {items && values !== null ? <SummaryList items={items(values)} /> : children}
+    </ConfirmDialog>
+  );
+}
+
+/** `password` and `password_confirmation` of the surrounding form: "Password", "Confirm password". */
+export function NewPasswordFields({ label = 'Password' }: { label?: string }) {
+  const { register, formState } = useFormContext<FieldValues>();
+  const error = (name: string) => formState.errors[name]?.message as string | undefined;
+  return (
+    <>
+      <TextField
+        label={label}
+        {...INPUT.newPassword}
+        revealable
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        error={error('password')}
+        {...register('password')}
+      />
+      <TextField
+        label={`Confirm ${label.toLowerCase()}`}
+        {...INPUT.newPassword}
+        error={error('password_confirmation')}
+        {...register('password_confirmation')}
+      />
+    </>
+  );
+}
+
+type SaveButtonsProps = {
+  label: string;
+  loading: boolean;
+  discardLabel?: string;
+  className?: string;
+  /** On a dark surface (the admin's settings bar). */
+  inverse?: boolean;
+};
+
+/** Save, and Discard once something has changed (back to the last saved values). */
+export function SaveButtons({
+  label,
+  loading,
+  discardLabel = 'Discard',
+  className = 'flex flex-wrap items-center gap-3',
+  inverse = false,
+}: SaveButtonsProps) {
+  const { reset } = useFormContext<FieldValues>();
+  const { isDirty } = useFormState();
+  return (
+    <div className={className}>
+      <Button type="submit" variant={inverse ? 'inverse' : 'primary'} loading={loading}>
+        {label}
+      </Button>
+      {isDirty ? (
+        <Button variant={inverse ? 'light' : 'ghost'} onClick={() => reset()} disabled={loading}>
+          {discardLabel}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+type FormSegmentedProps<V extends string> = {
+  name: string;
+  legend: string;
+  options: { value: V; label: string }[];
+};
+
+/** A SegmentedControl bound to the surrounding form's field `name`. */
+export function FormSegmented<V extends string>({ name, ...control }: FormSegmentedProps<V>) {
+  const form = useFormContext<FieldValues>();
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <SegmentedControl
+          {...control}
+          name={field.name}
+          value={field.value as V}
+          onChange={field.onChange}
+        />
+      )}
+    />
+  );
+}
+
+/** A checkbox bound to the surrounding form's boolean field `name`. */
+export function FormCheckbox({ name, children }: { name: string; children: ReactNode }) {
+  const { register } = useFormContext<FieldValues>();
+  return (
+    <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
+      <input type="checkbox" className="size-5 accent-brand-700" {...register(name)} />
+      {children}
+    </label>
+  );
+}

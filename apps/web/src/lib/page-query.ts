@@ -1,0 +1,28 @@
+import { PAGE_SIZE } from '@iddesk/contract';
+import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
+import { apiRequest } from './api-client';
+
+/** One page of a list; `pending` picks a queue's waiting (true) or handled (false) items. */
+export type PageParams = { page: number; pending?: boolean };
+
+/**
+ * `GET path?page&perPage[&pending]`: one page of a list (its `data` typed `T`), the previous
+ * page kept on screen while the next one loads.
+ */
+export function pageQueryOptions<T>(path: string, queryKey: QueryKey, params: PageParams) {
+  const { page, pending } = params;
+  const query = { page, perPage: PAGE_SIZE, pending: pending === undefined ? undefined : +pending };
+  return queryOptions({
+    queryKey,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<T>(path, { method: 'GET', query, signal })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET path`: one item. */
+export const itemQueryOptions = <T>(path: string, queryKey: QueryKey) =>
+  queryOptions({
+    queryKey,
+    queryFn: async ({ signal }) => (await apiRequest<T>(path, { method: 'GET', signal })).data,
+  });

@@ -1,0 +1,129 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import {
+  get,
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import type { ActionOptions, ActionResult } from './action';
+import { newIdempotencyKey, type ApiResponse } from './api-client';
+import type { ApiError } from './api-error';
+import { showServerErrors } from './form-errors';
+import { useAction } from './use-action';
+
+/** A form's zod schema: what the fields hold in, what the call takes out. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type FormSchema = z.ZodType<any, FieldValues>;
+type In<S extends FormSchema> = z.input<S>;
+type Out<S extends FormSchema> = z.output<S>;
+
+export type AppFormOptions<S extends FormSchema, R> = {
+  /** The contract's schema, or the form's own built on it. */
+  schema: S;
+  defaultValues: DefaultValues<In<S>>;
+  /** The fields a 422 may name; default: the keys of `defaultValues`. */
+  fields?: readonly Path<In<S>>[];
+  /** The file field that takes a refused upload (413, 415). */
+  fileField?: Path<In<S>>;
+  /**
+   * The call. `idempotencyKey` belongs to this confirmed submit: the same values sent again
+   * after an answer was lost carry the same key, so the server replays instead of repeating.
+   */
+  submit: (values: Out<S>, idempotencyKey: string) => Promise<ApiResponse<R>>;
+  /** Ask in a ConfirmDialog before the call (money, or anything hard to undo). */
+  confirm?: boolean;
+  /** The action wrapper's toasts (SPEC.md §8). */
+  action?: ActionOptions;
+  onSuccess?: (
+    data: R,
+    values: Out<S>,
+    form: UseFormReturn<In<S>, unknown, Out<S>>,
+    message: string | null,
+  ) => unknown;
+  /** Handles a failure itself when it returns true (the field mapping is skipped). */
+  onFailure?: (error: ApiError) => boolean;
+};
+
+export type AppForm<S extends FormSchema, R = unknown> = ReturnType<typeof useAppForm<S, R>>;
+
+/** Files compare by what identifies them; the rest by value. */
+const fingerprint = (values: unknown) =>
+  JSON.stringify(values, (_key, v: unknown) =>
+    v instanceof Blob ? ['file', (v as File).name, v.size, v.type, (v as File).lastModified] : v,
+  );
+
+/**
+ * The one way a form is built: react-hook-form with the zod resolver, submit state (held
+ * LOADING_HOLD_MS by the action wrapper), an optional confirmation before the call, the
+ * server's 422 field errors on their fields and the rest in the form's alert (SPEC.md §8), and
+ * an idempotency key per confirmed submit that outlives a lost answer.
+ */
+export function useAppForm<S extends FormSchema, R = unknown>(options: AppFormOptions<S, R>) {
+  const { schema, defaultValues, confirm = false } = options;
+  const resolver = useMemo(
+    () => zodResolver(schema as never) as unknown as Resolver<In<S>, unknown, Out<S>>,
+    [schema],
+  );
+  const form = useForm<In<S>, unknown, Out<S>>({ resolver, defaultValues });
+  const { run, loading } = useAction();
+  const [confirming, setConfirming] = useState<Out<S> | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  // The key of a submit whose answer was lost, kept for the same values sent again.
+  const [lost, setLost] = useState<{ key: string; values: string } | null>(null);
+
+  const send = async (values: Out<S>): Promise<ActionResult<R>> => {
+    const { submit, action, onSuccess, onFailure, fields, fileField } = options;
+    setFormError(null);
+    const signature = fingerprint(values);
+    const key = lost?.values === signature ? lost.key : newIdempotencyKey();
+    const result = await run(() => submit(values, key), action);
+    // No answer at all: the same values sent again keep the key. Any answer spends it.
+    setLost(!result.ok && result.error.status === 0 ? { key, values: signature } : null);
+    setConfirming(null);
+    if (result.ok) await onSuccess?.(result.data, values, form, result.message);
+    else if (!onFailure?.(result.error)) {
+      const names = fields ?? (Object.keys(defaultValues) as Path<In<S>>[]);
+      setFormError(showServerErrors(result.error, form.setError, names, fileField));
+    }
+    return result;
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    if (confirm) setConfirming(values);
+    else await send(values);
+  });
+
+  /** A TextField's or TextArea's wiring: the registration and the field's error. */
+  const field = (name: Path<In<S>>) => ({
+    ...form.register(name),
+    error: (get(form.formState.errors, name) as { message?: string } | undefined)?.message,
+  });
+
+  return {
+    form,
+    field,
+    onSubmit,
+    loading,
+    formError,
+    clearFormError: () => setFormError(null),
+    /** The checked values waiting in the confirmation, null when it is closed. */
+    confirming,
+    /** The ConfirmDialog's state: open while confirming, not dismissable while sending. */
+    confirm: {
+      open: confirming !== null,
+      onOpenChange: (open: boolean) => {
+        if (!open) setConfirming(null);
+      },
+      loading,
+      onConfirm: () => {
+        if (confirming !== null) void send(confirming);
+      },
+    },
+  };
+}
