@@ -100,10 +100,10 @@ export function useAppForm<S extends FormSchema, R = unknown>(options: AppFormOp
   });
 
   /** A TextField's or TextArea's wiring: the registration and the field's error. */
-  const field = (name: Path<In<S>>) => ({
-    ...form.register(name),
-    error: (get(form.formState.errors, name) as { message?: string } | undefined)?.message,
-  });
+  const field = (name: Path<In<S>>) => {
+    const error: { message?: string } | undefined = get(form.formState.errors, name);
+    return { ...form.register(name), error: error?.message };
+  };
 
   return {
     form,

@@ -7,7 +7,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { INPUT, TextField } from '../../../components/ui/text-field';
-import { useSiteSettings } from '../../site/site-settings';
+import { useSiteSettings } from '../../site';
 import { useAppForm } from '../../../lib/use-app-form';
 import { requestPasswordReset } from '../api/request-password-reset';
 

@@ -10,13 +10,9 @@ import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { REQUEST_TYPE_LABELS } from '../../components/request-labels';
 import { useIdParam } from '../../../../lib/use-id-param';
 import { useAdminIdRequest, useHandleIdRequest } from '../api/id-requests';
-import { AdminFrame } from '../../../staff/components/admin-frame';
 import { HandleRequest } from './handle-request';
 import { IdCell } from './id-cells';
-import { ItemUserCell } from '../../../staff/components/item-user';
-import { Outcome } from '../../../staff/components/outcome';
-import { PaymentProofCard } from '../../../staff/components/payment-proof-card';
-import { RejectPanel } from '../../../staff/components/reject-panel';
+import { AdminFrame, ItemUserCell, Outcome, PaymentProofCard, RejectPanel } from '../../../staff';
 
 const REJECT_CONSEQUENCE: Record<IdRequest['type'], string> = {
   create: 'No ID is created.',

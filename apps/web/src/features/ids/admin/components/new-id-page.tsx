@@ -11,12 +11,8 @@ import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { useIdParam } from '../../../../lib/use-id-param';
 import { useAdminUserId, useApproveUserId, useRejectUserId } from '../api/user-ids';
-import { AdminFrame } from '../../../staff/components/admin-frame';
 import { ApproveNewId } from './approve-new-id';
-import { ItemUserCell } from '../../../staff/components/item-user';
-import { Outcome } from '../../../staff/components/outcome';
-import { PaymentProofCard } from '../../../staff/components/payment-proof-card';
-import { RejectPanel } from '../../../staff/components/reject-panel';
+import { AdminFrame, ItemUserCell, Outcome, PaymentProofCard, RejectPanel } from '../../../staff';
 
 function Actions({ userId }: { userId: UserId }) {
   const navigate = useNavigate();

@@ -1,9 +1,8 @@
 import { type Bill, type Paginated, type RejectBody, WALLET_API } from '@iddesk/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { itemQueryOptions, pageQueryOptions } from '../../../../lib/page-query';
-import { apiRequest, type Idempotent } from '../../../../lib/api-client';
-import { adminKeys, useInvalidateAfterAdminAction, type Decision, type QueueParams } from '../../../staff';
-
+import { apiRequest } from '../../../../lib/api-client';
+import { adminKeys, type Decision, type QueueParams, useInvalidateAfterAdminAction } from '../../../staff';
 
 /** `GET /admin/bills?page&perPage&pending`. */
 export const billsQueryOptions = (params: QueueParams) =>

@@ -6,17 +6,13 @@ import { ButtonLink } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { DecisionPanel } from '../../../../components/ui/decision-panel';
 import { DetailList } from '../../../../components/ui/detail-list';
-import { PrivateImage } from '../../../staff/components/private-image';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { useAppForm } from '../../../../lib/use-app-form';
 import { useApproveBill, useBill, useRejectBill } from '../api/bills';
-import { AdminFrame } from '../../../staff/components/admin-frame';
-import { ItemUserCell } from '../../../staff/components/item-user';
-import { Outcome } from '../../../staff/components/outcome';
-import { RejectPanel } from '../../../staff/components/reject-panel';
 import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
 import { useIdParam } from '../../../../lib/use-id-param';
+import { AdminFrame, ItemUserCell, Outcome, PrivateImage, RejectPanel } from '../../../staff';
 
 const NoFields = z.object({});
 

@@ -4,17 +4,13 @@ import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { DetailList, type DetailItem } from '../../../../components/ui/detail-list';
-import { PrivateImage } from '../../../staff/components/private-image';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { useApproveWithdrawal, useRejectWithdrawal, useWithdrawal } from '../api/withdrawals';
-import { AdminFrame } from '../../../staff/components/admin-frame';
-import { ItemUserCell } from '../../../staff/components/item-user';
-import { Outcome } from '../../../staff/components/outcome';
-import { RejectPanel } from '../../../staff/components/reject-panel';
 import { WithdrawalApprove } from './withdrawal-approve';
 import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
 import { useIdParam } from '../../../../lib/use-id-param';
+import { AdminFrame, ItemUserCell, Outcome, PrivateImage, RejectPanel } from '../../../staff';
 
 function destinationItems(w: Withdrawal): DetailItem[] {
   if (w.method === 'upi') {
