@@ -28,3 +28,4 @@ export * from './password-reset';
 export * from './idempotency';
 export * from './idempotency-schemas';
 export * from './ops';
+export * from './staff';

@@ -28,6 +28,8 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
       RATE_LIMIT_AUTH_ACCOUNT_MAX: '10000',
       RATE_LIMIT_MONEY_MAX: '10000',
       RATE_LIMIT_MONEY_IP_MAX: '10000',
+      // Tests about the second factor set `required` (the default outside tests).
+      STAFF_SECOND_FACTOR: 'optional',
       ...env,
     },
     scratch,

@@ -87,6 +87,8 @@ const touchSessionStatement = preparedStatement<'tokenHash' | 'idleDays'>('touch
       balance: caller.balance,
       isBlocked: caller.isBlocked,
       createdAt: caller.createdAt,
+      role: caller.role,
+      secondFactor: caller.secondFactor,
     })
     .from(caller);
 });
@@ -109,6 +111,8 @@ export async function touchSession(db: Db, tokenHash: string, idleDays: number) 
     balance: decode.bigint(row[6]!),
     isBlocked: decode.bool(row[7]!),
     createdAt: decode.date(row[8]!),
+    role: (row[9] ?? null) as PublicUser['role'],
+    secondFactor: decode.bool(row[10]!),
   };
 }
 

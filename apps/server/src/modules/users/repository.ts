@@ -13,6 +13,8 @@ export const publicUserColumns = {
   balance: users.balance,
   isBlocked: users.isBlocked,
   createdAt: users.createdAt,
+  role: users.role,
+  secondFactor: users.secondFactor,
 };
 
 export type UserWithPassword = PublicUser & { passwordHash: string };
@@ -62,9 +64,12 @@ export async function insertUser(
     phone: string;
     passwordHash: string;
     type?: PublicUser['type'];
+    /** Staff only; an admin without one is an owner (the first-start admin). */
+    role?: NonNullable<PublicUser['role']>;
   },
 ): Promise<PublicUser> {
-  const rows = await db.insert(users).values(values).returning(publicUserColumns);
+  const role = values.type === 'admin' ? (values.role ?? 'owner') : null;
+  const rows = await db.insert(users).values({ ...values, role }).returning(publicUserColumns);
   return rows[0]!;
 }
 
