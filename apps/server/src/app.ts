@@ -13,6 +13,8 @@ import { requestIdGenerator } from './lib/request-id';
 import { adminStatsRoutes } from './modules/admin-stats/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
 import { authRoutes } from './modules/auth/routes';
+import { secondFactorRoutes } from './modules/second-factor/routes';
+import { staffRoutes } from './modules/staff/routes';
 import { billRoutes } from './modules/bills/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -118,7 +120,8 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes);
+      await api.register(authRoutes, { now });
+      await api.register(secondFactorRoutes, { now });
       await api.register(userRoutes);
       await api.register(settingsRoutes);
       await api.register(healthRoutes);
@@ -129,6 +132,7 @@ export async function buildApp({
       await api.register(withdrawalRoutes);
       await api.register(ledgerRoutes);
       await api.register(adminUserRoutes);
+      await api.register(staffRoutes);
       await api.register(fileRoutes);
       await api.register(notificationRoutes);
       await api.register(adminStatsRoutes);

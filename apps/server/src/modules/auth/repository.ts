@@ -128,6 +128,11 @@ export async function deleteOtherSessions(
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
 }
 
+/** Every session of a user ends (a disabled staff account, a reset second factor). */
+export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
 /** Housekeeping on login, so a user's dead sessions do not pile up. */
 export async function deleteExpiredSessions(db: Db, userId: number, idleDays: number) {
   await db

@@ -1,11 +1,19 @@
-import type { AuthResult, LoginBodySchema, RegisterBodySchema } from '@iddesk/contract';
+import type {
+  AuthResult,
+  LoginBodySchema,
+  LoginResult,
+  LoginSecondFactorBodySchema,
+  RegisterBodySchema,
+} from '@iddesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, newApiToken } from '../../lib/tokens';
+import type { Keyring } from '../app-key';
+import { CHALLENGE_EXPIRED, checkSecondFactorCode, issueChallenge, openChallenge, WRONG_CODE } from '../second-factor';
 import { contactConflictFromDb, takenContactsError } from '../users';
-import { findTakenContacts, findUserForLogin, insertUser } from '../users';
+import { findTakenContacts, findUserById, findUserForLogin, insertUser } from '../users';
 import { deleteExpiredSessions, deleteSession, insertSession, touchSession } from './repository';
 import type { AuthContext, SessionSettings } from './types';
 
@@ -14,6 +22,7 @@ export const ACCOUNT_BLOCKED = 'This account has been blocked. Please contact su
 
 type RegisterInput = z.output<typeof RegisterBodySchema>;
 type LoginInput = z.output<typeof LoginBodySchema>;
+type SecondFactorInput = z.output<typeof LoginSecondFactorBodySchema>;
 
 export async function register(
   db: Db,
@@ -56,20 +65,52 @@ export function loginLookup(login: string): { email: string } | { phone: string 
 
 /**
  * Wrong login and wrong password answer the same, in about the same time. Only after the
- * password proved the caller owns the account do we say that it is blocked.
+ * password proved the caller owns the account do we say that it is blocked. An account with a
+ * second factor gets no token yet: a short-lived challenge to send back with a code.
  */
 export async function login(
   db: Db,
+  keyring: Keyring,
   input: LoginInput,
   sessionSettings: SessionSettings,
-): Promise<AuthResult> {
+  now: Date,
+): Promise<LoginResult> {
   const user = await findUserForLogin(db, loginLookup(input.login));
   const valid = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
   if (!user || !valid) throw ValidationError.field('login', BAD_CREDENTIALS);
   if (user.isBlocked) throw ValidationError.field('login', ACCOUNT_BLOCKED);
+  if (user.secondFactor) {
+    return { second_factor_required: true, challenge: issueChallenge(keyring, user.id, now) };
+  }
+  return startSession(db, user, sessionSettings);
+}
 
+/** Sign-in, step two: the challenge from `login` and a current or recovery code. */
+export async function loginWithSecondFactor(
+  db: Db,
+  keyring: Keyring,
+  input: SecondFactorInput,
+  sessionSettings: SessionSettings,
+  now: Date,
+): Promise<AuthResult> {
+  const userId = openChallenge(keyring, input.challenge, now);
+  const user = userId === null ? null : await findUserById(db, userId);
+  // Blocked, or the factor reset, since the password step: start again.
+  if (!user || !user.secondFactor) throw ValidationError.field('code', CHALLENGE_EXPIRED);
+  if (user.isBlocked) throw ValidationError.field('code', ACCOUNT_BLOCKED);
+  if (!(await checkSecondFactorCode(db, keyring, user.id, input.code, now))) {
+    throw ValidationError.field('code', WRONG_CODE);
+  }
+  return startSession(db, user, sessionSettings);
+}
+
+async function startSession(
+  db: Db,
+  user: { id: number; type: AuthResult['type'] },
+  sessionSettings: SessionSettings,
+): Promise<AuthResult> {
   const token = newApiToken();
   await db.transaction(async (tx) => {
     await deleteExpiredSessions(tx, user.id, sessionSettings.idleDays);

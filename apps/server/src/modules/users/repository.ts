@@ -30,6 +30,11 @@ export async function findUserForLogin(
   return rows[0] ?? null;
 }
 
+export async function findUserById(db: Db, id: number): Promise<PublicUser | null> {
+  const rows = await db.select(publicUserColumns).from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
 export async function findUserWithPassword(db: Db, id: number): Promise<UserWithPassword | null> {
   const rows = await db.select(withPassword).from(users).where(eq(users.id, id)).limit(1);
   return rows[0] ?? null;
