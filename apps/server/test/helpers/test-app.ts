@@ -210,11 +210,11 @@ export function totpCode(secret: string, at: Date = new Date()): string {
  * Enrols the second factor of the account behind `token` through the API: the secret and the
  * ten recovery codes (each signs in once, which keeps tests off the 30-second clock).
  */
-export async function enrolSecondFactor(app: FastifyInstance, token: string) {
+export async function enrolSecondFactor(app: FastifyInstance, token: string, now: () => Date = () => new Date()) {
   const setup = await post(app, '/api/second_factor/setup', undefined, token);
   if (setup.statusCode !== 200) throw new Error(`2FA setup failed: ${setup.statusCode} ${setup.body}`);
   const secret = setup.json().data.secret as string;
-  const enabled = await post(app, '/api/second_factor/enable', { code: totpCode(secret) }, token);
+  const enabled = await post(app, '/api/second_factor/enable', { code: totpCode(secret, now()) }, token);
   if (enabled.statusCode !== 200) throw new Error(`2FA enable failed: ${enabled.statusCode} ${enabled.body}`);
   return { secret, recoveryCodes: enabled.json().data.recovery_codes as string[] };
 }
@@ -234,11 +234,12 @@ export async function signIn(app: FastifyInstance, login: string, password: stri
 /**
  * A staff account with `role`, signed in. `secondFactor: true` enrols one first (then the
  * token is of a session that passed it); false leaves it without, as a new staff member is.
+ * `now`: the app's clock, when the test moves it.
  */
 export async function createStaffMember(
   ctx: TestContext,
   role: 'owner' | 'cashier' | 'support',
-  { secondFactor }: { secondFactor: boolean },
+  { secondFactor, now }: { secondFactor: boolean; now?: () => Date },
 ) {
   const details = newUserDetails({ name: `Test ${role}` });
   const user = await insertUser(ctx.db, {
@@ -251,7 +252,7 @@ export async function createStaffMember(
   });
   const first = await signIn(ctx.app, details.email, details.password);
   if (!secondFactor) return { ...details, id: user.id, token: first, secret: null, recoveryCodes: [] as string[] };
-  const { secret, recoveryCodes } = await enrolSecondFactor(ctx.app, first);
+  const { secret, recoveryCodes } = await enrolSecondFactor(ctx.app, first, now);
   const codes = [...recoveryCodes];
   const token = await signIn(ctx.app, details.email, details.password, () => codes.shift()!);
   return { ...details, id: user.id, token, secret, recoveryCodes: codes };
