@@ -134,6 +134,14 @@ export const siteRoutes: RouteObject[] = [
         handle: handle({ title: 'Change password' }),
       },
       {
+        path: path(ROUTES.secondFactor),
+        lazy: page(
+          () => import('../../features/account/components/second-factor-page'),
+          'SecondFactorPage',
+        ),
+        handle: handle({ title: 'Two-step sign-in' }),
+      },
+      {
         path: path(ROUTES.addReview),
         lazy: page(
           () => import('../../features/reviews/components/add-review-page'),

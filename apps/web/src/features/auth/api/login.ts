@@ -1,10 +1,25 @@
-import { API, type AuthResult, type LoginBody } from '@iddesk/contract';
+import {
+  API,
+  type AuthResult,
+  type LoginBody,
+  type LoginResult,
+  type LoginSecondFactorBody,
+  STAFF_API,
+} from '@iddesk/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
+/** A token, or (an account with a second factor) a challenge to send back with a code. */
 export const login = (body: LoginBody) =>
-  apiRequest<AuthResult>(API.login, { method: 'POST', body });
+  apiRequest<LoginResult>(API.login, { method: 'POST', body });
 
 export function useLogin() {
   return useMutation({ mutationFn: login });
+}
+
+export const loginSecondFactor = (body: LoginSecondFactorBody) =>
+  apiRequest<AuthResult>(STAFF_API.loginSecondFactor, { method: 'POST', body });
+
+export function useLoginSecondFactor() {
+  return useMutation({ mutationFn: loginSecondFactor });
 }
