@@ -14,7 +14,10 @@ export function codeAttempts(app: FastifyInstance): WindowCounter {
   let counter = counters.get(app.rateCounters);
   if (!counter) {
     const { authAccountMax, authWindowMs } = app.config.rateLimit;
-    counter = app.rateCounters.window('account:second-factor', { max: authAccountMax, windowMs: authWindowMs });
+    counter = app.rateCounters.window('account:second-factor', {
+      max: authAccountMax,
+      windowMs: authWindowMs,
+    });
     counters.set(app.rateCounters, counter);
   }
   return counter;

@@ -33,17 +33,30 @@ export async function claimStep(db: Db, userId: number, step: number): Promise<b
 }
 
 /** Uses one recovery code: true once per code. */
-export async function claimRecoveryCode(db: Db, userId: number, codeHash: string): Promise<boolean> {
+export async function claimRecoveryCode(
+  db: Db,
+  userId: number,
+  codeHash: string,
+): Promise<boolean> {
   const rows = await db
     .update(recoveryCodes)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)))
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, codeHash),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
     .returning({ id: recoveryCodes.id });
   return rows.length === 1;
 }
 
 export async function turnOn(db: Db, userId: number, codeHashes: string[]) {
-  await db.update(users).set({ secondFactor: true, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ secondFactor: true, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await db.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
 }

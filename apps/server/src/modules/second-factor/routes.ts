@@ -15,7 +15,10 @@ import { confirmEnrolment, disableOwn, startEnrolment } from './service';
 const tags = ['user'];
 
 /** The signed-in account's own second factor: set it up, confirm it, turn it off. */
-export const secondFactorRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app, { now }) => {
+export const secondFactorRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (
+  app,
+  { now },
+) => {
   const attempts = codeAttempts(app);
   const countAttempt = async (request: Parameters<typeof callerOf>[0]) => {
     await attempts.enforce(String(callerOf(request).user.id));
@@ -28,7 +31,8 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = as
       schema: {
         tags,
         summary: 'Start enrolling a second factor (TOTP): a new secret and its otpauth:// address',
-        description: 'Nothing changes until a code from the app confirms it. 409 when it is already on.',
+        description:
+          'Nothing changes until a code from the app confirms it. 409 when it is already on.',
         errors: [409],
         response: { 200: envelope(SecondFactorSetupSchema) },
       },
@@ -47,7 +51,8 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = as
       preHandler: countAttempt,
       schema: {
         tags,
-        summary: 'Confirm the enrolment with a code from the app: the ten recovery codes, shown once',
+        summary:
+          'Confirm the enrolment with a code from the app: the ten recovery codes, shown once',
         errors: [409],
         body: SecondFactorCodeBodySchema,
         response: { 200: envelope(RecoveryCodesSchema) },
@@ -55,7 +60,13 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = as
     },
     async (request) => ({
       message: 'Your second factor is on. Keep the recovery codes somewhere safe.',
-      data: await confirmEnrolment(app.db, app.keyring, callerOf(request).user, request.body.code, now()),
+      data: await confirmEnrolment(
+        app.db,
+        app.keyring,
+        callerOf(request).user,
+        request.body.code,
+        now(),
+      ),
     }),
   );
 
@@ -68,7 +79,8 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = as
       schema: {
         tags,
         summary: 'Turn the second factor off with a current code or a recovery code',
-        description: 'Staff accounts cannot while STAFF_SECOND_FACTOR is `required` (409): an owner resets it.',
+        description:
+          'Staff accounts cannot while STAFF_SECOND_FACTOR is `required` (409): an owner resets it.',
         errors: [409],
         body: SecondFactorCodeBodySchema,
         response: { 200: EmptyEnvelopeSchema },
@@ -76,7 +88,14 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = as
     },
     async (request) => {
       const caller = callerOf(request);
-      await disableOwn(app.db, app.keyring, caller.user, request.body.code, now(), app.config.staffSecondFactor);
+      await disableOwn(
+        app.db,
+        app.keyring,
+        caller.user,
+        request.body.code,
+        now(),
+        app.config.staffSecondFactor,
+      );
       return { message: 'Your second factor is off.', data: null };
     },
   );

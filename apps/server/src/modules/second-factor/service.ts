@@ -22,26 +22,45 @@ export const CHALLENGE_TTL_MS = 5 * 60_000;
 const CHALLENGE_PURPOSE = 'login.second_factor_challenge';
 
 /** Starts (or restarts) an enrolment: a fresh secret, sealed, for the app to scan. */
-export async function startEnrolment(db: Db, keyring: Keyring, user: PublicUser): Promise<SecondFactorSetup> {
+export async function startEnrolment(
+  db: Db,
+  keyring: Keyring,
+  user: PublicUser,
+): Promise<SecondFactorSetup> {
   if (user.secondFactor) throw new ConflictError('CONFLICT', 'Your second factor is already on.');
   const { secret, url } = newTotpSecret(user.email);
   await db.transaction(async (tx) => {
-    await storePendingSecret(tx, user.id, sealSecret(await keyring.sealingKey(tx), SEALED.totpSecret, secret));
+    await storePendingSecret(
+      tx,
+      user.id,
+      sealSecret(await keyring.sealingKey(tx), SEALED.totpSecret, secret),
+    );
   });
   return { secret, otpauth_url: url };
 }
 
 /** The first code from the app turns the second factor on; the recovery codes are shown once. */
-export async function confirmEnrolment(db: Db, keyring: Keyring, user: PublicUser, code: string, now: Date) {
+export async function confirmEnrolment(
+  db: Db,
+  keyring: Keyring,
+  user: PublicUser,
+  code: string,
+  now: Date,
+) {
   const state = await findSecondFactorState(db, user.id);
   if (state?.secondFactor) throw new ConflictError('CONFLICT', 'Your second factor is already on.');
-  if (!state?.sealed) throw ValidationError.field('code', 'Start the set-up again: scan the QR code first.');
+  if (!state?.sealed)
+    throw ValidationError.field('code', 'Start the set-up again: scan the QR code first.');
   const step = totpStep(keyring.open(SEALED.totpSecret, state.sealed), code, now);
   if (step === null) throw ValidationError.field('code', WRONG_CODE);
   const codes = newRecoveryCodes(RECOVERY_CODE_COUNT);
   await db.transaction(async (tx) => {
     if (!(await claimStep(tx, user.id, step))) throw ValidationError.field('code', WRONG_CODE);
-    await turnOn(tx, user.id, codes.map((c) => hashToken(normaliseRecoveryCode(c))));
+    await turnOn(
+      tx,
+      user.id,
+      codes.map((c) => hashToken(normaliseRecoveryCode(c))),
+    );
   });
   return { recovery_codes: codes };
 }
@@ -79,9 +98,13 @@ export async function disableOwn(
 ) {
   if (!user.secondFactor) throw new ConflictError('CONFLICT', 'Your second factor is already off.');
   if (user.type === 'admin' && staffSecondFactor === 'required') {
-    throw new ConflictError('CONFLICT', 'Staff accounts must keep a second factor. An owner can reset it.');
+    throw new ConflictError(
+      'CONFLICT',
+      'Staff accounts must keep a second factor. An owner can reset it.',
+    );
   }
-  if (!(await checkSecondFactorCode(db, keyring, user.id, code, now))) throw ValidationError.field('code', WRONG_CODE);
+  if (!(await checkSecondFactorCode(db, keyring, user.id, code, now)))
+    throw ValidationError.field('code', WRONG_CODE);
   await turnOff(db, user.id);
 }
 
@@ -103,7 +126,10 @@ export function issueChallenge(keyring: Keyring, userId: number, now: Date): str
 export function openChallenge(keyring: Keyring, challenge: string, now: Date): number | null {
   try {
     const sealed = Buffer.from(challenge, 'base64url').toString('utf8');
-    const { u, x } = JSON.parse(keyring.open(CHALLENGE_PURPOSE, sealed)) as { u: unknown; x: unknown };
+    const { u, x } = JSON.parse(keyring.open(CHALLENGE_PURPOSE, sealed)) as {
+      u: unknown;
+      x: unknown;
+    };
     if (typeof u !== 'number' || typeof x !== 'number' || x <= now.getTime()) return null;
     return u;
   } catch {

@@ -6,7 +6,14 @@ const PERIOD = 30;
 const ISSUER = 'ID Desk';
 
 function totpOf(secret: string, label = ''): TOTP {
-  return new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
 /** A new secret (160 bits, base32) and the otpauth:// address an app scans from a QR code. */

@@ -30,7 +30,11 @@ function asStaff(row: Omit<StaffRow, 'role'> & { role: StaffRow['role'] | null }
 }
 
 export async function listStaff(db: Db): Promise<StaffRow[]> {
-  const rows = await db.select(staffColumns).from(users).where(eq(users.type, 'admin')).orderBy(asc(users.id));
+  const rows = await db
+    .select(staffColumns)
+    .from(users)
+    .where(eq(users.type, 'admin'))
+    .orderBy(asc(users.id));
   return rows.map(asStaff);
 }
 
@@ -45,7 +49,10 @@ export async function findStaffForUpdate(db: Db, id: number): Promise<StaffRow |
 }
 
 export async function findStaff(db: Db, id: number): Promise<StaffRow | null> {
-  const rows = await db.select(staffColumns).from(users).where(and(eq(users.id, id), eq(users.type, 'admin')));
+  const rows = await db
+    .select(staffColumns)
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.type, 'admin')));
   return rows[0] ? asStaff(rows[0]) : null;
 }
 
@@ -59,9 +66,15 @@ export async function countOtherActiveOwners(db: Db, exceptId: number): Promise<
 }
 
 export async function setStaffRole(db: Db, id: number, role: StaffRow['role']) {
-  await db.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ role, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
 }
 
 export async function setStaffDisabled(db: Db, id: number, disabled: boolean) {
-  await db.update(users).set({ isBlocked: disabled, updatedAt: sql`now()` }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ isBlocked: disabled, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
 }

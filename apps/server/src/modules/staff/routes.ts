@@ -13,7 +13,8 @@ import { changeRole, createStaff, resetStaffSecondFactor, setDisabled, staffList
 
 const tags = ['admin'];
 const MemberSchema = envelope(StaffMemberSchema);
-const selfNote = 'Never on your own account (409), and never leaving no owner who can sign in (409).';
+const selfNote =
+  'Never on your own account (409), and never leaving no owner who can sign in (409).';
 
 /** Staff accounts (issue 15): owners only, as staff-permissions.ts says. Every change is audited. */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +22,11 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     STAFF_API.list,
     {
       onRequest: app.requireAdmin,
-      schema: { tags, summary: 'Staff accounts, oldest first', response: { 200: envelope(StaffListSchema) } },
+      schema: {
+        tags,
+        summary: 'Staff accounts, oldest first',
+        response: { 200: envelope(StaffListSchema) },
+      },
     },
     async () => ({ message: null, data: { items: await staffList(app.db) } }),
   );
@@ -32,7 +37,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags,
-        summary: 'Create a staff account with a role; it enrols a second factor at its first sign-in',
+        summary:
+          'Create a staff account with a role; it enrols a second factor at its first sign-in',
         body: CreateStaffBodySchema,
         response: { 200: MemberSchema },
       },
@@ -64,16 +70,36 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   for (const [path, disabled, summary, message] of [
-    [STAFF_API.disable(':id'), true, 'Disable a staff account: it cannot sign in, and its sessions end', 'The staff account has been disabled.'],
-    [STAFF_API.enable(':id'), false, 'Enable a disabled staff account again', 'The staff account has been enabled.'],
+    [
+      STAFF_API.disable(':id'),
+      true,
+      'Disable a staff account: it cannot sign in, and its sessions end',
+      'The staff account has been disabled.',
+    ],
+    [
+      STAFF_API.enable(':id'),
+      false,
+      'Enable a disabled staff account again',
+      'The staff account has been enabled.',
+    ],
   ] as const) {
     app.post(
       path,
       {
         onRequest: app.requireAdmin,
-        schema: { tags, summary, description: selfNote, errors: [409], params: IdParamSchema, response: { 200: MemberSchema } },
+        schema: {
+          tags,
+          summary,
+          description: selfNote,
+          errors: [409],
+          params: IdParamSchema,
+          response: { 200: MemberSchema },
+        },
       },
-      async (request) => ({ message, data: await setDisabled(app.db, actorOf(request), request.params.id, disabled) }),
+      async (request) => ({
+        message,
+        data: await setDisabled(app.db, actorOf(request), request.params.id, disabled),
+      }),
     );
   }
 
@@ -83,7 +109,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags,
-        summary: "Reset a staff member's second factor (a lost phone): their sessions end, and they enrol again",
+        summary:
+          "Reset a staff member's second factor (a lost phone): their sessions end, and they enrol again",
         description: 'Never on your own account (409).',
         errors: [409],
         params: IdParamSchema,

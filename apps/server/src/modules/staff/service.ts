@@ -7,7 +7,15 @@ import { type Actor, writeAudit } from '../audit';
 import { deleteUserSessions } from '../auth';
 import { resetSecondFactor } from '../second-factor';
 import { contactConflictFromDb, findTakenContacts, insertUser, takenContactsError } from '../users';
-import { countOtherActiveOwners, findStaff, findStaffForUpdate, listStaff, setStaffDisabled, setStaffRole, type StaffRow } from './repository';
+import {
+  countOtherActiveOwners,
+  findStaff,
+  findStaffForUpdate,
+  listStaff,
+  setStaffDisabled,
+  setStaffRole,
+  type StaffRow,
+} from './repository';
 import { toStaffJson } from './serialize';
 
 type CreateInput = z.output<typeof CreateStaffBodySchema>;
@@ -31,7 +39,10 @@ export async function createStaff(db: Db, actor: Actor, input: CreateInput): Pro
         type: 'admin',
         role: input.role,
       });
-      await audit(tx, actor, 'staff.create', created.id, null, { role: input.role, email: input.email });
+      await audit(tx, actor, 'staff.create', created.id, null, {
+        role: input.role,
+        email: input.email,
+      });
       return created.id;
     });
     return toStaffJson((await findStaff(db, id))!);
@@ -54,14 +65,19 @@ async function changeStaff(
   await db.transaction(async (tx) => {
     const before = await findStaffForUpdate(tx, id);
     if (!before) throw new NotFoundError();
-    if (before.id === actor.userId) throw new ConflictError('CONFLICT', 'You cannot change your own staff account here.');
+    if (before.id === actor.userId)
+      throw new ConflictError('CONFLICT', 'You cannot change your own staff account here.');
     await change(tx, before);
   });
   return toStaffJson((await findStaff(db, id))!);
 }
 
 async function requireAnotherOwner(tx: Tx, before: StaffRow) {
-  if (before.role === 'owner' && !before.isBlocked && (await countOtherActiveOwners(tx, before.id)) === 0) {
+  if (
+    before.role === 'owner' &&
+    !before.isBlocked &&
+    (await countOtherActiveOwners(tx, before.id)) === 0
+  ) {
     throw new ConflictError('CONFLICT', 'There must always be an owner who can sign in.');
   }
 }
@@ -84,7 +100,14 @@ export function setDisabled(db: Db, actor: Actor, id: number, disabled: boolean)
       await deleteUserSessions(tx, id);
     }
     await setStaffDisabled(tx, id, disabled);
-    await audit(tx, actor, disabled ? 'staff.disable' : 'staff.enable', id, { is_disabled: before.isBlocked }, { is_disabled: disabled });
+    await audit(
+      tx,
+      actor,
+      disabled ? 'staff.disable' : 'staff.enable',
+      id,
+      { is_disabled: before.isBlocked },
+      { is_disabled: disabled },
+    );
   });
 }
 
@@ -96,10 +119,25 @@ export function resetStaffSecondFactor(db: Db, actor: Actor, id: number) {
   return changeStaff(db, actor, id, async (tx, before) => {
     await resetSecondFactor(tx, id);
     await deleteUserSessions(tx, id);
-    await audit(tx, actor, 'staff.reset_second_factor', id, { second_factor: before.secondFactor }, { second_factor: false });
+    await audit(
+      tx,
+      actor,
+      'staff.reset_second_factor',
+      id,
+      { second_factor: before.secondFactor },
+      { second_factor: false },
+    );
   });
 }
 
 function audit(tx: Tx, actor: Actor, action: string, id: number, before: unknown, after: unknown) {
-  return writeAudit(tx, { actorId: actor.userId, action, objectType: 'user', objectId: id, before, after, ip: actor.ip });
+  return writeAudit(tx, {
+    actorId: actor.userId,
+    action,
+    objectType: 'user',
+    objectId: id,
+    before,
+    after,
+    ip: actor.ip,
+  });
 }

@@ -1,8 +1,11 @@
-import { ROUTES } from '@iddesk/contract';
+import { roleCan, ROUTES } from '@iddesk/contract';
 import { lazy, type ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
+import { passportQueryOptions } from '../../features/account/api/get-passport';
 import type * as AdminModule from '../../features/admin/pages';
 import { hasAdminAccess } from '../guards';
+import { adminLandingFor } from '../layouts/nav-items';
+import { queryClient } from '../query-client';
 import type { RouteHandle } from '../route-handle';
 
 type AdminPageName = {
@@ -28,15 +31,31 @@ const contentPage = (name: ContentPageName) => {
   };
 };
 
+const StaffPage = lazy(() =>
+  import('./staff-route-page').then((m) => ({ default: m.AdminStaffRoutePage })),
+);
+
+/** The signed-in staff member (role, second factor); null when it cannot be read now. */
+const passport = () => queryClient.ensureQueryData(passportQueryOptions()).catch(() => null);
+
 /**
  * Needs a token and the admin flag, else login. The guard runs before the admin chunk is
  * requested, so guests never download it; it then waits for the chunk so the progress bar
- * covers the load.
+ * covers the load. A staff account that must enrol a second factor goes to do that first
+ * (every admin call would answer 403 until then).
  */
 async function requireAdmin() {
   if (!hasAdminAccess()) return redirect(ROUTES.login);
-  await loadAdmin();
+  const [user] = await Promise.all([passport(), loadAdmin()]);
+  if (user?.second_factor_enrolment_required) return redirect(ROUTES.secondFactor);
   return null;
+}
+
+/** /admin is the IDs page (SPEC.md §2) for a role that may use it, else the role's first page. */
+async function adminLanding() {
+  const user = await passport();
+  if (!user || roleCan(user.role, 'content.manage')) return null;
+  return redirect(adminLandingFor(user.role));
 }
 
 const handle = (title: string): RouteHandle => ({ title });
@@ -46,7 +65,7 @@ export const adminRoutes: RouteObject = {
   loader: requireAdmin,
   handle: { layout: 'admin', dark: true } satisfies RouteHandle,
   children: [
-    { index: true, Component: page('AdminIdsPage'), handle: handle('IDs') },
+    { index: true, loader: adminLanding, Component: page('AdminIdsPage'), handle: handle('IDs') },
     { path: 'ids', Component: page('AdminIdsPage'), handle: handle('IDs') },
     {
       path: 'top_block',
@@ -98,6 +117,7 @@ export const adminRoutes: RouteObject = {
       Component: page('AdminPaymentTypeCreatePage'),
       handle: handle('Add payment type'),
     },
+    { path: 'staff', Component: StaffPage, handle: handle('Staff') },
     {
       path: 'payment_types/:id/edit',
       Component: page('AdminPaymentTypeEditPage'),

@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type RecoveryCodes, ROUTES, SecondFactorCodeBodySchema, type SecondFactorSetup } from '@iddesk/contract';
+import {
+  type RecoveryCodes,
+  ROUTES,
+  SecondFactorCodeBodySchema,
+  type SecondFactorSetup,
+} from '@iddesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
@@ -14,7 +19,11 @@ import { firstFieldError } from '../../../lib/api-error';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useAction } from '../../../lib/use-action';
 import { passportQueryKey, usePassport } from '../api/get-passport';
-import { useDisableSecondFactor, useEnableSecondFactor, useSetupSecondFactor } from '../api/second-factor';
+import {
+  useDisableSecondFactor,
+  useEnableSecondFactor,
+  useSetupSecondFactor,
+} from '../api/second-factor';
 
 /**
  * Two-step sign-in (issue 15): required for staff, optional for customers. Enrolment shows a
@@ -72,7 +81,13 @@ function EnrolCard({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   return <ConfirmCard setup={data} onEnabled={onEnabled} />;
 }
 
-function ConfirmCard({ setup, onEnabled }: { setup: SecondFactorSetup; onEnabled: (codes: string[]) => void }) {
+function ConfirmCard({
+  setup,
+  onEnabled,
+}: {
+  setup: SecondFactorSetup;
+  onEnabled: (codes: string[]) => void;
+}) {
   const queryClient = useQueryClient();
   const enable = useEnableSecondFactor();
   const { run, loading } = useAction();
@@ -103,7 +118,8 @@ function ConfirmCard({ setup, onEnabled }: { setup: SecondFactorSetup; onEnabled
       onEnabled((result.data as RecoveryCodes).recovery_codes);
       return;
     }
-    if (!applyFieldErrors(result.error, setError, ['code'] as const)) setFormError(firstFieldError(result.error));
+    if (!applyFieldErrors(result.error, setError, ['code'] as const))
+      setFormError(firstFieldError(result.error));
   });
 
   return (
@@ -114,7 +130,13 @@ function ConfirmCard({ setup, onEnabled }: { setup: SecondFactorSetup; onEnabled
       </ol>
       <div className="flex flex-wrap items-center gap-5">
         {qr ? (
-          <img src={qr} alt="QR code for your authenticator app" width={224} height={224} className="rounded-lg border border-slate-200" />
+          <img
+            src={qr}
+            alt="QR code for your authenticator app"
+            width={224}
+            height={224}
+            className="rounded-lg border border-slate-200"
+          />
         ) : (
           <div className="size-56 rounded-lg bg-slate-100" aria-hidden="true" />
         )}
@@ -189,14 +211,18 @@ function EnabledCard({ isStaff }: { isStaff: boolean }) {
       await queryClient.invalidateQueries({ queryKey: passportQueryKey });
       return;
     }
-    if (!applyFieldErrors(result.error, setError, ['code'] as const)) setFormError(firstFieldError(result.error));
+    if (!applyFieldErrors(result.error, setError, ['code'] as const))
+      setFormError(firstFieldError(result.error));
   });
 
   return (
     <Card className="flex max-w-xl flex-col gap-4">
       <p className="font-semibold text-slate-900">Two-step sign-in is on.</p>
       {isStaff ? (
-        <p className="text-slate-700">Staff accounts keep it on. If you lose your phone, use a recovery code, or ask an owner to reset it.</p>
+        <p className="text-slate-700">
+          Staff accounts keep it on. If you lose your phone, use a recovery code, or ask an owner to
+          reset it.
+        </p>
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <FormAlert message={formError} />

@@ -4,6 +4,7 @@ import {
   type LoginBody,
   type LoginResult,
   type LoginSecondFactorBody,
+  type Passport,
   STAFF_API,
 } from '@iddesk/contract';
 import { useMutation } from '@tanstack/react-query';
@@ -22,4 +23,14 @@ export const loginSecondFactor = (body: LoginSecondFactorBody) =>
 
 export function useLoginSecondFactor() {
   return useMutation({ mutationFn: loginSecondFactor });
+}
+
+/** Right after signing in: whether this staff account must enrol a second factor first. */
+export async function mustEnrolSecondFactor(): Promise<boolean> {
+  try {
+    const { data } = await apiRequest<Passport>(API.passport, { method: 'POST' });
+    return data.second_factor_enrolment_required;
+  } catch {
+    return false;
+  }
 }

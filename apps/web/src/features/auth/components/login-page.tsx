@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AuthResult, LoginBodySchema, ROUTES, SecondFactorCodeBodySchema } from '@iddesk/contract';
+import {
+  type AuthResult,
+  LoginBodySchema,
+  ROUTES,
+  SecondFactorCodeBodySchema,
+} from '@iddesk/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -10,8 +15,7 @@ import { firstFieldError } from '../../../lib/api-error';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { session } from '../../../lib/session';
 import { useAction } from '../../../lib/use-action';
-import { getPassport } from '../../account/api/get-passport';
-import { useLogin, useLoginSecondFactor } from '../api/login';
+import { mustEnrolSecondFactor, useLogin, useLoginSecondFactor } from '../api/login';
 import { AuthCard } from './auth-card';
 
 const FIELDS = ['login', 'password'] as const;
@@ -19,12 +23,9 @@ const FIELDS = ['login', 'password'] as const;
 /** Signed in: a staff account that must enrol a second factor goes to do that first. */
 async function afterSignIn(data: AuthResult, navigate: ReturnType<typeof useNavigate>) {
   session.start(data.api_token, data.type === 'admin');
-  if (data.type === 'admin') {
-    const passport = await getPassport().catch(() => null);
-    if (passport?.data.second_factor_enrolment_required) {
-      await navigate(ROUTES.secondFactor, { replace: true });
-      return;
-    }
+  if (data.type === 'admin' && (await mustEnrolSecondFactor())) {
+    await navigate(ROUTES.secondFactor, { replace: true });
+    return;
   }
   await navigate(ROUTES.home, { replace: true });
 }
