@@ -113,10 +113,7 @@ export async function buildApp({
   // Before the routes, so its response hook (only with METRICS_TOKEN) sees all of them.
   await app.register(metricsRoutes, { token: config.metricsToken });
   await app.register(jsonBodyParser);
-  await app.register(authPlugin, {
-    session: config.session,
-    staffSecondFactor: config.staffSecondFactor,
-  });
+  await app.register(authPlugin, { session: config.session, staffSecondFactor: config.staffSecondFactor });
   await app.register(moneyCallsPlugin, { now });
   await app.register(storagePlugin);
   await app.register(mailerPlugin);

@@ -40,10 +40,7 @@ async function start(config: AppConfig): Promise<void> {
   try {
     database = await openDatabase(config);
     // Before anything is sealed or served: a server with another key refuses to start.
-    const keyState = await verifyAppKey(
-      database.db,
-      new Keyring(config.appKey, config.appKeyPrevious),
-    );
+    const keyState = await verifyAppKey(database.db, new Keyring(config.appKey, config.appKeyPrevious));
     // Before the admin is created: a store that cannot be reached refuses the start before a
     // one-time password is printed for a server that never runs.
     const app = await buildApp({ db: database.db, config });

@@ -2,14 +2,7 @@ import { roleCan, type StaffRole } from '@iddesk/contract';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_CALL_PERMISSIONS } from '../src/plugins/app/staff-permissions';
-import {
-  approveId,
-  createFromWallet,
-  createItem,
-  customer,
-  customerWith,
-  depositFromWallet,
-} from './helpers/ids-fixtures';
+import { approveId, createFromWallet, createItem, customer, customerWith, depositFromWallet } from './helpers/ids-fixtures';
 import { type ApiResponse, createStaffMember, get, useTestApp } from './helpers/test-app';
 import { addFunds, createUpiPaymentType, postForm, withdrawUpi } from './helpers/wallet-fixtures';
 
@@ -140,15 +133,7 @@ const MISSING = '999999';
 
 let routes: Array<{ method: string; path: string }>;
 const tokens: Partial<Record<Role, string>> = {};
-const ids = {
-  bill: '',
-  withdrawal: '',
-  userId: '',
-  request: '',
-  item: '',
-  victim: '',
-  proofKey: '',
-};
+const ids = { bill: '', withdrawal: '', userId: '', request: '', item: '', victim: '', proofKey: '' };
 
 const ctx = useTestApp({ STAFF_SECOND_FACTOR: 'required' });
 beforeAll(async () => {
@@ -197,9 +182,7 @@ beforeAll(async () => {
     unenrolled: unenrolled.token,
   });
 
-  const doc = (await get(ctx.app, '/api/openapi.json')).json<{
-    paths: Record<string, Record<string, unknown>>;
-  }>();
+  const doc = (await get(ctx.app, '/api/openapi.json')).json<{ paths: Record<string, Record<string, unknown>> }>();
   routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.keys(ops).map((method) => ({ method: method.toUpperCase(), path })),
   );
@@ -225,12 +208,7 @@ function urlFor(method: string, path: string): string {
     .replace('{key}', path.includes('/proofs/') ? ids.proofKey : 'missing.png');
 }
 
-async function call(
-  method: string,
-  path: string,
-  url: string,
-  token?: string,
-): Promise<ApiResponse> {
+async function call(method: string, path: string, url: string, token?: string): Promise<ApiResponse> {
   const body = BODIES[`${method} ${path}`];
   if (body?.form) return postForm(ctx.app, url, body.form, [], token);
   const options: InjectOptions = {
@@ -263,14 +241,8 @@ function expected(access: Access, role: Role, key: string): 401 | 403 | 404 | nu
 describe('permission matrix (DESIGN.md §4)', () => {
   it('every /api route has a row, and every row is a route', () => {
     const keys = routes.map((r) => `${r.method} ${r.path}`);
-    expect(
-      keys.filter((k) => !(k in MATRIX)),
-      'routes without a matrix row',
-    ).toEqual([]);
-    expect(
-      Object.keys(MATRIX).filter((k) => !keys.includes(k)),
-      'rows without a route',
-    ).toEqual([]);
+    expect(keys.filter((k) => !(k in MATRIX)), 'routes without a matrix row').toEqual([]);
+    expect(Object.keys(MATRIX).filter((k) => !keys.includes(k)), 'rows without a route').toEqual([]);
   });
 
   it('every admin call has a staff permission, and every permission row is an admin call', () => {
@@ -297,22 +269,13 @@ describe('permission matrix (DESIGN.md §4)', () => {
           got < 500 &&
           (want === null ? got !== 401 && got !== 403 : got === want) &&
           // Staff without a second factor are told to enrol, whatever their role.
-          !(
-            access === 'admin' &&
-            role === 'unenrolled' &&
-            res.json().code !== 'SECOND_FACTOR_REQUIRED'
-          ) &&
+          !(access === 'admin' && role === 'unenrolled' && res.json().code !== 'SECOND_FACTOR_REQUIRED') &&
           // A's own objects are never hidden from A.
           !(access === 'owned' && role === 'user' && got === 404);
-        if (!ok)
-          failures.push(
-            `${role} ${method} ${url} [${access}] → ${got}, want ${want ?? 'allowed'}: ${res.body.slice(0, 120)}`,
-          );
+        if (!ok) failures.push(`${role} ${method} ${url} [${access}] → ${got}, want ${want ?? 'allowed'}: ${res.body.slice(0, 120)}`);
       }
     }
-    console.info(
-      `permission matrix: ${routes.length} calls × ${ROLES.length} roles = ${checked} checks`,
-    );
+    console.info(`permission matrix: ${routes.length} calls × ${ROLES.length} roles = ${checked} checks`);
     expect(failures).toEqual([]);
     expect(checked).toBe(routes.length * ROLES.length);
   });

@@ -29,10 +29,7 @@ export const PhoneSchema = z
 export const PasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(
-    PASSWORD_MAX_LENGTH,
-    `The password may not be longer than ${PASSWORD_MAX_LENGTH} characters.`,
-  );
+  .max(PASSWORD_MAX_LENGTH, `The password may not be longer than ${PASSWORD_MAX_LENGTH} characters.`);
 
 const confirmMatches = <T extends { password: string; password_confirmation: string }>(
   v: T,

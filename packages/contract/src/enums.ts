@@ -10,13 +10,7 @@ export type StaffRole = z.infer<typeof StaffRoleSchema>;
 export const UserIdStatusSchema = z.enum(['pending', 'active', 'rejected', 'closed']);
 export type UserIdStatus = z.infer<typeof UserIdStatusSchema>;
 
-export const RequestTypeSchema = z.enum([
-  'create',
-  'deposit',
-  'withdraw',
-  'close',
-  'change_password',
-]);
+export const RequestTypeSchema = z.enum(['create', 'deposit', 'withdraw', 'close', 'change_password']);
 export type RequestType = z.infer<typeof RequestTypeSchema>;
 
 export const RequestStatusSchema = z.enum(['pending', 'approved', 'rejected']);

@@ -53,7 +53,10 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  LOG_FORMAT: z.preprocess(emptyToUndefined, z.enum(['auto', 'json', 'pretty']).default('auto')),
+  LOG_FORMAT: z.preprocess(
+    emptyToUndefined,
+    z.enum(['auto', 'json', 'pretty']).default('auto'),
+  ),
   SEED_DEMO: booleanFlag(true),
   SMTP_URL: z.preprocess(
     emptyToUndefined,

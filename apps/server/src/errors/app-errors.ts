@@ -1,8 +1,4 @@
-import {
-  type ErrorCode,
-  SECOND_FACTOR_ENROLMENT_MESSAGE,
-  UNAUTHENTICATED_MESSAGE,
-} from '@iddesk/contract';
+import { type ErrorCode, SECOND_FACTOR_ENROLMENT_MESSAGE, UNAUTHENTICATED_MESSAGE } from '@iddesk/contract';
 
 /** Field name → messages, the first one shown to the user (DESIGN.md §2). */
 export type FieldErrors = Record<string, string[]>;

@@ -21,28 +21,15 @@ const running = new Set<ReturnType<typeof spawn>>();
 
 /** Kill whatever a test left running (afterEach). */
 export function killLeftovers(): void {
-  for (const child of running)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   running.clear();
 }
 
 /** One of the server's entry points (src/main.ts, src/cli/*.ts) as a real process, through tsx. */
-export function runEntry(
-  script: string,
-  env: Record<string, string>,
-  args: string[] = [],
-): RunningProcess {
+export function runEntry(script: string, env: Record<string, string>, args: string[] = []): RunningProcess {
   const child = spawn(tsx, [script, ...args], {
     cwd: serverRoot,
-    env: {
-      PATH: process.env.PATH,
-      LOG_LEVEL: 'info',
-      SEED_DEMO: 'false',
-      STAFF_SECOND_FACTOR: 'optional',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      ...env,
-    },
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', SEED_DEMO: 'false', STAFF_SECOND_FACTOR: 'optional', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
@@ -57,8 +44,7 @@ export function runEntry(
       const started = Date.now();
       while (!pattern.test(output)) {
         if (child.exitCode !== null) throw new Error(`${script} exited early:\n${output}`);
-        if (Date.now() - started > timeoutMs)
-          throw new Error(`timed out waiting for ${pattern}:\n${output}`);
+        if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${pattern}:\n${output}`);
         await new Promise((r) => setTimeout(r, 100));
       }
     },

@@ -201,12 +201,7 @@ export async function createAdmin(ctx: TestContext, extra: Partial<InjectOptions
 
 /** The current TOTP code of a base32 secret, as an authenticator app shows it. */
 export function totpCode(secret: string, at: Date = new Date()): string {
-  return new TOTP({
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-    secret: Secret.fromBase32(secret),
-  }).generate({
+  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
     timestamp: at.getTime(),
   });
 }
@@ -215,44 +210,24 @@ export function totpCode(secret: string, at: Date = new Date()): string {
  * Enrols the second factor of the account behind `token` through the API: the secret and the
  * ten recovery codes (each signs in once, which keeps tests off the 30-second clock).
  */
-export async function enrolSecondFactor(
-  app: FastifyInstance,
-  token: string,
-  now: () => Date = () => new Date(),
-) {
+export async function enrolSecondFactor(app: FastifyInstance, token: string, now: () => Date = () => new Date()) {
   const setup = await post(app, '/api/second_factor/setup', undefined, token);
-  if (setup.statusCode !== 200)
-    throw new Error(`2FA setup failed: ${setup.statusCode} ${setup.body}`);
+  if (setup.statusCode !== 200) throw new Error(`2FA setup failed: ${setup.statusCode} ${setup.body}`);
   const secret = setup.json().data.secret as string;
-  const enabled = await post(
-    app,
-    '/api/second_factor/enable',
-    { code: totpCode(secret, now()) },
-    token,
-  );
-  if (enabled.statusCode !== 200)
-    throw new Error(`2FA enable failed: ${enabled.statusCode} ${enabled.body}`);
+  const enabled = await post(app, '/api/second_factor/enable', { code: totpCode(secret, now()) }, token);
+  if (enabled.statusCode !== 200) throw new Error(`2FA enable failed: ${enabled.statusCode} ${enabled.body}`);
   return { secret, recoveryCodes: enabled.json().data.recovery_codes as string[] };
 }
 
 /** Password, then (when asked) a code: the token of a fresh session. */
-export async function signIn(
-  app: FastifyInstance,
-  login: string,
-  password: string,
-  code?: () => string,
-) {
+export async function signIn(app: FastifyInstance, login: string, password: string, code?: () => string) {
   const res = await post(app, '/api/auth/login', { login, password });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const data = res.json().data as { api_token?: string; challenge?: string };
   if (data.api_token) return data.api_token;
   if (!code) throw new Error('login asked for a second-factor code');
-  const second = await post(app, '/api/auth/second_factor', {
-    challenge: data.challenge,
-    code: code(),
-  });
-  if (second.statusCode !== 200)
-    throw new Error(`second factor failed: ${second.statusCode} ${second.body}`);
+  const second = await post(app, '/api/auth/second_factor', { challenge: data.challenge, code: code() });
+  if (second.statusCode !== 200) throw new Error(`second factor failed: ${second.statusCode} ${second.body}`);
   return second.json().data.api_token as string;
 }
 
@@ -276,8 +251,7 @@ export async function createStaffMember(
     role,
   });
   const first = await signIn(ctx.app, details.email, details.password);
-  if (!secondFactor)
-    return { ...details, id: user.id, token: first, secret: null, recoveryCodes: [] as string[] };
+  if (!secondFactor) return { ...details, id: user.id, token: first, secret: null, recoveryCodes: [] as string[] };
   const { secret, recoveryCodes } = await enrolSecondFactor(ctx.app, first, now);
   const codes = [...recoveryCodes];
   const token = await signIn(ctx.app, details.email, details.password, () => codes.shift()!);

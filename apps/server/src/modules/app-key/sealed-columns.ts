@@ -20,30 +20,15 @@ export const IDEMPOTENCY_RESPONSE_PURPOSE = 'idempotency_keys.response';
  * it was sealed for. Key rotation re-seals exactly these; a new sealed column belongs here.
  */
 export const SEALED_COLUMNS = [
-  {
-    table: userIds,
-    name: 'user_ids.login_sealed',
-    column: userIds.loginSealed,
-    purpose: SEALED.login,
-  },
-  {
-    table: userIds,
-    name: 'user_ids.password_sealed',
-    column: userIds.passwordSealed,
-    purpose: SEALED.password,
-  },
+  { table: userIds, name: 'user_ids.login_sealed', column: userIds.loginSealed, purpose: SEALED.login },
+  { table: userIds, name: 'user_ids.password_sealed', column: userIds.passwordSealed, purpose: SEALED.password },
   {
     table: idRequests,
     name: 'id_requests.password_sealed',
     column: idRequests.passwordSealed,
     purpose: SEALED.requestPassword,
   },
-  {
-    table: users,
-    name: 'users.totp_secret_sealed',
-    column: users.totpSecretSealed,
-    purpose: SEALED.totpSecret,
-  },
+  { table: users, name: 'users.totp_secret_sealed', column: users.totpSecretSealed, purpose: SEALED.totpSecret },
   {
     table: idempotencyKeys,
     name: 'idempotency_keys.response',

@@ -24,9 +24,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app
     API.register,
     {
       config: authRateLimit(app),
-      preHandler: perAccountLimit(app, 'register', (request) =>
-        (request.body as { email: string }).email.toLowerCase(),
-      ),
+      preHandler: perAccountLimit(app, 'register', (request) => (request.body as { email: string }).email.toLowerCase()),
       schema: {
         tags,
         summary: 'Create an account and sign in',
@@ -60,10 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app
     async (request) => {
       const data = await login(app.db, app.keyring, request.body, app.config.session, now());
       return {
-        message:
-          'api_token' in data
-            ? 'You are signed in.'
-            : 'Enter the code from your authenticator app.',
+        message: 'api_token' in data ? 'You are signed in.' : 'Enter the code from your authenticator app.',
         data,
       };
     },
@@ -75,30 +70,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app
       config: authRateLimit(app),
       // Counted per account like passwords; a challenge that does not open counts per IP only.
       preHandler: async (request) => {
-        const userId = openChallenge(
-          app.keyring,
-          (request.body as { challenge: string }).challenge,
-          now(),
-        );
+        const userId = openChallenge(app.keyring, (request.body as { challenge: string }).challenge, now());
         if (userId !== null) await codeAttemptCounter.enforce(String(userId));
       },
       schema: {
         tags,
-        summary:
-          'Sign in, step two: the challenge from /api/auth/login and a code from the app (or a recovery code)',
+        summary: 'Sign in, step two: the challenge from /api/auth/login and a code from the app (or a recovery code)',
         body: LoginSecondFactorBodySchema,
         response: { 200: envelope(AuthResultSchema) },
       },
     },
     async (request) => ({
       message: 'You are signed in.',
-      data: await loginWithSecondFactor(
-        app.db,
-        app.keyring,
-        request.body,
-        app.config.session,
-        now(),
-      ),
+      data: await loginWithSecondFactor(app.db, app.keyring, request.body, app.config.session, now()),
     }),
   );
 

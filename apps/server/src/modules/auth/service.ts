@@ -11,13 +11,7 @@ import { ValidationError } from '../../errors/app-errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, newApiToken } from '../../lib/tokens';
 import type { Keyring } from '../app-key';
-import {
-  CHALLENGE_EXPIRED,
-  checkSecondFactorCode,
-  issueChallenge,
-  openChallenge,
-  WRONG_CODE,
-} from '../second-factor';
+import { CHALLENGE_EXPIRED, checkSecondFactorCode, issueChallenge, openChallenge, WRONG_CODE } from '../second-factor';
 import { contactConflictFromDb, takenContactsError } from '../users';
 import { findTakenContacts, findUserById, findUserForLogin, insertUser } from '../users';
 import { deleteExpiredSessions, deleteSession, insertSession, touchSession } from './repository';

@@ -74,10 +74,7 @@ export async function insertUser(
   },
 ): Promise<PublicUser> {
   const role = values.type === 'admin' ? (values.role ?? 'owner') : null;
-  const rows = await db
-    .insert(users)
-    .values({ ...values, role })
-    .returning(publicUserColumns);
+  const rows = await db.insert(users).values({ ...values, role }).returning(publicUserColumns);
   return rows[0]!;
 }
 

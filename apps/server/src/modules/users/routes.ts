@@ -54,9 +54,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         data: {
           ...toUserJson(user),
           second_factor_enrolment_required:
-            user.type === 'admin' &&
-            !user.secondFactor &&
-            app.config.staffSecondFactor === 'required',
+            user.type === 'admin' && !user.secondFactor && app.config.staffSecondFactor === 'required',
         },
       };
     },
@@ -84,9 +82,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireUser,
       config: authRateLimit(app),
-      preHandler: perAccountLimit(app, 'password-change', (request) =>
-        String(callerOf(request).user.id),
-      ),
+      preHandler: perAccountLimit(app, 'password-change', (request) => String(callerOf(request).user.id)),
       schema: {
         tags,
         summary: 'Change password; signs out every other session',

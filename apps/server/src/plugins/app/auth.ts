@@ -2,11 +2,7 @@ import { roleCan, type StaffPermission } from '@iddesk/contract';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
-import {
-  ForbiddenError,
-  SecondFactorRequiredError,
-  UnauthenticatedError,
-} from '../../errors/app-errors';
+import { ForbiddenError, SecondFactorRequiredError, UnauthenticatedError } from '../../errors/app-errors';
 import { authenticate } from '../../modules/auth';
 import type { AuthContext, SessionSettings } from '../../modules/auth';
 import { ADMIN_CALL_PERMISSIONS, documentPath } from './staff-permissions';
@@ -80,8 +76,7 @@ export default fp<{ session: SessionSettings; staffSecondFactor: 'required' | 'o
       if (!request.auth) throw new UnauthenticatedError();
       const { user } = request.auth;
       if (user.type !== 'admin') throw new ForbiddenError();
-      if (staffSecondFactor === 'required' && !user.secondFactor)
-        throw new SecondFactorRequiredError();
+      if (staffSecondFactor === 'required' && !user.secondFactor) throw new SecondFactorRequiredError();
       const permission = request.routeOptions.config.staffPermission;
       // Fails closed: a route without a permission (never registered so) is nobody's.
       if (!permission || !roleCan(user.role, permission)) throw new ForbiddenError();
@@ -94,15 +89,11 @@ export default fp<{ session: SessionSettings; staffSecondFactor: 'required' | 'o
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       const permissions = new Set(
         // The HEAD route Fastify adds beside a GET needs what the GET needs.
-        methods.map(
-          (m) => ADMIN_CALL_PERMISSIONS[`${m === 'HEAD' ? 'GET' : m} ${documentPath(route.url)}`],
-        ),
+        methods.map((m) => ADMIN_CALL_PERMISSIONS[`${m === 'HEAD' ? 'GET' : m} ${documentPath(route.url)}`]),
       );
       const [permission] = permissions;
       if (!permission || permissions.size !== 1) {
-        throw new Error(
-          `${methods.join(',')} ${route.url}: no staff permission in plugins/app/staff-permissions.ts`,
-        );
+        throw new Error(`${methods.join(',')} ${route.url}: no staff permission in plugins/app/staff-permissions.ts`);
       }
       route.config = { ...route.config, staffPermission: permission };
     });

@@ -68,11 +68,7 @@ export function routeKind(route: RouteOptions, guards: Guards) {
  * path, 422 on any input, 409 and 429 on money calls, 429 on every rate-limited call, and 503
  * everywhere (the database).
  */
-export function errorStatuses(
-  route: RouteOptions,
-  schema: RouteSchema,
-  guards: Guards,
-): ErrorStatus[] {
+export function errorStatuses(route: RouteOptions, schema: RouteSchema, guards: Guards): ErrorStatus[] {
   const { access, money, limited } = routeKind(route, guards);
   const statuses = new Set<ErrorStatus>([503, ...(schema.errors ?? [])]);
   const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -80,8 +76,7 @@ export function errorStatuses(
   if (access === 'user' || access === 'admin') statuses.add(401);
   if (access === 'admin') statuses.add(403);
   if (schema.params) statuses.add(404);
-  if (schema.body || schema.querystring || schema.params || schema.headers || schema.form)
-    statuses.add(422);
+  if (schema.body || schema.querystring || schema.params || schema.headers || schema.form) statuses.add(422);
   if (money) statuses.add(409).add(422);
   if (money || limited) statuses.add(429);
   return [...statuses].sort((a, b) => a - b);
@@ -97,10 +92,7 @@ export function operationIdOf(method: string, url: string): string {
 }
 
 /** A form's text fields and file parts, as the multipart request body's schema. */
-function formBodySchema(
-  form: FormSpec,
-  textSchema: Record<string, unknown>,
-): Record<string, unknown> {
+function formBodySchema(form: FormSpec, textSchema: Record<string, unknown>): Record<string, unknown> {
   const files = Object.entries(form.files);
   const fileProperties = Object.fromEntries(
     files.map(([name, missing]) => [
@@ -114,11 +106,7 @@ function formBodySchema(
     ]),
   );
   const required = files.filter(([, missing]) => missing !== null).map(([name]) => name);
-  const fileSchema = {
-    type: 'object',
-    properties: fileProperties,
-    ...(required.length ? { required } : {}),
-  };
+  const fileSchema = { type: 'object', properties: fileProperties, ...(required.length ? { required } : {}) };
   // A plain object takes the file parts beside its fields; anything else (a union) is combined.
   if (textSchema.type === 'object' && textSchema.properties) {
     return {
@@ -155,9 +143,7 @@ export function operationTransform(guards: () => Guards) {
       access === 'public' ? [] : access === 'optional' ? [{ bearer: [] }, {}] : [{ bearer: [] }];
     if (form) {
       schema.body = formBodySchema(form, schema.body as Record<string, unknown>);
-      schema.consumes = form.json
-        ? ['multipart/form-data', 'application/json']
-        : ['multipart/form-data'];
+      schema.consumes = form.json ? ['multipart/form-data', 'application/json'] : ['multipart/form-data'];
     }
     const response = { ...(schema.response as Record<string, unknown> | undefined) };
     // A call that answers with a file names its types in `produces` instead of a schema.
@@ -165,17 +151,13 @@ export function operationTransform(guards: () => Guards) {
       const types = (source.produces as string[] | undefined) ?? ['application/json'];
       response[200] = {
         description: source.summary ?? 'Success',
-        content: Object.fromEntries(
-          types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
-        ),
+        content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
       };
     }
     for (const status of errorStatuses(route, source, guards())) {
       response[status] = {
         description: ERROR_DESCRIPTIONS[status],
-        content: {
-          'application/json': { schema: { $ref: `#/components/schemas/${ERROR_BODY_COMPONENT}` } },
-        },
+        content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_BODY_COMPONENT}` } } },
       };
     }
     schema.response = response;
