@@ -30,8 +30,28 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with email or phone */
+        /**
+         * Sign in with email or phone
+         * @description An account with a second factor gets no token here: `second_factor_required` and a challenge valid for five minutes, to send to /api/auth/second_factor with a code.
+         */
         post: operations["postAuthLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/second_factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in, step two: the challenge from /api/auth/login and a code from the app (or a recovery code) */
+        post: operations["postAuthSecondFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -49,6 +69,63 @@ export interface paths {
         put?: never;
         /** Revoke the current token */
         post: operations["postAuthLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/second_factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start enrolling a second factor (TOTP): a new secret and its otpauth:// address
+         * @description Nothing changes until a code from the app confirms it. 409 when it is already on.
+         */
+        post: operations["postSecondFactorSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/second_factor/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the enrolment with a code from the app: the ten recovery codes, shown once */
+        post: operations["postSecondFactorEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/second_factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn the second factor off with a current code or a recovery code
+         * @description Staff accounts cannot while STAFF_SECOND_FACTOR is `required` (409): an owner resets it.
+         */
+        post: operations["postSecondFactorDisable"];
         delete?: never;
         options?: never;
         head?: never;
@@ -879,6 +956,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff accounts, oldest first */
+        get: operations["getAdminStaff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a staff account with a role; it enrols a second factor at its first sign-in */
+        post: operations["postAdminStaffCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/{id}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a staff member's role
+         * @description Never on your own account (409), and never leaving no owner who can sign in (409).
+         */
+        post: operations["postAdminStaffIdEdit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a staff account: it cannot sign in, and its sessions end
+         * @description Never on your own account (409), and never leaving no owner who can sign in (409).
+         */
+        post: operations["postAdminStaffIdDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a disabled staff account again
+         * @description Never on your own account (409), and never leaving no owner who can sign in (409).
+         */
+        post: operations["postAdminStaffIdEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/{id}/reset_second_factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a staff member's second factor (a lost phone): their sessions end, and they enrol again
+         * @description Never on your own account (409).
+         */
+        post: operations["postAdminStaffIdResetSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/files/proofs/{key}": {
         parameters: {
             query?: never;
@@ -1476,7 +1667,7 @@ export interface components {
             message: string;
             data: null;
             /** @enum {string} */
-            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "VALIDATION" | "CONFLICT" | "INSUFFICIENT_BALANCE" | "ALREADY_HANDLED" | "ID_NOT_ACTIVE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE";
+            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "NOT_FOUND" | "VALIDATION" | "CONFLICT" | "INSUFFICIENT_BALANCE" | "ALREADY_HANDLED" | "ID_NOT_ACTIVE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE";
             errors?: {
                 [key: string]: string[];
             };
@@ -1594,6 +1785,98 @@ export interface operations {
                 "application/json": {
                     login: string;
                     password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            api_token: string;
+                            /** @enum {string} */
+                            type: "user" | "admin";
+                        } | {
+                            /** @enum {boolean} */
+                            second_factor_required: true;
+                            challenge: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many calls; try again after `Retry-After` seconds (`RATE_LIMITED`). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAuthSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challenge: string;
+                    code: string;
                 };
             };
         };
@@ -1738,6 +2021,290 @@ export interface operations {
             };
         };
     };
+    postSecondFactorSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            secret: string;
+                            otpauth_url: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postSecondFactorEnable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            recovery_codes: string[];
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many calls; try again after `Retry-After` seconds (`RATE_LIMITED`). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postSecondFactorDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many calls; try again after `Retry-After` seconds (`RATE_LIMITED`). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postUserExists: {
         parameters: {
             query?: never;
@@ -1826,6 +2393,9 @@ export interface operations {
                             balance: string;
                             is_blocked: boolean;
                             created_at: string;
+                            role: ("owner" | "cashier" | "support") | null;
+                            second_factor: boolean;
+                            second_factor_enrolment_required: boolean;
                         };
                     };
                 };
@@ -1912,6 +2482,8 @@ export interface operations {
                             balance: string;
                             is_blocked: boolean;
                             created_at: string;
+                            role: ("owner" | "cashier" | "support") | null;
+                            second_factor: boolean;
                         };
                     };
                 };
@@ -2147,7 +2719,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2302,7 +2874,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2648,7 +3220,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2726,7 +3298,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2831,7 +3403,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2997,7 +3569,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3105,7 +3677,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3202,7 +3774,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3346,7 +3918,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3438,7 +4010,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3559,7 +4131,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3669,7 +4241,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3779,7 +4351,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4107,7 +4679,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4188,7 +4760,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4290,7 +4862,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4434,7 +5006,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4785,7 +5357,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4868,7 +5440,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4991,7 +5563,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5137,7 +5709,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5322,6 +5894,8 @@ export interface operations {
                                 balance: string;
                                 is_blocked: boolean;
                                 created_at: string;
+                                role: ("owner" | "cashier" | "support") | null;
+                                second_factor: boolean;
                             }[];
                             page: number;
                             per_page: number;
@@ -5349,7 +5923,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5425,6 +5999,8 @@ export interface operations {
                             balance: string;
                             is_blocked: boolean;
                             created_at: string;
+                            role: ("owner" | "cashier" | "support") | null;
+                            second_factor: boolean;
                             held: string;
                             pending_credit: string;
                             pending_bills: number;
@@ -5443,7 +6019,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5510,6 +6086,8 @@ export interface operations {
                             balance: string;
                             is_blocked: boolean;
                             created_at: string;
+                            role: ("owner" | "cashier" | "support") | null;
+                            second_factor: boolean;
                             held: string;
                             pending_credit: string;
                             pending_bills: number;
@@ -5528,7 +6106,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5604,6 +6182,8 @@ export interface operations {
                             balance: string;
                             is_blocked: boolean;
                             created_at: string;
+                            role: ("owner" | "cashier" | "support") | null;
+                            second_factor: boolean;
                             held: string;
                             pending_credit: string;
                             pending_bills: number;
@@ -5622,7 +6202,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5715,7 +6295,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5816,7 +6396,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5944,7 +6524,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5991,6 +6571,646 @@ export interface operations {
             };
             /** @description Too many calls; try again after `Retry-After` seconds (`RATE_LIMITED`). */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            items: {
+                                id: number;
+                                name: string;
+                                email: string;
+                                phone: string;
+                                /** @enum {string} */
+                                role: "owner" | "cashier" | "support";
+                                second_factor: boolean;
+                                is_disabled: boolean;
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminStaffCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    email: string;
+                    phone: string;
+                    password: string;
+                    /** @enum {string} */
+                    role: "owner" | "cashier" | "support";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            id: number;
+                            name: string;
+                            email: string;
+                            phone: string;
+                            /** @enum {string} */
+                            role: "owner" | "cashier" | "support";
+                            second_factor: boolean;
+                            is_disabled: boolean;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminStaffIdEdit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role: "owner" | "cashier" | "support";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            id: number;
+                            name: string;
+                            email: string;
+                            phone: string;
+                            /** @enum {string} */
+                            role: "owner" | "cashier" | "support";
+                            second_factor: boolean;
+                            is_disabled: boolean;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminStaffIdDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            id: number;
+                            name: string;
+                            email: string;
+                            phone: string;
+                            /** @enum {string} */
+                            role: "owner" | "cashier" | "support";
+                            second_factor: boolean;
+                            is_disabled: boolean;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminStaffIdEnable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            id: number;
+                            name: string;
+                            email: string;
+                            phone: string;
+                            /** @enum {string} */
+                            role: "owner" | "cashier" | "support";
+                            second_factor: boolean;
+                            is_disabled: boolean;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminStaffIdResetSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            id: number;
+                            name: string;
+                            email: string;
+                            phone: string;
+                            /** @enum {string} */
+                            role: "owner" | "cashier" | "support";
+                            second_factor: boolean;
+                            is_disabled: boolean;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6388,7 +7608,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6813,7 +8033,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6878,7 +8098,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6985,7 +8205,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7103,7 +8323,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7203,7 +8423,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7658,7 +8878,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7752,7 +8972,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7875,7 +9095,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8032,7 +9252,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8985,7 +10205,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9083,7 +10303,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9212,7 +10432,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
