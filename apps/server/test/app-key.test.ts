@@ -167,14 +167,15 @@ describe('key rotation (APP_KEY_PREVIOUS, npm run rotate-key)', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json().data).toMatchObject({ login: LOGIN, password: PASSWORD });
     // The second factor opens under the new key: the next time step's code signs in.
-    const token = await signIn(app, user.email, user.password, () => totpCode(totpSecret, new Date(Date.now() + 30_000)));
+    // registerUser's password (helpers/test-app newUserDetails).
+    const token = await signIn(app, user.email, 'correct horse battery', () => totpCode(totpSecret, new Date(Date.now() + 30_000)));
     expect(token).toEqual(expect.any(String));
 
     // Run twice: nothing left to re-seal.
     const again = await rotateAppKey(ctx.db, new Keyring(newKey, oldKey));
     expect(Object.values(again.resealed).every((n) => n === 0)).toBe(true);
     expect(again.alreadyCurrent).toBe(before.length);
-  });
+  }, 90_000);
 
   it('while the rotation is pending, a server with both keys reads old values and seals new ones under the key the database names', async () => {
     const ctx = await open();
