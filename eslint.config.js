@@ -9,6 +9,18 @@ const featuresDir = './apps/web/src/features';
 const features = existsSync(featuresDir)
   ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
+/** Domains with a public surface (index.ts) other domains may import. */
+const featureSurfaces = features.filter((f) => existsSync(`${featuresDir}/${f}/index.ts`));
+/** A domain's customer code: everything but its staff part, admin/. */
+const customerParts = (f) =>
+  readdirSync(`${featuresDir}/${f}`)
+    .filter((name) => name !== 'admin')
+    .map((name) => `${featuresDir}/${f}/${name}`);
+/** Staff code: a domain's admin/ folder, and features/staff (what several of them share). */
+const staffParts = [
+  ...features.filter((f) => existsSync(`${featuresDir}/${f}/admin`)).map((f) => `${featuresDir}/${f}/admin`),
+  ...features.filter((f) => f === 'staff').map((f) => `${featuresDir}/${f}`),
+];
 
 const serverSrc = './apps/server/src';
 const modulesDir = `${serverSrc}/modules`;
@@ -53,12 +65,26 @@ export default tseslint.config(
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features do not import each other; app/ composes them (STYLE.md "Shape").
+      // The web slices by domain (STYLE.md "Shape"): a domain imports another only through its
+      // index.ts, customer code never imports staff code (a domain's admin/, features/staff),
+      // and app/ composes the domains' pages.
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            ...features.map((f) => ({ target: `${featuresDir}/${f}`, from: featuresDir, except: [`./${f}`] })),
+            ...features.map((f) => ({
+              target: `${featuresDir}/${f}`,
+              from: featuresDir,
+              except: [`./${f}`, ...featureSurfaces.filter((o) => o !== f).map((o) => `./${o}/index.ts`)],
+              message: 'Import another domain through its index.ts.',
+            })),
+            ...features
+              .filter((f) => f !== 'staff')
+              .map((f) => ({
+                target: customerParts(f),
+                from: staffParts,
+                message: 'Customer code does not import staff code (admin/, features/staff).',
+              })),
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
             { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'] },
@@ -137,6 +163,34 @@ export default tseslint.config(
           })),
         },
       ],
+    },
+  },
+  {
+    // Type-aware rules where promises and types matter most: the shipped code. Tests, scripts
+    // and config files keep the syntax-only rules so that linting stays quick. require-await
+    // stays off: Fastify plugins, hooks and handlers are async by contract, await or not.
+    files: ['apps/server/src/**/*.ts', 'packages/contract/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      // react-hook-form's handleSubmit hands JSX an async handler by design; everywhere else a
+      // promise passed where nothing awaits it is an error.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/no-for-in-array': 'error',
+      '@typescript-eslint/no-implied-eval': 'error',
+      // A React Router loader throws its redirect (a Response).
+      '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'lib', name: 'Response' }] }],
+      '@typescript-eslint/prefer-promise-reject-errors': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-base-to-string': 'error',
+      '@typescript-eslint/no-duplicate-type-constituents': 'error',
+      '@typescript-eslint/no-redundant-type-constituents': 'error',
+      '@typescript-eslint/unbound-method': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
     },
   },
 );

@@ -42,7 +42,11 @@ const PAGES = [
 ];
 
 /** Chunks only admins may need; a guest downloading one is a failure. */
-const ADMIN_SOURCES = [/^src\/features\/admin\//, /^src\/app\/routes\/content-admin-pages/];
+const ADMIN_SOURCES = [
+  /^src\/features\/[\w-]+\/admin\//,
+  /^src\/features\/staff\//,
+  /^src\/app\/routes\/(admin|content-admin)-pages/,
+];
 
 const { values: args } = parseArgs({
   options: { dist: { type: 'string' }, record: { type: 'boolean', default: false } },

@@ -103,12 +103,13 @@ function routeHtml(): Plugin {
 
 /**
  * What two or more site pages share (the UI kit's primitives, money and date formatting, the
- * features' query hooks, the contract's zod-free modules and the icons) in one `kit` chunk.
+ * domains' customer query hooks — `features/<x>/api`, not the staff ones in `<x>/admin/api` or
+ * `features/staff` — the contract's zod-free modules and the icons) in one `kit` chunk.
  * Left to the splitter they became a dozen 1–2 KB chunks per page, and a phone on HTTP/1.1
  * (six connections) paid a round trip for every few of them before the page could paint.
  */
 const SHARED_KIT =
-  /\/src\/components\/ui\/(card|list-states|page-heading|item-logo|external-link|status-badge|pagination|info-panel|list-card|spinner|surface)\.tsx$|\/src\/lib\/money\.ts$|\/src\/features\/(?!admin\/)[\w-]+\/api\/|\/node_modules\/lucide-react\/dist\/esm\/icons\//;
+  /\/src\/components\/ui\/(card|list-states|page-heading|item-logo|external-link|status-badge|pagination|info-panel|list-card|spinner|surface)\.tsx$|\/src\/lib\/money\.ts$|\/src\/features\/(?!staff\/)[\w-]+\/api\/|\/node_modules\/lucide-react\/dist\/esm\/icons\//;
 
 /**
  * What the form pages share (zod, react-hook-form, the contract's schemas, the fields, the
@@ -148,6 +149,11 @@ export default defineConfig(({ command }) => ({
     // scripts/size.mjs reads the chunk graph from it to measure a first load.
     manifest: true,
     rolldownOptions: {
+      // A domain's index.ts only re-exports (its public surface for other domains): importing
+      // it must not pull in, or make a chunk for, the parts of it the importer does not use.
+      treeshake: {
+        moduleSideEffects: [{ test: /\/src\/features\/[\w-]+\/index\.ts$/, sideEffects: false }],
+      },
       // React Router looks React 19's useOptimistic up and falls back when it is missing, as it
       // is in preact/compat (decision 013).
       onLog(level, log, handler) {

@@ -79,7 +79,7 @@ function fail(error: unknown): never {
     error instanceof AppKeyMismatchError ||
     error instanceof StorageUnavailableError;
   process.stderr.write(
-    `${known ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`,
+    `${known ? (error).message : String((error as Error)?.stack ?? error)}\n`,
   );
   process.exit(1);
 }

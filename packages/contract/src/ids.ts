@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RequestStatusSchema, RequestTypeSchema, UserIdStatusSchema } from './enums';
 import { FormBooleanSchema, formId, optionalText, requiredText } from './form-fields';
-import { AmountInputSchema, AmountSchema, parseAmount, type Minor } from './money';
+import { AmountInputSchema, AmountSchema, parseAmount } from './money';
 import { normaliseHttpsUrl } from './site-settings-values';
 import { ItemUserSchema } from './wallet';
 
@@ -288,7 +288,7 @@ export const ConfirmedAmountInputSchema = z
       ctx.addIssue({ code: 'custom', message: 'Enter an amount of 0 or more with at most two decimals.' });
       return z.NEVER;
     }
-    return minor as Minor;
+    return minor;
   });
 
 /**

@@ -19,7 +19,7 @@ export async function runCli(main: () => Promise<void>): Promise<void> {
       error instanceof AppKeyMismatchError ||
       error instanceof RotationError ||
       error instanceof StorageUnavailableError;
-    process.stderr.write(`${plain ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`);
+    process.stderr.write(`${plain ? (error).message : String((error as Error)?.stack ?? error)}\n`);
     process.exit(1);
   }
 }

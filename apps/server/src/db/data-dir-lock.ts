@@ -25,7 +25,7 @@ export class DataDirLockedError extends Error {
   }
 }
 
-export type DataDirLock = { path: string; release(): void };
+export type DataDirLock = { path: string; release: () => void };
 
 /**
  * PGlite is a single in-process database; two processes on one data dir would corrupt it

@@ -24,8 +24,16 @@ export function setStatementRunner(db: Db, runner: StatementRunner): void {
 function toText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+    case 'bigint':
+    case 'boolean':
+      return value.toString();
+    default:
+      return JSON.stringify(value);
+  }
 }
 
 /**

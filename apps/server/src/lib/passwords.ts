@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { type Algorithm, hash, type Options, verify } from '@node-rs/argon2';
+import { hash, type Options, verify } from '@node-rs/argon2';
 
 /**
  * argon2id at OWASP's minimum (m=19456 KiB, t=2, p=1). `Algorithm` is an ambient const enum,
  * which isolatedModules cannot read, hence the literal (2 = Argon2id).
  */
 const ARGON2ID: Options = {
-  algorithm: 2 as Algorithm,
+  algorithm: 2,
   memoryCost: 19_456,
   timeCost: 2,
   parallelism: 1,

@@ -13,7 +13,7 @@ const passport = () =>
 describe('every route change reloads user info (SPEC.md §4)', () => {
   const fetchMock = vi.fn<typeof fetch>();
   const passportCalls = () =>
-    fetchMock.mock.calls.filter(([url]) => String(url) === '/api/user/passport').length;
+    fetchMock.mock.calls.filter(([url]) => String(url as string | URL) === '/api/user/passport').length;
 
   beforeEach(() => {
     fetchMock.mockImplementation(async () => passport());

@@ -12,7 +12,7 @@ export const shellState = {
     state = { ...state, ...patch };
     for (const listener of listeners) listener();
   },
-  subscribe(listener: () => void) {
+  subscribe: (listener: () => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },

@@ -2,7 +2,7 @@ import { AUTH_CHECK_DELAY_MS } from '@iddesk/contract';
 import { runAction } from '../lib/action';
 import { session } from '../lib/session';
 import { installAudioUnlock } from '../lib/sound';
-import { siteSettingsQueryOptions } from '../lib/site-settings';
+import { siteSettingsQueryOptions } from '../features/site/site-settings';
 import { checkExists } from '../features/auth/api/check-exists';
 import { queryClient } from './query-client';
 import { installRouteProgress } from './shell/route-progress';

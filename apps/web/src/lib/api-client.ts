@@ -95,7 +95,7 @@ export async function apiRequest<T>(
         method,
         headers,
         body:
-          method === 'GET' ? undefined : isForm ? (body as FormData) : JSON.stringify(body ?? {}),
+          method === 'GET' ? undefined : isForm ? body : JSON.stringify(body ?? {}),
         signal,
         credentials: 'same-origin',
       });

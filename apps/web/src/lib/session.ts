@@ -73,7 +73,7 @@ export const session = {
     emit(load(false));
   },
 
-  subscribe(listener: () => void): () => void {
+  subscribe: (listener: () => void): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },

@@ -2,7 +2,7 @@ import { DEFAULT_SITE_NAME } from '@iddesk/contract';
 
 /**
  * Fixed presentation constants. Everything an operator changes (contacts, social links, terms)
- * comes from the server's site settings (lib/site-settings.ts).
+ * comes from the server's site settings (features/site/site-settings.ts).
  */
 export const SITE_NAME = DEFAULT_SITE_NAME;
 export const CURRENCY_SYMBOL = '₹';

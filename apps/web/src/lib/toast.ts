@@ -23,7 +23,7 @@ export function loadSonner(): Promise<Sonner> {
 /** Whether sonner has been asked for, for the host to mount it (useSyncExternalStore). */
 export const sonnerWanted = {
   get: () => sonner !== null,
-  subscribe(listener: () => void) {
+  subscribe: (listener: () => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },

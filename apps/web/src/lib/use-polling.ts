@@ -30,7 +30,7 @@ export function createPoller({ task, intervalMs }: PollerOptions): Poller {
   const schedule = () => {
     clearTimeout(timer);
     if (!running) return;
-    timer = setTimeout(tick, intervalMs);
+    timer = setTimeout(() => void tick(), intervalMs);
   };
 
   async function tick() {

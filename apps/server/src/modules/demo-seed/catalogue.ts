@@ -1,4 +1,4 @@
-import { ID_LOGO_FIELD, type Minor } from '@iddesk/contract';
+import { ID_LOGO_FIELD } from '@iddesk/contract';
 import { insertItem } from '../catalogue';
 import { recordUpload, type StoredImage, storeImage } from '../uploads';
 import { logoPng } from './images';
@@ -81,7 +81,7 @@ export const catalogueArea: SeedArea<{ item: DemoItem; logo: StoredImage }[]> = 
         website: websiteOf(item.name),
         description: item.description,
         logoKey: logo.key,
-        minDeposit: (BigInt(item.minDeposit) * 100n) as Minor,
+        minDeposit: BigInt(item.minDeposit) * 100n,
         isActive: true,
         demoLogin: item.demo?.login ?? null,
         demoPassword: item.demo?.password ?? null,

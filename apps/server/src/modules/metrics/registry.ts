@@ -11,7 +11,7 @@ const LATENCY_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5
 
 export type AppMetrics = {
   /** The onResponse hook: one histogram observation. */
-  observe(request: FastifyRequest, reply: FastifyReply): void;
+  observe: (request: FastifyRequest, reply: FastifyReply) => void;
   /** The Prometheus text; runs the scrape-time queries first. */
   render(): Promise<{ contentType: string; body: string }>;
 };

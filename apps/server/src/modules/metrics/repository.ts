@@ -27,7 +27,7 @@ export async function pendingQueues(db: Db): Promise<PendingRow[]> {
   `);
   // PGlite returns { rows }, node-postgres a QueryResult with rows too.
   const rows = (
-    result as unknown as { rows: { queue: PendingQueue; count: string; amount: string }[] }
+    result as { rows: { queue: PendingQueue; count: string; amount: string }[] }
   ).rows;
   return rows.map((r) => ({ queue: r.queue, count: Number(r.count), amount: Number(r.amount) }));
 }

@@ -23,7 +23,7 @@ export async function replaceResetToken(
       where ${users.email} = ${values.email} and ${users.isBlocked} = false
       returning ${sql.identifier('user_id')}`);
     // Both drivers (node-postgres and PGlite) answer a raw query with `rows`.
-    const [row] = (result as unknown as { rows: { user_id: number }[] }).rows;
+    const [row] = (result as { rows: { user_id: number }[] }).rows;
     return row ? Number(row.user_id) : null;
   });
 }

@@ -30,18 +30,18 @@ export type PendingKind<View extends { userId: number }, Handled, Decision> = {
 };
 
 export type PendingItems<View, Decision> = {
-  list(db: Db, query: PageQuery & { pending?: boolean | undefined }): Promise<Paginated<View>>;
-  get(db: Db, id: number): Promise<View>;
+  list: (db: Db, query: PageQuery & { pending?: boolean | undefined }) => Promise<Paginated<View>>;
+  get: (db: Db, id: number) => Promise<View>;
   /** The caller's own item; someone else's is a 404, never a 403. */
-  getOwn(db: Db, userId: number, id: number): Promise<View>;
+  getOwn: (db: Db, userId: number, id: number) => Promise<View>;
   /**
    * Approve or reject (money rule 6): the item leaves `pending` exactly once, and only the
    * handler that moved it touches the ledger. The money move, the audit entry and the
    * notification commit together or not at all.
    */
-  decide(db: Db, actor: Actor, id: number, decision: Decision): Promise<View>;
+  decide: (db: Db, actor: Actor, id: number, decision: Decision) => Promise<View>;
   /** `decide` without reading the item back, for callers that must know the commit alone. */
-  commit(db: Db, actor: Actor, id: number, decision: Decision): Promise<void>;
+  commit: (db: Db, actor: Actor, id: number, decision: Decision) => Promise<void>;
 };
 
 export function pendingItems<View extends { userId: number }, Handled, Decision>(

@@ -60,10 +60,10 @@ export default fp(
       }
       // JSON can only carry a NUL or a surrogate escaped, so most bodies skip the walk.
       if (!ESCAPED_UNSTORABLE.test(text)) {
-        parseJson(request, text, done);
+        void parseJson(request, text, done);
         return;
       }
-      parseJson(request, text, (error, value) => {
+      void parseJson(request, text, (error, value) => {
         if (error) {
           done(error);
           return;

@@ -43,8 +43,10 @@ const TTL_MS = IDEMPOTENCY_KEY_TTL_HOURS * 60 * 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
 
 /** The answer of an earlier call with the same key, found inside the transaction. */
-class Replay {
-  constructor(readonly row: IdempotencyKeyRow) {}
+class Replay extends Error {
+  constructor(readonly row: IdempotencyKeyRow) {
+    super('idempotent replay');
+  }
 }
 
 /** Method, URL and JSON body: a key sent again on a different request is refused. */

@@ -51,7 +51,7 @@ export function securityHeaders(options: Readonly<HelmetOptions>): Record<string
     },
   };
   helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
+    if (error) throw error instanceof Error ? error : new Error('helmet failed', { cause: error });
   });
   return headers;
 }

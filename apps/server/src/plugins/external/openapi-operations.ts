@@ -111,7 +111,7 @@ function formBodySchema(form: FormSpec, textSchema: Record<string, unknown>): Re
   if (textSchema.type === 'object' && textSchema.properties) {
     return {
       ...textSchema,
-      properties: { ...(textSchema.properties as object), ...fileProperties },
+      properties: { ...(textSchema.properties), ...fileProperties },
       required: [...((textSchema.required as string[] | undefined) ?? []), ...required],
     };
   }
@@ -127,12 +127,12 @@ function formBodySchema(form: FormSpec, textSchema: Record<string, unknown>): Re
 export function operationTransform(guards: () => Guards) {
   return (input: Parameters<typeof jsonSchemaTransform>[0]) => {
     const route = (input as { route: RouteOptions }).route;
-    const source = (input.schema ?? {}) as RouteSchema;
+    const source = (input.schema ?? {});
     const { form, errors: _errors, ...rest } = source;
     const result = jsonSchemaTransform({
       ...input,
       schema: form ? { ...rest, body: form.fields } : rest,
-    } as Parameters<typeof jsonSchemaTransform>[0]);
+    });
     const schema = result.schema as Record<string, unknown>;
     if (schema.hide) return result;
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
 import { shareLinks, type SocialLink } from '../../lib/site-config';
-import { useSiteLinks, useSiteSettings } from '../../lib/site-settings';
+import { useSiteLinks, useSiteSettings } from '../../features/site/site-settings';
 
 type Panel = 'share' | 'follow';
 

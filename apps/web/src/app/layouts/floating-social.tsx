@@ -1,5 +1,5 @@
 import { MessageCircle, Send } from 'lucide-react';
-import { useSiteLinks } from '../../lib/site-settings';
+import { useSiteLinks } from '../../features/site/site-settings';
 
 const buttonClass =
   'flex size-14 items-center justify-center rounded-full text-white shadow-sheet transition-transform hover:scale-105 focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-brand-500';

@@ -1,6 +1,6 @@
 import { ROUTES } from '@iddesk/contract';
 import { Link } from 'react-router';
-import { useSiteLinks, useSiteSettings } from '../../lib/site-settings';
+import { useSiteLinks, useSiteSettings } from '../../features/site/site-settings';
 
 /** "Need help?" at the foot of the side menu: the contact number, or the contacts page. */
 export function HelpLine() {

@@ -1,7 +1,7 @@
 import { ROUTES } from '@iddesk/contract';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
-import { useSiteSettings } from '../../lib/site-settings';
+import { useSiteSettings } from '../../features/site/site-settings';
 
 export function SiteFooter({ dark = false }: { dark?: boolean }) {
   const { site_name: siteName, contact_phone: phone } = useSiteSettings();

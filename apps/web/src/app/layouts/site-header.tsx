@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { Wordmark } from '../../components/ui/wordmark';
 import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session';
-import { useSiteLinks, useSiteSettings } from '../../lib/site-settings';
+import { useSiteLinks, useSiteSettings } from '../../features/site/site-settings';
 import { MarqueeBanner } from '../../features/marquee/components/marquee-banner';
 import { AccountLinks, GuestLinks, OpenMenuButton } from './header-parts';
 import { IdTabs } from './id-tabs';

@@ -2,7 +2,7 @@ import { roleCan, ROUTES } from '@iddesk/contract';
 import { lazy, type ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { passportQueryOptions } from '../../features/account/api/get-passport';
-import type * as AdminModule from '../../features/admin/pages';
+import type * as AdminModule from './admin-pages';
 import { hasAdminAccess } from '../guards';
 import { adminLandingFor } from '../layouts/nav-items';
 import { queryClient } from '../query-client';
@@ -12,7 +12,7 @@ type AdminPageName = {
   [K in keyof typeof AdminModule]: (typeof AdminModule)[K] extends ComponentType ? K : never;
 }[keyof typeof AdminModule];
 
-const loadAdmin = () => import('../../features/admin/pages');
+const loadAdmin = () => import('./admin-pages');
 const loadContentAdmin = () => import('./content-admin-pages');
 
 const page = (name: AdminPageName) => {

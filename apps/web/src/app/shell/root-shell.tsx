@@ -4,7 +4,7 @@ import { Outlet } from 'react-router';
 import { FullScreenLoader } from '../../components/ui/full-screen-loader';
 import { useSession } from '../../lib/session';
 import { documentTitle } from '../../lib/site-config';
-import { useSiteSettings } from '../../lib/site-settings';
+import { useSiteSettings } from '../../features/site/site-settings';
 import { usePolling } from '../../lib/use-polling';
 import { resetFeed } from '../../features/notifications/notification-feed';
 import { resetQueueCounts } from '../../features/queue-alerts/queue-alerts';

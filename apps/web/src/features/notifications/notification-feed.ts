@@ -108,7 +108,7 @@ export function resetFeed(): void {
 
 export const feed = {
   get: (): FeedState => state,
-  subscribe(listener: () => void) {
+  subscribe: (listener: () => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },

@@ -115,7 +115,7 @@ function ConfirmCard({
     const result = await run(() => enable.mutateAsync(values));
     if (result.ok) {
       await queryClient.invalidateQueries({ queryKey: passportQueryKey });
-      onEnabled((result.data as RecoveryCodes).recovery_codes);
+      onEnabled(result.data.recovery_codes);
       return;
     }
     if (!applyFieldErrors(result.error, setError, ['code'] as const))

@@ -11,7 +11,7 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { TextField } from '../../../components/ui/text-field';
 import { firstFieldError } from '../../../lib/api-error';
 import { applyFieldErrors } from '../../../lib/form-errors';
-import { useSiteSettings } from '../../../lib/site-settings';
+import { useSiteSettings } from '../../site';
 import { useAction } from '../../../lib/use-action';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 

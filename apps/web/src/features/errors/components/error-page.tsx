@@ -2,7 +2,7 @@ import { ROUTES } from '@iddesk/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
-import { useSiteLinks } from '../../../lib/site-settings';
+import { useSiteLinks } from '../../site';
 
 type ErrorPageProps = { code: string; title: string; children: ReactNode };
 

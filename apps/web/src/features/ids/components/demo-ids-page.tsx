@@ -3,7 +3,7 @@ import { FlaskConical, LogIn } from 'lucide-react';
 import { useId } from 'react';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { CredentialList } from '../../../components/ui/credential-list';
+import { CredentialList } from './credential-list';
 import { ExternalLink } from '../../../components/ui/external-link';
 import { InfoPanel } from '../../../components/ui/info-panel';
 import { ItemLogo } from '../../../components/ui/item-logo';

@@ -9,7 +9,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { showServerErrors } from '../../../lib/form-errors';
 import { formatMoney } from '../../../lib/money';
-import { usePaymentTypes } from '../../../lib/payment-types';
+import { usePaymentTypes } from '../../wallet';
 import { useAction } from '../../../lib/use-action';
 import { useDepositToId } from '../api/deposit';
 import type { PaymentInput } from '../api/payment-form';

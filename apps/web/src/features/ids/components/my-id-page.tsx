@@ -1,7 +1,7 @@
 import type { UserId } from '@iddesk/contract';
 import { Clock, KeyRound } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
-import { CredentialList } from '../../../components/ui/credential-list';
+import { CredentialList } from './credential-list';
 import { DetailList, type DetailItem } from '../../../components/ui/detail-list';
 import { ExternalLink } from '../../../components/ui/external-link';
 import { formatDateTime, formatMoney } from '../../../lib/money';

@@ -4,14 +4,14 @@ import { useEffect } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
-import { PaymentDetails } from '../../../components/ui/payment-details';
-import { PaymentTypePicker } from '../../../components/ui/payment-type-picker';
+import { PaymentDetails } from '../../wallet';
+import { PaymentTypePicker } from '../../wallet';
 import { ImageField } from '../../../components/ui/image-field';
 import { TextField } from '../../../components/ui/text-field';
 import { cn } from '../../../lib/cn';
 import { imageFileError } from '../../../lib/files';
 import { formatMoney } from '../../../lib/money';
-import { usePaymentTypes } from '../../../lib/payment-types';
+import { usePaymentTypes } from '../../wallet';
 import { walletState, type PaymentFormValues, type PaymentLimits } from './id-form-schemas';
 
 const optionClass = cn(

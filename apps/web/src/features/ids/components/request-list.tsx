@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CardLine, DataList } from '../../../components/ui/data-list';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../lib/money';
-import { REQUEST_TYPE_LABELS } from '../../../lib/request-labels';
+import { REQUEST_TYPE_LABELS } from './request-labels';
 
 /** The amount a request moved: what the desk confirmed once handled, else what was asked. */
 function RequestAmount({ request }: { request: IdRequest }) {

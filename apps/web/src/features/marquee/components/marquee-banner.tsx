@@ -1,5 +1,5 @@
 import { Marquee } from '../../../components/ui/marquee';
-import { isMarqueeVisible } from '../../../lib/marquee';
+import { isMarqueeVisible } from '../marquee';
 import { useMarque } from '../api/get-marque';
 
 /** The top-block announcement, shown only when its text is long enough (SPEC.md §2). */

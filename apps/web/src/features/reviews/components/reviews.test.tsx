@@ -15,11 +15,9 @@ describe('rating picker', () => {
     const radios = within(group).getAllByRole('radio');
     expect(radios.map((r) => r.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5']);
     expect(
-      (within(group).getByRole('radio', { name: '2 stars' }) as HTMLInputElement).checked,
+      within(group).getByRole<HTMLInputElement>('radio', { name: '2 stars' }).checked,
     ).toBe(true);
-    expect((within(group).getByRole('radio', { name: '1 star' }) as HTMLInputElement).checked).toBe(
-      false,
-    );
+    expect(within(group).getByRole<HTMLInputElement>('radio', { name: '1 star' }).checked).toBe(false);
     fireEvent.click(within(group).getByRole('radio', { name: '4 stars' }));
     expect(onChange).toHaveBeenCalledWith(4);
   });

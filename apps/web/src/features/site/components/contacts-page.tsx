@@ -3,7 +3,7 @@ import { Card } from '../../../components/ui/card';
 import { ListEmpty, ListLoading } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { cn } from '../../../lib/cn';
-import { siteLinks, useSiteSettingsQuery } from '../../../lib/site-settings';
+import { siteLinks, useSiteSettingsQuery } from '../site-settings';
 
 type Channel = {
   icon: LucideIcon;

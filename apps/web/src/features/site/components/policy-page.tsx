@@ -2,7 +2,7 @@ import { FileText } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { useSiteSettingsQuery } from '../../../lib/site-settings';
+import { useSiteSettingsQuery } from '../site-settings';
 import { TermsText } from './terms-text';
 
 export function PolicyPage() {

@@ -13,8 +13,8 @@ import { formatMoney } from '../../../lib/money';
 import { useAction } from '../../../lib/use-action';
 import { useAddFunds, type AddFundsInput } from '../api/add-funds';
 import { showServerErrors } from '../../../lib/form-errors';
-import { PaymentDetails } from '../../../components/ui/payment-details';
-import { PaymentTypePicker } from '../../../components/ui/payment-type-picker';
+import { PaymentDetails } from './payment-details';
+import { PaymentTypePicker } from './payment-type-picker';
 import { ADD_FUNDS_FIELDS, AddFundsFormSchema, type AddFundsFormValues } from './wallet-schemas';
 
 type AddFundsFormProps = { types: PaymentType[]; onSent: (bill: Bill) => void };

@@ -6,8 +6,8 @@ import { Card } from '../../../components/ui/card';
 import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { formatMoney } from '../../../lib/money';
-import { useSiteSettings } from '../../../lib/site-settings';
-import { usePaymentTypes } from '../../../lib/payment-types';
+import { useSiteSettings } from '../../site';
+import { usePaymentTypes } from '../api/get-payment-types';
 import { AddFundsForm } from './add-funds-form';
 import { SentNotice } from './sent-notice';
 

@@ -6,7 +6,7 @@ import { LinkTabs } from '../../../components/ui/link-tabs';
 import { ListCard } from '../../../components/ui/list-card';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
-import { TransactionList } from '../../../components/ui/transaction-list';
+import { TransactionList } from './transaction-list';
 import { readPage } from '../../../lib/pagination';
 import { useTransactions } from '../api/get-transactions';
 

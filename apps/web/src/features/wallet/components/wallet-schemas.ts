@@ -6,7 +6,7 @@ import {
   checkDestination,
   cleanDestination,
   type DestinationField,
-} from '../../../lib/destination';
+} from './destination';
 import { imageFieldSchema } from '../../../lib/files';
 import { formatMoney } from '../../../lib/money';
 import type { AddFundsInput } from '../api/add-funds';

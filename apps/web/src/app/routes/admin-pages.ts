@@ -1,0 +1,34 @@
+/**
+ * Entry point of the lazily loaded admin chunk: the staff pages of the IDs, wallet and account
+ * domains (the site-content ones are in content-admin-pages.ts). app/ composes them.
+ */
+export { AdminIdsPage } from '../../features/ids/admin/components/catalogue-page';
+export {
+  AdminIdCreatePage,
+  AdminIdEditPage,
+} from '../../features/ids/admin/components/catalogue-item-pages';
+export { AdminNewIdsPage } from '../../features/ids/admin/components/new-id-list-page';
+export { AdminNewIdPage } from '../../features/ids/admin/components/new-id-page';
+export {
+  AdminRequestsDonePage,
+  AdminRequestsPendingPage,
+} from '../../features/ids/admin/components/id-request-list-pages';
+export { AdminRequestPage } from '../../features/ids/admin/components/id-request-page';
+export {
+  AdminBillsDonePage,
+  AdminBillsPendingPage,
+} from '../../features/wallet/admin/components/bill-list-pages';
+export { AdminBillPage } from '../../features/wallet/admin/components/bill-page';
+export {
+  AdminWithdrawDonePage,
+  AdminWithdrawPendingPage,
+} from '../../features/wallet/admin/components/withdrawal-list-pages';
+export { AdminWithdrawPage } from '../../features/wallet/admin/components/withdrawal-page';
+export { AdminUsersPage } from '../../features/account/admin/components/users-page';
+export { AdminUserPage } from '../../features/account/admin/components/user-page';
+export { AdminUserTransactionsPage } from '../../features/account/admin/components/user-transactions-page';
+export { AdminPaymentTypesPage } from '../../features/wallet/admin/components/payment-types-page';
+export {
+  AdminPaymentTypeCreatePage,
+  AdminPaymentTypeEditPage,
+} from '../../features/wallet/admin/components/payment-type-pages';

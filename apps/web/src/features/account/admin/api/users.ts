@@ -1,0 +1,97 @@
+import {
+  type AdminUserDetail,
+  type AdminUserListItem,
+  PAGE_SIZE,
+  type Paginated,
+  type Transaction,
+  WALLET_API,
+} from '@iddesk/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../../lib/api-client';
+import { adminKeys, type QueueParams, useInvalidateAfterAdminAction } from '../../../staff';
+
+export type UsersParams = { search: string; blocked: boolean | null; page: number };
+
+/** `POST /admin/users?page&perPage` with the filter in the body. */
+export const getUsers = ({ search, blocked, page }: UsersParams, signal?: AbortSignal) =>
+  apiRequest<Paginated<AdminUserListItem>>(WALLET_API.adminUsers, {
+    method: 'POST',
+    query: { page, perPage: PAGE_SIZE },
+    body: {
+      ...(search.trim() ? { search: search.trim() } : {}),
+      ...(blocked === null ? {} : { blocked }),
+    },
+    signal,
+  });
+
+export const usersQueryOptions = (params: UsersParams) =>
+  queryOptions({
+    queryKey: adminKeys.users(params),
+    queryFn: async ({ signal }) => (await getUsers(params, signal)).data,
+    placeholderData: keepPreviousData,
+  });
+
+export const useUsers = (params: UsersParams) => useQuery(usersQueryOptions(params));
+
+/** `GET /admin/users/{id}`: the user with balance, holds and counts. */
+export const getUser = (id: number, signal?: AbortSignal) =>
+  apiRequest<AdminUserDetail>(WALLET_API.adminUser(id), { method: 'GET', signal });
+
+export const useUser = (id: number) =>
+  useQuery({
+    queryKey: adminKeys.user(id),
+    queryFn: async ({ signal }) => (await getUser(id, signal)).data,
+  });
+
+/** `GET /admin/users/{id}/block` or `/unblock`. */
+export const setUserBlocked = ({ id, blocked }: { id: number; blocked: boolean }) =>
+  apiRequest<AdminUserDetail>(
+    blocked ? WALLET_API.adminUserBlock(id) : WALLET_API.adminUserUnblock(id),
+    {
+      method: 'GET',
+    },
+  );
+
+export function useSetUserBlocked() {
+  const invalidate = useInvalidateAfterAdminAction();
+  return useMutation({ mutationFn: setUserBlocked, onSuccess: invalidate });
+}
+
+/** `GET /admin/users/{id}/transactions?page&perPage&pending`. */
+export const getUserTransactions = (
+  id: number,
+  { pending, page }: QueueParams,
+  signal?: AbortSignal,
+) =>
+  apiRequest<Paginated<Transaction>>(WALLET_API.adminUserTransactions(id), {
+    method: 'GET',
+    query: { page, perPage: PAGE_SIZE, pending: pending ? 1 : 0 },
+    signal,
+  });
+
+export const useUserTransactions = (id: number, params: QueueParams) =>
+  useQuery({
+    queryKey: adminKeys.userTransactions(id, params),
+    queryFn: async ({ signal }) => (await getUserTransactions(id, params, signal)).data,
+    placeholderData: keepPreviousData,
+  });
+
+export type BalanceChangeInput = {
+  direction: 'deposit' | 'withdraw';
+  user_id: number;
+  /** Wire format. */
+  amount: string;
+  comment: string;
+};
+
+/** `POST /admin/deposit/create` or `/admin/withdraw/create`: a manual ledger row. */
+export const changeBalance = ({ direction, ...body }: BalanceChangeInput) =>
+  apiRequest<Transaction>(
+    direction === 'deposit' ? WALLET_API.adminDepositCreate : WALLET_API.adminWithdrawCreate,
+    { method: 'POST', body, idempotent: true },
+  );
+
+export function useChangeBalance() {
+  const invalidate = useInvalidateAfterAdminAction();
+  return useMutation({ mutationFn: changeBalance, onSuccess: invalidate });
+}

@@ -1,0 +1,86 @@
+import {
+  CatalogueItemBodySchema,
+  ID_LOGO_REQUIRED_MESSAGE,
+  type AdminCatalogueItem,
+} from '@iddesk/contract';
+import { z } from 'zod';
+import { AmountFieldSchema } from '../../../../lib/amount';
+import { imageFieldSchema } from '../../../../lib/files';
+import type { CatalogueItemInput } from '../api/catalogue';
+
+export type CatalogueItemFormValues = {
+  name: string;
+  website: string;
+  description: string;
+  min_deposit: string;
+  is_active: boolean;
+  demo_login: string;
+  demo_password: string;
+  image: File | null;
+};
+
+export const CATALOGUE_ITEM_FIELDS = [
+  'name',
+  'website',
+  'description',
+  'min_deposit',
+  'is_active',
+  'demo_login',
+  'demo_password',
+  'image',
+] as const;
+
+const shape = CatalogueItemBodySchema.shape;
+const text = (schema: unknown) => schema as z.ZodType<string | undefined, string>;
+
+/**
+ * The admin's catalogue form: the contract's field rules, the logo required on create (an edit
+ * without a new file keeps the current logo), and demo access as a login/password pair.
+ */
+export const catalogueItemFormSchema = (creating: boolean) =>
+  z
+    .object({
+      name: shape.name as z.ZodType<string, string>,
+      website: shape.website as z.ZodType<string, string>,
+      description: text(shape.description),
+      min_deposit: AmountFieldSchema,
+      is_active: z.boolean(),
+      demo_login: text(shape.demo_login),
+      demo_password: text(shape.demo_password),
+      image: imageFieldSchema(creating ? ID_LOGO_REQUIRED_MESSAGE : undefined),
+    })
+    .superRefine((v, ctx) => {
+      if (v.demo_login && !v.demo_password) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['demo_password'],
+          message: 'Enter the demo password too.',
+        });
+      }
+      if (v.demo_password && !v.demo_login) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['demo_login'],
+          message: 'Enter the demo login too.',
+        });
+      }
+    })
+    .transform((v): CatalogueItemInput => ({
+      ...v,
+      description: v.description ?? '',
+      demo_login: v.demo_login ?? '',
+      demo_password: v.demo_password ?? '',
+    }));
+
+export function catalogueFormValues(item: AdminCatalogueItem | null): CatalogueItemFormValues {
+  return {
+    name: item?.name ?? '',
+    website: item?.website ?? '',
+    description: item?.description ?? '',
+    min_deposit: item?.min_deposit ?? '',
+    is_active: item?.is_active ?? true,
+    demo_login: item?.demo_login ?? '',
+    demo_password: item?.demo_password ?? '',
+    image: null,
+  };
+}

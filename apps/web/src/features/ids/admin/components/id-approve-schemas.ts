@@ -1,0 +1,86 @@
+import {
+  ApproveUserIdBodySchema,
+  CREDENTIAL_MAX_LENGTH,
+  parseAmount,
+  type HandleRequestBody,
+  type RequestType,
+} from '@iddesk/contract';
+import { z } from 'zod';
+import { AmountFieldSchema, normaliseAmount } from '../../../../lib/amount';
+
+/** Approving a new ID: the amount put into it and the credentials the customer receives. */
+export const ApproveUserIdFormSchema = z.object({
+  amount: AmountFieldSchema,
+  login: ApproveUserIdBodySchema.shape.login as z.ZodType<string, string>,
+  password: ApproveUserIdBodySchema.shape.password as z.ZodType<string, string>,
+});
+export type ApproveUserIdFormValues = { amount: string; login: string; password: string };
+export type ApproveUserIdOutput = z.output<typeof ApproveUserIdFormSchema>;
+
+/** What approving a request asks for, by type. */
+export type HandleFormValues = { amount: string; password: string };
+/** What the approve form sends (a narrower view of `HandleRequestBody`). */
+export type ApproveBody = {
+  action: 'approve';
+  amount?: string;
+  password?: string;
+} & HandleRequestBody;
+
+/** The amount a close confirms may be zero (an empty ID); a withdrawal's must be more. */
+function closeAmountError(text: string): string | null {
+  const value = text.trim().replace(/,/g, '');
+  if (!value) return 'Enter the amount left in the ID (0 if it is empty).';
+  const minor = parseAmount(value);
+  return minor === null ? 'Enter an amount of 0 or more with at most two decimals.' : null;
+}
+
+/**
+ * The approve form of `/admin/requests/{id}`: a withdrawal needs the confirmed amount (> 0), a
+ * close the amount left in the ID (0 or more), a password change the new password; a deposit
+ * needs nothing more.
+ */
+export const approveRequestSchema = (type: RequestType) =>
+  z
+    .object({ amount: z.string(), password: z.string() })
+    .superRefine((v, ctx) => {
+      if (type === 'withdraw') {
+        const parsed = AmountFieldSchema.safeParse(v.amount);
+        if (!parsed.success) {
+          const message = parsed.error.issues[0]?.message ?? 'Enter the amount.';
+          ctx.addIssue({ code: 'custom', path: ['amount'], message });
+        }
+      }
+      if (type === 'close') {
+        const message = closeAmountError(v.amount);
+        if (message) ctx.addIssue({ code: 'custom', path: ['amount'], message });
+      }
+      if (type === 'change_password') {
+        const password = v.password.trim();
+        if (!password) {
+          ctx.addIssue({ code: 'custom', path: ['password'], message: 'Enter the new password.' });
+        } else if (password.length > CREDENTIAL_MAX_LENGTH) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['password'],
+            message: `The password may not be longer than ${CREDENTIAL_MAX_LENGTH} characters.`,
+          });
+        }
+      }
+    })
+    .transform((v): ApproveBody => {
+      if (type === 'withdraw' || type === 'close') {
+        return { action: 'approve', amount: normaliseAmount(v.amount) ?? '' };
+      }
+      if (type === 'change_password') return { action: 'approve', password: v.password.trim() };
+      return { action: 'approve' };
+    });
+
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+
+/** A 12-character password without look-alike characters, from the browser's CSPRNG. */
+export function generatePassword(length = 12): string {
+  const bytes = new Uint8Array(length);
+  crypto.getRandomValues(bytes);
+  // 256 is not a multiple of the alphabet size; the bias this leaves is immaterial here.
+  return Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('');
+}

@@ -1,0 +1,183 @@
+import { ROUTES, type IdRequest } from '@iddesk/contract';
+import { ArrowLeft } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { ButtonLink } from '../../../../components/ui/button';
+import { Card } from '../../../../components/ui/card';
+import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
+import { DetailList, type DetailItem } from '../../../../components/ui/detail-list';
+import { StatusBadge } from '../../../../components/ui/status-badge';
+import { formatDateTime, formatMoney } from '../../../../lib/money';
+import { REQUEST_TYPE_LABELS } from '../../components/request-labels';
+import { useAction } from '../../../../lib/use-action';
+import { useIdParam } from '../../../../lib/use-id-param';
+import { useAdminIdRequest, useHandleIdRequest } from '../api/id-requests';
+import { AdminFrame } from '../../../staff';
+import { HandleRequest } from './handle-request';
+import { IdCell } from './id-cells';
+import { ItemUserCell } from '../../../staff';
+import { Outcome } from '../../../staff';
+import { PaymentProofCard } from '../../../staff';
+import { RejectPanel } from '../../../staff';
+
+const REJECT_CONSEQUENCE: Record<IdRequest['type'], string> = {
+  create: 'No ID is created.',
+  deposit: 'Nothing goes into the ID; a wallet hold is returned to the customer.',
+  withdraw: 'Nothing is taken out of the ID and the wallet is not credited.',
+  close: 'The ID stays open.',
+  change_password: 'The password stays as it is.',
+};
+
+function Actions({ request }: { request: IdRequest }) {
+  const navigate = useNavigate();
+  const mutation = useHandleIdRequest();
+  const { run, loading } = useAction();
+  const done = () => navigate(ROUTES.adminRequestsPending);
+  return (
+    <Card className="flex flex-col gap-6 self-start">
+      <HandleRequest
+        request={request}
+        loading={loading}
+        onApprove={async (body) => {
+          const result = await run(() => mutation.mutateAsync({ id: request.id, body }));
+          if (result.ok) await done();
+          return result;
+        }}
+      />
+      <div className="border-t border-slate-200" />
+      <RejectPanel
+        subject={`request #${request.id}`}
+        consequence={`${REJECT_CONSEQUENCE[request.type]} The customer is told why.`}
+        loading={loading}
+        onReject={async (body) => {
+          const result = await run(() =>
+            mutation.mutateAsync({ id: request.id, body: { action: 'reject', ...body } }),
+          );
+          if (result.ok) await done();
+          return result;
+        }}
+      />
+    </Card>
+  );
+}
+
+function details(request: IdRequest): DetailItem[] {
+  const items: DetailItem[] = [
+    {
+      label: 'Customer',
+      value: request.user ? <ItemUserCell user={request.user} link /> : '—',
+      wide: true,
+    },
+    {
+      label: 'ID',
+      value: (
+        <span className="flex items-center justify-between gap-3">
+          <IdCell item={request.id_object.item} username={request.id_object.username} />
+          <StatusBadge status={request.id_object.status} />
+        </span>
+      ),
+      wide: true,
+    },
+    { label: 'Type', value: REQUEST_TYPE_LABELS[request.type] },
+    { label: 'Sent', value: formatDateTime(request.created_at) },
+  ];
+  if (request.amount) items.push({ label: 'Amount asked', value: formatMoney(request.amount) });
+  if (request.pay_from) {
+    items.push({
+      label: 'Paid with',
+      value:
+        request.pay_from === 'wallet'
+          ? 'Wallet balance'
+          : (request.payment_type?.name ?? 'Payment'),
+    });
+  }
+  if (request.reference) {
+    items.push({
+      label: 'Reference',
+      value: request.reference,
+      copy: request.reference,
+      mono: true,
+    });
+  }
+  if (request.type === 'change_password' && request.status === 'pending') {
+    items.push({
+      label: 'Password asked for',
+      value: request.password ?? 'None: set one',
+      copy: request.password,
+      mono: Boolean(request.password),
+    });
+  }
+  return items;
+}
+
+function RequestDetail({ request }: { request: IdRequest }) {
+  return (
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
+      <div className="flex flex-col gap-6">
+        <Card>
+          <div className="mb-4 flex items-center justify-between gap-3">
+            <h2 className="text-lg font-semibold text-slate-900">Details</h2>
+            <StatusBadge status={request.status} />
+          </div>
+          <DetailList items={details(request)} />
+        </Card>
+        {request.type === 'deposit' && request.pay_from && request.amount ? (
+          <PaymentProofCard
+            payFrom={request.pay_from}
+            amount={request.amount}
+            proofUrl={request.proof_url}
+            subject={`request #${request.id}`}
+          />
+        ) : null}
+      </div>
+      {request.status === 'pending' ? (
+        <Actions request={request} />
+      ) : (
+        <Outcome status={request.status} handledAt={request.handled_at} comment={request.comment}>
+          {request.confirmed_amount ? (
+            <p className="mt-2 text-slate-700">
+              Confirmed amount: <strong>{formatMoney(request.confirmed_amount)}</strong>
+            </p>
+          ) : null}
+          {request.type === 'change_password' &&
+          request.status === 'approved' &&
+          request.password ? (
+            <p className="mt-2 text-slate-700">
+              New password: <strong className="tracking-wide">{request.password}</strong>
+            </p>
+          ) : null}
+        </Outcome>
+      )}
+    </div>
+  );
+}
+
+const notFound = (
+  <NotFoundCard what="request" back={ROUTES.adminRequestsPending} backLabel="ID requests" />
+);
+
+/** `/admin/requests/{id}`: one request on a customer's ID and its type-specific handle form. */
+export function AdminRequestPage() {
+  const id = useIdParam();
+  const query = useAdminIdRequest(id);
+  const type = query.data ? REQUEST_TYPE_LABELS[query.data.type] : 'Request';
+  return (
+    <AdminFrame
+      title={id ? `${type} #${id}` : 'Request'}
+      description="A request on a customer’s ID: do it on the service, then approve, or reject it."
+      actions={
+        <ButtonLink to={ROUTES.adminRequestsPending} variant="light">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          ID requests
+        </ButtonLink>
+      }
+    >
+      {id ? (
+        <DetailQuery query={query} loadingLabel="Loading the request" notFound={notFound}>
+          {(request) => <RequestDetail request={request} />}
+        </DetailQuery>
+      ) : (
+        notFound
+      )}
+    </AdminFrame>
+  );
+}

@@ -1,0 +1,55 @@
+import {
+  contactLinks,
+  CONTENT_API,
+  DEFAULT_SITE_SETTINGS,
+  type SiteSettings,
+} from '@iddesk/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client';
+import type { SocialLink } from '../../lib/site-config';
+
+/**
+ * The public site settings (contacts, social links, terms). The app shell (header, footer,
+ * bottom bar, floating buttons) and several domains (contacts, terms, error pages, password
+ * help, add funds) show them; other domains take them through the site's index.ts.
+ */
+export const siteSettingsQueryKey = ['site-settings'] as const;
+
+export const getSiteSettings = (signal?: AbortSignal) =>
+  apiRequest<SiteSettings>(CONTENT_API.settings, { method: 'GET', signal });
+
+export const siteSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: siteSettingsQueryKey,
+    queryFn: async ({ signal }) => (await getSiteSettings(signal)).data,
+    staleTime: 5 * 60_000,
+  });
+
+/** The settings query itself, for pages that show loading and error states. */
+export function useSiteSettingsQuery() {
+  return useQuery(siteSettingsQueryOptions());
+}
+
+/** The settings, or the defaults (empty contacts) until they arrive or when they fail. */
+export function useSiteSettings(): SiteSettings {
+  return useSiteSettingsQuery().data ?? DEFAULT_SITE_SETTINGS;
+}
+
+export type SiteLinks = ReturnType<typeof contactLinks> & { follow: SocialLink[] };
+
+/** Links built from settings: tel:, wa.me, t.me, mailto: and the social profiles to follow. */
+export function siteLinks(settings: SiteSettings): SiteLinks {
+  const links = contactLinks(settings);
+  const follow: SocialLink[] = [
+    { name: 'Instagram', href: settings.instagram },
+    { name: 'Telegram', href: links.telegram ?? '' },
+    { name: 'YouTube', href: settings.youtube },
+    { name: 'Facebook', href: settings.facebook },
+    { name: 'X', href: settings.x },
+  ].filter((link) => link.href !== '');
+  return { ...links, follow };
+}
+
+export function useSiteLinks(): SiteLinks {
+  return siteLinks(useSiteSettings());
+}

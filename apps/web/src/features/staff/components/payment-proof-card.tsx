@@ -1,0 +1,39 @@
+import type { PayFrom } from '@iddesk/contract';
+import { Wallet } from 'lucide-react';
+import { Card } from '../../../components/ui/card';
+import { PrivateImage } from './private-image';
+import { formatMoney } from '../../../lib/money';
+
+type PaymentProofCardProps = {
+  payFrom: PayFrom;
+  amount: string;
+  proofUrl: string | null;
+  /** "new ID #12": names the screenshot. */
+  subject: string;
+};
+
+/** How the customer paid: the screenshot to check, or the wallet hold already in place. */
+export function PaymentProofCard({ payFrom, amount, proofUrl, subject }: PaymentProofCardProps) {
+  if (payFrom === 'payment' && proofUrl) {
+    return (
+      <Card>
+        <h2 className="mb-3 text-lg font-semibold text-slate-900">Payment screenshot</h2>
+        <PrivateImage url={proofUrl} alt={`Payment screenshot of ${subject}`} zoomable />
+      </Card>
+    );
+  }
+  return (
+    <Card className="flex items-start gap-4">
+      <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-emerald-50 text-emerald-700">
+        <Wallet className="size-6" aria-hidden="true" />
+      </span>
+      <div>
+        <h2 className="text-lg font-semibold text-slate-900">Paid from the wallet</h2>
+        <p className="mt-1 text-slate-600">
+          {formatMoney(amount)} is held from the customer’s wallet. Approving settles it; rejecting
+          returns it.
+        </p>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * The wallet's public surface: the payment pieces other domains use when they take a payment
+ * (IDs' creation and deposit forms) or show a ledger (a user's transactions in the staff pages).
+ * Other domains import the wallet only through this file (eslint `import-x/no-restricted-paths`).
+ */
+export {
+  getPaymentTypes,
+  paymentTypesQueryOptions,
+  usePaymentTypes,
+} from './api/get-payment-types';
+export { PaymentDetails } from './components/payment-details';
+export { PaymentTypePicker } from './components/payment-type-picker';
+export {
+  SignedAmount,
+  TRANSACTION_KIND_LABELS,
+  TransactionList,
+} from './components/transaction-list';
