@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  type RecoveryCodes,
   ROUTES,
   SecondFactorCodeBodySchema,
   type SecondFactorSetup,
