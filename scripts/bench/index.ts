@@ -86,6 +86,8 @@ function serverEnv(dataDir: string, databaseUrl: string | undefined): Record<str
     ADMIN_PASSWORD: BENCH_PASSWORD,
     // The demo seed adds the catalogue items and reviews the seeding builds on.
     SEED_DEMO: 'true',
+    // The admin signs in with a password alone (the second-factor stories enrol their own).
+    STAFF_SECOND_FACTOR: 'optional',
     // Logins are what /auth/login measures; the per-IP limit would turn them into 429s. The
     // money rows come from one address and one admin account the same way.
     RATE_LIMIT_AUTH_MAX: '1000000',

@@ -13,6 +13,8 @@ import { requestIdGenerator } from './lib/request-id';
 import { adminStatsRoutes } from './modules/admin-stats/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
 import { authRoutes } from './modules/auth/routes';
+import { secondFactorRoutes } from './modules/second-factor/routes';
+import { staffRoutes } from './modules/staff/routes';
 import { billRoutes } from './modules/bills/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { deskRoutes } from './modules/desk/routes';
@@ -112,14 +114,15 @@ export async function buildApp({
   // Before the routes, so its response hook (only with METRICS_TOKEN) sees all of them.
   await app.register(metricsRoutes, { token: config.metricsToken });
   await app.register(jsonBodyParser);
-  await app.register(authPlugin, { session: config.session });
+  await app.register(authPlugin, { session: config.session, staffSecondFactor: config.staffSecondFactor });
   await app.register(moneyCallsPlugin, { now });
   await app.register(storagePlugin);
   await app.register(mailerPlugin);
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes);
+      await api.register(authRoutes, { now });
+      await api.register(secondFactorRoutes, { now });
       await api.register(userRoutes);
       await api.register(settingsRoutes);
       await api.register(healthRoutes);
@@ -131,6 +134,7 @@ export async function buildApp({
       await api.register(ledgerRoutes);
       await api.register(adminUserRoutes);
       await api.register(deskRoutes);
+      await api.register(staffRoutes);
       await api.register(fileRoutes);
       await api.register(notificationRoutes);
       await api.register(adminStatsRoutes);

@@ -55,6 +55,11 @@ async function start(config: AppConfig): Promise<void> {
       { driver: database.driver, dataDir: config.dataDir },
       `ID Desk is listening on port ${config.port}: open ${openUrl(config)}`,
     );
+    if (config.staffSecondFactor === 'optional') {
+      app.log.warn(
+        'STAFF_SECOND_FACTOR=optional: staff accounts can sign in with a password alone. Use this for development and demos only.',
+      );
+    }
     if (keyState === 'rotation-pending') {
       app.log.warn(
         'The database is still sealed under APP_KEY_PREVIOUS: once every server runs with both keys, run `npm run rotate-key`.',

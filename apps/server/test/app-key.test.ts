@@ -16,7 +16,7 @@ import {
   verifyAppKey,
 } from '../src/modules/app-key';
 import { createFromWallet, createItem, customerWith, handle, LOGIN, PASSWORD } from './helpers/ids-fixtures';
-import { createAdmin, createTestApp, get, post, type TestContext } from './helpers/test-app';
+import { createAdmin, createTestApp, enrolSecondFactor, get, post, signIn, totpCode, type TestContext } from './helpers/test-app';
 
 const WISH = 'Wished-Secret-4711';
 const NEW_PASSWORD = 'Admin-Set-Secret-0815';
@@ -61,7 +61,9 @@ async function fillSecrets(ctx: TestContext, app: FastifyInstance = ctx.app) {
   const wish = (await post(app, `/api/user_ids/${created.id}/change_password`, { password: WISH }, user.token)).json().data;
   expect((await handle(app, admin.token, wish.id, { action: 'approve', password: NEW_PASSWORD })).statusCode).toBe(200);
   await post(app, `/api/user_ids/${created.id}/change_password`, { password: WISH }, user.token);
-  return { admin, user, userIdId: created.id as number, idempotencyKey };
+  // A second factor: its TOTP secret is sealed too (issue 15).
+  const { secret } = await enrolSecondFactor(app, user.token);
+  return { admin, user, userIdId: created.id as number, idempotencyKey, totpSecret: secret };
 }
 
 /** Every sealed value in the database, with the purpose it was sealed for. */
@@ -135,9 +137,9 @@ describe('key rotation (APP_KEY_PREVIOUS, npm run rotate-key)', () => {
     const oldKey = ctx.config.appKey;
     const newKey = randomBytes(32);
     await verifyAppKey(ctx.db, new Keyring(oldKey));
-    const { admin, user, userIdId, idempotencyKey } = await fillSecrets(ctx);
+    const { admin, user, userIdId, idempotencyKey, totpSecret } = await fillSecrets(ctx);
     const before = await sealedValues(ctx.db);
-    // One of each column: login, password, two wishes, the idempotent answer.
+    // One of each column: login, password, two wishes, the TOTP secret, the idempotent answer.
     expect(new Set(before.map((v) => v.purpose)).size).toBe(SEALED_COLUMNS.length);
     expect(before.every((v) => opensWith(oldKey, v))).toBe(true);
 
@@ -164,12 +166,16 @@ describe('key rotation (APP_KEY_PREVIOUS, npm run rotate-key)', () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json().data).toMatchObject({ login: LOGIN, password: PASSWORD });
+    // The second factor opens under the new key: the next time step's code signs in.
+    // registerUser's password (helpers/test-app newUserDetails).
+    const token = await signIn(app, user.email, 'correct horse battery', () => totpCode(totpSecret, new Date(Date.now() + 30_000)));
+    expect(token).toEqual(expect.any(String));
 
     // Run twice: nothing left to re-seal.
     const again = await rotateAppKey(ctx.db, new Keyring(newKey, oldKey));
     expect(Object.values(again.resealed).every((n) => n === 0)).toBe(true);
     expect(again.alreadyCurrent).toBe(before.length);
-  });
+  }, 90_000);
 
   it('while the rotation is pending, a server with both keys reads old values and seals new ones under the key the database names', async () => {
     const ctx = await open();

@@ -1,9 +1,11 @@
+import { roleCan, type StaffRole } from '@iddesk/contract';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_CALL_PERMISSIONS } from '../src/plugins/app/staff-permissions';
 import { approveId, createFromWallet, createItem, customer, customerWith, depositFromWallet } from './helpers/ids-fixtures';
 import { hashToken, newApiToken } from '../src/lib/tokens';
 import { insertSession } from '../src/modules/auth/repository';
-import { type ApiResponse, createAdmin, get, useTestApp } from './helpers/test-app';
+import { type ApiResponse, createStaffMember, get, useTestApp } from './helpers/test-app';
 import { addFunds, createUpiPaymentType, postForm, withdrawUpi } from './helpers/wallet-fixtures';
 
 /**
@@ -12,15 +14,29 @@ import { addFunds, createUpiPaymentType, postForm, withdrawUpi } from './helpers
  * - public:   anyone; a token is ignored or optional (a blocked user's token counts as none)
  * - user:     a signed-in, unblocked user, on their own data
  * - owned:    a user route on one object (the `{id}`/`{key}` is user A's): another user gets 404
- * - admin:    admins only
+ * - admin:    staff only, and only a role whose permissions include the call's
+ *             (plugins/app/staff-permissions.ts, contract ROLE_PERMISSIONS): owner, cashier
+ *             and support each get 403 on what their role may not use; a staff account that
+ *             has not enrolled its second factor gets 403 SECOND_FACTOR_REQUIRED on every one
  *
  * The routes are read from the running app, so a new call without a row here fails the test.
+ * The app runs with STAFF_SECOND_FACTOR=required, as a production server does.
  */
 type Access = 'public' | 'user' | 'owned' | 'admin';
 const MATRIX: Record<string, Access> = {
   'POST /api/auth/register': 'public',
   'POST /api/auth/login': 'public',
   'POST /api/auth/logout': 'user',
+  'POST /api/auth/second_factor': 'public',
+  'POST /api/second_factor/setup': 'user',
+  'POST /api/second_factor/enable': 'user',
+  'POST /api/second_factor/disable': 'user',
+  'GET /api/admin/staff': 'admin',
+  'POST /api/admin/staff/create': 'admin',
+  'POST /api/admin/staff/{id}/edit': 'admin',
+  'POST /api/admin/staff/{id}/disable': 'admin',
+  'POST /api/admin/staff/{id}/enable': 'admin',
+  'POST /api/admin/staff/{id}/reset_second_factor': 'admin',
   'POST /api/user/exists': 'public',
   'POST /api/user/passport': 'user',
   'POST /api/user/update': 'user',
@@ -126,17 +142,21 @@ const BODIES: Record<string, { form?: Record<string, string>; json?: unknown }> 
   'POST /api/user_ids/{id}/withdraw': { json: { amount: '100' } },
 };
 
-type Role = 'guest' | 'blocked' | 'other' | 'user' | 'admin';
-const ROLES: Role[] = ['guest', 'blocked', 'other', 'user', 'admin'];
+type Role = 'guest' | 'blocked' | 'other' | 'user' | StaffRole | 'unenrolled';
+const STAFF_ROLES: StaffRole[] = ['owner', 'cashier', 'support'];
+const ROLES: Role[] = ['guest', 'blocked', 'other', 'user', ...STAFF_ROLES, 'unenrolled'];
 const MISSING = '999999';
 
 let routes: Array<{ method: string; path: string }>;
 const tokens: Partial<Record<Role, string>> = {};
 const ids = { bill: '', withdrawal: '', userId: '', request: '', item: '', victim: '', proofKey: '', session: '' };
 
-const ctx = useTestApp();
+const ctx = useTestApp({ STAFF_SECOND_FACTOR: 'required' });
 beforeAll(async () => {
-  const admin = await createAdmin(ctx);
+  const admin = await createStaffMember(ctx, 'owner', { secondFactor: true });
+  const cashier = await createStaffMember(ctx, 'cashier', { secondFactor: true });
+  const support = await createStaffMember(ctx, 'support', { secondFactor: true });
+  const unenrolled = await createStaffMember(ctx, 'owner', { secondFactor: false });
   const paymentType = await createUpiPaymentType(ctx.app, admin.token);
   const item = await createItem(ctx.app, admin.token);
   // User A owns one of everything; B is the other user; C is blocked; D is the admin's target.
@@ -173,7 +193,15 @@ beforeAll(async () => {
   const blocked = await get(ctx.app, `/api/admin/users/${c.id}/block`, admin.token);
   expect(blocked.statusCode, blocked.body).toBe(200);
 
-  Object.assign(tokens, { blocked: c.token, other: b.token, user: a.token, admin: admin.token });
+  Object.assign(tokens, {
+    blocked: c.token,
+    other: b.token,
+    user: a.token,
+    owner: admin.token,
+    cashier: cashier.token,
+    support: support.token,
+    unenrolled: unenrolled.token,
+  });
 
   const doc = (await get(ctx.app, '/api/openapi.json')).json<{ paths: Record<string, Record<string, unknown>> }>();
   routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
@@ -223,10 +251,14 @@ async function call(method: string, path: string, url: string, token?: string): 
 }
 
 /** What DESIGN.md §4 says each role gets; null = allowed (the guard passed: 2xx or a 4xx other than 401/403). */
-function expected(access: Access, role: Role): 401 | 403 | 404 | null {
+function expected(access: Access, role: Role, key: string): 401 | 403 | 404 | null {
   if (access === 'public') return null;
   if (role === 'guest' || role === 'blocked') return 401;
-  if (access === 'admin') return role === 'admin' ? null : 403;
+  if (access === 'admin') {
+    const permission = ADMIN_CALL_PERMISSIONS[key];
+    const staffRole = STAFF_ROLES.find((r) => r === role);
+    return staffRole && permission && roleCan(staffRole, permission) ? null : 403;
+  }
   if (access === 'owned' && role === 'other') return 404;
   return null;
 }
@@ -238,7 +270,15 @@ describe('permission matrix (DESIGN.md §4)', () => {
     expect(Object.keys(MATRIX).filter((k) => !keys.includes(k)), 'rows without a route').toEqual([]);
   });
 
-  it('every route × guest, blocked, other user, user, admin answers as §4 says', async () => {
+  it('every admin call has a staff permission, and every permission row is an admin call', () => {
+    const adminKeys = Object.entries(MATRIX)
+      .filter(([, access]) => access === 'admin')
+      .map(([key]) => key)
+      .sort();
+    expect(Object.keys(ADMIN_CALL_PERMISSIONS).sort()).toEqual(adminKeys);
+  });
+
+  it('every route × guest, blocked, other user, user, owner, cashier, support, unenrolled staff answers as §4 says', async () => {
     const failures: string[] = [];
     let checked = 0;
     for (const role of ROLES) {
@@ -248,11 +288,13 @@ describe('permission matrix (DESIGN.md §4)', () => {
         const url = urlFor(method, path);
         const res = await call(method, path, url, tokens[role]);
         checked += 1;
-        const want = expected(access, role);
+        const want = expected(access, role, `${method} ${path}`);
         const got = res.statusCode;
         const ok =
           got < 500 &&
           (want === null ? got !== 401 && got !== 403 : got === want) &&
+          // Staff without a second factor are told to enrol, whatever their role.
+          !(access === 'admin' && role === 'unenrolled' && res.json().code !== 'SECOND_FACTOR_REQUIRED') &&
           // A's own objects are never hidden from A.
           !(access === 'owned' && role === 'user' && got === 404);
         if (!ok) failures.push(`${role} ${method} ${url} [${access}] → ${got}, want ${want ?? 'allowed'}: ${res.body.slice(0, 120)}`);

@@ -5,7 +5,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './constants';
-import { UserTypeSchema } from './enums';
+import { StaffRoleSchema, UserTypeSchema } from './enums';
 import { AmountSchema } from './money';
 
 export const NameSchema = z
@@ -77,8 +77,19 @@ export const UserSchema = z.object({
   balance: AmountSchema,
   is_blocked: z.boolean(),
   created_at: z.string(),
+  /** Staff only (issue 15); null for customers. */
+  role: StaffRoleSchema.nullable(),
+  /** Whether the account signs in with a second factor (TOTP). */
+  second_factor: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
+
+/** The signed-in user (/user/passport): the user, and what they must do first. */
+export const PassportSchema = UserSchema.extend({
+  /** A staff account that must enrol a second factor before any admin call answers. */
+  second_factor_enrolment_required: z.boolean(),
+});
+export type Passport = z.infer<typeof PassportSchema>;
 
 export const ExistsResultSchema = z.object({ status: z.boolean() });
 export type ExistsResult = z.infer<typeof ExistsResultSchema>;

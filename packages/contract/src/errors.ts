@@ -5,6 +5,8 @@ export const ErrorCodeSchema = z.enum([
   'BAD_REQUEST',
   'UNAUTHENTICATED',
   'FORBIDDEN',
+  /** 403: a staff account without a second factor; it must enrol first (issue 15). */
+  'SECOND_FACTOR_REQUIRED',
   'NOT_FOUND',
   'VALIDATION',
   'CONFLICT',

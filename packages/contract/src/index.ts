@@ -30,3 +30,4 @@ export * from './idempotency-schemas';
 export * from './ops';
 export * from './desk';
 export * from './sessions';
+export * from './staff';

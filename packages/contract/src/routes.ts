@@ -53,6 +53,10 @@ export const ROUTES = {
   adminPaymentTypes: '/admin/payment_types',
   adminPaymentTypeCreate: '/admin/payment_types/create',
   adminPaymentTypeEdit: (id: number | string) => `/admin/payment_types/${id}/edit`,
+  /** Staff accounts and roles, owners only (issue 15). */
+  adminStaff: '/admin/staff',
+  /** Enrol a second factor (issue 15). */
+  secondFactor: '/second_factor',
 } as const;
 
 /** SPEC.md §2 "Named navigation targets". */

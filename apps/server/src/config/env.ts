@@ -102,6 +102,10 @@ const EnvSchema = z.object({
       .max(3_600, 'Use a number of at most 3600.')
       .optional(),
   ),
+  STAFF_SECOND_FACTOR: z.preprocess(
+    emptyToUndefined,
+    z.enum(['required', 'optional'], { error: 'Use required or optional.' }).default('required'),
+  ),
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,
     z
@@ -172,6 +176,11 @@ export type EnvConfig = {
   };
   /** Bearer token of GET /metrics; unset turns the endpoint (and its hooks) off. */
   metricsToken: string | undefined;
+  /**
+   * `required`: a staff account without a second factor must enrol before any admin call
+   * answers. `optional` (development, demos): staff may enrol, as customers may.
+   */
+  staffSecondFactor: 'required' | 'optional';
 };
 
 export type DatabaseTimeouts = { connectMs: number; statementMs: number };
@@ -273,6 +282,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
       graceMs: graceSeconds * 1000,
     },
     metricsToken: env.METRICS_TOKEN,
+    staffSecondFactor: env.STAFF_SECOND_FACTOR,
   };
 }
 

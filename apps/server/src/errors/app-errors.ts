@@ -1,4 +1,4 @@
-import { type ErrorCode, UNAUTHENTICATED_MESSAGE } from '@iddesk/contract';
+import { type ErrorCode, SECOND_FACTOR_ENROLMENT_MESSAGE, UNAUTHENTICATED_MESSAGE } from '@iddesk/contract';
 
 /** Field name → messages, the first one shown to the user (DESIGN.md §2). */
 export type FieldErrors = Record<string, string[]>;
@@ -34,6 +34,13 @@ export class UnauthenticatedError extends AppError {
 export class ForbiddenError extends AppError {
   constructor(message = 'This action is unauthorized.') {
     super(403, 'FORBIDDEN', message);
+  }
+}
+
+/** 403 to a staff account that must enrol a second factor before any admin call (issue 15). */
+export class SecondFactorRequiredError extends AppError {
+  constructor() {
+    super(403, 'SECOND_FACTOR_REQUIRED', SECOND_FACTOR_ENROLMENT_MESSAGE);
   }
 }
 

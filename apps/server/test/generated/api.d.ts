@@ -30,8 +30,28 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with email or phone */
+        /**
+         * Sign in with email or phone
+         * @description An account with a second factor gets no token here: `second_factor_required` and a challenge valid for five minutes, to send to /api/auth/second_factor with a code.
+         */
         post: operations["postAuthLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/second_factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in, step two: the challenge from /api/auth/login and a code from the app (or a recovery code) */
+        post: operations["postAuthSecondFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -106,6 +126,63 @@ export interface paths {
         put?: never;
         /** End every session of the caller but this one */
         post: operations["postUserSessionsEndOthers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/second_factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start enrolling a second factor (TOTP): a new secret and its otpauth:// address
+         * @description Nothing changes until a code from the app confirms it. 409 when it is already on.
+         */
+        post: operations["postSecondFactorSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/second_factor/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the enrolment with a code from the app: the ten recovery codes, shown once */
+        post: operations["postSecondFactorEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/second_factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn the second factor off with a current code or a recovery code
+         * @description Staff accounts cannot while STAFF_SECOND_FACTOR is `required` (409): an owner resets it.
+         */
+        post: operations["postSecondFactorDisable"];
         delete?: never;
         options?: never;
         head?: never;
@@ -619,7 +696,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Bills, newest first; pending=1 the queue, pending=0 the handled ones */
+        /**
+         * Bills; pending=1 the queue (oldest first), pending=0 the handled ones (newest first)
+         * @description Filters: customer (name, email or phone), amount_min/amount_max, reference (part of the UTR), payment_type_id, from/to (days in the display time zone); sort=oldest|newest. Each row names its handler and any other payment with the same UTR or a look-alike screenshot.
+         */
         get: operations["getAdminBills"];
         put?: never;
         post?: never;
@@ -657,9 +737,49 @@ export interface paths {
         put?: never;
         /**
          * Approve a bill: its amount is credited to the balance
-         * @description A bill is handled once: a second approve or reject is 409 ALREADY_HANDLED.
+         * @description A bill is handled once: a second approve or reject is 409 ALREADY_HANDLED. A bill whose UTR is already approved on another payment is 409 REUSED_PROOF unless the body carries `confirm_reused: true` and a `comment`, which the audit entry records.
          */
         post: operations["postAdminBillsIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bills/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bills as CSV, filtered like the list
+         * @description The same filters, `pending` and `sort` as the list; `page`/`perPage` are ignored: every matching row is exported. Amounts are exact decimals; times are in the display time zone.
+         */
+        get: operations["getAdminBillsExportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bills/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject several pending bills, each on its own
+         * @description Each item is handled in its own transaction, exactly once, as the single call would: the answer lists per item `status` 200 or the error the single call gives (409 ALREADY_HANDLED when someone else handled it first, 409 REUSED_PROOF for a reference already approved elsewhere — approve those one by one with a confirmation). A retry is safe: handled items answer 409.
+         */
+        post: operations["postAdminBillsBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -727,7 +847,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Withdrawals, newest first; pending=1 the queue, pending=0 the handled ones */
+        /**
+         * Withdrawals; pending=1 the queue (oldest first), pending=0 the handled ones (newest first)
+         * @description Filters: customer (name, email or phone), amount_min/amount_max, reference (part of the payout reference), from/to (days in the display time zone); sort=oldest|newest. `payment_type_id` does not apply to withdrawals.
+         */
         get: operations["getAdminWithdraw"];
         put?: never;
         post?: never;
@@ -768,6 +891,46 @@ export interface paths {
          * @description multipart/form-data (or JSON without the image): optional `reference` and optional image `proof` of the payout. Handled once: a second approve or reject is 409.
          */
         post: operations["postAdminWithdrawIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/withdraw/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Withdrawals as CSV, filtered like the list
+         * @description The same filters, `pending` and `sort` as the list; `page`/`perPage` are ignored: every matching row is exported. Amounts are exact decimals; times are in the display time zone.
+         */
+        get: operations["getAdminWithdrawExportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/withdraw/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve (paid out, no reference or screenshot) or reject several pending withdrawals
+         * @description Each item is handled in its own transaction, exactly once, as the single call would: the answer lists per item `status` 200 or the error the single call gives (409 ALREADY_HANDLED when someone else handled it first, 409 REUSED_PROOF for a reference already approved elsewhere — approve those one by one with a confirmation). A retry is safe: handled items answer 409.
+         */
+        post: operations["postAdminWithdrawBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -889,8 +1052,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A user's wallet movements, newest first */
+        /**
+         * A user's wallet movements, newest first
+         * @description Filters: amount_min/amount_max (the size of the movement, either sign), reference (part of the description), from/to (days in the display time zone); sort=oldest|newest.
+         */
         get: operations["getAdminUsersIdTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/transactions/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's wallet movements as CSV, filtered like the list
+         * @description Every matching row (`page`/`perPage` ignored); exact signed amounts, times in the display time zone.
+         */
+        get: operations["getAdminUsersIdTransactionsExportCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -930,6 +1116,177 @@ export interface paths {
          * @description Never overdraws: above the balance is 409 INSUFFICIENT_BALANCE.
          */
         post: operations["postAdminWithdrawCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Today’s and the last 7 days’ approvals, new customers, and each queue
+         * @description Days are in the display time zone (DISPLAY_TIME_ZONE), counted when staff approved. id_deposits: new IDs and deposits (confirmed amounts); id_withdrawals: withdrawals from and closes of IDs. Each queue: size, the amounts waiting, and the oldest item’s age.
+         */
+        get: operations["getAdminDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every staff action, newest first
+         * @description Filters: actor_id, action (exact, or a prefix ending in a dot: `bill.`), object_type, object_id, from/to (days in the display time zone).
+         */
+        get: operations["getAdminAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/{type}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One object’s history (bill, withdrawal, id_request, user_id, user, …), newest first */
+        get: operations["getAdminAuditTypeId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff accounts, oldest first */
+        get: operations["getAdminStaff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a staff account with a role; it enrols a second factor at its first sign-in */
+        post: operations["postAdminStaffCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/{id}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a staff member's role
+         * @description Never on your own account (409), and never leaving no owner who can sign in (409).
+         */
+        post: operations["postAdminStaffIdEdit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a staff account: it cannot sign in, and its sessions end
+         * @description Never on your own account (409), and never leaving no owner who can sign in (409).
+         */
+        post: operations["postAdminStaffIdDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a disabled staff account again
+         * @description Never on your own account (409), and never leaving no owner who can sign in (409).
+         */
+        post: operations["postAdminStaffIdEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/{id}/reset_second_factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a staff member's second factor (a lost phone): their sessions end, and they enrol again
+         * @description Never on your own account (409).
+         */
+        post: operations["postAdminStaffIdResetSecondFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1287,7 +1644,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** User IDs, newest first; pending=1 the new-ID queue, pending=0 the handled ones */
+        /**
+         * User IDs; pending=1 the new-ID queue (oldest first), pending=0 the handled ones (newest first)
+         * @description Filters (on the ID’s payment): customer, amount_min/amount_max, reference, payment_type_id, from/to (days in the display time zone); sort=oldest|newest.
+         */
         get: operations["getAdminUserIds"];
         put?: never;
         post?: never;
@@ -1306,6 +1666,26 @@ export interface paths {
         };
         /** One user ID, with the customer and credentials */
         get: operations["getAdminUserIdsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/user_ids/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * New IDs as CSV, filtered like the list (never credentials)
+         * @description The same filters, `pending` and `sort` as the list; `page`/`perPage` are ignored: every matching row is exported. Amounts are exact decimals; times are in the display time zone.
+         */
+        get: operations["getAdminUserIdsExportCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1505,6 +1885,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/requests/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Requests on IDs as CSV, filtered like the list
+         * @description The same filters, `pending` and `sort` as the list; `page`/`perPage` are ignored: every matching row is exported. Amounts are exact decimals; times are in the display time zone.
+         */
+        get: operations["getAdminRequestsExportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/requests/{id}/handle": {
         parameters: {
             query?: never;
@@ -1533,7 +1933,7 @@ export interface components {
             message: string;
             data: null;
             /** @enum {string} */
-            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "VALIDATION" | "CONFLICT" | "INSUFFICIENT_BALANCE" | "ALREADY_HANDLED" | "ID_NOT_ACTIVE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE";
+            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "NOT_FOUND" | "VALIDATION" | "CONFLICT" | "INSUFFICIENT_BALANCE" | "ALREADY_HANDLED" | "ID_NOT_ACTIVE" | "REUSED_PROOF" | "REFERENCE_ALREADY_USED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE";
             errors?: {
                 [key: string]: string[];
             };
@@ -1651,6 +2051,98 @@ export interface operations {
                 "application/json": {
                     login: string;
                     password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            api_token: string;
+                            /** @enum {string} */
+                            type: "user" | "admin";
+                        } | {
+                            /** @enum {boolean} */
+                            second_factor_required: true;
+                            challenge: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many calls; try again after `Retry-After` seconds (`RATE_LIMITED`). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAuthSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challenge: string;
+                    code: string;
                 };
             };
         };
@@ -2001,6 +2493,290 @@ export interface operations {
             };
         };
     };
+    postSecondFactorSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            secret: string;
+                            otpauth_url: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postSecondFactorEnable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            recovery_codes: string[];
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many calls; try again after `Retry-After` seconds (`RATE_LIMITED`). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postSecondFactorDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: null;
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many calls; try again after `Retry-After` seconds (`RATE_LIMITED`). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postUserExists: {
         parameters: {
             query?: never;
@@ -2089,6 +2865,9 @@ export interface operations {
                             balance: string;
                             is_blocked: boolean;
                             created_at: string;
+                            role: ("owner" | "cashier" | "support") | null;
+                            second_factor: boolean;
+                            second_factor_enrolment_required: boolean;
                         };
                     };
                 };
@@ -2175,6 +2954,8 @@ export interface operations {
                             balance: string;
                             is_blocked: boolean;
                             created_at: string;
+                            role: ("owner" | "cashier" | "support") | null;
+                            second_factor: boolean;
                         };
                     };
                 };
@@ -2410,7 +3191,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2565,7 +3346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2911,7 +3692,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2989,7 +3770,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3094,7 +3875,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3260,7 +4041,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3368,7 +4149,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3465,7 +4246,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3609,7 +4390,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3701,7 +4482,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3822,7 +4603,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3932,7 +4713,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4042,7 +4823,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4151,6 +4932,24 @@ export interface operations {
                             comment: string | null;
                             created_at: string;
                             handled_at: string | null;
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reused_proof?: {
+                                flagged: boolean;
+                                same_reference: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                similar_image: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                reference_approved: boolean;
+                            };
                         };
                     };
                 };
@@ -4268,6 +5067,24 @@ export interface operations {
                             comment: string | null;
                             created_at: string;
                             handled_at: string | null;
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reused_proof?: {
+                                flagged: boolean;
+                                same_reference: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                similar_image: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                reference_approved: boolean;
+                            };
                         };
                     };
                 };
@@ -4316,6 +5133,14 @@ export interface operations {
                 page?: number;
                 perPage?: number;
                 pending?: "0" | "1" | "true" | "false";
+                customer?: string;
+                amount_min?: string | number;
+                amount_max?: string | number;
+                reference?: string;
+                payment_type_id?: number;
+                from?: string;
+                to?: string;
+                sort?: "oldest" | "newest";
             };
             header?: never;
             path?: never;
@@ -4352,6 +5177,24 @@ export interface operations {
                                 comment: string | null;
                                 created_at: string;
                                 handled_at: string | null;
+                                handled_by?: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                reused_proof?: {
+                                    flagged: boolean;
+                                    same_reference: {
+                                        /** @enum {string} */
+                                        type: "bill" | "user_id" | "id_request";
+                                        id: number;
+                                    }[];
+                                    similar_image: {
+                                        /** @enum {string} */
+                                        type: "bill" | "user_id" | "id_request";
+                                        id: number;
+                                    }[];
+                                    reference_approved: boolean;
+                                };
                             }[];
                             page: number;
                             per_page: number;
@@ -4370,7 +5213,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4438,6 +5281,24 @@ export interface operations {
                             comment: string | null;
                             created_at: string;
                             handled_at: string | null;
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reused_proof?: {
+                                flagged: boolean;
+                                same_reference: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                similar_image: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                reference_approved: boolean;
+                            };
                         };
                     };
                 };
@@ -4451,7 +5312,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4501,7 +5362,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    confirm_reused?: boolean;
+                    comment?: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -4531,6 +5399,24 @@ export interface operations {
                             comment: string | null;
                             created_at: string;
                             handled_at: string | null;
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reused_proof?: {
+                                flagged: boolean;
+                                same_reference: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                similar_image: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                reference_approved: boolean;
+                            };
                         };
                     };
                 };
@@ -4553,7 +5439,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4627,6 +5513,180 @@ export interface operations {
             };
         };
     };
+    getAdminBillsExportCsv: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                pending?: "0" | "1" | "true" | "false";
+                customer?: string;
+                amount_min?: string | number;
+                amount_max?: string | number;
+                reference?: string;
+                payment_type_id?: number;
+                from?: string;
+                to?: string;
+                sort?: "oldest" | "newest";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bills as CSV, filtered like the list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminBillsBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @enum {string} */
+                    action: "approve" | "reject";
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            /** @enum {string} */
+                            action: "approve" | "reject";
+                            handled: number;
+                            failed: number;
+                            items: {
+                                id: number;
+                                status: number;
+                                code: string | null;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postAdminBillsIdReject: {
         parameters: {
             query?: never;
@@ -4675,6 +5735,24 @@ export interface operations {
                             comment: string | null;
                             created_at: string;
                             handled_at: string | null;
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reused_proof?: {
+                                flagged: boolean;
+                                same_reference: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                similar_image: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                reference_approved: boolean;
+                            };
                         };
                     };
                 };
@@ -4697,7 +5775,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4825,6 +5903,10 @@ export interface operations {
                             payout_proof_url: string | null;
                             created_at: string;
                             handled_at: string | null;
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
                         };
                     };
                 };
@@ -4944,6 +6026,10 @@ export interface operations {
                             payout_proof_url: string | null;
                             created_at: string;
                             handled_at: string | null;
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
                         };
                     };
                 };
@@ -4992,6 +6078,14 @@ export interface operations {
                 page?: number;
                 perPage?: number;
                 pending?: "0" | "1" | "true" | "false";
+                customer?: string;
+                amount_min?: string | number;
+                amount_max?: string | number;
+                reference?: string;
+                payment_type_id?: number;
+                from?: string;
+                to?: string;
+                sort?: "oldest" | "newest";
             };
             header?: never;
             path?: never;
@@ -5030,6 +6124,10 @@ export interface operations {
                                 payout_proof_url: string | null;
                                 created_at: string;
                                 handled_at: string | null;
+                                handled_by?: {
+                                    id: number;
+                                    name: string;
+                                } | null;
                             }[];
                             page: number;
                             per_page: number;
@@ -5048,7 +6146,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5118,6 +6216,10 @@ export interface operations {
                             payout_proof_url: string | null;
                             created_at: string;
                             handled_at: string | null;
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
                         };
                     };
                 };
@@ -5131,7 +6233,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5232,6 +6334,10 @@ export interface operations {
                             payout_proof_url: string | null;
                             created_at: string;
                             handled_at: string | null;
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
                         };
                     };
                 };
@@ -5254,7 +6360,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5328,6 +6434,180 @@ export interface operations {
             };
         };
     };
+    getAdminWithdrawExportCsv: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                pending?: "0" | "1" | "true" | "false";
+                customer?: string;
+                amount_min?: string | number;
+                amount_max?: string | number;
+                reference?: string;
+                payment_type_id?: number;
+                from?: string;
+                to?: string;
+                sort?: "oldest" | "newest";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawals as CSV, filtered like the list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminWithdrawBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    /** @enum {string} */
+                    action: "approve" | "reject";
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            /** @enum {string} */
+                            action: "approve" | "reject";
+                            handled: number;
+                            failed: number;
+                            items: {
+                                id: number;
+                                status: number;
+                                code: string | null;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postAdminWithdrawIdReject: {
         parameters: {
             query?: never;
@@ -5378,6 +6658,10 @@ export interface operations {
                             payout_proof_url: string | null;
                             created_at: string;
                             handled_at: string | null;
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
                         };
                     };
                 };
@@ -5400,7 +6684,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5585,6 +6869,8 @@ export interface operations {
                                 balance: string;
                                 is_blocked: boolean;
                                 created_at: string;
+                                role: ("owner" | "cashier" | "support") | null;
+                                second_factor: boolean;
                             }[];
                             page: number;
                             per_page: number;
@@ -5612,7 +6898,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5688,6 +6974,8 @@ export interface operations {
                             balance: string;
                             is_blocked: boolean;
                             created_at: string;
+                            role: ("owner" | "cashier" | "support") | null;
+                            second_factor: boolean;
                             held: string;
                             pending_credit: string;
                             pending_bills: number;
@@ -5706,7 +6994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5773,6 +7061,8 @@ export interface operations {
                             balance: string;
                             is_blocked: boolean;
                             created_at: string;
+                            role: ("owner" | "cashier" | "support") | null;
+                            second_factor: boolean;
                             held: string;
                             pending_credit: string;
                             pending_bills: number;
@@ -5791,7 +7081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5867,6 +7157,8 @@ export interface operations {
                             balance: string;
                             is_blocked: boolean;
                             created_at: string;
+                            role: ("owner" | "cashier" | "support") | null;
+                            second_factor: boolean;
                             held: string;
                             pending_credit: string;
                             pending_bills: number;
@@ -5885,7 +7177,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5929,6 +7221,14 @@ export interface operations {
                 page?: number;
                 perPage?: number;
                 pending?: "0" | "1" | "true" | "false";
+                customer?: string;
+                amount_min?: string | number;
+                amount_max?: string | number;
+                reference?: string;
+                payment_type_id?: number;
+                from?: string;
+                to?: string;
+                sort?: "oldest" | "newest";
             };
             header?: never;
             path: {
@@ -5978,7 +7278,86 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminUsersIdTransactionsExportCsv: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                pending?: "0" | "1" | "true" | "false";
+                customer?: string;
+                amount_min?: string | number;
+                amount_max?: string | number;
+                reference?: string;
+                payment_type_id?: number;
+                from?: string;
+                to?: string;
+                sort?: "oldest" | "newest";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A user's wallet movements as CSV, filtered like the list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6079,7 +7458,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6207,7 +7586,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6254,6 +7633,965 @@ export interface operations {
             };
             /** @description Too many calls; try again after `Retry-After` seconds (`RATE_LIMITED`). */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            time_zone: string;
+                            today_date: string;
+                            today: {
+                                top_ups: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                payouts: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                id_deposits: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                id_withdrawals: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                new_customers: number;
+                            };
+                            last_7_days: {
+                                top_ups: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                payouts: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                id_deposits: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                id_withdrawals: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                new_customers: number;
+                            };
+                            queues: {
+                                bills: {
+                                    size: number;
+                                    total: string;
+                                    oldest_seconds: number | null;
+                                    oldest_created_at: string | null;
+                                };
+                                withdrawals: {
+                                    size: number;
+                                    total: string;
+                                    oldest_seconds: number | null;
+                                    oldest_created_at: string | null;
+                                };
+                                requests: {
+                                    size: number;
+                                    total: string;
+                                    oldest_seconds: number | null;
+                                    oldest_created_at: string | null;
+                                };
+                                new_ids: {
+                                    size: number;
+                                    total: string;
+                                    oldest_seconds: number | null;
+                                    oldest_created_at: string | null;
+                                };
+                            };
+                            days: {
+                                top_ups: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                payouts: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                id_deposits: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                id_withdrawals: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                new_customers: number;
+                                date: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminAudit: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                actor_id?: number;
+                action?: string;
+                object_type?: string;
+                object_id?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            items: {
+                                id: number;
+                                actor: {
+                                    id: number;
+                                    name: string;
+                                    email: string;
+                                } | null;
+                                action: string;
+                                object_type: string;
+                                object_id: string | null;
+                                before: unknown;
+                                after: unknown;
+                                ip: string | null;
+                                created_at: string;
+                            }[];
+                            page: number;
+                            per_page: number;
+                            total: number;
+                            last_page: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminAuditTypeId: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+            };
+            header?: never;
+            path: {
+                type: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            items: {
+                                id: number;
+                                actor: {
+                                    id: number;
+                                    name: string;
+                                    email: string;
+                                } | null;
+                                action: string;
+                                object_type: string;
+                                object_id: string | null;
+                                before: unknown;
+                                after: unknown;
+                                ip: string | null;
+                                created_at: string;
+                            }[];
+                            page: number;
+                            per_page: number;
+                            total: number;
+                            last_page: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            items: {
+                                id: number;
+                                name: string;
+                                email: string;
+                                phone: string;
+                                /** @enum {string} */
+                                role: "owner" | "cashier" | "support";
+                                second_factor: boolean;
+                                is_disabled: boolean;
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminStaffCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    email: string;
+                    phone: string;
+                    password: string;
+                    /** @enum {string} */
+                    role: "owner" | "cashier" | "support";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            id: number;
+                            name: string;
+                            email: string;
+                            phone: string;
+                            /** @enum {string} */
+                            role: "owner" | "cashier" | "support";
+                            second_factor: boolean;
+                            is_disabled: boolean;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminStaffIdEdit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role: "owner" | "cashier" | "support";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            id: number;
+                            name: string;
+                            email: string;
+                            phone: string;
+                            /** @enum {string} */
+                            role: "owner" | "cashier" | "support";
+                            second_factor: boolean;
+                            is_disabled: boolean;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminStaffIdDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            id: number;
+                            name: string;
+                            email: string;
+                            phone: string;
+                            /** @enum {string} */
+                            role: "owner" | "cashier" | "support";
+                            second_factor: boolean;
+                            is_disabled: boolean;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminStaffIdEnable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            id: number;
+                            name: string;
+                            email: string;
+                            phone: string;
+                            /** @enum {string} */
+                            role: "owner" | "cashier" | "support";
+                            second_factor: boolean;
+                            is_disabled: boolean;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminStaffIdResetSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            id: number;
+                            name: string;
+                            email: string;
+                            phone: string;
+                            /** @enum {string} */
+                            role: "owner" | "cashier" | "support";
+                            second_factor: boolean;
+                            is_disabled: boolean;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6651,7 +8989,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7076,7 +9414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7141,7 +9479,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7248,7 +9586,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7366,7 +9704,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7466,7 +9804,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7592,6 +9930,24 @@ export interface operations {
                                 name: string;
                                 email: string;
                                 phone: string;
+                            };
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reused_proof?: {
+                                flagged: boolean;
+                                same_reference: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                similar_image: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                reference_approved: boolean;
                             };
                         };
                     };
@@ -7730,6 +10086,24 @@ export interface operations {
                                 email: string;
                                 phone: string;
                             };
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reused_proof?: {
+                                flagged: boolean;
+                                same_reference: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                similar_image: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                reference_approved: boolean;
+                            };
                         }[];
                     };
                 };
@@ -7806,6 +10180,24 @@ export interface operations {
                                 email: string;
                                 phone: string;
                             };
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reused_proof?: {
+                                flagged: boolean;
+                                same_reference: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                similar_image: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                reference_approved: boolean;
+                            };
                         };
                     };
                 };
@@ -7854,6 +10246,14 @@ export interface operations {
                 page?: number;
                 perPage?: number;
                 pending?: "0" | "1" | "true" | "false";
+                customer?: string;
+                amount_min?: string | number;
+                amount_max?: string | number;
+                reference?: string;
+                payment_type_id?: number;
+                from?: string;
+                to?: string;
+                sort?: "oldest" | "newest";
             };
             header?: never;
             path?: never;
@@ -7903,6 +10303,24 @@ export interface operations {
                                     email: string;
                                     phone: string;
                                 };
+                                handled_by?: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                reused_proof?: {
+                                    flagged: boolean;
+                                    same_reference: {
+                                        /** @enum {string} */
+                                        type: "bill" | "user_id" | "id_request";
+                                        id: number;
+                                    }[];
+                                    similar_image: {
+                                        /** @enum {string} */
+                                        type: "bill" | "user_id" | "id_request";
+                                        id: number;
+                                    }[];
+                                    reference_approved: boolean;
+                                };
                             }[];
                             page: number;
                             per_page: number;
@@ -7921,7 +10339,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8002,6 +10420,24 @@ export interface operations {
                                 email: string;
                                 phone: string;
                             };
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reused_proof?: {
+                                flagged: boolean;
+                                same_reference: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                similar_image: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                reference_approved: boolean;
+                            };
                         };
                     };
                 };
@@ -8015,7 +10451,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8026,6 +10462,74 @@ export interface operations {
             };
             /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminUserIdsExportCsv: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                pending?: "0" | "1" | "true" | "false";
+                customer?: string;
+                amount_min?: string | number;
+                amount_max?: string | number;
+                reference?: string;
+                payment_type_id?: number;
+                from?: string;
+                to?: string;
+                sort?: "oldest" | "newest";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description New IDs as CSV, filtered like the list (never credentials) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8071,6 +10575,8 @@ export interface operations {
                     amount: string | number;
                     login: string;
                     password: string;
+                    confirm_reused?: boolean;
+                    comment?: string;
                 };
             };
         };
@@ -8116,6 +10622,24 @@ export interface operations {
                                 email: string;
                                 phone: string;
                             };
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reused_proof?: {
+                                flagged: boolean;
+                                same_reference: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                similar_image: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                reference_approved: boolean;
+                            };
                         };
                     };
                 };
@@ -8138,7 +10662,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8273,6 +10797,24 @@ export interface operations {
                                 email: string;
                                 phone: string;
                             };
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reused_proof?: {
+                                flagged: boolean;
+                                same_reference: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                similar_image: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                reference_approved: boolean;
+                            };
                         };
                     };
                 };
@@ -8295,7 +10837,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8442,6 +10984,25 @@ export interface operations {
                                 name: string;
                                 email: string;
                                 phone: string;
+                            };
+                            id_login?: string | null;
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reused_proof?: {
+                                flagged: boolean;
+                                same_reference: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                similar_image: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                reference_approved: boolean;
                             };
                         };
                     };
@@ -8595,6 +11156,25 @@ export interface operations {
                                 email: string;
                                 phone: string;
                             };
+                            id_login?: string | null;
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reused_proof?: {
+                                flagged: boolean;
+                                same_reference: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                similar_image: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                reference_approved: boolean;
+                            };
                         };
                     };
                 };
@@ -8740,6 +11320,25 @@ export interface operations {
                                 name: string;
                                 email: string;
                                 phone: string;
+                            };
+                            id_login?: string | null;
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reused_proof?: {
+                                flagged: boolean;
+                                same_reference: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                similar_image: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                reference_approved: boolean;
                             };
                         };
                     };
@@ -8890,6 +11489,25 @@ export interface operations {
                                 email: string;
                                 phone: string;
                             };
+                            id_login?: string | null;
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reused_proof?: {
+                                flagged: boolean;
+                                same_reference: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                similar_image: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                reference_approved: boolean;
+                            };
                         };
                     };
                 };
@@ -9028,6 +11646,25 @@ export interface operations {
                                     email: string;
                                     phone: string;
                                 };
+                                id_login?: string | null;
+                                handled_by?: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                reused_proof?: {
+                                    flagged: boolean;
+                                    same_reference: {
+                                        /** @enum {string} */
+                                        type: "bill" | "user_id" | "id_request";
+                                        id: number;
+                                    }[];
+                                    similar_image: {
+                                        /** @enum {string} */
+                                        type: "bill" | "user_id" | "id_request";
+                                        id: number;
+                                    }[];
+                                    reference_approved: boolean;
+                                };
                             }[];
                             page: number;
                             per_page: number;
@@ -9133,6 +11770,25 @@ export interface operations {
                                     email: string;
                                     phone: string;
                                 };
+                                id_login?: string | null;
+                                handled_by?: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                reused_proof?: {
+                                    flagged: boolean;
+                                    same_reference: {
+                                        /** @enum {string} */
+                                        type: "bill" | "user_id" | "id_request";
+                                        id: number;
+                                    }[];
+                                    similar_image: {
+                                        /** @enum {string} */
+                                        type: "bill" | "user_id" | "id_request";
+                                        id: number;
+                                    }[];
+                                    reference_approved: boolean;
+                                };
                             }[];
                             page: number;
                             per_page: number;
@@ -9177,6 +11833,14 @@ export interface operations {
                 page?: number;
                 perPage?: number;
                 pending?: "0" | "1" | "true" | "false";
+                customer?: string;
+                amount_min?: string | number;
+                amount_max?: string | number;
+                reference?: string;
+                payment_type_id?: number;
+                from?: string;
+                to?: string;
+                sort?: "oldest" | "newest";
             };
             header?: never;
             path?: never;
@@ -9230,6 +11894,25 @@ export interface operations {
                                     email: string;
                                     phone: string;
                                 };
+                                id_login?: string | null;
+                                handled_by?: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                reused_proof?: {
+                                    flagged: boolean;
+                                    same_reference: {
+                                        /** @enum {string} */
+                                        type: "bill" | "user_id" | "id_request";
+                                        id: number;
+                                    }[];
+                                    similar_image: {
+                                        /** @enum {string} */
+                                        type: "bill" | "user_id" | "id_request";
+                                        id: number;
+                                    }[];
+                                    reference_approved: boolean;
+                                };
                             }[];
                             page: number;
                             per_page: number;
@@ -9248,7 +11931,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9333,6 +12016,25 @@ export interface operations {
                                 email: string;
                                 phone: string;
                             };
+                            id_login?: string | null;
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reused_proof?: {
+                                flagged: boolean;
+                                same_reference: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                similar_image: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                reference_approved: boolean;
+                            };
                         };
                     };
                 };
@@ -9346,7 +12048,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9357,6 +12059,74 @@ export interface operations {
             };
             /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminRequestsExportCsv: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                pending?: "0" | "1" | "true" | "false";
+                customer?: string;
+                amount_min?: string | number;
+                amount_max?: string | number;
+                reference?: string;
+                payment_type_id?: number;
+                from?: string;
+                to?: string;
+                sort?: "oldest" | "newest";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Requests on IDs as CSV, filtered like the list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9404,6 +12174,7 @@ export interface operations {
                     comment?: string;
                     amount?: string | number;
                     password?: string;
+                    confirm_reused?: boolean;
                 };
             };
         };
@@ -9453,6 +12224,25 @@ export interface operations {
                                 email: string;
                                 phone: string;
                             };
+                            id_login?: string | null;
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reused_proof?: {
+                                flagged: boolean;
+                                same_reference: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                similar_image: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                reference_approved: boolean;
+                            };
                         };
                     };
                 };
@@ -9475,7 +12265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Signed in, but not an admin (`FORBIDDEN`). */
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -29,7 +29,7 @@ export function killLeftovers(): void {
 export function runEntry(script: string, env: Record<string, string>, args: string[] = []): RunningProcess {
   const child = spawn(tsx, [script, ...args], {
     cwd: serverRoot,
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', SEED_DEMO: 'false', HOST: '127.0.0.1', PORT: '0', ...env },
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', SEED_DEMO: 'false', STAFF_SECOND_FACTOR: 'optional', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

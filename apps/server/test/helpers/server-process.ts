@@ -28,6 +28,8 @@ export function startServerProcess(env: Record<string, string> = {}) {
       HOST: '127.0.0.1',
       ADMIN_PASSWORD: 'test admin password',
       SEED_DEMO: 'false',
+      // The admin signs in with a password alone; staff-second-factor.test.ts covers `required`.
+      STAFF_SECOND_FACTOR: 'optional',
       LOG_LEVEL: 'info',
       WEB_DIST_DIR: join(dataDir, 'no-web'),
       ...env,

@@ -11,6 +11,7 @@ import type { Database, Db } from '../../src/db/types';
 import { hashPassword } from '../../src/lib/passwords';
 import { insertUser } from '../../src/modules/users/repository';
 import { openTestDatabase } from './test-database';
+import { Secret, TOTP } from 'otpauth';
 
 /**
  * A real configuration from an env-like object, as main.ts would build it. Defaults suit
@@ -28,6 +29,8 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
       RATE_LIMIT_AUTH_ACCOUNT_MAX: '10000',
       RATE_LIMIT_MONEY_MAX: '10000',
       RATE_LIMIT_MONEY_IP_MAX: '10000',
+      // Tests about the second factor set `required` (the default outside tests).
+      STAFF_SECOND_FACTOR: 'optional',
       ...env,
     },
     scratch,
@@ -194,4 +197,63 @@ export async function createAdmin(ctx: TestContext, extra: Partial<InjectOptions
   );
   if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.statusCode} ${res.body}`);
   return { ...details, token: res.json().data.api_token as string };
+}
+
+/** The current TOTP code of a base32 secret, as an authenticator app shows it. */
+export function totpCode(secret: string, at: Date = new Date()): string {
+  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+    timestamp: at.getTime(),
+  });
+}
+
+/**
+ * Enrols the second factor of the account behind `token` through the API: the secret and the
+ * ten recovery codes (each signs in once, which keeps tests off the 30-second clock).
+ */
+export async function enrolSecondFactor(app: FastifyInstance, token: string, now: () => Date = () => new Date()) {
+  const setup = await post(app, '/api/second_factor/setup', undefined, token);
+  if (setup.statusCode !== 200) throw new Error(`2FA setup failed: ${setup.statusCode} ${setup.body}`);
+  const secret = setup.json().data.secret as string;
+  const enabled = await post(app, '/api/second_factor/enable', { code: totpCode(secret, now()) }, token);
+  if (enabled.statusCode !== 200) throw new Error(`2FA enable failed: ${enabled.statusCode} ${enabled.body}`);
+  return { secret, recoveryCodes: enabled.json().data.recovery_codes as string[] };
+}
+
+/** Password, then (when asked) a code: the token of a fresh session. */
+export async function signIn(app: FastifyInstance, login: string, password: string, code?: () => string) {
+  const res = await post(app, '/api/auth/login', { login, password });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const data = res.json().data as { api_token?: string; challenge?: string };
+  if (data.api_token) return data.api_token;
+  if (!code) throw new Error('login asked for a second-factor code');
+  const second = await post(app, '/api/auth/second_factor', { challenge: data.challenge, code: code() });
+  if (second.statusCode !== 200) throw new Error(`second factor failed: ${second.statusCode} ${second.body}`);
+  return second.json().data.api_token as string;
+}
+
+/**
+ * A staff account with `role`, signed in. `secondFactor: true` enrols one first (then the
+ * token is of a session that passed it); false leaves it without, as a new staff member is.
+ * `now`: the app's clock, when the test moves it.
+ */
+export async function createStaffMember(
+  ctx: TestContext,
+  role: 'owner' | 'cashier' | 'support',
+  { secondFactor, now }: { secondFactor: boolean; now?: () => Date },
+) {
+  const details = newUserDetails({ name: `Test ${role}` });
+  const user = await insertUser(ctx.db, {
+    name: details.name,
+    email: details.email,
+    phone: details.phone,
+    passwordHash: await hashPassword(details.password),
+    type: 'admin',
+    role,
+  });
+  const first = await signIn(ctx.app, details.email, details.password);
+  if (!secondFactor) return { ...details, id: user.id, token: first, secret: null, recoveryCodes: [] as string[] };
+  const { secret, recoveryCodes } = await enrolSecondFactor(ctx.app, first, now);
+  const codes = [...recoveryCodes];
+  const token = await signIn(ctx.app, details.email, details.password, () => codes.shift()!);
+  return { ...details, id: user.id, token, secret, recoveryCodes: codes };
 }

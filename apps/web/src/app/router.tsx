@@ -1,18 +1,39 @@
-import { ROUTES } from '@iddesk/contract';
+import { roleCan, ROUTES } from '@iddesk/contract';
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
+import { passportQueryOptions } from '../features/account/api/get-passport';
 import { hasAdminAccess, requireAuth, requireGuest } from './guards';
+import { adminLandingFor } from './layouts/nav-items';
+import { queryClient } from './query-client';
 import { rootLoader, rootShouldRevalidate } from './root-loader';
 import type { RouteHandle } from './route-handle';
 import { PAGES, REDIRECTS, type Guard, type Page } from './routes/pages';
 import { RootShell } from './shell/root-shell';
 import { RouteError } from './shell/route-error';
 
-/** Needs a token and the admin flag, else login. */
-const requireAdmin = () => (hasAdminAccess() ? null : redirect(ROUTES.login));
+/** The signed-in staff member (role, second factor); null when it cannot be read now. */
+const passport = () => queryClient.ensureQueryData(passportQueryOptions()).catch(() => null);
 
-const GUARDS: Record<Guard, () => Response | null> = {
+/**
+ * Needs a token and the admin flag, else login. A staff account that must enrol a second
+ * factor goes to do that first (every admin call would answer 403 until then).
+ */
+async function requireAdmin() {
+  if (!hasAdminAccess()) return redirect(ROUTES.login);
+  const user = await passport();
+  if (user?.second_factor_enrolment_required) return redirect(ROUTES.secondFactor);
+  return null;
+}
+
+/** /admin is the IDs page (SPEC.md §2) for a role that may use it, else the role's first page. */
+async function adminLanding() {
+  const user = await passport();
+  if (!user || roleCan(user.role, 'content.manage')) return null;
+  return redirect(adminLandingFor(user.role));
+}
+
+const GUARDS: Record<Guard, () => Response | null | Promise<Response | null>> = {
   guest: requireGuest,
   auth: requireAuth,
   admin: requireAdmin,
@@ -39,7 +60,12 @@ function pageRoute(page: Page): RouteObject {
   return {
     ...route,
     loader: async () => {
-      if (hasAdminAccess()) await page.load();
+      if (!hasAdminAccess()) return null;
+      if (page.path === ROUTES.admin) {
+        const landing = await adminLanding();
+        if (landing) return landing;
+      }
+      await page.load();
       return null;
     },
     Component: function AdminRoutePage() {

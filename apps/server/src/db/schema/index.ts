@@ -17,3 +17,4 @@ export * from './password-resets';
 export * from './idempotency-keys';
 export * from './app-key-fingerprint';
 export * from './rate-limits';
+export * from './recovery-codes';

@@ -11,6 +11,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 export const userType = pgEnum('user_type', ['user', 'admin']);
+/** Staff roles (issue 15, contract staff.ts): set for admins, null for customers. */
+export const staffRole = pgEnum('staff_role', ['owner', 'cashier', 'support']);
 
 export const users = pgTable(
   'users',
@@ -28,11 +30,24 @@ export const users = pgTable(
       .notNull()
       .default(sql`0`),
     isBlocked: boolean('is_blocked').notNull().default(false),
+    role: staffRole('role'),
+    /**
+     * The TOTP secret (base32), sealed with the app key (SEALED.totpSecret). Set at enrolment
+     * start; it counts only once `second_factor` is true (the first code was confirmed).
+     */
+    totpSecretSealed: text('totp_secret_sealed'),
+    secondFactor: boolean('second_factor').notNull().default(false),
+    /** The last TOTP time step accepted: a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The last line of defence for money rule 1: whatever the code does, no negative wallet.
-  (t) => [check('users_balance_non_negative', sql`${t.balance} >= 0`)],
+  (t) => [
+    check('users_balance_non_negative', sql`${t.balance} >= 0`),
+    // Staff have a role, customers none.
+    check('users_role_staff_only', sql`(${t.type} = 'admin') = (${t.role} is not null)`),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,4 +1,4 @@
-import { idempotencyKeys, idRequests, userIds } from '../../db/schema';
+import { idempotencyKeys, idRequests, userIds, users } from '../../db/schema';
 
 /**
  * What each sealed ID credential is for. The purpose is bound into the ciphertext, so a login
@@ -8,6 +8,8 @@ export const SEALED = {
   login: 'user_ids.login',
   password: 'user_ids.password',
   requestPassword: 'id_requests.password',
+  /** A staff member's or customer's TOTP secret (issue 15). */
+  totpSecret: 'users.totp_secret',
 } as const;
 
 /** What the idempotency store seals its stored answers for (plugins/app/money-calls.ts). */
@@ -26,6 +28,7 @@ export const SEALED_COLUMNS = [
     column: idRequests.passwordSealed,
     purpose: SEALED.requestPassword,
   },
+  { table: users, name: 'users.totp_secret_sealed', column: users.totpSecretSealed, purpose: SEALED.totpSecret },
   {
     table: idempotencyKeys,
     name: 'idempotency_keys.response',

@@ -115,6 +115,8 @@ const touchSessionStatement = preparedStatement<'tokenHash' | 'idleDays'>('touch
       createdAt: caller.createdAt,
       expiresAt: caller.sessionExpiresAt,
       lastUsedAt: caller.sessionLastUsedAt,
+      role: caller.role,
+      secondFactor: caller.secondFactor,
     })
     .from(caller);
 });
@@ -140,6 +142,8 @@ export async function touchSession(db: Db, tokenHash: string, idleDays: number) 
     // For the session cache: how long this answer may be reused (auth/session-cache.ts).
     expiresAt: decode.date(row[9]!).getTime(),
     lastUsedAt: decode.date(row[10]!).getTime(),
+    role: (row[11] ?? null) as PublicUser['role'],
+    secondFactor: decode.bool(row[12]!),
   };
 }
 

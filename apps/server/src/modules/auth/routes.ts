@@ -10,15 +10,28 @@ import {
   SESSIONS_API,
   SessionSchema,
   LoginBodySchema,
+  LoginResultSchema,
+  LoginSecondFactorBodySchema,
   RegisterBodySchema,
+  STAFF_API,
 } from '@iddesk/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRateLimit, perAccountLimit } from '../../plugins/app/auth-rate-limit';
 import { callerOf } from '../../plugins/app/auth';
+import { codeAttempts, openChallenge } from '../second-factor';
 import type { SignInOrigin } from './repository';
 import { z } from 'zod';
-import { endMyOtherSessions, endMySession, listMySessions, login, type LoginDeps, logout, register } from './service';
+import {
+  endMyOtherSessions,
+  endMySession,
+  listMySessions,
+  login,
+  type LoginDeps,
+  loginWithSecondFactor,
+  logout,
+  register,
+} from './service';
 
 const tags = ['auth'];
 
@@ -26,9 +39,11 @@ function originOf(request: FastifyRequest): SignInOrigin {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
 }
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app, { now }) => {
+  const codeAttemptCounter = codeAttempts(app);
   const loginDeps: LoginDeps = {
     db: app.db,
+    keyring: app.keyring,
     session: app.config.session,
     accountLimit: app.rateCounters.window('account:login', {
       max: app.config.rateLimit.authAccountMax,
@@ -60,13 +75,41 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Sign in with email or phone',
+        description:
+          'An account with a second factor gets no token here: `second_factor_required` and a ' +
+          'challenge valid for five minutes, to send to /api/auth/second_factor with a code.',
         body: LoginBodySchema,
+        response: { 200: envelope(LoginResultSchema) },
+      },
+    },
+    async (request) => {
+      const data = await login(loginDeps, request.body, originOf(request), now());
+      return {
+        message: 'api_token' in data ? 'You are signed in.' : 'Enter the code from your authenticator app.',
+        data,
+      };
+    },
+  );
+
+  app.post(
+    STAFF_API.loginSecondFactor,
+    {
+      config: authRateLimit(app),
+      // Counted per account like passwords; a challenge that does not open counts per IP only.
+      preHandler: async (request) => {
+        const userId = openChallenge(app.keyring, (request.body as { challenge: string }).challenge, now());
+        if (userId !== null) await codeAttemptCounter.enforce(String(userId));
+      },
+      schema: {
+        tags,
+        summary: 'Sign in, step two: the challenge from /api/auth/login and a code from the app (or a recovery code)',
+        body: LoginSecondFactorBodySchema,
         response: { 200: envelope(AuthResultSchema) },
       },
     },
     async (request) => ({
       message: 'You are signed in.',
-      data: await login(loginDeps, request.body, originOf(request)),
+      data: await loginWithSecondFactor(loginDeps, request.body, originOf(request), now()),
     }),
   );
 

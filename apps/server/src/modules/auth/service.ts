@@ -1,11 +1,20 @@
-import type { AuthResult, LoginBodySchema, RegisterBodySchema, Session } from '@iddesk/contract';
+import type {
+  AuthResult,
+  LoginBodySchema,
+  LoginResult,
+  LoginSecondFactorBodySchema,
+  RegisterBodySchema,
+  Session,
+} from '@iddesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/types';
 import { NotFoundError, ValidationError } from '../../errors/app-errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, newApiToken } from '../../lib/tokens';
+import type { Keyring } from '../app-key';
+import { CHALLENGE_EXPIRED, checkSecondFactorCode, issueChallenge, openChallenge, WRONG_CODE } from '../second-factor';
 import { contactConflictFromDb, takenContactsError } from '../users';
-import { findTakenContacts, findUserForLogin, insertUser } from '../users';
+import { findTakenContacts, findUserById, findUserForLogin, insertUser } from '../users';
 import type { WindowCounter } from '../../lib/rate-counters';
 import {
   deleteExpiredSessions,
@@ -25,6 +34,7 @@ export const ACCOUNT_BLOCKED = 'This account has been blocked. Please contact su
 
 type RegisterInput = z.output<typeof RegisterBodySchema>;
 type LoginInput = z.output<typeof LoginBodySchema>;
+type SecondFactorInput = z.output<typeof LoginSecondFactorBodySchema>;
 
 export async function register(
   db: Db,
@@ -69,6 +79,7 @@ export function loginLookup(login: string): { email: string } | { phone: string 
 
 export type LoginDeps = {
   db: Db;
+  keyring: Keyring;
   session: SessionSettings;
   /** RATE_LIMIT_AUTH_ACCOUNT_MAX attempts per account per window, from unknown origins. */
   accountLimit: WindowCounter;
@@ -76,14 +87,20 @@ export type LoginDeps = {
 
 /**
  * Wrong login and wrong password answer the same, in about the same time. Only after the
- * password proved the caller owns the account do we say that it is blocked.
+ * password proved the caller owns the account do we say that it is blocked. An account with a
+ * second factor gets no token yet: a short-lived challenge to send back with a code.
  *
  * The failure budget belongs to the resolved account (issue 15 finding 2): its email and its
  * phone share one budget, and an unknown login has its own, counted alike so the limit tells
  * nothing. An attempt from an IP this account has signed in from before is not counted, so
  * guesses from elsewhere cannot keep the owner out; the per-IP limit still applies to it.
  */
-export async function login(deps: LoginDeps, input: LoginInput, origin: SignInOrigin): Promise<AuthResult> {
+export async function login(
+  deps: LoginDeps,
+  input: LoginInput,
+  origin: SignInOrigin,
+  now: Date,
+): Promise<LoginResult> {
   const { db, session: sessionSettings } = deps;
   const lookup = loginLookup(input.login);
   const user = await findUserForLogin(db, lookup);
@@ -96,7 +113,37 @@ export async function login(deps: LoginDeps, input: LoginInput, origin: SignInOr
     : await verifyAgainstDummy(input.password);
   if (!user || !valid) throw ValidationError.field('login', BAD_CREDENTIALS);
   if (user.isBlocked) throw ValidationError.field('login', ACCOUNT_BLOCKED);
+  if (user.secondFactor) {
+    return { second_factor_required: true, challenge: issueChallenge(deps.keyring, user.id, now) };
+  }
+  return startSession(db, user, sessionSettings, origin);
+}
 
+/** Sign-in, step two: the challenge from `login` and a current or recovery code. */
+export async function loginWithSecondFactor(
+  deps: LoginDeps,
+  input: SecondFactorInput,
+  origin: SignInOrigin,
+  now: Date,
+): Promise<AuthResult> {
+  const { db, keyring, session: sessionSettings } = deps;
+  const userId = openChallenge(keyring, input.challenge, now);
+  const user = userId === null ? null : await findUserById(db, userId);
+  // Blocked, or the factor reset, since the password step: start again.
+  if (!user || !user.secondFactor) throw ValidationError.field('code', CHALLENGE_EXPIRED);
+  if (user.isBlocked) throw ValidationError.field('code', ACCOUNT_BLOCKED);
+  if (!(await checkSecondFactorCode(db, keyring, user.id, input.code, now))) {
+    throw ValidationError.field('code', WRONG_CODE);
+  }
+  return startSession(db, user, sessionSettings, origin);
+}
+
+async function startSession(
+  db: Db,
+  user: { id: number; type: AuthResult['type'] },
+  sessionSettings: SessionSettings,
+  origin: SignInOrigin,
+): Promise<AuthResult> {
   const token = newApiToken();
   await db.transaction(async (tx) => {
     await deleteExpiredSessions(tx, user.id, sessionSettings.idleDays);

@@ -14,6 +14,8 @@ export const publicUserColumns = {
   balance: users.balance,
   isBlocked: users.isBlocked,
   createdAt: users.createdAt,
+  role: users.role,
+  secondFactor: users.secondFactor,
 };
 
 export type UserWithPassword = PublicUser & { passwordHash: string };
@@ -26,6 +28,11 @@ export async function findUserForLogin(
 ): Promise<UserWithPassword | null> {
   const condition = 'email' in by ? eq(users.email, by.email) : eq(users.phone, by.phone);
   const rows = await db.select(withPassword).from(users).where(condition).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: Db, id: number): Promise<PublicUser | null> {
+  const rows = await db.select(publicUserColumns).from(users).where(eq(users.id, id)).limit(1);
   return rows[0] ?? null;
 }
 
@@ -63,9 +70,12 @@ export async function insertUser(
     phone: string;
     passwordHash: string;
     type?: PublicUser['type'];
+    /** Staff only; an admin without one is an owner (the first-start admin). */
+    role?: NonNullable<PublicUser['role']>;
   },
 ): Promise<PublicUser> {
-  const rows = await db.insert(users).values(values).returning(publicUserColumns);
+  const role = values.type === 'admin' ? (values.role ?? 'owner') : null;
+  const rows = await db.insert(users).values({ ...values, role }).returning(publicUserColumns);
   return rows[0]!;
 }
 

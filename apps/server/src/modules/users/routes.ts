@@ -3,6 +3,7 @@ import {
   EmptyEnvelopeSchema,
   envelope,
   ExistsResultSchema,
+  PassportSchema,
   UpdatePasswordBodySchema,
   UpdateUserBodySchema,
   UserSchema,
@@ -42,11 +43,21 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The signed-in user',
-        response: { 200: envelope(UserSchema) },
+        response: { 200: envelope(PassportSchema) },
       },
     },
     // The token check already loaded the user: one query per poll.
-    async (request) => ({ message: null, data: toUserJson(callerOf(request).user) }),
+    async (request) => {
+      const { user } = callerOf(request);
+      return {
+        message: null,
+        data: {
+          ...toUserJson(user),
+          second_factor_enrolment_required:
+            user.type === 'admin' && !user.secondFactor && app.config.staffSecondFactor === 'required',
+        },
+      };
+    },
   );
 
   app.post(

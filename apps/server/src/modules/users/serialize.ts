@@ -12,5 +12,7 @@ export function toUserJson(user: PublicUser): User {
     balance: formatAmount(user.balance),
     is_blocked: user.isBlocked,
     created_at: user.createdAt.toISOString(),
+    role: user.role,
+    second_factor: user.secondFactor,
   };
 }

@@ -1,4 +1,4 @@
-import type { UserType } from '@iddesk/contract';
+import type { StaffRole, UserType } from '@iddesk/contract';
 
 /** A user without secrets, as services and routes handle it. */
 export type PublicUser = {
@@ -10,4 +10,8 @@ export type PublicUser = {
   balance: bigint;
   isBlocked: boolean;
   createdAt: Date;
+  /** Staff only. */
+  role: StaffRole | null;
+  /** Signs in with a TOTP code after the password. */
+  secondFactor: boolean;
 };

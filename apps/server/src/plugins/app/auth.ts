@@ -1,9 +1,11 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { roleCan, type StaffPermission } from '@iddesk/contract';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
-import { ForbiddenError, UnauthenticatedError } from '../../errors/app-errors';
+import { ForbiddenError, SecondFactorRequiredError, UnauthenticatedError } from '../../errors/app-errors';
 import { authenticate } from '../../modules/auth';
 import type { AuthContext, SessionSettings } from '../../modules/auth';
+import { ADMIN_CALL_PERMISSIONS, documentPath } from './staff-permissions';
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -11,7 +13,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest guard: a valid bearer token of an unblocked user, else 401. */
     requireUser: Guard;
-    /** onRequest guard: requireUser, then an admin, else 403. */
+    /**
+     * onRequest guard: requireUser, then a staff account whose role has the call's permission
+     * (staff-permissions.ts), else 403; with STAFF_SECOND_FACTOR=required, one without a
+     * second factor gets 403 SECOND_FACTOR_REQUIRED instead.
+     */
     requireAdmin: Guard;
     /** onRequest hook: resolves the caller when a valid token is sent; never rejects. */
     optionalUser: Guard;
@@ -19,6 +25,15 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyContextConfig {
+    /** Set at registration for every route behind requireAdmin (staff-permissions.ts). */
+    staffPermission?: StaffPermission;
+  }
+}
+
+function hooksOf(hooks: RouteOptions['onRequest']): unknown[] {
+  if (!hooks) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
 }
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,128})\s*$/i;
@@ -39,8 +54,8 @@ export function callerOf(request: FastifyRequest): AuthContext {
  * Guards run on onRequest, before the body is read, so a guest gets 401 rather than a
  * validation error, and an unauthenticated upload is refused before it is received.
  */
-export default fp<{ session: SessionSettings }>(
-  async (app, { session }) => {
+export default fp<{ session: SessionSettings; staffSecondFactor: 'required' | 'optional' }>(
+  async (app, { session, staffSecondFactor }) => {
     app.decorateRequest('auth', null);
 
     const resolve = async (request: FastifyRequest) => {
@@ -56,10 +71,31 @@ export default fp<{ session: SessionSettings }>(
       await resolve(request);
       if (!request.auth) throw new UnauthenticatedError();
     });
-    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    const requireAdmin = async (request: FastifyRequest) => {
       await resolve(request);
       if (!request.auth) throw new UnauthenticatedError();
-      if (request.auth.user.type !== 'admin') throw new ForbiddenError();
+      const { user } = request.auth;
+      if (user.type !== 'admin') throw new ForbiddenError();
+      if (staffSecondFactor === 'required' && !user.secondFactor) throw new SecondFactorRequiredError();
+      const permission = request.routeOptions.config.staffPermission;
+      // Fails closed: a route without a permission (never registered so) is nobody's.
+      if (!permission || !roleCan(user.role, permission)) throw new ForbiddenError();
+    };
+    app.decorate('requireAdmin', requireAdmin);
+
+    // Every admin route names its permission in staff-permissions.ts, or the app does not start.
+    app.addHook('onRoute', (route) => {
+      if (!hooksOf(route.onRequest).includes(requireAdmin)) return;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const permissions = new Set(
+        // The HEAD route Fastify adds beside a GET needs what the GET needs.
+        methods.map((m) => ADMIN_CALL_PERMISSIONS[`${m === 'HEAD' ? 'GET' : m} ${documentPath(route.url)}`]),
+      );
+      const [permission] = permissions;
+      if (!permission || permissions.size !== 1) {
+        throw new Error(`${methods.join(',')} ${route.url}: no staff permission in plugins/app/staff-permissions.ts`);
+      }
+      route.config = { ...route.config, staffPermission: permission };
     });
   },
   { name: 'auth', dependencies: ['db'] },

@@ -9,7 +9,8 @@ import { cn } from '../../lib/cn';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
 import { type QueueKey, useQueueCounts } from '../../features/queue-alerts/queue-alerts';
 import { signOut } from '../sign-out';
-import { ADMIN_LINKS, CONFIRM_LINKS, SITE_CONTENT_LINKS } from './nav-items';
+import { usePassport } from '../../features/account/api/get-passport';
+import { adminMenusFor } from './nav-items';
 import { SoundDialog } from './sound-dialog';
 
 /** Which queue's count each Confirm menu item shows. */
@@ -36,6 +37,11 @@ const linkClass = (active: boolean) =>
 export function AdminHeader() {
   const location = useLocation();
   const { pathname } = location;
+  // Only what the staff role may use; the server refuses the rest whatever is shown.
+  const { data: passport } = usePassport();
+  const menus = adminMenusFor(passport?.role);
+  const CONFIRM_LINKS = menus.confirm;
+  const SITE_CONTENT_LINKS = menus.site;
   // Mobile: a collapsible menu that closes on any route change.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.key;
@@ -97,7 +103,7 @@ export function AdminHeader() {
           className={cn('w-full md:block md:w-auto', open ? 'block' : 'hidden')}
         >
           <ul className="flex flex-col gap-1 pb-2 md:flex-row md:items-center md:pb-0">
-            {ADMIN_LINKS.map((item) => {
+            {menus.main.map((item) => {
               const active = item.isActive(pathname);
               return (
                 <li key={item.label}>
@@ -111,32 +117,36 @@ export function AdminHeader() {
                 </li>
               );
             })}
-            <li>
-              <MenuButton
-                label="Confirm"
-                active={confirmActive}
-                buttonClassName={linkClass(confirmActive)}
-                badge={totalWaiting}
-                items={CONFIRM_LINKS.map((item) => ({
-                  label: item.label,
-                  to: item.to,
-                  active: item.isActive(pathname),
-                  badge: waiting(item.to),
-                }))}
-              />
-            </li>
-            <li>
-              <MenuButton
-                label="Site"
-                active={siteActive}
-                buttonClassName={linkClass(siteActive)}
-                items={SITE_CONTENT_LINKS.map((item) => ({
-                  label: item.label,
-                  to: item.to,
-                  active: item.isActive(pathname),
-                }))}
-              />
-            </li>
+            {CONFIRM_LINKS.length > 0 ? (
+              <li>
+                <MenuButton
+                  label="Confirm"
+                  active={confirmActive}
+                  buttonClassName={linkClass(confirmActive)}
+                  badge={totalWaiting}
+                  items={CONFIRM_LINKS.map((item) => ({
+                    label: item.label,
+                    to: item.to,
+                    active: item.isActive(pathname),
+                    badge: waiting(item.to),
+                  }))}
+                />
+              </li>
+            ) : null}
+            {SITE_CONTENT_LINKS.length > 0 ? (
+              <li>
+                <MenuButton
+                  label="Site"
+                  active={siteActive}
+                  buttonClassName={linkClass(siteActive)}
+                  items={SITE_CONTENT_LINKS.map((item) => ({
+                    label: item.label,
+                    to: item.to,
+                    active: item.isActive(pathname),
+                  }))}
+                />
+              </li>
+            ) : null}
           </ul>
         </nav>
       </div>

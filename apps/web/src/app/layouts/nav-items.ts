@@ -1,7 +1,19 @@
-import { NAMED_ROUTES, ROUTES } from '@iddesk/contract';
+import {
+  NAMED_ROUTES,
+  roleCan,
+  ROUTES,
+  type StaffPermission,
+  type StaffRole,
+} from '@iddesk/contract';
 import { isHomeActive, isPathActive } from '../../lib/nav-rules';
 
-export type NavItem = { label: string; to: string; isActive: (pathname: string) => boolean };
+export type NavItem = {
+  label: string;
+  to: string;
+  isActive: (pathname: string) => boolean;
+  /** Admin menus: what the staff role needs for the page (the server enforces it anyway). */
+  permission?: StaffPermission;
+};
 
 const exact = (to: string) => (pathname: string) => isPathActive(pathname, to);
 const section = (to: string) => (pathname: string) =>
@@ -29,18 +41,37 @@ export const ID_TABS: NavItem[] = [
 /** Admin header (SPEC.md §2). "IDs" is also the admin landing page. */
 export const ADMIN_LINKS: NavItem[] = [
   { label: 'To Website', to: NAMED_ROUTES.home, isActive: () => false },
-  { label: 'Top Block', to: ROUTES.adminTopBlock, isActive: exact(ROUTES.adminTopBlock) },
+  {
+    label: 'Top Block',
+    to: ROUTES.adminTopBlock,
+    isActive: exact(ROUTES.adminTopBlock),
+    permission: 'content.manage',
+  },
   {
     label: 'IDs',
     to: ROUTES.adminIds,
     isActive: (p) => isPathActive(p, ROUTES.admin) || section(ROUTES.adminIds)(p),
+    permission: 'content.manage',
   },
-  { label: 'Users', to: ROUTES.adminUsers, isActive: section(ROUTES.adminUsers) },
+  {
+    label: 'Users',
+    to: ROUTES.adminUsers,
+    isActive: section(ROUTES.adminUsers),
+    permission: 'users.read',
+  },
   // Not in SPEC.md's menu: payment types need managing too (issue 3).
   {
     label: 'Payments',
     to: ROUTES.adminPaymentTypes,
     isActive: section(ROUTES.adminPaymentTypes),
+    permission: 'payment_types.manage',
+  },
+  // Not in SPEC.md's menu: staff accounts and roles (issue 15).
+  {
+    label: 'Staff',
+    to: ROUTES.adminStaff,
+    isActive: section(ROUTES.adminStaff),
+    permission: 'staff.manage',
   },
 ];
 
@@ -49,23 +80,63 @@ export const CONFIRM_LINKS: NavItem[] = [
     label: 'ID Requests',
     to: ROUTES.adminRequestsPending,
     isActive: (p) => /^\/admin\/requests(_pending|_done|\/)/.test(p),
+    permission: 'queues.read',
   },
-  { label: 'New ID', to: ROUTES.adminNewIds, isActive: section(ROUTES.adminNewIds) },
+  {
+    label: 'New ID',
+    to: ROUTES.adminNewIds,
+    isActive: section(ROUTES.adminNewIds),
+    permission: 'queues.read',
+  },
   {
     label: 'Bills',
     to: ROUTES.adminBillsPending,
     isActive: (p) => /^\/admin\/bills(_pending|_done|\/)/.test(p),
+    permission: 'queues.read',
   },
   {
     label: 'Withdraw',
     to: ROUTES.adminWithdrawPending,
     isActive: (p) => /^\/admin\/withdraw(_pending|_done|\/)/.test(p),
+    permission: 'queues.read',
   },
 ];
 
 /** Site content (not in SPEC.md's menu; issue 6): a "Site" menu after Confirm. */
 export const SITE_CONTENT_LINKS: NavItem[] = [
-  { label: 'Settings', to: ROUTES.adminSettings, isActive: section(ROUTES.adminSettings) },
-  { label: 'Media', to: ROUTES.adminMedia, isActive: section(ROUTES.adminMedia) },
-  { label: 'Reviews', to: ROUTES.adminReviews, isActive: section(ROUTES.adminReviews) },
+  {
+    label: 'Settings',
+    to: ROUTES.adminSettings,
+    isActive: section(ROUTES.adminSettings),
+    permission: 'content.manage',
+  },
+  {
+    label: 'Media',
+    to: ROUTES.adminMedia,
+    isActive: section(ROUTES.adminMedia),
+    permission: 'content.manage',
+  },
+  {
+    label: 'Reviews',
+    to: ROUTES.adminReviews,
+    isActive: section(ROUTES.adminReviews),
+    permission: 'content.manage',
+  },
 ];
+
+/** The admin menus as a staff role sees them: only what it may use (issue 15). */
+export function adminMenusFor(role: StaffRole | null | undefined) {
+  const allowed = (items: NavItem[]) =>
+    items.filter((item) => !item.permission || roleCan(role, item.permission));
+  return {
+    main: allowed(ADMIN_LINKS),
+    confirm: allowed(CONFIRM_LINKS),
+    site: allowed(SITE_CONTENT_LINKS),
+  };
+}
+
+/** Where /admin lands for a role: the IDs page (SPEC.md §2) when it may use it, else its first page. */
+export function adminLandingFor(role: StaffRole | null | undefined): string {
+  const { main, confirm } = adminMenusFor(role);
+  return [...main, ...confirm].find((item) => item.permission)?.to ?? ROUTES.home;
+}

@@ -32,3 +32,4 @@ export {
   AdminPaymentTypeCreatePage,
   AdminPaymentTypeEditPage,
 } from '../../features/wallet/admin/components/payment-type-pages';
+export { AdminStaffRoutePage } from './staff-route-page';

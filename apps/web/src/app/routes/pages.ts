@@ -200,6 +200,15 @@ export const PAGES: readonly Page[] = [
   }),
   page({
     ...account,
+    path: ROUTES.secondFactor,
+    title: 'Two-step sign-in',
+    chunk: 'forms',
+    module: 'features/account/components/second-factor-page',
+    load: () => import('../../features/account/components/second-factor-page'),
+    export: 'SecondFactorPage',
+  }),
+  page({
+    ...account,
     path: ROUTES.addReview,
     title: 'Write a review',
     chunk: 'forms',
@@ -342,6 +351,7 @@ export const PAGES: readonly Page[] = [
       [ROUTES.adminPaymentTypes, 'Payment types', 'AdminPaymentTypesPage'],
       [ROUTES.adminPaymentTypeCreate, 'Add payment type', 'AdminPaymentTypeCreatePage'],
       ['/admin/payment_types/:id/edit', 'Edit payment type', 'AdminPaymentTypeEditPage'],
+      [ROUTES.adminStaff, 'Staff', 'AdminStaffRoutePage'],
     ] as const
   ).map(([path, title, name]) =>
     page({ ...admin, path, title, module: ADMIN, load: loadAdmin, export: name }),

@@ -1,4 +1,4 @@
-import { API, type User } from '@iddesk/contract';
+import { API, type Passport } from '@iddesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { QUERY_KEYS } from '../../../lib/query-keys';
@@ -6,7 +6,7 @@ import { QUERY_KEYS } from '../../../lib/query-keys';
 export const passportQueryKey = QUERY_KEYS.passport;
 
 export const getPassport = (signal?: AbortSignal) =>
-  apiRequest<User>(API.passport, { method: 'POST', signal });
+  apiRequest<Passport>(API.passport, { method: 'POST', signal });
 
 export const passportQueryOptions = () =>
   queryOptions({

@@ -1,5 +1,5 @@
 import { ROUTES } from '@iddesk/contract';
-import { History, KeyRound, Wallet } from 'lucide-react';
+import { History, KeyRound, ShieldCheck, Wallet } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageHeading } from '../../../components/ui/page-heading';
@@ -74,6 +74,10 @@ export function ProfilePage() {
               <ButtonLink to={ROUTES.changePassword} variant="secondary">
                 <KeyRound className="size-4" aria-hidden="true" />
                 Change password
+              </ButtonLink>
+              <ButtonLink to={ROUTES.secondFactor} variant="secondary">
+                <ShieldCheck className="size-4" aria-hidden="true" />
+                Two-step sign-in: {user.second_factor ? 'on' : 'off'}
               </ButtonLink>
             </div>
           </Card>

@@ -2,6 +2,7 @@ import { ROUTES, type AuthResult } from '@iddesk/contract';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { session } from '../../../lib/session';
+import { mustEnrolSecondFactor } from '../api/login';
 
 type AuthCardProps = {
   title: string;
@@ -29,6 +30,11 @@ export function useSignIn() {
   const navigate = useNavigate();
   return async (data: AuthResult) => {
     session.start(data.api_token, data.type === 'admin');
+    // A staff account that must enrol a second factor goes to do that first.
+    if (data.type === 'admin' && (await mustEnrolSecondFactor())) {
+      await navigate(ROUTES.secondFactor, { replace: true });
+      return;
+    }
     await navigate(ROUTES.home, { replace: true });
   };
 }

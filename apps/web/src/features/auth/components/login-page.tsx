@@ -1,19 +1,72 @@
-import { LoginBodySchema, ROUTES } from '@iddesk/contract';
+import { LoginBodySchema, ROUTES, SecondFactorCodeBodySchema } from '@iddesk/contract';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { AppForm } from '../../../components/ui/app-form';
 import { Button } from '../../../components/ui/button';
 import { INPUT, TextField } from '../../../components/ui/text-field';
 import { useAppForm } from '../../../lib/use-app-form';
-import { login } from '../api/login';
+import { login, loginSecondFactor } from '../api/login';
 import { AuthCard, useSignIn } from './auth-card';
 
 export function LoginPage() {
+  const [challenge, setChallenge] = useState<string | null>(null);
+  return challenge ? (
+    <CodeStep challenge={challenge} onRestart={() => setChallenge(null)} />
+  ) : (
+    <PasswordStep onChallenge={setChallenge} />
+  );
+}
+
+/** Step two for an account with a second factor: a code from the app, or a recovery code. */
+function CodeStep({ challenge, onRestart }: { challenge: string; onRestart: () => void }) {
+  const signIn = useSignIn();
+  const app = useAppForm({
+    schema: SecondFactorCodeBodySchema,
+    defaultValues: { code: '' },
+    submit: ({ code }) => loginSecondFactor({ challenge, code }),
+    onSuccess: signIn,
+  });
+
+  return (
+    <AuthCard
+      title="Enter your code"
+      description="Open your authenticator app and enter the 6-digit code for ID Desk. Lost your phone? Enter one of your recovery codes."
+      footer={
+        <button
+          type="button"
+          onClick={onRestart}
+          className="font-semibold text-white underline underline-offset-4 hover:text-teal-200"
+        >
+          Start again
+        </button>
+      }
+    >
+      <AppForm app={app} className="flex flex-col gap-5">
+        <TextField
+          label="Code"
+          {...INPUT.code}
+          autoComplete="one-time-code"
+          autoFocus
+          {...app.field('code')}
+        />
+        <Button type="submit" size="lg" loading={app.loading} className="w-full">
+          Verify
+        </Button>
+      </AppForm>
+    </AuthCard>
+  );
+}
+
+function PasswordStep({ onChallenge }: { onChallenge: (challenge: string) => void }) {
   const signIn = useSignIn();
   const app = useAppForm({
     schema: LoginBodySchema,
     defaultValues: { login: '', password: '' },
     submit: login,
-    onSuccess: signIn,
+    onSuccess: async (data) => {
+      if ('challenge' in data) onChallenge(data.challenge);
+      else await signIn(data);
+    },
   });
 
   return (

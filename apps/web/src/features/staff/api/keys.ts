@@ -12,6 +12,7 @@ export const adminKeys = {
   userTransactions: (id: number, params: object) =>
     [...QUERY_KEYS.admin, 'user', id, 'transactions', params] as const,
   paymentTypes: [...QUERY_KEYS.admin, 'payment-types'] as const,
+  staff: [...QUERY_KEYS.admin, 'staff'] as const,
   catalogue: [...QUERY_KEYS.admin, 'catalogue'] as const,
   catalogueItem: (id: number) => [...QUERY_KEYS.admin, 'catalogue', id] as const,
   userIds: (params: object) => [...QUERY_KEYS.admin, 'user-ids', params] as const,

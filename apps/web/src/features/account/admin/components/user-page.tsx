@@ -10,6 +10,7 @@ import { formatDate, formatMoney } from '../../../../lib/money';
 import { useAction } from '../../../../lib/use-action';
 import { useSetUserBlocked, useUser } from '../api/users';
 import { AdminFrame } from '../../../staff';
+import { useStaffCan } from '../../../../lib/staff-role';
 import { BalanceChangeForm } from './balance-change-form';
 import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
 import { useIdParam } from '../../../../lib/use-id-param';
@@ -60,6 +61,7 @@ function AccountCard({ user }: { user: AdminUserDetail }) {
   const { run, loading } = useAction();
   const [confirming, setConfirming] = useState(false);
   const block = !user.is_blocked;
+  const canBlock = useStaffCan('users.block');
 
   const onConfirm = async () => {
     await run(() => mutation.mutateAsync({ id: user.id, blocked: block }));
@@ -80,49 +82,57 @@ function AccountCard({ user }: { user: AdminUserDetail }) {
           { label: 'Joined', value: formatDate(user.created_at) },
         ]}
       />
-      <Button
-        className="mt-5"
-        variant={block ? 'danger' : 'secondary'}
-        icon={
-          block ? (
-            <Lock className="size-4" aria-hidden="true" />
-          ) : (
-            <LockOpen className="size-4" aria-hidden="true" />
-          )
-        }
-        onClick={() => setConfirming(true)}
-      >
-        {block ? 'Block user' : 'Unblock user'}
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={block ? `Block ${user.name}?` : `Unblock ${user.name}?`}
-        description={
-          block
-            ? 'They are signed out everywhere at once and cannot log in until unblocked. Their balance and pending items stay as they are.'
-            : 'They can log in again with their password.'
-        }
-        confirmLabel={block ? 'Block user' : 'Unblock user'}
-        tone={block ? 'danger' : 'primary'}
-        loading={loading}
-        onConfirm={() => void onConfirm()}
-      />
+      {canBlock ? (
+        <>
+          <Button
+            className="mt-5"
+            variant={block ? 'danger' : 'secondary'}
+            icon={
+              block ? (
+                <Lock className="size-4" aria-hidden="true" />
+              ) : (
+                <LockOpen className="size-4" aria-hidden="true" />
+              )
+            }
+            onClick={() => setConfirming(true)}
+          >
+            {block ? 'Block user' : 'Unblock user'}
+          </Button>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={block ? `Block ${user.name}?` : `Unblock ${user.name}?`}
+            description={
+              block
+                ? 'They are signed out everywhere at once and cannot log in until unblocked. Their balance and pending items stay as they are.'
+                : 'They can log in again with their password.'
+            }
+            confirmLabel={block ? 'Block user' : 'Unblock user'}
+            tone={block ? 'danger' : 'primary'}
+            loading={loading}
+            onConfirm={() => void onConfirm()}
+          />
+        </>
+      ) : null}
     </Card>
   );
 }
 
 function UserDetail({ user }: { user: AdminUserDetail }) {
+  // Manual balance changes are the owner's (issue 15); the server refuses them to other roles.
+  const canAdjust = useStaffCan('balance.adjust');
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <div className="flex flex-col gap-6">
         <BalanceCard user={user} />
         <AccountCard user={user} />
       </div>
-      <div className="flex flex-col gap-6">
-        <BalanceChangeForm user={user} direction="deposit" />
-        <BalanceChangeForm user={user} direction="withdraw" />
-      </div>
+      {canAdjust ? (
+        <div className="flex flex-col gap-6">
+          <BalanceChangeForm user={user} direction="deposit" />
+          <BalanceChangeForm user={user} direction="withdraw" />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,10 @@
+// The second-factor module's public surface: other modules import from here, never its files.
+export { codeAttempts } from './attempts';
+export {
+  checkSecondFactorCode,
+  issueChallenge,
+  openChallenge,
+  resetSecondFactor,
+  WRONG_CODE,
+  CHALLENGE_EXPIRED,
+} from './service';

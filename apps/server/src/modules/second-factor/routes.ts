@@ -1,0 +1,102 @@
+import {
+  EmptyEnvelopeSchema,
+  envelope,
+  RecoveryCodesSchema,
+  SecondFactorCodeBodySchema,
+  SecondFactorSetupSchema,
+  STAFF_API,
+} from '@iddesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authRateLimit } from '../../plugins/app/auth-rate-limit';
+import { callerOf } from '../../plugins/app/auth';
+import { codeAttempts } from './attempts';
+import { confirmEnrolment, disableOwn, startEnrolment } from './service';
+
+const tags = ['user'];
+
+/** The signed-in account's own second factor: set it up, confirm it, turn it off. */
+export const secondFactorRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (
+  app,
+  { now },
+) => {
+  const attempts = codeAttempts(app);
+  const countAttempt = async (request: Parameters<typeof callerOf>[0]) => {
+    await attempts.enforce(String(callerOf(request).user.id));
+  };
+
+  app.post(
+    STAFF_API.secondFactorSetup,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Start enrolling a second factor (TOTP): a new secret and its otpauth:// address',
+        description:
+          'Nothing changes until a code from the app confirms it. 409 when it is already on.',
+        errors: [409],
+        response: { 200: envelope(SecondFactorSetupSchema) },
+      },
+    },
+    async (request) => ({
+      message: null,
+      data: await startEnrolment(app.db, app.keyring, callerOf(request).user),
+    }),
+  );
+
+  app.post(
+    STAFF_API.secondFactorEnable,
+    {
+      onRequest: app.requireUser,
+      config: authRateLimit(app),
+      preHandler: countAttempt,
+      schema: {
+        tags,
+        summary:
+          'Confirm the enrolment with a code from the app: the ten recovery codes, shown once',
+        errors: [409],
+        body: SecondFactorCodeBodySchema,
+        response: { 200: envelope(RecoveryCodesSchema) },
+      },
+    },
+    async (request) => ({
+      message: 'Your second factor is on. Keep the recovery codes somewhere safe.',
+      data: await confirmEnrolment(
+        app.db,
+        app.keyring,
+        callerOf(request).user,
+        request.body.code,
+        now(),
+      ),
+    }),
+  );
+
+  app.post(
+    STAFF_API.secondFactorDisable,
+    {
+      onRequest: app.requireUser,
+      config: authRateLimit(app),
+      preHandler: countAttempt,
+      schema: {
+        tags,
+        summary: 'Turn the second factor off with a current code or a recovery code',
+        description:
+          'Staff accounts cannot while STAFF_SECOND_FACTOR is `required` (409): an owner resets it.',
+        errors: [409],
+        body: SecondFactorCodeBodySchema,
+        response: { 200: EmptyEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      await disableOwn(
+        app.db,
+        app.keyring,
+        caller.user,
+        request.body.code,
+        now(),
+        app.config.staffSecondFactor,
+      );
+      return { message: 'Your second factor is off.', data: null };
+    },
+  );
+};
