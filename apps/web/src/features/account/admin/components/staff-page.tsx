@@ -188,7 +188,7 @@ function CreateStaffForm() {
   const roleId = useId();
   const app = useAppForm({
     schema: CreateStaffBodySchema,
-    defaultValues: { name: '', email: '', phone: '', password: '', role: 'cashier' as StaffRole },
+    defaultValues: { name: '', email: '', phone: '', password: '', role: 'cashier' },
     submit: (values) => mutation.mutateAsync(values),
     onSuccess: (_data, _values, form) => form.reset(),
   });
