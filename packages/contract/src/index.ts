@@ -31,3 +31,4 @@ export * from './ops';
 export * from './desk';
 export * from './sessions';
 export * from './staff';
+export * from './staff-roles';

