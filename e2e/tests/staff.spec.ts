@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { adminToken, apiLogin, apiPost } from '../support/api';
+import { adminToken, apiGet, apiLogin, apiPost } from '../support/api';
 import { admin, expect, loginViaUi, newUser, test } from '../support/fixtures';
 
 /** What the staff member's authenticator app shows, `steps` time steps from now. */
@@ -72,7 +72,7 @@ test('a new staff member enrols a second factor and signs in with it', async ({ 
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/users$/);
   const owner = await adminToken(page.request);
-  const staff = await apiPost<{ items: { email: string; second_factor: boolean }[] }>(
+  const staff = await apiGet<{ items: { email: string; second_factor: boolean }[] }>(
     page.request,
     owner,
     '/admin/staff',
