@@ -41,7 +41,13 @@ describe('hot prepared statements', () => {
       .where(eq(users.id, userId));
     for (let i = 0; i < 3; i++) {
       const row = await touchSession(database.db, tokenHash, 30);
-      expect(row).toEqual({ sessionId: expect.any(Number), ...expected });
+      expect(row).toEqual({
+        sessionId: expect.any(Number),
+        // How long the session cache may keep the answer (auth/session-cache.ts).
+        expiresAt: expect.any(Number),
+        lastUsedAt: expect.any(Number),
+        ...expected,
+      });
     }
     expect(await touchSession(database.db, 'b'.repeat(64), 30)).toBeNull();
   });

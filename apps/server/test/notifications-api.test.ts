@@ -136,11 +136,14 @@ describe('POST /notifications/top', () => {
 
     await get(ctx.app, `/api/admin/users/${user.id}/block`, admin.token);
     expect((await top(user.token, 0)).statusCode).toBe(401);
+    // Blocking ended the session for good (issue 15 finding 3): unblocking does not revive it.
     await get(ctx.app, `/api/admin/users/${user.id}/unblock`, admin.token);
-    expect((await top(user.token, 0)).statusCode).toBe(200);
+    expect((await top(user.token, 0)).statusCode).toBe(401);
 
-    await post(ctx.app, '/api/auth/logout', undefined, user.token);
-    const res = await top(user.token, 0);
+    const other = await signedIn();
+    expect((await top(other.token, 0)).statusCode).toBe(200);
+    await post(ctx.app, '/api/auth/logout', undefined, other.token);
+    const res = await top(other.token, 0);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ message: 'Unauthenticated.', data: null });
   });

@@ -148,8 +148,9 @@ describe('DESIGN.md §4 permissions for the wallet', () => {
       expect(res.statusCode, url).toBe(url === '/api/payment_types' ? 200 : 401);
     }
 
+    // Blocking ended the session for good (issue 15 finding 3): unblocking does not revive it.
     await get(ctx.app, `/api/admin/users/${victimId}/unblock`, admin.token);
-    expect((await get(ctx.app, '/api/transactions', victim.token)).statusCode).toBe(200);
+    expect((await get(ctx.app, '/api/transactions', victim.token)).statusCode).toBe(401);
   });
 
   it('an admin cannot block themselves (409) or another admin (403)', async () => {
