@@ -209,6 +209,20 @@ describe('turning it off', () => {
     );
     expect(refused.statusCode).toBe(409);
   });
+
+  it('turning it on or off ends the account’s other sessions, not the one that changed it', async () => {
+    const customer = await registerUser(ctx.app);
+    const phone = await signIn(ctx.app, customer.email, customer.password);
+    const { recoveryCodes: codes } = await enrolSecondFactor(ctx.app, customer.token, now);
+    expect((await post(ctx.app, '/api/user/passport', undefined, phone)).statusCode).toBe(401);
+    expect((await post(ctx.app, '/api/user/passport', undefined, customer.token)).statusCode).toBe(200);
+
+    const laptop = await signIn(ctx.app, customer.email, customer.password, () => codes[0]!);
+    const off = await post(ctx.app, '/api/second_factor/disable', { code: codes[1] }, customer.token);
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await post(ctx.app, '/api/user/passport', undefined, laptop)).statusCode).toBe(401);
+    expect((await post(ctx.app, '/api/user/passport', undefined, customer.token)).statusCode).toBe(200);
+  });
 });
 
 describe('staff management (owners)', () => {

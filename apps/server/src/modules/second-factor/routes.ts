@@ -7,6 +7,7 @@ import {
   STAFF_API,
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/types';
 import { authRateLimit } from '../../plugins/app/auth-rate-limit';
 import { callerOf } from '../../plugins/app/auth';
 import { codeAttempts } from './attempts';
@@ -15,9 +16,15 @@ import { confirmEnrolment, disableOwn, startEnrolment } from './service';
 const tags = ['user'];
 
 /** The signed-in account's own second factor: set it up, confirm it, turn it off. */
-export const secondFactorRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (
+export type SecondFactorRouteOptions = {
+  now: () => Date;
+  /** Ends every session of the user but `keep` (the auth module's endSessions). */
+  endSessionsExcept: (db: Db, userId: number, keep: number) => Promise<unknown>;
+};
+
+export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRouteOptions> = async (
   app,
-  { now },
+  { now, endSessionsExcept },
 ) => {
   const attempts = codeAttempts(app);
   const countAttempt = async (request: Parameters<typeof callerOf>[0]) => {
@@ -66,6 +73,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = as
         callerOf(request).user,
         request.body.code,
         now(),
+        (tx, userId) => endSessionsExcept(tx, userId, callerOf(request).sessionId),
       ),
     }),
   );
@@ -95,6 +103,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = as
         request.body.code,
         now(),
         app.config.staffSecondFactor,
+        (tx, userId) => endSessionsExcept(tx, userId, caller.sessionId),
       );
       return { message: 'Your second factor is off.', data: null };
     },

@@ -39,6 +39,12 @@ export async function startEnrolment(
   return { secret, otpauth_url: url };
 }
 
+/**
+ * A second factor change ends the account's other sessions (issue 15), in its transaction:
+ * given by app.ts (the auth module's endSessions, keeping the caller's session).
+ */
+export type EndOtherSessions = (tx: Db, userId: number) => Promise<unknown>;
+
 /** The first code from the app turns the second factor on; the recovery codes are shown once. */
 export async function confirmEnrolment(
   db: Db,
@@ -46,6 +52,7 @@ export async function confirmEnrolment(
   user: PublicUser,
   code: string,
   now: Date,
+  endOtherSessions: EndOtherSessions,
 ) {
   const state = await findSecondFactorState(db, user.id);
   if (state?.secondFactor) throw new ConflictError('CONFLICT', 'Your second factor is already on.');
@@ -61,6 +68,7 @@ export async function confirmEnrolment(
       user.id,
       codes.map((c) => hashToken(normaliseRecoveryCode(c))),
     );
+    await endOtherSessions(tx, user.id);
   });
   return { recovery_codes: codes };
 }
@@ -95,6 +103,7 @@ export async function disableOwn(
   code: string,
   now: Date,
   staffSecondFactor: 'required' | 'optional',
+  endOtherSessions: EndOtherSessions,
 ) {
   if (!user.secondFactor) throw new ConflictError('CONFLICT', 'Your second factor is already off.');
   if (user.type === 'admin' && staffSecondFactor === 'required') {
@@ -105,7 +114,10 @@ export async function disableOwn(
   }
   if (!(await checkSecondFactorCode(db, keyring, user.id, code, now)))
     throw ValidationError.field('code', WRONG_CODE);
-  await turnOff(db, user.id);
+  await db.transaction(async (tx) => {
+    await turnOff(tx, user.id);
+    await endOtherSessions(tx, user.id);
+  });
 }
 
 /** An owner's reset of a staff member's second factor (the caller audits it). */
