@@ -6,6 +6,7 @@ import { countQueries, type QueryCounter } from './helpers/query-counter';
 import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
 import { createItem } from './helpers/ids-fixtures';
 import { createUpiPaymentType, userIdOf } from './helpers/wallet-fixtures';
+import { pollUntil } from './helpers/poll-until';
 
 /**
  * Issue 19: the public reads answer from a server-side cache with an ETag (304 on a match),
@@ -50,14 +51,8 @@ async function settleChangeFeed() {
  * A write straight to the database reaches this server as a NOTIFY: at once on PGlite, a
  * moment later through PostgreSQL's LISTEN connection (the issue allows 1 s).
  */
-async function readUntil(url: string, done: (body: string) => boolean) {
-  const deadline = Date.now() + 1_000;
-  let res = await get(ctx.app, url);
-  while (!done(res.body) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 20));
-    res = await get(ctx.app, url);
-  }
-  return res;
+function readUntil(url: string, done: (body: string) => boolean) {
+  return pollUntil(() => get(ctx.app, url), (res) => done(res.body), { label: url });
 }
 
 const withTag = (url: string, etag: string) =>
