@@ -214,6 +214,7 @@ test.describe('on a 390 px phone', () => {
 test('axe finds no serious or critical violation on any public page, desktop and phone', async ({
   page,
 }) => {
+  test.slow(); // ten page loads, each analysed by axe
   for (const viewport of [
     { width: 1280, height: 800 },
     { width: 390, height: 844 },

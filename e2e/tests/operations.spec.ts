@@ -32,6 +32,9 @@ let s3Dir: string;
 const logLines: string[] = [];
 
 test.beforeAll(async () => {
+  // A cold server on a fresh data dir: migrations and the first admin's password hash take a
+  // while on a loaded machine.
+  test.setTimeout(120_000);
   s3Dir = mkdtempSync(join(tmpdir(), 'iddesk-e2e-s3-'));
   s3 = new S3rver({
     address: '127.0.0.1',
@@ -76,7 +79,7 @@ test.beforeAll(async () => {
   server.stderr!.on('data', (chunk: Buffer) => logLines.push(chunk.toString()));
   await expect
     .poll(async () => fetch(`${baseURL}/api/health/ready`).then((r) => r.status, () => 0), {
-      timeout: 30_000,
+      timeout: 90_000,
     })
     .toBe(200);
 });
