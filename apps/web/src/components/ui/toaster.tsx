@@ -49,6 +49,8 @@ export function Toaster({ position = 'bottom-center' }: { position?: ToastPositi
         duration={TOAST_DURATION_MS}
         closeButton
         richColors
+        // Light or dark with the system, like the customer site (dark-scheme.css).
+        theme="system"
         visibleToasts={4}
         offset={24}
         mobileOffset={menu ? MENU_OPEN_MOBILE_OFFSET : MOBILE_OFFSET}
