@@ -121,6 +121,11 @@ test.describe('in the dark', () => {
     expect(r! + g! + b!, 'a dark page background').toBeLessThan(120);
     await expectNoSeriousA11yViolations(page);
 
+    // The auth layout is dark by design: it does not take part.
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-scheme', 'auto');
+
     const user = newUser('dark');
     await registerViaApi(request, user);
     await loginViaUi(page, user.email, user.password);
