@@ -1,6 +1,6 @@
 // Screenshots of pages at 390×844 and 1280×800, plus an axe summary, for looking at what we built.
 // Usage: node e2e/screenshots.mjs --base http://127.0.0.1:3000 [--login email:password] [--out dir]
-//        [--menu] /path1 /path2 ...
+//        [--menu] [--dark] /path1 /path2 ...   (--dark: the system's dark mode)
 import { chromium } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
@@ -23,6 +23,7 @@ const base = opt('--base', 'http://127.0.0.1:3000');
 const login = opt('--login', '');
 const out = opt('--out', '.tmp/shots');
 const openMenu = flag('--menu');
+const dark = flag('--dark');
 const paths = args.length ? args : ['/'];
 const exe = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
 if (!exe) throw new Error('No Chromium: apt-get install -y chromium or set CHROMIUM_PATH');
@@ -45,7 +46,11 @@ if (login) {
   token = body.data;
 }
 for (const [w, h] of [[390, 844], [1280, 800]]) {
-  const ctx = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: 1 });
+  const ctx = await browser.newContext({
+    viewport: { width: w, height: h },
+    deviceScaleFactor: 1,
+    colorScheme: dark ? 'dark' : 'light',
+  });
   if (token) {
     await ctx.addInitScript(([t, a]) => {
       localStorage.setItem('api_token', t);
@@ -61,7 +66,7 @@ for (const [w, h] of [[390, 844], [1280, 800]]) {
       await page.getByRole('button', { name: /open menu/i }).first().click().catch(() => {});
       await page.waitForTimeout(400);
     }
-    const name = `${p.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}${openMenu ? '-menu' : ''}-${w}.png`;
+    const name = `${p.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}${openMenu ? '-menu' : ''}${dark ? '-dark' : ''}-${w}.png`;
     await page.screenshot({ path: `${out}/${name}`, fullPage: true });
     const axe = await new AxeBuilder({ page }).analyze();
     const bad = axe.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''));

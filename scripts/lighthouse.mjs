@@ -133,6 +133,35 @@ function lighthouseOnce(url, outFile) {
   return JSON.parse(readFileSync(outFile, 'utf8'));
 }
 
+/**
+ * Chromium's own installability check (issue 17): what Lighthouse's "installable-manifest"
+ * audit reported before Lighthouse 12 dropped it, read from the same DevTools call
+ * (Page.getInstallabilityErrors) once the service worker controls the page. An empty list
+ * means the browser offers to install the app.
+ */
+async function installability(url) {
+  const { chromium } = await import('@playwright/test');
+  // A persistent profile: Chromium never offers to install from an incognito one.
+  const profile = join(WORK, 'install-profile');
+  rmSync(profile, { recursive: true, force: true });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROME,
+    args: ['--no-sandbox'],
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    const { url: manifest } = await cdp.send('Page.getAppManifest');
+    return { errors: installabilityErrors.map((e) => e.errorId), manifest };
+  } finally {
+    await context.close();
+  }
+}
+
 const score = (report, category) => Math.round((report.categories[category]?.score ?? 0) * 100);
 const ms = (report, audit) => report.audits[audit]?.numericValue ?? NaN;
 
@@ -161,6 +190,7 @@ async function main() {
   const rows = [];
   const notes = [];
   const benchmarkIndexes = [];
+  let installNote;
   try {
     for (const page of PAGES) {
       const reports = [];
@@ -188,6 +218,12 @@ async function main() {
       }
       for (const f of failing(report)) notes.push(`- ${page} — ${f}`);
     }
+    log('installability');
+    const installable = await installability(`${server.url}/create_id`);
+    installNote =
+      installable.errors.length === 0
+        ? `- Installable: Chromium reports no installability error (manifest ${new URL(installable.manifest).pathname}, service worker in control).`
+        : `- **missed** installability: ${installable.errors.join(', ')}`;
   } finally {
     server.child.kill('SIGTERM');
   }
@@ -217,6 +253,7 @@ async function main() {
     notes.length
       ? notes.join('\n')
       : '- Every page meets the budget (performance ≥ 95, accessibility 100, best practices ≥ 95) and no audit lost points.',
+    installNote,
   ].join('\n');
   process.stdout.write(`\n${markdown}\n`);
   if (!args['no-write']) writeSection('lighthouse', markdown);

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
 import prefresh from '@prefresh/vite';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { PREACT, PREACT_JSX } from './preact-aliases';
 import type * as PagesModule from './src/app/routes/pages';
 
@@ -202,6 +203,74 @@ function sharedGroup(id: string): 'kit' | 'forms' | null {
   return null;
 }
 
+/**
+ * The installable app (issue 17, docs/decisions/018): the web app manifest and a Workbox
+ * service worker (`sw.js`). It precaches the app shell (entry script, CSS, the latin and rupee
+ * fonts, the shared `kit` chunk, icons, the offline page) and caches other fingerprinted
+ * assets as they load; a navigation always goes to the network (the server's per-page HTML is
+ * never stale) and, when that fails, gets the offline page. /api is never cached. A new
+ * version skips waiting and claims its pages (app/service-worker.ts reloads at the next
+ * navigation). Registered by the app itself: no extra script in the first load.
+ */
+/** The contract's DEFAULT_SITE_NAME (the config cannot load the contract's TypeScript). */
+const SITE_NAME = 'ID Desk';
+
+function installableApp() {
+  return VitePWA({
+    injectRegister: false,
+    registerType: 'autoUpdate',
+    includeAssets: [],
+    manifest: {
+      name: SITE_NAME,
+      short_name: SITE_NAME,
+      description: 'Request, fund and manage your IDs in one place.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      // The loader's and the header's colours: the splash screen leads into the loader.
+      background_color: '#0b0e23',
+      theme_color: '#312e81',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: [
+        'offline.html',
+        'favicon.svg',
+        'icons/apple-touch-icon.png',
+        'assets/index-*.{js,css}',
+        'assets/kit-*.js',
+        'assets/inter-latin-wght-normal-*.woff2',
+        'assets/inter-rupee-wght-*.woff2',
+      ],
+      navigateFallback: null,
+      inlineWorkboxRuntime: true,
+      skipWaiting: true,
+      clientsClaim: true,
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ request }) => request.mode === 'navigate',
+          handler: 'NetworkOnly',
+          options: { precacheFallback: { fallbackURL: '/offline.html' } },
+        },
+        {
+          // Fingerprinted: a name never changes content, so the cache can answer first.
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'assets',
+            expiration: { maxEntries: 120, maxAgeSeconds: 30 * 24 * 3600 },
+          },
+        },
+      ],
+    },
+  });
+}
+
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
 /**
@@ -211,7 +280,14 @@ const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 const fastRefresh = await prefresh();
 
 export default defineConfig({
-  plugins: [fastRefresh, tailwindcss(), pagesTable(), routeHtml(), precompress()],
+  plugins: [
+    fastRefresh,
+    tailwindcss(),
+    pagesTable(),
+    routeHtml(),
+    precompress(),
+    installableApp(),
+  ],
   oxc: { jsx: PREACT_JSX },
   resolve: {
     alias: [

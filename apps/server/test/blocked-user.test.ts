@@ -12,24 +12,41 @@ async function userIdOf(email: string): Promise<number> {
 }
 
 describe('blocked users and dead sessions', () => {
-  it("a blocked user's token gives 401 everywhere and user/exists answers false", async () => {
+  it("issue 17: a blocked user's token gives 401 ACCOUNT_BLOCKED everywhere and user/exists says why", async () => {
     const user = await registerUser(ctx.app);
     expect((await post(ctx.app, '/api/user/passport', undefined, user.token)).statusCode).toBe(200);
 
     await setBlocked(ctx.db, await userIdOf(user.email), true);
 
-    for (const url of ['/api/user/passport', '/api/user/update', '/api/auth/logout']) {
-      const res = await post(ctx.app, url, undefined, user.token);
+    for (const url of ['/api/user/passport', '/api/user/update', '/api/auth/logout', '/api/notifications/top']) {
+      const res = await post(ctx.app, url, url.endsWith('top') ? { id: 0 } : undefined, user.token);
       expect(res.statusCode, url).toBe(401);
-      expect(res.json()).toEqual({
-        message: 'Unauthenticated.',
+      expect(res.json(), url).toEqual({
+        message: 'Your account has been blocked. Contact support.',
         data: null,
-        code: 'UNAUTHENTICATED',
+        code: 'ACCOUNT_BLOCKED',
       });
     }
     const exists = await post(ctx.app, '/api/user/exists', undefined, user.token);
     expect(exists.statusCode).toBe(200);
-    expect(exists.json()).toEqual({ message: null, data: { status: false } });
+    expect(exists.json()).toEqual({ message: null, data: { status: false, blocked: true } });
+  });
+
+  it('issue 17: after an unblock the old token is a plain 401, and an unknown one never says blocked', async () => {
+    const admin = await createAdmin(ctx);
+    const user = await registerUser(ctx.app);
+    const id = await userIdOf(user.email);
+    await get(ctx.app, `/api/admin/users/${id}/block`, admin.token);
+    expect((await post(ctx.app, '/api/user/passport', undefined, user.token)).json().code).toBe('ACCOUNT_BLOCKED');
+    await get(ctx.app, `/api/admin/users/${id}/unblock`, admin.token);
+    const after = await post(ctx.app, '/api/user/passport', undefined, user.token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('UNAUTHENTICATED');
+    expect((await post(ctx.app, '/api/user/exists', undefined, user.token)).json().data).toEqual({
+      status: false,
+    });
+    const stranger = await post(ctx.app, '/api/user/passport', undefined, 'x'.repeat(43));
+    expect(stranger.json().code).toBe('UNAUTHENTICATED');
   });
 
   it('a blocked user cannot log in, and is told so only with the right password', async () => {
@@ -41,9 +58,7 @@ describe('blocked users and dead sessions', () => {
       password: user.password,
     });
     expect(right.statusCode).toBe(422);
-    expect(right.json().errors.login).toEqual([
-      'This account has been blocked. Please contact support.',
-    ]);
+    expect(right.json().errors.login).toEqual(['Your account has been blocked. Contact support.']);
 
     const wrong = await post(ctx.app, '/api/auth/login', {
       login: user.email,

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema';
 import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
 
-const ctx = useTestApp();
+// Public settings carry the server's DISPLAY_TIME_ZONE (issue 17).
+const ZONE = 'Europe/London';
+const ctx = useTestApp({ DISPLAY_TIME_ZONE: ZONE });
 
 const FULL = {
   site_name: 'Star IDs',
@@ -23,7 +25,7 @@ describe('site settings', () => {
   it('are public, with defaults before an admin saves anything', async () => {
     const res = await get(ctx.app, '/api/settings');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: null, data: DEFAULT_SITE_SETTINGS });
+    expect(res.json()).toEqual({ message: null, data: { ...DEFAULT_SITE_SETTINGS, display_time_zone: ZONE } });
   });
 
   it('a settings change by a non-admin is 403, by a guest 401', async () => {
@@ -32,7 +34,7 @@ describe('site settings', () => {
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().code).toBe('FORBIDDEN');
     expect((await post(ctx.app, '/api/admin/settings', FULL)).statusCode).toBe(401);
-    expect((await get(ctx.app, '/api/settings')).json().data).toEqual(DEFAULT_SITE_SETTINGS);
+    expect((await get(ctx.app, '/api/settings')).json().data).toEqual({ ...DEFAULT_SITE_SETTINGS, display_time_zone: ZONE });
   });
 
   it('round-trip normalised, with an audit entry of what changed', async () => {
@@ -47,12 +49,12 @@ describe('site settings', () => {
       terms_text: 'First paragraph.\n\n<script>alert(1)</script>',
     };
     expect(res.json().data).toEqual(expected);
-    expect((await get(ctx.app, '/api/settings')).json().data).toEqual(expected);
+    expect((await get(ctx.app, '/api/settings')).json().data).toEqual({ ...expected, display_time_zone: ZONE });
 
     // Clearing one field and keeping the rest.
     const cleared = await post(ctx.app, '/api/admin/settings', { ...expected, x: '' }, admin.token);
     expect(cleared.json().data.x).toBe('');
-    expect((await get(ctx.app, '/api/settings')).json().data).toEqual({ ...expected, x: '' });
+    expect((await get(ctx.app, '/api/settings')).json().data).toEqual({ ...expected, x: '', display_time_zone: ZONE });
 
     const entries = await ctx.db
       .select()

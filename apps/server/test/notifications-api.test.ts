@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_TOP_LIMIT } from '@iddesk/contract';
+import { notifications } from '../src/db/schema';
 import { notify } from '../src/modules/notifications/service';
 import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
 import {
@@ -67,7 +69,7 @@ describe('GET /notifications', () => {
     });
     const ids = page.items.map((n: { id: number }) => n.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    expect(page.items[0].created_at_full).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+    expect(page.items[0].created_at_full).toMatch(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{1,2}:\d{2} [ap]m$/);
     expect(Number.isNaN(Date.parse(page.items[0].created_at))).toBe(false);
 
     const second = (await get(ctx.app, '/api/notifications?page=2', user.token)).json().data;
@@ -75,20 +77,16 @@ describe('GET /notifications', () => {
     expect(JSON.stringify([page, second])).not.toContain('Other');
   });
 
-  it('formats created_at_full in the display time zone', async () => {
+  it('issue 17: writes created_at_full like every screen, in the display time zone', async () => {
     const user = await signedIn();
     await seed(user.id, 1);
+    const [row] = await ctx.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, user.id));
+    // 02:36 in Kolkata is 21:06 the day before in UTC: the day and a 12-hour clock both show it.
+    await ctx.db.update(notifications).set({ createdAt: new Date('2026-11-23T21:06:00Z') }).where(eq(notifications.id, row!.id));
     const [item] = (await get(ctx.app, '/api/notifications', user.token)).json().data.items;
-    const expected = new Intl.DateTimeFormat('en-GB', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: 'Asia/Kolkata',
-    }).format(new Date(item.created_at));
-    expect(item.created_at_full).toBe(expected);
+    expect(item.created_at_full).toBe('24 Nov 2026, 2:36 am');
+    const settings = (await get(ctx.app, '/api/settings')).json().data;
+    expect(settings.display_time_zone).toBe('Asia/Kolkata');
   });
 
   it('needs a token', async () => {

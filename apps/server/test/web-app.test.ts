@@ -20,6 +20,8 @@ function fakeWebBuild(): string {
   writeFileSync(join(dir, 'index.html'), INDEX);
   writeFileSync(join(dir, 'assets', 'app-1a2b.js'), 'console.log("app")');
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dir, 'sw.js'), 'self.skipWaiting()');
+  writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"ID Desk"}');
   mkdirSync(join(dir, 'routes'));
   writeFileSync(join(dir, 'routes', 'reviews.html'), REVIEWS);
   return dir;
@@ -52,6 +54,17 @@ describe('serving the web app', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
     expect((await get(ctx.app, '/reviews/3')).body).toBe(INDEX);
+  });
+
+  it('issue 17: the service worker and the manifest are revalidated on every load, so a new version is found at once', async () => {
+    const sw = await get(ctx.app, '/sw.js');
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await get(ctx.app, '/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
   it('fingerprinted assets are cached for a year; other files are revalidated', async () => {

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
 import { routerRef } from './app/router-ref';
+import { registerServiceWorker } from './app/service-worker';
 import { installShellListeners, startApp } from './app/startup';
 
 const root = document.getElementById('root');
@@ -32,6 +33,7 @@ async function boot() {
       <App router={router} />
     </StrictMode>,
   );
+  registerServiceWorker(router);
 }
 
 void boot();

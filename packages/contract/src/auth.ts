@@ -91,7 +91,11 @@ export const PassportSchema = UserSchema.extend({
 });
 export type Passport = z.infer<typeof PassportSchema>;
 
-export const ExistsResultSchema = z.object({ status: z.boolean() });
+export const ExistsResultSchema = z.object({
+  status: z.boolean(),
+  /** True when the token's account has been blocked since it signed in (issue 17). */
+  blocked: z.boolean().optional(),
+});
 export type ExistsResult = z.infer<typeof ExistsResultSchema>;
 
 export const UpdateUserBodySchema = z.strictObject({

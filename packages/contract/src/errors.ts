@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const ErrorCodeSchema = z.enum([
   'BAD_REQUEST',
   'UNAUTHENTICATED',
+  /** 401: the token belonged to an account that staff have blocked since (issue 17). */
+  'ACCOUNT_BLOCKED',
   'FORBIDDEN',
   /** 403: a staff account without a second factor; it must enrol first (issue 15). */
   'SECOND_FACTOR_REQUIRED',
@@ -38,6 +40,9 @@ export const ErrorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
+
+/** A blocked account's ended session (401 ACCOUNT_BLOCKED) and its sign-in, in plain words. */
+export const ACCOUNT_BLOCKED_MESSAGE = 'Your account has been blocked. Contact support.';
 
 export const SERVICE_UNAVAILABLE_MESSAGE =
   'The service is briefly unavailable. Please try again in a moment.';

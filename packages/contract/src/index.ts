@@ -32,3 +32,4 @@ export * from './desk';
 export * from './sessions';
 export * from './staff';
 export * from './staff-roles';
+export * from './display-time';

@@ -31,6 +31,13 @@ export const SiteSettingsSchema = z.object({
   terms_text: z.string(),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
+
+/**
+ * `GET /settings`: the settings, and the server's `DISPLAY_TIME_ZONE`, in which the web writes
+ * every time (display-time.ts). Not a setting staff edit: it is not in SITE_SETTING_KEYS.
+ */
+export const PublicSiteSettingsSchema = SiteSettingsSchema.extend({ display_time_zone: z.string() });
+export type PublicSiteSettings = z.infer<typeof PublicSiteSettingsSchema>;
 export type SiteSettingKey = keyof SiteSettings;
 export const SITE_SETTING_KEYS = Object.keys(SiteSettingsSchema.shape) as SiteSettingKey[];
 

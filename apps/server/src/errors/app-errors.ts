@@ -1,4 +1,4 @@
-import { type ErrorCode, SECOND_FACTOR_ENROLMENT_MESSAGE, UNAUTHENTICATED_MESSAGE } from '@iddesk/contract';
+import { ACCOUNT_BLOCKED_MESSAGE, type ErrorCode, SECOND_FACTOR_ENROLMENT_MESSAGE, UNAUTHENTICATED_MESSAGE } from '@iddesk/contract';
 
 /** Field name → messages, the first one shown to the user (DESIGN.md §2). */
 export type FieldErrors = Record<string, string[]>;
@@ -28,6 +28,13 @@ export class BadRequestError extends AppError {
 export class UnauthenticatedError extends AppError {
   constructor() {
     super(401, 'UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
+  }
+}
+
+/** 401 to a token whose account staff blocked: the session ended, and the customer is told why. */
+export class AccountBlockedError extends AppError {
+  constructor() {
+    super(401, 'ACCOUNT_BLOCKED', ACCOUNT_BLOCKED_MESSAGE);
   }
 }
 

@@ -1,14 +1,17 @@
 import { ROUTES } from '@iddesk/contract';
 import { runAction } from '../lib/action';
-import { session } from '../lib/session';
+import { session, type SessionEnd } from '../lib/session';
 import { logout } from '../features/auth/api/logout';
 import { queryClient } from './query-client';
 import { routerRef } from './router-ref';
 
-/** SPEC.md §4: run the logout call, then go to the login route. */
-export async function signOut() {
-  if (session.token()) await runAction(logout);
-  session.clear();
+/**
+ * SPEC.md §4: run the logout call, then go to the login route. `ended`: the session had already
+ * ended on the server (startup found the account blocked), for the login page to say why.
+ */
+export async function signOut(ended: SessionEnd | null = null) {
+  if (session.token() && !ended) await runAction(logout);
+  session.clear(ended);
   await routerRef.get().navigate(ROUTES.login, { replace: true });
   queryClient.clear();
 }

@@ -23,7 +23,7 @@ async function checkAuth() {
   const exists = await runAction(checkExists, { successNotify: false });
   if (!exists.ok) return; // The wrapper has shown the error toast.
   if (!exists.data.status) {
-    await signOut();
+    await signOut(exists.data.blocked ? 'blocked' : null);
     return;
   }
   session.setAuthenticated(true);

@@ -8,6 +8,11 @@ export type ActionOptions = {
   notify?: boolean;
   /** The success toast with the server's message (default on). */
   successNotify?: boolean;
+  /**
+   * The error toast (default on). Off for a form, which shows a failure where the person
+   * looks and toasts only what it does not show (lib/use-app-form.ts).
+   */
+  errorNotify?: boolean;
   /** Shown when the server answers without a message. */
   successMessage?: string;
   /**
@@ -52,7 +57,13 @@ export async function runAction<T>(
   options: ActionOptions = {},
   loading?: LoadingControl,
 ): Promise<ActionResult<T>> {
-  const { notify = true, successNotify = true, successMessage, errorPage = false } = options;
+  const {
+    notify = true,
+    successNotify = true,
+    errorNotify = true,
+    successMessage,
+    errorPage = false,
+  } = options;
   loading?.start();
   try {
     const response = await fn();
@@ -66,7 +77,7 @@ export async function runAction<T>(
     const page = errorPage
       ? errorPageFor(error, typeof errorPage === 'object' ? errorPage.notFound : undefined)
       : null;
-    if (notify && !page) showErrorToast(error);
+    if (notify && errorNotify && !page) showErrorToast(error);
     return { ok: false, error, errorPage: page };
   } finally {
     if (loading) setTimeout(() => loading.stop(), LOADING_HOLD_MS);

@@ -159,6 +159,27 @@ describe('apiRequest', () => {
     expect(localStorage.getItem('api_token')).toBeNull();
     expect(localStorage.getItem('is_admin')).toBeNull();
     expect(expired).toHaveBeenCalledOnce();
+    expect(session.get().ended).toBeNull();
     stop();
+  });
+
+  it('issue 17: a 401 ACCOUNT_BLOCKED ends the session saying why, until the next sign-in', async () => {
+    session.start('tok-blocked', false);
+    fetchMock.mockResolvedValue(
+      json(401, {
+        message: 'Your account has been blocked. Contact support.',
+        data: null,
+        code: 'ACCOUNT_BLOCKED',
+      }),
+    );
+    await expect(apiRequest<null>('/user/passport')).rejects.toMatchObject({
+      status: 401,
+      title: 'Account blocked',
+      message: 'Your account has been blocked. Contact support.',
+    });
+    expect(session.token()).toBeNull();
+    expect(session.get().ended).toBe('blocked');
+    session.start('tok-new', false);
+    expect(session.get().ended).toBeNull();
   });
 });

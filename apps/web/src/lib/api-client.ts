@@ -1,6 +1,15 @@
 import { IDEMPOTENCY_KEY_HEADER, REQUEST_ID_HEADER } from '@iddesk/contract';
-import { ApiError, errorFromResponse, serverError, unknownError } from './api-error';
-import { session } from './session';
+import {
+  ApiError,
+  errorFromResponse,
+  isAccountBlocked,
+  serverError,
+  unknownError,
+} from './api-error';
+import { session, type SessionEnd } from './session';
+
+/** Why a 401 ended the session, for the login page to say (issue 17). */
+const endOf = (error: ApiError): SessionEnd | null => (isAccountBlocked(error) ? 'blocked' : null);
 
 export const API_BASE = '/api';
 
@@ -116,9 +125,10 @@ export async function apiRequest<T>(
   }
 
   if (!response.ok) {
+    const error = errorFromResponse(response.status, json, response.headers.get(REQUEST_ID_HEADER));
     // A rejected token ends the session; the app shell sends the user to the login page.
-    if (response.status === 401 && token && session.token() === token) session.expire();
-    throw errorFromResponse(response.status, json, response.headers.get(REQUEST_ID_HEADER));
+    if (response.status === 401 && token && session.token() === token) session.expire(endOf(error));
+    throw error;
   }
 
   if (!isEnvelope(json)) {
@@ -145,12 +155,13 @@ export async function apiBlob(url: string, signal?: AbortSignal): Promise<Blob> 
     throw unknownError(cause);
   }
   if (!response.ok) {
-    if (response.status === 401 && token && session.token() === token) session.expire();
-    throw errorFromResponse(
+    const error = errorFromResponse(
       response.status,
       await readJson(response),
       response.headers.get(REQUEST_ID_HEADER),
     );
+    if (response.status === 401 && token && session.token() === token) session.expire(endOf(error));
+    throw error;
   }
   return response.blob();
 }

@@ -122,7 +122,8 @@ export function errorFromResponse(
     });
   }
   return new ApiError({
-    title: STATUS_TITLES[status] ?? 'Something went wrong',
+    title:
+      code === 'ACCOUNT_BLOCKED' ? 'Account blocked' : (STATUS_TITLES[status] ?? 'Something went wrong'),
     message,
     kind: 'http',
     status,
@@ -157,6 +158,9 @@ export function errorToastText(error: ApiError): string {
     ? `${text} Reference: ${error.requestId}`
     : text;
 }
+
+/** A 401 whose token's account staff have blocked (issue 17). */
+export const isAccountBlocked = (error: ApiError): boolean => error.code === 'ACCOUNT_BLOCKED';
 
 /** A 404 answer: the item does not exist (or is not the caller's). */
 export const isNotFound = (error: unknown): boolean =>

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, groupIndian } from './money';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatMoney, groupIndian, setDisplayTimeZone } from './money';
 
 describe('formatMoney', () => {
   it('formats wire amounts with the rupee sign and Indian grouping', () => {
@@ -32,32 +32,47 @@ describe('groupIndian', () => {
 });
 
 describe('formatDate and formatDateTime', () => {
-  it('write what Intl en-IN writes, for every month and across the hours', () => {
-    const long = new Intl.DateTimeFormat('en-IN', {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-    });
-    const withTime = new Intl.DateTimeFormat('en-IN', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    });
-    for (let month = 0; month < 12; month++) {
-      for (const [day, hour, minute] of [
-        [1, 0, 0],
-        [9, 9, 5],
-        [15, 12, 0],
-        [28, 13, 30],
-        [28, 23, 59],
-      ] as const) {
-        const date = new Date(2026, month, day, hour, minute);
-        expect(formatDate(date.toISOString())).toBe(long.format(date));
-        expect(formatDateTime(date.toISOString())).toBe(withTime.format(date));
+  afterEach(() => setDisplayTimeZone('Asia/Kolkata'));
+
+  it('write what Intl en-IN writes in the display time zone, every month, across the hours', () => {
+    for (const timeZone of ['Asia/Kolkata', 'UTC', 'America/New_York']) {
+      setDisplayTimeZone(timeZone);
+      const long = new Intl.DateTimeFormat('en-IN', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone,
+      });
+      const withTime = new Intl.DateTimeFormat('en-IN', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone,
+      });
+      for (let month = 0; month < 12; month++) {
+        for (const [day, hour, minute] of [
+          [1, 0, 0],
+          [9, 9, 5],
+          [15, 12, 0],
+          [28, 13, 30],
+          [28, 23, 59],
+        ] as const) {
+          const date = new Date(Date.UTC(2026, month, day, hour, minute));
+          expect(formatDate(date.toISOString())).toBe(long.format(date));
+          expect(formatDateTime(date.toISOString())).toBe(withTime.format(date));
+        }
       }
     }
+  });
+
+  it('issue 17: one clock whatever the browser zone — the approval of 23 Nov 21:06 UTC', () => {
+    expect(formatDateTime('2026-11-23T21:06:00Z')).toBe('24 Nov 2026, 2:36 am');
+    setDisplayTimeZone('UTC');
+    expect(formatDateTime('2026-11-23T21:06:00Z')).toBe('23 Nov 2026, 9:06 pm');
+    setDisplayTimeZone('Not/AZone');
+    expect(formatDateTime('2026-11-23T21:06:00Z')).toBe('23 Nov 2026, 9:06 pm');
   });
 
   it('shows a dash for a missing or unreadable date', () => {

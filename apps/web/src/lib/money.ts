@@ -1,3 +1,9 @@
+import {
+  DEFAULT_DISPLAY_TIME_ZONE,
+  formatZonedDate,
+  formatZonedDateTime,
+  zonedParts,
+} from '@iddesk/contract';
 import { CURRENCY_SYMBOL } from './site-config';
 
 /**
@@ -24,36 +30,37 @@ export function formatMoney(amount: string | null | undefined): string {
   return `${sign ? '−' : ''}${CURRENCY_SYMBOL}${grouped}.${frac.padEnd(2, '0')}`;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-/** en-IN's short month names (CLDR): "Sept", not "Sep". */
-const SHORT_MONTHS = MONTHS.map((m) => (m === 'September' ? 'Sept' : m.slice(0, 3)));
+/**
+ * The site's display time zone (the server's DISPLAY_TIME_ZONE, from the public site settings):
+ * every date and time on every screen is written in it, whatever the browser's zone, in the
+ * contract's one format (display-time.ts), the same the server writes into notifications.
+ */
+let displayTimeZone = DEFAULT_DISPLAY_TIME_ZONE;
 
 /**
- * Dates are written by hand in en-IN's format, in the browser's time zone, rather than with
- * Intl.DateTimeFormat: building one loads ICU data on the first page that shows a date (about
- * 15 ms of a fast machine's main thread, four times that on a phone). money.test.ts checks the
- * output against Intl.
+ * From the site settings' answer, which arrives during startup. Checking the zone builds its
+ * formatter there, in a network callback, rather than in the render of the first date (it
+ * loads ICU data: about 15 ms of a fast machine's main thread, four times that on a phone).
  */
-const dateFormat = (date: Date) =>
-  `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+export function setDisplayTimeZone(timeZone: string): void {
+  try {
+    zonedParts(new Date(0), timeZone);
+    displayTimeZone = timeZone;
+  } catch {
+    // A zone this browser does not know: keep the default rather than break every date.
+  }
+}
 
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
+const readDate = (iso: string | null | undefined): Date | null => {
+  if (!iso) return null;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateFormat(date);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** "22 November 2026" in the display time zone. */
+export function formatDate(iso: string | null | undefined): string {
+  const date = readDate(iso);
+  return date ? formatZonedDate(date, displayTimeZone) : '—';
 }
 
 /** A signed ledger amount for display: "+₹100.00" for credits, "−₹100.00" for debits. */
@@ -67,16 +74,8 @@ export function formatSignedMoney(amount: string): string {
 /** Whether a wire amount is a debit (negative), without converting it to a number. */
 export const isDebit = (amount: string) => amount.trim().startsWith('-');
 
-function dateTimeFormat(date: Date): string {
-  const hours = date.getHours();
-  const minutes = String(date.getMinutes()).padStart(2, '0');
-  const time = `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'am' : 'pm'}`;
-  return `${date.getDate()} ${SHORT_MONTHS[date.getMonth()]} ${date.getFullYear()}, ${time}`;
-}
-
-/** "22 Nov 2026, 2:05 pm" for lists where the time matters. */
+/** "22 Nov 2026, 2:05 pm" in the display time zone: every moment on every screen. */
 export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateTimeFormat(date);
+  const date = readDate(iso);
+  return date ? formatZonedDateTime(date, displayTimeZone) : '—';
 }

@@ -4,6 +4,9 @@ import { useSyncExternalStore } from 'react';
 export const TOKEN_KEY = 'api_token';
 export const ADMIN_KEY = 'is_admin';
 
+/** Why the session ended without the user signing out: said on the login page (issue 17). */
+export type SessionEnd = 'blocked';
+
 export type SessionSnapshot = {
   token: string | null;
   isAdmin: boolean;
@@ -11,6 +14,8 @@ export type SessionSnapshot = {
   authenticated: boolean;
   /** True when there is no session at all. */
   guest: boolean;
+  /** Set when staff ended the session (a block); cleared by the next sign-in. */
+  ended: SessionEnd | null;
 };
 
 function readStorage(key: string): string | null {
@@ -38,6 +43,7 @@ function load(authenticated: boolean): SessionSnapshot {
     isAdmin: Boolean(token) && (admin === 'true' || admin === '1'),
     authenticated: Boolean(token) && authenticated,
     guest: !token,
+    ended: null,
   };
 }
 
@@ -67,10 +73,11 @@ export const session = {
     emit({ ...snapshot, authenticated: value && Boolean(snapshot.token) });
   },
 
-  clear() {
+  /** Forgets the session; `ended` says why when the user did not sign out themselves. */
+  clear(ended: SessionEnd | null = null) {
     writeStorage(TOKEN_KEY, null);
     writeStorage(ADMIN_KEY, null);
-    emit(load(false));
+    emit({ ...load(false), ended });
   },
 
   subscribe: (listener: () => void): (() => void) => {
@@ -79,8 +86,8 @@ export const session = {
   },
 
   /** Called by the API client when a request carrying a token gets 401. */
-  expire() {
-    session.clear();
+  expire(ended: SessionEnd | null = null) {
+    session.clear(ended);
     for (const listener of unauthorizedListeners) listener();
   },
 

@@ -44,3 +44,23 @@ export const toast = Object.assign(
     },
   },
 );
+
+let menuOpen = false;
+const menuListeners = new Set<() => void>();
+
+/**
+ * Whether the side menu is open: the toast host then moves its toasts off the menu's panel,
+ * so they never cover its controls (issue 17: one hid "Log out").
+ */
+export const sideMenuOpen = {
+  get: () => menuOpen,
+  set(open: boolean) {
+    if (open === menuOpen) return;
+    menuOpen = open;
+    for (const listener of menuListeners) listener();
+  },
+  subscribe: (listener: () => void) => {
+    menuListeners.add(listener);
+    return () => menuListeners.delete(listener);
+  },
+};

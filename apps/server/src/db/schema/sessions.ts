@@ -41,3 +41,16 @@ export const knownSignIns = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.ip] })],
 );
+
+/**
+ * The token hashes of sessions a block ended (issue 17): a later call with such a token is
+ * told "Your account has been blocked" (401 ACCOUNT_BLOCKED) while the account stays blocked,
+ * instead of a bare "Unauthenticated.". The sessions themselves are gone for good.
+ */
+export const blockedSessionTokens = pgTable('blocked_session_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  blockedAt: timestamp('blocked_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -49,7 +49,7 @@ export async function setBlocked(db: Db, actor: Actor, id: number, isBlocked: bo
     }
     if (isBlocked && before.type === 'admin') throw new ForbiddenError('Admins cannot be blocked.');
     await setUserBlocked(tx, id, isBlocked);
-    if (isBlocked) await endSessions(tx, id);
+    if (isBlocked) await endSessions(tx, id, { blocked: true });
     await writeAudit(tx, {
       actorId: actor.userId,
       action: isBlocked ? 'user.block' : 'user.unblock',

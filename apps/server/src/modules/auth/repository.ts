@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import { signalSessionsEnded } from '../../db/change-feed';
-import { knownSignIns, sessions, users } from '../../db/schema';
+import { blockedSessionTokens, knownSignIns, sessions, users } from '../../db/schema';
 import { decode, preparedStatement } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { publicUserColumns } from '../users';
@@ -152,12 +152,13 @@ export async function touchSession(db: Db, tokenHash: string, idleDays: number) 
  * change or reset, a block. Every caller goes through here, so whatever remembers session
  * validity (a cache of the poll's token check) has one place to forget it. `only` ends that
  * one session of the user, `except` keeps that one; neither ends them all. Returns the ids
- * of the sessions that ended.
+ * of the sessions that ended. `blocked`: a block ended them; their token hashes are kept so
+ * a later call with one is told the account is blocked (`isBlockedToken`).
  */
 export async function endSessions(
   db: Db,
   userId: number,
-  options: { only?: number; except?: number } = {},
+  options: { only?: number; except?: number; blocked?: boolean } = {},
 ): Promise<number[]> {
   const rows = await db
     .delete(sessions)
@@ -168,7 +169,13 @@ export async function endSessions(
         options.except === undefined ? undefined : ne(sessions.id, options.except),
       ),
     )
-    .returning({ id: sessions.id });
+    .returning({ id: sessions.id, tokenHash: sessions.tokenHash });
+  if (options.blocked && rows.length > 0) {
+    await db
+      .insert(blockedSessionTokens)
+      .values(rows.map((row) => ({ tokenHash: row.tokenHash, userId })))
+      .onConflictDoNothing();
+  }
   // This process's caches forget them now; the trigger tells every server on commit.
   signalSessionsEnded(userId);
   return rows.map((row) => row.id);
@@ -208,4 +215,15 @@ export async function deleteExpiredSessions(db: Db, userId: number, idleDays: nu
         ),
       ),
     );
+}
+
+/** Whether this token's session was ended by a block and its account is still blocked. */
+export async function isBlockedToken(db: Db, tokenHash: string): Promise<boolean> {
+  const rows = await db
+    .select({ userId: blockedSessionTokens.userId })
+    .from(blockedSessionTokens)
+    .innerJoin(users, eq(users.id, blockedSessionTokens.userId))
+    .where(and(eq(blockedSessionTokens.tokenHash, tokenHash), eq(users.isBlocked, true)))
+    .limit(1);
+  return rows.length > 0;
 }

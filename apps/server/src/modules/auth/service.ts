@@ -1,14 +1,15 @@
-import type {
-  AuthResult,
-  LoginBodySchema,
-  LoginResult,
-  LoginSecondFactorBodySchema,
-  RegisterBodySchema,
-  Session,
+import {
+  ACCOUNT_BLOCKED_MESSAGE,
+  type AuthResult,
+  type LoginBodySchema,
+  type LoginResult,
+  type LoginSecondFactorBodySchema,
+  type RegisterBodySchema,
+  type Session,
 } from '@iddesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/types';
-import { NotFoundError, ValidationError } from '../../errors/app-errors';
+import { AccountBlockedError, NotFoundError, UnauthenticatedError, ValidationError } from '../../errors/app-errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, newApiToken } from '../../lib/tokens';
 import type { Keyring } from '../app-key';
@@ -20,6 +21,7 @@ import {
   deleteExpiredSessions,
   endSessions,
   insertSession,
+  isBlockedToken,
   isKnownSignIn,
   listLiveSessions,
   type SignInOrigin,
@@ -30,7 +32,7 @@ import { sessionCacheOf } from './session-cache';
 import type { AuthContext, SessionSettings } from './types';
 
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
-export const ACCOUNT_BLOCKED = 'This account has been blocked. Please contact support.';
+export const ACCOUNT_BLOCKED = ACCOUNT_BLOCKED_MESSAGE;
 
 type RegisterInput = z.output<typeof RegisterBodySchema>;
 type LoginInput = z.output<typeof LoginBodySchema>;
@@ -209,4 +211,12 @@ export async function authenticate(
   const { sessionId, expiresAt, lastUsedAt, ...user } = row;
   cache.storeSession(generation, tokenHash, { sessionId, userId: user.id, expiresAt, lastUsedAt, user });
   return { user, sessionId };
+}
+
+/**
+ * The 401 for a bearer token that did not authenticate: ACCOUNT_BLOCKED when a block ended its
+ * session and the account is still blocked, else UNAUTHENTICATED. Only failures pay the query.
+ */
+export async function rejectionFor(db: Db, token: string | null): Promise<UnauthenticatedError | AccountBlockedError> {
+  return token && (await isBlockedToken(db, hashToken(token))) ? new AccountBlockedError() : new UnauthenticatedError();
 }

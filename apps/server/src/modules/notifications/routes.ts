@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UnauthenticatedError } from '../../errors/app-errors';
 import { bearerToken, callerOf } from '../../plugins/app/auth';
+import { rejectionFor } from '../auth';
 import { listOwn, markSeen, topForBearer } from './service';
 
 const tags = ['notifications'];
@@ -65,7 +66,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         idleDays: app.config.session.idleDays,
         timeZone: app.config.displayTimeZone,
       });
-      if (!items) throw new UnauthenticatedError();
+      if (!items) throw await rejectionFor(app.db, bearerToken(request));
       return { message: null, data: items };
     },
   );

@@ -4,6 +4,7 @@ import {
   envelope,
   MarqueBodySchema,
   MarqueSchema,
+  PublicSiteSettingsSchema,
   SiteSettingsBodySchema,
   SiteSettingsSchema,
 } from '@iddesk/contract';
@@ -53,14 +54,16 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['settings'],
         summary: 'Public site settings: name, contacts, social links and the terms text',
-        description: 'Unset fields are empty strings.',
-        response: { 200: envelope(SiteSettingsSchema) },
+        description:
+          'Unset fields are empty strings. `display_time_zone` is the server\'s DISPLAY_TIME_ZONE, ' +
+          'the zone every time is written in.',
+        response: { 200: envelope(PublicSiteSettingsSchema) },
       },
     },
     async (request, reply) =>
       sendCachedRead(request, reply, app.db, { tables: ['settings'] }, async () => ({
         message: null,
-        data: await getSiteSettings(app.db),
+        data: { ...(await getSiteSettings(app.db)), display_time_zone: app.config.displayTimeZone },
       })),
   );
 

@@ -97,7 +97,7 @@ export function setDisabled(db: Db, actor: Actor, id: number, disabled: boolean)
     if (before.isBlocked === disabled) return;
     if (disabled) {
       await requireAnotherOwner(tx, before);
-      await endSessions(tx, id);
+      await endSessions(tx, id, { blocked: true });
     }
     await setStaffDisabled(tx, id, disabled);
     await audit(

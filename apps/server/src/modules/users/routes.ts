@@ -10,7 +10,8 @@ import {
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRateLimit, perAccountLimit } from '../../plugins/app/auth-rate-limit';
-import { callerOf } from '../../plugins/app/auth';
+import { bearerToken, callerOf } from '../../plugins/app/auth';
+import { rejectionFor } from '../auth';
 import { toUserJson } from './serialize';
 import { changePassword, updateProfile } from './service';
 
@@ -26,11 +27,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Does the token still belong to a live, unblocked account?',
         description:
           'Never 401: `status` is false for a missing, expired or revoked token and for a ' +
-          'blocked or deleted account, so the client can sign out quietly.',
+          'blocked or deleted account, so the client can sign out quietly; `blocked` is true ' +
+          'when a block ended the token\'s session, so it can say why.',
         response: { 200: envelope(ExistsResultSchema) },
       },
     },
-    async (request) => ({ message: null, data: { status: request.auth !== null } }),
+    async (request) => {
+      if (request.auth) return { message: null, data: { status: true } };
+      const rejection = await rejectionFor(app.db, bearerToken(request));
+      return { message: null, data: rejection.code === 'ACCOUNT_BLOCKED' ? { status: false, blocked: true } : { status: false } };
+    },
   );
 
   app.post(

@@ -62,7 +62,7 @@ export async function setBlocked(db: Db, userId: number, isBlocked: boolean): Pr
   return db.transaction(async (tx) => {
     const user = await setUserBlocked(tx, userId, isBlocked);
     if (!user) throw new NotFoundError();
-    if (isBlocked) await endSessions(tx, userId);
+    if (isBlocked) await endSessions(tx, userId, { blocked: true });
     return user;
   });
 }

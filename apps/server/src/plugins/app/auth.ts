@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
 import { ForbiddenError, SecondFactorRequiredError, UnauthenticatedError } from '../../errors/app-errors';
-import { authenticate } from '../../modules/auth';
+import { authenticate, rejectionFor } from '../../modules/auth';
 import type { AuthContext, SessionSettings } from '../../modules/auth';
 import { ADMIN_CALL_PERMISSIONS, documentPath } from './staff-permissions';
 
@@ -66,13 +66,19 @@ export default fp<{ session: SessionSettings; staffSecondFactor: 'required' | 'o
       if (request.auth) (request.log as Logger).setBindings({ userId: request.auth.user.id });
     };
 
+    // No caller: 401, saying so when a block ended the token's session (issue 17).
+    const rejectGuest = async (request: FastifyRequest) => {
+      if (!request.auth) throw await rejectionFor(app.db, bearerToken(request));
+    };
+
     app.decorate('optionalUser', resolve);
     app.decorate('requireUser', async (request: FastifyRequest) => {
       await resolve(request);
-      if (!request.auth) throw new UnauthenticatedError();
+      await rejectGuest(request);
     });
     const requireAdmin = async (request: FastifyRequest) => {
       await resolve(request);
+      await rejectGuest(request);
       if (!request.auth) throw new UnauthenticatedError();
       const { user } = request.auth;
       if (user.type !== 'admin') throw new ForbiddenError();

@@ -20,7 +20,7 @@ export const ERROR_BODY_COMPONENT = 'ErrorBody';
 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'The body cannot be read: malformed JSON or form data (`BAD_REQUEST`).',
-  401: 'Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`).',
+  401: 'Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`).',
   403: 'Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`).',
   404: 'The object of the path does not exist, or is not the caller’s (`NOT_FOUND`).',
   409: 'The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`.',

@@ -18,12 +18,13 @@ import {
   X,
   type LucideIcon,
 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Wordmark } from '../../components/ui/wordmark';
 import { cn } from '../../lib/cn';
 import { isPathActive } from '../../lib/nav-rules';
 import { useSession } from '../../lib/session';
+import { sideMenuOpen } from '../../lib/toast';
 import { signOut } from '../sign-out';
 import { BalanceCard } from './balance-card';
 import { HelpLine } from './help-line';
@@ -76,6 +77,12 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
   const { pathname } = useLocation();
   const { guest, isAdmin } = useSession();
   const [signingOut, setSigningOut] = useState(false);
+
+  // Toasts keep clear of the open menu (components/ui/toaster.tsx).
+  useEffect(() => {
+    sideMenuOpen.set(open);
+    return () => sideMenuOpen.set(false);
+  }, [open]);
 
   const onSignOut = async () => {
     setSigningOut(true);

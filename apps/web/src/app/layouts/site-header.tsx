@@ -6,6 +6,7 @@ import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session';
 import { useSiteLinks, useSiteSettings } from '../../features/site/site-settings';
 import { MarqueeBanner } from '../../features/marquee/components/marquee-banner';
+import { BalanceChip } from './balance-chip';
 import { AccountLinks, GuestLinks, OpenMenuButton } from './header-parts';
 import { IdTabs } from './id-tabs';
 import { MAIN_LINKS } from './nav-items';
@@ -32,6 +33,7 @@ export function SiteHeader({ variant, title, onOpenMenu }: SiteHeaderProps) {
         <p className="min-w-0 flex-1 truncate px-1 text-base font-semibold text-slate-900">
           {title ?? 'ID Desk'}
         </p>
+        {guest ? null : <BalanceChip />}
         {guest ? <GuestLinks compact /> : <AccountLinks />}
       </div>
 
@@ -76,6 +78,7 @@ export function SiteHeader({ variant, title, onOpenMenu }: SiteHeaderProps) {
         ) : (
           <span className="ml-auto" />
         )}
+        {guest ? null : <BalanceChip />}
         {guest ? <GuestLinks /> : <AccountLinks />}
       </div>
 

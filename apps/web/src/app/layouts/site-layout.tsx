@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { SurfaceContext } from '../../components/ui/surface';
 import { cn } from '../../lib/cn';
@@ -25,6 +25,15 @@ export function SiteLayout({ variant, dark, title, children }: SiteLayoutProps) 
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   // Stays mounted after the first open, so closing animates like any dialog.
   const [menuWanted, setMenuWanted] = useState(false);
+
+  // A light page follows the system's dark mode (dark-scheme.css); a dark route stays dark.
+  useEffect(() => {
+    if (dark) return;
+    document.documentElement.dataset.scheme = 'auto';
+    return () => {
+      delete document.documentElement.dataset.scheme;
+    };
+  }, [dark]);
 
   return (
     <div

@@ -18,13 +18,21 @@ const Schema = z.object({
 type Values = z.output<typeof Schema>;
 type Submit = (values: Values, key: string) => Promise<ApiResponse<{ id: number }>>;
 
-function TestForm({ submit, confirm = false }: { submit: Submit; confirm?: boolean }) {
+function TestForm({
+  submit,
+  confirm = false,
+  notify = false,
+}: {
+  submit: Submit;
+  confirm?: boolean;
+  notify?: boolean;
+}) {
   const app = useAppForm({
     schema: Schema,
     defaultValues: { amount: '', reference: '' },
     confirm,
     submit,
-    action: { notify: false },
+    action: { notify },
   });
   return (
     <>
@@ -171,5 +179,34 @@ describe('useAppForm', () => {
     // That retry was answered: the key is spent, even for the same values.
     expect(keys[2]).not.toBe(keys[1]);
     expect(keys[3]).not.toBe(keys[2]);
+  });
+
+  it('issue 17: says a failure once — no toast for what a field or a 422 shows, SPEC §8 toast for the rest', async () => {
+    const submit = vi
+      .fn<Submit>()
+      .mockRejectedValueOnce(errorFromResponse(422, { message: 'Bad.', errors: { amount: ['Too much.'] } }))
+      .mockRejectedValueOnce(errorFromResponse(422, { message: 'Bad.', errors: { login: ['Wrong pair.'] } }))
+      .mockRejectedValueOnce(
+        errorFromResponse(409, { message: 'Not enough money.', code: 'INSUFFICIENT_BALANCE' }),
+      )
+      .mockRejectedValueOnce(errorFromResponse(409, { message: 'Already handled.' }));
+    const { container } = render(<TestForm submit={submit} notify />);
+    const alert = () => container.querySelector('form > [role="alert"]')?.textContent;
+    toast.error.mockReset();
+    type('Amount', '10');
+    send();
+    await waitFor(() => expect(fieldError('Amount')).toBe('Too much.'));
+    await idle();
+    send();
+    await waitFor(() => expect(alert()).toBe('Wrong pair.'));
+    await idle();
+    send();
+    await waitFor(() => expect(fieldError('Amount')).toBe('Not enough money.'));
+    expect(toast.error).not.toHaveBeenCalled();
+    await idle();
+    send();
+    await waitFor(() => expect(alert()).toBe('Already handled.'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledTimes(1));
+    expect(toast.error.mock.calls[0]?.[1]).toMatchObject({ description: 'Already handled.' });
   });
 });

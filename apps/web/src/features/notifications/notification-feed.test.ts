@@ -28,7 +28,7 @@ const note = (id: number, read = false): Notification => ({
   link: id % 2 ? '/transactions' : null,
   read,
   created_at: '2026-11-22T08:35:00.000Z',
-  created_at_full: '22 Nov 2026, 14:05',
+  created_at_full: '22 Nov 2026, 2:05 pm',
 });
 const page = (items: Notification[], unread: number): NotificationPage => ({
   items,

@@ -2,10 +2,12 @@ import {
   contactLinks,
   CONTENT_API,
   DEFAULT_SITE_SETTINGS,
+  type PublicSiteSettings,
   type SiteSettings,
 } from '@iddesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+import { setDisplayTimeZone } from '../../lib/money';
 import type { SocialLink } from '../../lib/site-config';
 
 /**
@@ -16,12 +18,17 @@ import type { SocialLink } from '../../lib/site-config';
 export const siteSettingsQueryKey = ['site-settings'] as const;
 
 export const getSiteSettings = (signal?: AbortSignal) =>
-  apiRequest<SiteSettings>(CONTENT_API.settings, { method: 'GET', signal });
+  apiRequest<PublicSiteSettings>(CONTENT_API.settings, { method: 'GET', signal });
 
 export const siteSettingsQueryOptions = () =>
   queryOptions({
     queryKey: siteSettingsQueryKey,
-    queryFn: async ({ signal }) => (await getSiteSettings(signal)).data,
+    // The display time zone is the server's, not a setting: every date is written in it.
+    queryFn: async ({ signal }): Promise<SiteSettings> => {
+      const { display_time_zone: zone, ...settings } = (await getSiteSettings(signal)).data;
+      setDisplayTimeZone(zone);
+      return settings;
+    },
     staleTime: 5 * 60_000,
   });
 

@@ -4,12 +4,12 @@ import {
   type SecondFactorSetup,
 } from '@iddesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { toDataURL } from 'qrcode';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { AppForm } from '../../../components/ui/app-form';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { QrCode } from '../../../components/ui/qr-code';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { TextField } from '../../../components/ui/text-field';
 import { useAppForm } from '../../../lib/use-app-form';
@@ -80,7 +80,6 @@ function ConfirmCard({
   onEnabled: (codes: string[]) => void;
 }) {
   const queryClient = useQueryClient();
-  const [qr, setQr] = useState<string | null>(null);
   const app = useAppForm({
     schema: SecondFactorCodeBodySchema,
     defaultValues: { code: '' },
@@ -91,16 +90,6 @@ function ConfirmCard({
     },
   });
 
-  useEffect(() => {
-    let live = true;
-    void toDataURL(setup.otpauth_url, { margin: 1, width: 224 }).then((url) => {
-      if (live) setQr(url);
-    });
-    return () => {
-      live = false;
-    };
-  }, [setup.otpauth_url]);
-
   return (
     <Card className="flex max-w-xl flex-col gap-5">
       <ol className="flex list-decimal flex-col gap-2 pl-5 text-slate-700">
@@ -108,17 +97,12 @@ function ConfirmCard({
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
       <div className="flex flex-wrap items-center gap-5">
-        {qr ? (
-          <img
-            src={qr}
-            alt="QR code for your authenticator app"
-            width={224}
-            height={224}
-            className="rounded-lg border border-slate-200"
-          />
-        ) : (
-          <div className="size-56 rounded-lg bg-slate-100" aria-hidden="true" />
-        )}
+        <QrCode
+          text={setup.otpauth_url}
+          label="QR code for your authenticator app"
+          size={224}
+          className="border border-slate-200"
+        />
         <div className="min-w-0">
           <p className="text-sm font-medium text-slate-600">Key</p>
           <div className="flex items-center gap-2">

@@ -1,9 +1,16 @@
-import { LoginBodySchema, ROUTES, SecondFactorCodeBodySchema } from '@iddesk/contract';
+import {
+  ACCOUNT_BLOCKED_MESSAGE,
+  LoginBodySchema,
+  ROUTES,
+  SecondFactorCodeBodySchema,
+} from '@iddesk/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AppForm } from '../../../components/ui/app-form';
 import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { INPUT, TextField } from '../../../components/ui/text-field';
+import { useSession } from '../../../lib/session';
 import { useAppForm } from '../../../lib/use-app-form';
 import { login, loginSecondFactor } from '../api/login';
 import { AuthCard, useSignIn } from './auth-card';
@@ -59,9 +66,13 @@ function CodeStep({ challenge, onRestart }: { challenge: string; onRestart: () =
 
 function PasswordStep({ onChallenge }: { onChallenge: (challenge: string) => void }) {
   const signIn = useSignIn();
+  const { ended } = useSession();
   const app = useAppForm({
     schema: LoginBodySchema,
     defaultValues: { login: '', password: '' },
+    // A refused sign-in (wrong login or password, a blocked account) is about the pair, not
+    // the email field: it shows at the top of the form (issue 17).
+    fields: [],
     submit: login,
     onSuccess: async (data) => {
       if ('challenge' in data) onChallenge(data.challenge);
@@ -86,6 +97,10 @@ function PasswordStep({ onChallenge }: { onChallenge: (challenge: string) => voi
       }
     >
       <AppForm app={app} className="flex flex-col gap-5">
+        {/* Staff blocked the account while it was signed in: say so, until a new attempt. */}
+        {ended === 'blocked' && !app.formError ? (
+          <FormAlert message={ACCOUNT_BLOCKED_MESSAGE} />
+        ) : null}
         <TextField
           label="Email or phone"
           {...INPUT.code}

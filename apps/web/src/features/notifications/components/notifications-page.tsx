@@ -8,6 +8,7 @@ import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { cn } from '../../../lib/cn';
 import { readPage } from '../../../lib/pagination';
+import { formatDateTime } from '../../../lib/money';
 import { useNotifications } from '../api/get-notifications';
 import { markFeedSeen } from '../notification-feed';
 
@@ -89,7 +90,7 @@ function NotificationItem({ item }: { item: Notification }) {
         <p className="mt-0.5 break-words text-slate-700">{item.body}</p>
         <div className="mt-1.5 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
           <time dateTime={item.created_at} className="text-slate-600">
-            {item.created_at_full}
+            {formatDateTime(item.created_at)}
           </time>
           {item.link ? (
             <Link

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { pageQueryOptions } from '../../../lib/page-query';
 import { QUERY_KEYS } from '../../../lib/query-keys';
 
-export type TransactionsParams = { pending: boolean; page: number };
+/** `pending` undefined: every movement; true: the open ones; false: done and rejected. */
+export type TransactionsParams = { pending?: boolean; page: number };
 
 /** `GET /transactions?page&perPage&pending`: the caller's ledger, newest first. */
 export const transactionsQueryOptions = (params: TransactionsParams) =>

@@ -1,9 +1,17 @@
 import type { PaymentType } from '@iddesk/contract';
+import { Smartphone } from 'lucide-react';
 import { DetailList, type DetailItem } from '../../../components/ui/detail-list';
+import { QrCode } from '../../../components/ui/qr-code';
+import { normaliseAmount } from '../../../lib/amount';
+import { formatMoney } from '../../../lib/money';
+import { upiPayUri } from './upi-pay';
 
-function detailItems(type: PaymentType): DetailItem[] {
+function detailItems(type: PaymentType, payee: string): DetailItem[] {
   if (type.kind === 'upi') {
-    return [{ label: 'UPI ID', value: type.upi_id ?? '—', copy: type.upi_id, mono: true }];
+    return [
+      { label: 'UPI ID', value: type.upi_id ?? '—', copy: type.upi_id, mono: true },
+      { label: 'Payee', value: payee, copy: payee },
+    ];
   }
   const items: DetailItem[] = [
     { label: 'Account holder', value: type.account_holder ?? '—', copy: type.account_holder },
@@ -19,19 +27,57 @@ function detailItems(type: PaymentType): DetailItem[] {
   return items;
 }
 
-/** Where to send the money: copyable UPI ID or bank details, and the QR code when there is one. */
-export function PaymentDetails({ type }: { type: PaymentType }) {
+/**
+ * Where to send the money: the amount (once typed) beside the payee's full name, copyable UPI
+ * ID or bank details, and a QR code. A UPI type's QR is drawn from its `upi://pay` link with
+ * the typed amount, and phones get a button that opens the link in a UPI app (issue 17); a
+ * bank type shows the QR image staff uploaded, if any.
+ */
+export function PaymentDetails({ type, amount }: { type: PaymentType; amount?: string }) {
+  const wire = amount ? normaliseAmount(amount) : null;
+  const shown = wire && !/^0+\.00$/.test(wire) ? formatMoney(wire) : null;
+  const payee = type.account_holder || type.name;
+  const uri =
+    type.kind === 'upi' && type.upi_id ? upiPayUri({ upiId: type.upi_id, payee, amount }) : null;
   return (
     <section
       aria-labelledby="pay-to-heading"
       className="rounded-xl bg-slate-50 p-4 ring-1 ring-inset ring-slate-200"
     >
-      <h3 id="pay-to-heading" className="font-semibold text-slate-900">
-        Pay to {type.name}
+      <h3 id="pay-to-heading" className="break-words font-semibold text-slate-900">
+        {shown ? (
+          <>
+            Pay <span className="tabular-nums">{shown}</span> to {type.name}
+          </>
+        ) : (
+          <>Pay to {type.name}</>
+        )}
       </h3>
       <div className="mt-3 flex flex-col gap-4 sm:flex-row sm:items-start">
-        <DetailList items={detailItems(type)} columns={1} className="min-w-0 flex-1" />
-        {type.qr_url ? (
+        <DetailList items={detailItems(type, payee)} columns={1} className="min-w-0 flex-1" />
+        {uri ? (
+          <figure className="mx-auto flex shrink-0 flex-col items-center gap-2 sm:mx-0">
+            <QrCode
+              text={uri}
+              size={176}
+              label={
+                shown ? `UPI QR code to pay ${shown} to ${payee}` : `UPI QR code to pay ${payee}`
+              }
+              className="p-2 ring-1 ring-slate-200"
+            />
+            <figcaption className="text-center text-sm text-slate-600">
+              Scan with any UPI app
+            </figcaption>
+            {/* A phone opens the same link in its UPI app; a desktop cannot. */}
+            <a
+              href={uri}
+              className="hidden min-h-11 items-center gap-2 rounded-xl bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 pointer-coarse:inline-flex"
+            >
+              <Smartphone className="size-4" aria-hidden="true" />
+              Open in UPI app
+            </a>
+          </figure>
+        ) : type.qr_url ? (
           <figure className="mx-auto shrink-0 text-center sm:mx-0">
             <img
               src={type.qr_url}

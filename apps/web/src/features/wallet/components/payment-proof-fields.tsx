@@ -31,6 +31,8 @@ export function PaymentProofFields() {
 export function PaymentTypeChoice({ types }: { types: PaymentType[] }) {
   const { register, control, formState } = useFormContext<FieldValues>();
   const selectedId = useWatch({ control, name: 'payment_type_id' }) as string;
+  // The typed amount goes into the UPI link and its QR code, and beside the payee.
+  const amount = useWatch({ control, name: 'amount' }) as string | undefined;
   const selected = types.find((t) => String(t.id) === selectedId) ?? null;
   return (
     <>
@@ -39,7 +41,7 @@ export function PaymentTypeChoice({ types }: { types: PaymentType[] }) {
         registration={register('payment_type_id')}
         error={formState.errors.payment_type_id?.message as string | undefined}
       />
-      {selected ? <PaymentDetails type={selected} /> : null}
+      {selected ? <PaymentDetails type={selected} amount={amount} /> : null}
     </>
   );
 }

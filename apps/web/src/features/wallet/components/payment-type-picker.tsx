@@ -31,7 +31,7 @@ export function PaymentTypePicker({ types, registration, error }: PaymentTypePic
                 <Icon className="size-5" aria-hidden="true" />
               </span>
               <span className="min-w-0">
-                <span className="block truncate font-semibold text-slate-900">{type.name}</span>
+                <span className="block break-words font-semibold text-slate-900">{type.name}</span>
                 <span className="block text-sm text-slate-600">
                   {type.kind === 'upi' ? 'UPI' : 'Bank transfer'}
                 </span>

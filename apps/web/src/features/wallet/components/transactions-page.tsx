@@ -10,18 +10,35 @@ import { TransactionList } from './transaction-list';
 import { readPage } from '../../../lib/pagination';
 import { useTransactions } from '../api/get-transactions';
 
-type Tab = 'pending' | 'done';
+type Tab = 'all' | 'pending' | 'done';
 
-const href = (tab: Tab, page = 1) =>
-  `${ROUTES.transactions}?tab=${tab}${page > 1 ? `&page=${page}` : ''}`;
+const TABS: { tab: Tab; label: string; caption: string }[] = [
+  { tab: 'all', label: 'All', caption: 'All transactions' },
+  { tab: 'pending', label: 'Pending', caption: 'Pending transactions' },
+  { tab: 'done', label: 'Done', caption: 'Done transactions' },
+];
 
-/** The customer's wallet ledger: Pending (holds, top-ups awaiting approval) and Done. */
+const readTab = (value: string | null): Tab =>
+  value === 'pending' || value === 'done' ? value : 'all';
+
+const href = (tab: Tab, page = 1) => {
+  const query = [tab === 'all' ? '' : `tab=${tab}`, page > 1 ? `page=${page}` : '']
+    .filter(Boolean)
+    .join('&');
+  return query ? `${ROUTES.transactions}?${query}` : ROUTES.transactions;
+};
+
+/**
+ * The customer's wallet ledger. It opens on **All**, every movement newest first with the
+ * pending ones marked (issue 17: an empty "Pending" tab hid the history); Pending (holds,
+ * top-ups awaiting approval) and Done narrow it.
+ */
 export function TransactionsPage() {
   const [params] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'done' ? 'done' : 'pending';
+  const tab = readTab(params.get('tab'));
   const page = readPage(params.get('page'));
-  const query = useTransactions({ pending: tab === 'pending', page });
-  const caption = tab === 'pending' ? 'Pending transactions' : 'Done transactions';
+  const query = useTransactions(tab === 'all' ? { page } : { pending: tab === 'pending', page });
+  const caption = TABS.find((t) => t.tab === tab)!.caption;
 
   return (
     <>
@@ -43,10 +60,7 @@ export function TransactionsPage() {
       />
       <LinkTabs
         label="Transaction lists"
-        tabs={[
-          { to: href('pending'), label: 'Pending', active: tab === 'pending' },
-          { to: href('done'), label: 'Done', active: tab === 'done' },
-        ]}
+        tabs={TABS.map((t) => ({ to: href(t.tab), label: t.label, active: tab === t.tab }))}
       />
       <ListCard
         query={query}
@@ -61,7 +75,7 @@ export function TransactionsPage() {
           ) : (
             <ListEmpty
               icon={ReceiptText}
-              title="No transactions yet"
+              title={tab === 'all' ? 'No transactions yet' : 'Nothing settled yet'}
               action={<ButtonLink to={ROUTES.addFunds}>Add funds</ButtonLink>}
             >
               Approved top-ups, withdrawals and ID payments show here.

@@ -1,0 +1,74 @@
+/**
+ * The one way a date and time is written, on every screen and in every answer that carries a
+ * written time (a notification's `created_at_full`): in the site's display time zone (the
+ * server's `DISPLAY_TIME_ZONE`, sent to the web in the public site settings), en-IN's words,
+ * a 12-hour clock: "22 Nov 2026, 2:05 pm" (issue 17).
+ */
+export const DEFAULT_DISPLAY_TIME_ZONE = 'Asia/Kolkata';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+/** en-IN's short month names (CLDR): "Sept", not "Sep". */
+const SHORT_MONTHS = MONTHS.map((m) => (m === 'September' ? 'Sept' : m.slice(0, 3)));
+
+/** A moment's wall-clock reading in a zone: month 0–11, hour 0–23. */
+export type ZonedParts = { year: number; month: number; day: number; hour: number; minute: number };
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The wall clock of `date` in `timeZone`. Intl only for the numbers, built once per zone (the
+ * words are ours, so every runtime writes the same); an unknown zone throws RangeError.
+ */
+export function zonedParts(date: Date, timeZone: string): ZonedParts {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
+    formats.set(timeZone, format);
+  }
+  const out: Record<string, number> = {};
+  for (const part of format.formatToParts(date)) {
+    if (part.type !== 'literal') out[part.type] = Number(part.value);
+  }
+  return {
+    year: out.year ?? 0,
+    month: (out.month ?? 1) - 1,
+    day: out.day ?? 1,
+    // Some engines write midnight as 24 even with h23.
+    hour: (out.hour ?? 0) % 24,
+    minute: out.minute ?? 0,
+  };
+}
+
+/** "22 November 2026": a day, where the time does not matter. */
+export function formatZonedDate(date: Date, timeZone: string): string {
+  const p = zonedParts(date, timeZone);
+  return `${p.day} ${MONTHS[p.month]} ${p.year}`;
+}
+
+/** "22 Nov 2026, 2:05 pm": a moment. */
+export function formatZonedDateTime(date: Date, timeZone: string): string {
+  const p = zonedParts(date, timeZone);
+  const time = `${p.hour % 12 || 12}:${String(p.minute).padStart(2, '0')} ${p.hour < 12 ? 'am' : 'pm'}`;
+  return `${p.day} ${SHORT_MONTHS[p.month]} ${p.year}, ${time}`;
+}
