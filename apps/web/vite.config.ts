@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
 import prefresh from '@prefresh/vite';
 import tailwindcss from '@tailwindcss/vite';
+import { i18nCatalogues } from './i18n-catalogues';
 import { PREACT, PREACT_JSX } from './preact-aliases';
 import type * as PagesModule from './src/app/routes/pages';
 
@@ -211,7 +212,7 @@ const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 const fastRefresh = await prefresh();
 
 export default defineConfig({
-  plugins: [fastRefresh, tailwindcss(), pagesTable(), routeHtml(), precompress()],
+  plugins: [i18nCatalogues(), fastRefresh, tailwindcss(), pagesTable(), routeHtml(), precompress()],
   oxc: { jsx: PREACT_JSX },
   resolve: {
     alias: [

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PASSWORD_RESET_SENT_MESSAGE } from '@iddesk/contract';
+import { translateIn } from '../src/lib/i18n';
 import { parseEnv } from '../src/config/env';
 import { passwordResets } from '../src/db/schema';
 import { createMailer } from '../src/lib/mailer';
@@ -12,6 +12,8 @@ import { countQueries } from './helpers/query-counter';
 import { resetTokenIn, startSmtpInbox } from './helpers/smtp-inbox';
 import { createAdmin, createTestApp, get, post, registerUser, testConfig } from './helpers/test-app';
 import { userIdOf } from './helpers/wallet-fixtures';
+
+const PASSWORD_RESET_SENT_MESSAGE = translateIn('en', 'api.reset.sent');
 
 /** The app with a clock the test moves: expiry needs no sleeping and no test-mode branch. */
 async function appWithClock(env: Record<string, string>) {

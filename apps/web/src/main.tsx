@@ -6,6 +6,7 @@ import { App } from './app/app';
 import { createAppRouter } from './app/router';
 import { routerRef } from './app/router-ref';
 import { installShellListeners, startApp } from './app/startup';
+import { activateLocale, initialLocale } from './lib/i18n';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -21,12 +22,15 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * Blocking Time). The static loader of index.html stays on screen throughout.
  */
 async function boot() {
+  // English is bundled; Hindi's chunk starts loading now, alongside the rest of the boot.
+  const locale = activateLocale(initialLocale());
   const router = createAppRouter();
   routerRef.set(router);
   installShellListeners();
   await nextTask();
   void startApp();
   await nextTask();
+  await locale.catch((error: unknown) => console.warn('[i18n] the language could not load', error));
   createRoot(root!).render(
     <StrictMode>
       <App router={router} />

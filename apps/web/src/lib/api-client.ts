@@ -1,5 +1,6 @@
 import { IDEMPOTENCY_KEY_HEADER, REQUEST_ID_HEADER } from '@iddesk/contract';
 import { ApiError, errorFromResponse, serverError, unknownError } from './api-error';
+import { currentLocale } from './i18n';
 import { session } from './session';
 
 export const API_BASE = '/api';
@@ -83,6 +84,8 @@ export async function apiRequest<T>(
   const token = session.token();
   const headers: Record<string, string> = {
     Accept: 'application/json',
+    // Server messages (toasts, field errors) answer in the page's language (issue 18).
+    'Accept-Language': currentLocale(),
     'X-Requested-With': 'XMLHttpRequest',
   };
   if (token) headers.Authorization = `Bearer ${token}`;

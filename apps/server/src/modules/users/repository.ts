@@ -16,6 +16,7 @@ export const publicUserColumns = {
   createdAt: users.createdAt,
   role: users.role,
   secondFactor: users.secondFactor,
+  locale: users.locale,
 };
 
 export type UserWithPassword = PublicUser & { passwordHash: string };
@@ -72,6 +73,7 @@ export async function insertUser(
     type?: PublicUser['type'];
     /** Staff only; an admin without one is an owner (the first-start admin). */
     role?: NonNullable<PublicUser['role']>;
+    locale?: PublicUser['locale'];
   },
 ): Promise<PublicUser> {
   const role = values.type === 'admin' ? (values.role ?? 'owner') : null;
@@ -91,6 +93,17 @@ export async function updateUserProfile(
     .returning(publicUserColumns);
   signalUserChanged(id);
   signalTableChanged('users'); // reviews show their author's name
+  return rows[0] ?? null;
+}
+
+/** The account's language (issue 18); the session cache forgets the cached user. */
+export async function updateUserLocale(db: Db, id: number, locale: PublicUser['locale']): Promise<PublicUser | null> {
+  const rows = await db
+    .update(users)
+    .set({ locale, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning(publicUserColumns);
+  signalUserChanged(id);
   return rows[0] ?? null;
 }
 
