@@ -1,4 +1,7 @@
 import '@fontsource-variable/inter';
+// Devanagari for Hindi (issue 18): its faces only apply under html[lang=hi] (index.css), so an
+// English page never downloads the font.
+import '@fontsource-variable/noto-sans-devanagari/wght.css';
 import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -36,8 +36,3 @@ export const ErrorBodySchema = z.object({
   request_id: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
-
-export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
-
-export const SERVICE_UNAVAILABLE_MESSAGE =
-  'The service is briefly unavailable. Please try again in a moment.';
