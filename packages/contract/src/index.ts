@@ -34,6 +34,7 @@ export * from './staff';
 export * from './staff-roles';
 export * from './i18n/locales';
 export * from './i18n/keys';
+export * from './i18n/translator';
 export * from './i18n/translate';
 export * from './i18n/catalogues';
 export * from './locale-api';

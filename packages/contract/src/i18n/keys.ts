@@ -8,6 +8,7 @@ import type notices from './en/notices.json';
 import type notifications from './en/notifications.json';
 import type reviews from './en/reviews.json';
 import type site from './en/site.json';
+import type sound from './en/sound.json';
 import type validation from './en/validation.json';
 
 /**
@@ -26,6 +27,7 @@ export type Catalogues = {
   notifications: typeof notifications;
   reviews: typeof reviews;
   site: typeof site;
+  sound: typeof sound;
   validation: typeof validation;
 };
 export type Namespace = keyof Catalogues;
