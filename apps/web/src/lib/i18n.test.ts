@@ -1,7 +1,9 @@
 import { RegisterBodySchema } from '@iddesk/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from './api-client';
-import { activateLocale, chooseLocale, currentLocale, i18n, initialLocale, LOCALE_STORAGE_KEY } from './i18n';
+import { setupI18n } from '@lingui/core';
+import { activateLocale, chooseLocale, currentLocale, initialLocale, LOCALE_STORAGE_KEY, translateMessage } from './i18n';
+import { formatEnglish } from './i18n-english';
 import { common } from './i18n-common';
 import { pageRange } from './pagination';
 
@@ -37,7 +39,7 @@ describe('the page language (issue 18)', () => {
 
   it('a key Hindi lacks falls back to its English message', async () => {
     await activateLocale('hi');
-    expect(i18n._({ id: 'common.not-translated', message: 'Only in English' })).toBe('Only in English');
+    expect(translateMessage('common.not-translated', ['Only in English'])).toBe('Only in English');
   });
 
   it("the contract's zod messages follow the page's language", async () => {
@@ -58,4 +60,46 @@ describe('the page language (issue 18)', () => {
     const headers = fetchMock.mock.calls.map((call) => (call as unknown as [string, RequestInit])[1].headers);
     expect(headers).toMatchObject([{ 'Accept-Language': 'en' }, { 'Accept-Language': 'hi' }]);
   });
+
+  it('English, formatted without Lingui, reads exactly as Lingui formats it, for every message', () => {
+    const lingui = setupI18n({ locale: 'en', messages: { en: {} } });
+    const catalogues = import.meta.glob<Record<string, unknown>>(
+      '../../../../packages/contract/src/i18n/en/*.json',
+      { eager: true, import: 'default' },
+    );
+    let compared = 0;
+    for (const [file, messages] of Object.entries(catalogues)) {
+      for (const [key, compiled] of Object.entries(messages)) {
+        for (const values of sampleValues(compiled)) {
+          const id = `${file}:${key}`;
+          expect(formatEnglish(compiled, values), id).toBe(lingui._({ id, message: compiled as string, values }));
+          compared += 1;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(400);
+  });
 });
+
+/** Values for a compiled message: each plural count in turn, each select case in turn. */
+function sampleValues(compiled: unknown): Record<string, string | number>[] {
+  const plain: Record<string, string> = {};
+  const choices: [string, (string | number)[]][] = [];
+  const walk = (node: unknown) => {
+    if (!Array.isArray(node)) return;
+    for (const token of node) {
+      if (!Array.isArray(token)) continue;
+      const [name, type, cases] = token as [string, string?, Record<string, unknown>?];
+      if (type === 'plural') choices.push([name, [0, 1, 2, 7]]);
+      else if (type === 'select') choices.push([name, [...Object.keys(cases ?? {}), 'something else']]);
+      else plain[name] = `«${name}»`;
+      for (const branch of Object.values(cases ?? {})) walk(branch);
+    }
+  };
+  walk(compiled);
+  const samples = [{ ...plain } as Record<string, string | number>];
+  for (const [name, options] of choices) {
+    for (const option of options) samples.push({ ...plain, [name]: option });
+  }
+  return samples;
+}

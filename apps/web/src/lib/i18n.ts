@@ -9,32 +9,38 @@ import {
   type Namespace,
   setTranslator,
 } from '@iddesk/contract';
-import { setupI18n } from '@lingui/core';
+import type { I18n } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
+import { formatEnglish } from './i18n-english';
 
 /**
- * The page's language (issue 18, decision 018): Lingui's runtime with English as the source.
- * English is never loaded as a catalogue: every call passes its English message, compiled at
- * build time (i18n-catalogues.ts), from the namespace file the calling code imports, so a
- * page carries only its own English. Hindi is one lazy chunk (i18n-hi.ts), fetched only when
- * chosen; a key it lacks falls back to the English message.
+ * The page's language (issue 18, decision 018). Messages are Lingui's, compiled at build time
+ * (i18n-catalogues.ts). English is the source: every call passes its English message, from the
+ * namespace file the calling code imports, so a page carries only its own English and needs no
+ * catalogue to load. Hindi is one lazy chunk — its catalogue and Lingui's runtime, which formats
+ * it by Hindi's plural rules — fetched only when chosen; a key it lacks falls back to English.
+ * English is formatted by i18n-english.ts, so an English visitor's first load does not carry
+ * Lingui (its output is checked against Lingui's in i18n.test.ts).
  */
-export const i18n = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {} } });
+let locale: Locale = DEFAULT_LOCALE;
+let lingui: I18n | null = null;
+const listeners = new Set<() => void>();
+
+/** `id`'s message in the page's language; `english` is its compiled English source. */
+export function translateMessage(id: string, english: unknown, values?: MessageValues): string {
+  if (locale !== DEFAULT_LOCALE && lingui) {
+    return lingui._({ id, message: english as string | undefined, values });
+  }
+  return formatEnglish(english, values) ?? id;
+}
 
 // The contract's zod messages (forms' field errors) follow the page's language too.
-setTranslator((key, values, english) =>
-  i18n._({ id: key, message: english as string | undefined, values }),
-);
+setTranslator((key, values, english) => translateMessage(key, english, values));
 
 /** Where a guest's choice is kept; an account's is kept on the server too. */
 export const LOCALE_STORAGE_KEY = 'locale';
 
-const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Record<string, unknown> }>> = {
-  hi: () => import('./i18n-hi'),
-};
-const loaded = new Set<Locale>([DEFAULT_LOCALE]);
-
-export const currentLocale = (): Locale => (isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE);
+export const currentLocale = (): Locale => locale;
 
 function readStored(): Locale | null {
   try {
@@ -45,9 +51,9 @@ function readStored(): Locale | null {
   }
 }
 
-function store(locale: Locale) {
+function store(next: Locale) {
   try {
-    window.localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+    window.localStorage.setItem(LOCALE_STORAGE_KEY, next);
   } catch {
     // Private mode or storage disabled: the choice lasts for this page.
   }
@@ -60,27 +66,39 @@ export function initialLocale(): Locale {
   return readStored() ?? matchLocale(browser) ?? DEFAULT_LOCALE;
 }
 
+/** Lingui with the Hindi catalogue, loaded once, the first time Hindi is shown. */
+async function loadHindi(): Promise<I18n> {
+  if (lingui) return lingui;
+  const [{ setupI18n }, { messages }] = await Promise.all([
+    import('@lingui/core'),
+    import('./i18n-hi'),
+  ]);
+  lingui = setupI18n({ locale: 'hi', messages: { hi: messages as Parameters<I18n['load']>[1] } });
+  return lingui;
+}
+
 /**
- * Shows the page in `locale`: loads its catalogue when it is not English (once), then every
- * `useT()` re-renders, `<html lang>` follows and API calls ask for it (Accept-Language).
+ * Shows the page in `next`: loads Hindi when needed (once), then every `useT()` re-renders,
+ * `<html lang>` follows and API calls ask for it (Accept-Language).
  */
-export async function activateLocale(locale: Locale): Promise<void> {
-  if (!loaded.has(locale) && locale !== 'en') {
-    const { messages } = await LOADERS[locale]();
-    i18n.load(locale, messages as Parameters<typeof i18n.load>[1]);
-    loaded.add(locale);
-  }
-  if (i18n.locale !== locale) i18n.activate(locale);
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+export async function activateLocale(next: Locale): Promise<void> {
+  if (next !== DEFAULT_LOCALE) await loadHindi();
+  if (typeof document !== 'undefined') document.documentElement.lang = next;
+  if (locale === next) return;
+  locale = next;
+  for (const listener of listeners) listener();
 }
 
 /** The visitor's choice: kept in this browser and shown at once. */
-export async function chooseLocale(locale: Locale): Promise<void> {
-  store(locale);
-  await activateLocale(locale);
+export async function chooseLocale(next: Locale): Promise<void> {
+  store(next);
+  await activateLocale(next);
 }
 
-const subscribe = (onChange: () => void) => i18n.on('change', onChange);
+const subscribe = (onChange: () => void) => {
+  listeners.add(onChange);
+  return () => listeners.delete(onChange);
+};
 
 /** The page's language; re-renders the caller when it changes. */
 export function useLocale(): Locale {
@@ -96,8 +114,7 @@ export type Translate<N extends Namespace> = (key: KeyOf<N>, values?: MessageVal
  */
 export function catalogue<N extends Namespace>(namespace: N, english: Catalogues[N]) {
   const source = english as Record<string, unknown>;
-  const t: Translate<N> = (key, values) =>
-    i18n._({ id: `${namespace}.${key}`, message: source[key] as string | undefined, values });
+  const t: Translate<N> = (key, values) => translateMessage(`${namespace}.${key}`, source[key], values);
   return {
     t,
     useT(): Translate<N> {
