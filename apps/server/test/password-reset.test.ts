@@ -271,7 +271,9 @@ describe('without SMTP_URL', () => {
       expect((await create(dev.ctx.app, user.email)).statusCode).toBe(200);
       const outbox = join(dev.ctx.config.dataDir, 'outbox');
       let files: string[] = [];
-      for (let i = 0; i < 100 && files.length === 0; i += 1) {
+      let raw = '';
+      // Until the file is there and written through (it is created before its content lands).
+      for (let i = 0; i < 250 && !raw.includes('reset_password'); i += 1) {
         await new Promise((r) => setTimeout(r, 20));
         files = (() => {
           try {
@@ -280,9 +282,9 @@ describe('without SMTP_URL', () => {
             return [];
           }
         })();
+        raw = files[0] ? readFileSync(join(outbox, files[0]), 'utf8') : '';
       }
       expect(files).toHaveLength(1);
-      const raw = readFileSync(join(outbox, files[0]!), 'utf8');
       const { link } = resetTokenIn({ from: '', to: [], raw });
       expect(link.startsWith(`http://localhost:${dev.ctx.config.port}/reset_password/`)).toBe(true);
       expect(raw).toContain(`To: ${user.email}`);

@@ -81,10 +81,11 @@ export async function insertUser(
   return rows[0]!;
 }
 
-export async function updateUserProfile(
+/** One user's row changed in place; the session cache forgets the cached user. */
+async function updateUserRow(
   db: Db,
   id: number,
-  values: { name: string; email: string; phone: string },
+  values: Partial<Pick<PublicUser, 'name' | 'email' | 'phone' | 'locale'>>,
 ): Promise<PublicUser | null> {
   const rows = await db
     .update(users)
@@ -92,20 +93,22 @@ export async function updateUserProfile(
     .where(eq(users.id, id))
     .returning(publicUserColumns);
   signalUserChanged(id);
-  signalTableChanged('users'); // reviews show their author's name
   return rows[0] ?? null;
 }
 
-/** The account's language (issue 18); the session cache forgets the cached user. */
-export async function updateUserLocale(db: Db, id: number, locale: PublicUser['locale']): Promise<PublicUser | null> {
-  const rows = await db
-    .update(users)
-    .set({ locale, updatedAt: sql`now()` })
-    .where(eq(users.id, id))
-    .returning(publicUserColumns);
-  signalUserChanged(id);
-  return rows[0] ?? null;
+export async function updateUserProfile(
+  db: Db,
+  id: number,
+  values: { name: string; email: string; phone: string },
+): Promise<PublicUser | null> {
+  const user = await updateUserRow(db, id, values);
+  signalTableChanged('users'); // reviews show their author's name
+  return user;
 }
+
+/** The account's language (issue 18). */
+export const updateUserLocale = (db: Db, id: number, locale: PublicUser['locale']) =>
+  updateUserRow(db, id, { locale });
 
 export async function updateUserPassword(db: Db, id: number, passwordHash: string) {
   await db
