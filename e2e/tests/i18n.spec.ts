@@ -34,7 +34,7 @@ test('the side menu switches the site to Hindi, and the choice survives a reload
   await page.goto('/media');
   await expect(page.getByRole('heading', { level: 1, name: 'Media' })).toBeVisible();
   const menu = await openSideMenu(page);
-  await menu.getByText('हिन्दी').click();
+  await menu.getByRole('radio', { name: 'हिन्दी' }).check();
   await expect(page.getByRole('dialog', { name: 'मेन्यू' })).toBeVisible();
   await expect(page.getByRole('dialog').getByRole('link', { name: 'लॉग इन करें' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
@@ -48,7 +48,7 @@ test('the side menu switches the site to Hindi, and the choice survives a reload
   await expectNoSeriousA11yViolations(page);
 
   // And back: English again, kept as well.
-  await (await openSideMenu(page)).getByText('English').click();
+  await (await openSideMenu(page)).getByRole('radio', { name: 'English' }).check();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('heading', { level: 1, name: 'Media' })).toBeVisible();
   await page.reload();
@@ -133,7 +133,7 @@ test('the language chosen on the profile follows the account to another browser'
   await expect(page).toHaveURL(/\/create_id$/);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
-  await page.getByText('हिन्दी').click();
+  await page.getByRole('radio', { name: 'हिन्दी' }).check();
   await expect(page.getByRole('heading', { level: 1, name: 'प्रोफ़ाइल' })).toBeVisible();
   // The server says it in the language just chosen.
   await expect(page.getByText('भाषा बदल दी गई है।')).toBeVisible();
@@ -147,5 +147,6 @@ test('the language chosen on the profile follows the account to another browser'
   await second.goto('/profile');
   await expect(second.getByRole('heading', { level: 1, name: 'प्रोफ़ाइल' })).toBeVisible();
   await expect(second.locator('html')).toHaveAttribute('lang', 'hi');
+  await expect(second).toHaveTitle(DEVANAGARI);
   await other.close();
 });
