@@ -1,6 +1,7 @@
 // Screenshots of pages at 390×844 and 1280×800, plus an axe summary, for looking at what we built.
 // Usage: node e2e/screenshots.mjs --base http://127.0.0.1:3000 [--login email:password] [--out dir]
-//        [--menu] [--dark] /path1 /path2 ...   (--dark: the system's dark mode)
+//        [--menu] [--dark] [--lang hi] /path1 /path2 ...   (--dark: the system's dark mode)
+// --lang sets the visitor's stored language (and, with --login, the account's) before each page.
 import { chromium } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
@@ -24,6 +25,7 @@ const login = opt('--login', '');
 const out = opt('--out', '.tmp/shots');
 const openMenu = flag('--menu');
 const dark = flag('--dark');
+const lang = opt('--lang', '');
 const paths = args.length ? args : ['/'];
 const exe = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
 if (!exe) throw new Error('No Chromium: apt-get install -y chromium or set CHROMIUM_PATH');
@@ -44,6 +46,15 @@ if (login) {
   const body = await res.json();
   if (!res.ok) throw new Error(`login failed: ${JSON.stringify(body)}`);
   token = body.data;
+  if (lang) {
+    // The account's language wins once signed in (issue 18): set it too.
+    const set = await fetch(`${base}/api/user/locale`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token.api_token}` },
+      body: JSON.stringify({ locale: lang }),
+    });
+    if (!set.ok) throw new Error(`setting the language failed: ${await set.text()}`);
+  }
 }
 for (const [w, h] of [[390, 844], [1280, 800]]) {
   const ctx = await browser.newContext({
@@ -57,6 +68,7 @@ for (const [w, h] of [[390, 844], [1280, 800]]) {
       localStorage.setItem('is_admin', a);
     }, [token.api_token, String(token.type === 'admin')]);
   }
+  if (lang) await ctx.addInitScript((l) => localStorage.setItem('locale', l), lang);
   const page = await ctx.newPage();
   page.on('console', (m) => m.type() === 'error' && console.log(`  console.error on ${page.url()}: ${m.text()}`));
   for (const p of paths) {
@@ -66,7 +78,7 @@ for (const [w, h] of [[390, 844], [1280, 800]]) {
       await page.getByRole('button', { name: /open menu/i }).first().click().catch(() => {});
       await page.waitForTimeout(400);
     }
-    const name = `${p.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}${openMenu ? '-menu' : ''}${dark ? '-dark' : ''}-${w}.png`;
+    const name = `${p.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}${openMenu ? '-menu' : ''}${dark ? '-dark' : ''}${lang ? `-${lang}` : ''}-${w}.png`;
     await page.screenshot({ path: `${out}/${name}`, fullPage: true });
     const axe = await new AxeBuilder({ page }).analyze();
     const bad = axe.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''));

@@ -6,6 +6,7 @@ import { defineConfig, runnerImport, type Plugin } from 'vite';
 import prefresh from '@prefresh/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { i18nCatalogues } from './i18n-catalogues';
 import { PREACT, PREACT_JSX } from './preact-aliases';
 import type * as PagesModule from './src/app/routes/pages';
 
@@ -281,6 +282,7 @@ const fastRefresh = await prefresh();
 
 export default defineConfig({
   plugins: [
+    i18nCatalogues(),
     fastRefresh,
     tailwindcss(),
     pagesTable(),

@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
+import { i18nCatalogues } from './i18n-catalogues';
 import { PREACT, PREACT_JSX } from './preact-aliases';
 
 export default defineProject({
+  plugins: [i18nCatalogues()],
   oxc: { jsx: PREACT_JSX },
   resolve: {
     alias: [

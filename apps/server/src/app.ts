@@ -40,6 +40,7 @@ import configPlugin from './plugins/app/config';
 import dbPlugin from './plugins/app/db';
 import jsonBodyParser from './plugins/app/json-body';
 import lifecyclePlugin from './plugins/app/lifecycle';
+import localePlugin from './plugins/app/locale';
 import mailerPlugin from './plugins/app/mailer';
 import moneyCallsPlugin from './plugins/app/money-calls';
 import requestIdPlugin from './plugins/app/request-id';
@@ -103,6 +104,8 @@ export async function buildApp({
   await app.register(helmetPlugin);
   await app.register(requestIdPlugin);
   await app.register(lifecyclePlugin);
+  // The call's language (Accept-Language) before anything can answer with a message.
+  await app.register(localePlugin);
   await app.register(compressPlugin);
   // Rate-limit counters live with the database: shared on PostgreSQL, in memory on PGlite.
   await app.register(rateLimitPlugin, { counters: rateCountersFor(db) });

@@ -44,6 +44,7 @@ describe('accounts', () => {
         role: null,
         second_factor: false,
         second_factor_enrolment_required: false,
+        locale: 'en',
         balance: '0.00',
         is_blocked: false,
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),

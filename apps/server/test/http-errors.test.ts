@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NUL_MESSAGE } from '../src/lib/nul-characters';
+import { translateIn } from '../src/lib/i18n';
 import { createAdmin, createTestApp, post, registerUser, useTestApp } from './helpers/test-app';
 import { pngImage, postForm } from './helpers/wallet-fixtures';
+
+const NUL_MESSAGE = translateIn('en', 'validation.field.nul');
 
 const ctx = useTestApp({ BODY_LIMIT_BYTES: '4096' });
 beforeAll(async () => {

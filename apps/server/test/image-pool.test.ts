@@ -4,16 +4,18 @@ import { bills, uploads } from '../src/db/schema';
 import { ServiceUnavailableError } from '../src/errors/app-errors';
 import {
   BoundedPool,
-  IMAGE_BUSY_MESSAGE,
   IMAGE_QUEUE_LIMIT,
   IMAGE_READ_LIMIT,
   IMAGE_RETRY_AFTER_SECONDS,
   imagePool,
   whileReadingUpload,
 } from '../src/lib/image-pool';
+import { translateIn } from '../src/lib/i18n';
 import { createAdmin, createTestApp, registerUser, type TestContext } from './helpers/test-app';
 import { UPLOAD_STORES, type UploadStore } from './helpers/upload-stores';
 import { addFunds, createUpiPaymentType } from './helpers/wallet-fixtures';
+
+const IMAGE_BUSY_MESSAGE = translateIn('en', 'api.imagesBusy');
 
 /** A job that runs until the test lets it go. */
 function blocker(): { release(): void; done: Promise<void> } {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_TOP_LIMIT } from '@iddesk/contract';
 import { notifications } from '../src/db/schema';
-import { notify } from '../src/modules/notifications/service';
+import { insertNotification } from '../src/modules/notifications/repository';
 import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
 import {
   addFunds,
@@ -24,12 +24,12 @@ async function customer() {
   return { ...user, id: await userIdOf(ctx, user.email) };
 }
 
-/** Notifications straight through `notify`, each in its own transaction; returns their ids. */
+/** Notifications written straight to the table (raw text), each in its own transaction; returns their ids. */
 async function seed(userId: number, count: number, title = 'Hello') {
   const ids: number[] = [];
   for (let i = 1; i <= count; i += 1) {
     await ctx.db.transaction((tx) =>
-      notify(tx, { userId, title: `${title} ${i}`, body: `Body ${i}`, link: null }),
+      insertNotification(tx, { userId, title: `${title} ${i}`, body: `Body ${i}`, link: null }),
     );
   }
   const res = await get(ctx.app, `/api/notifications?perPage=100`, await tokenOf(userId));

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { notify } from '../src/modules/notifications/service';
+import { insertNotification } from '../src/modules/notifications/repository';
 import { countQueries, type QueryCounter } from './helpers/query-counter';
 import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
 import { userIdOf } from './helpers/wallet-fixtures';
@@ -18,10 +18,10 @@ beforeAll(async () => {
   const registered = await registerUser(ctx.app);
   user = { token: registered.token, id: await userIdOf(ctx, registered.email) };
   await ctx.db.transaction((tx) =>
-    notify(tx, { userId: user.id, title: 'One', body: 'First', link: '/transactions' }),
+    insertNotification(tx, { userId: user.id, title: 'One', body: 'First', link: '/transactions' }),
   );
   await ctx.db.transaction((tx) =>
-    notify(tx, { userId: user.id, title: 'Two', body: 'Second', link: null }),
+    insertNotification(tx, { userId: user.id, title: 'Two', body: 'Second', link: null }),
   );
   counter = countQueries(ctx.database);
 });
@@ -83,7 +83,7 @@ describe('one database round trip per poll call', () => {
     expect(count, statements.join('\n---\n')).toBe(0);
 
     // A new notification empties the user's entry: the next poll reads it, in one statement.
-    await ctx.db.transaction((tx) => notify(tx, { userId: user.id, title: 'Three', body: 'Third', link: null }));
+    await ctx.db.transaction((tx) => insertNotification(tx, { userId: user.id, title: 'Three', body: 'Third', link: null }));
     const after = await counter.measure(async () => {
       const top = await post(ctx.app, '/api/notifications/top', { id: 2 }, user.token);
       expect(top.json().data.map((n: { title: string }) => n.title)).toEqual(['Three']);

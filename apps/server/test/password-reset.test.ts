@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PASSWORD_RESET_SENT_MESSAGE } from '@iddesk/contract';
+import { translateIn } from '../src/lib/i18n';
 import { parseEnv } from '../src/config/env';
 import { passwordResets } from '../src/db/schema';
 import { createMailer } from '../src/lib/mailer';
@@ -12,6 +12,8 @@ import { countQueries } from './helpers/query-counter';
 import { resetTokenIn, startSmtpInbox } from './helpers/smtp-inbox';
 import { createAdmin, createTestApp, get, post, registerUser, testConfig } from './helpers/test-app';
 import { userIdOf } from './helpers/wallet-fixtures';
+
+const PASSWORD_RESET_SENT_MESSAGE = translateIn('en', 'api.reset.sent');
 
 /** The app with a clock the test moves: expiry needs no sleeping and no test-mode branch. */
 async function appWithClock(env: Record<string, string>) {
@@ -269,7 +271,9 @@ describe('without SMTP_URL', () => {
       expect((await create(dev.ctx.app, user.email)).statusCode).toBe(200);
       const outbox = join(dev.ctx.config.dataDir, 'outbox');
       let files: string[] = [];
-      for (let i = 0; i < 100 && files.length === 0; i += 1) {
+      let raw = '';
+      // Until the file is there and written through (it is created before its content lands).
+      for (let i = 0; i < 250 && !raw.includes('reset_password'); i += 1) {
         await new Promise((r) => setTimeout(r, 20));
         files = (() => {
           try {
@@ -278,9 +282,9 @@ describe('without SMTP_URL', () => {
             return [];
           }
         })();
+        raw = files[0] ? readFileSync(join(outbox, files[0]), 'utf8') : '';
       }
       expect(files).toHaveLength(1);
-      const raw = readFileSync(join(outbox, files[0]!), 'utf8');
       const { link } = resetTokenIn({ from: '', to: [], raw });
       expect(link.startsWith(`http://localhost:${dev.ctx.config.port}/reset_password/`)).toBe(true);
       expect(raw).toContain(`To: ${user.email}`);

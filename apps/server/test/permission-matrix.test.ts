@@ -41,6 +41,7 @@ const MATRIX: Record<string, Access> = {
   'POST /api/user/passport': 'user',
   'POST /api/user/update': 'user',
   'POST /api/user/update/password': 'user',
+  'POST /api/user/locale': 'user',
   'GET /api/user/sessions': 'user',
   'POST /api/user/sessions/{id}/end': 'owned',
   'POST /api/user/sessions/end_others': 'user',

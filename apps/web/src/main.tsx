@@ -1,4 +1,7 @@
 import '@fontsource-variable/inter';
+// Devanagari for Hindi (issue 18): its faces only apply under html[lang=hi] (index.css), so an
+// English page never downloads the font.
+import '@fontsource-variable/noto-sans-devanagari/wght.css';
 import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -7,6 +10,7 @@ import { createAppRouter } from './app/router';
 import { routerRef } from './app/router-ref';
 import { registerServiceWorker } from './app/service-worker';
 import { installShellListeners, startApp } from './app/startup';
+import { activateLocale, initialLocale } from './lib/i18n';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -22,12 +26,15 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * Blocking Time). The static loader of index.html stays on screen throughout.
  */
 async function boot() {
+  // English is bundled; Hindi's chunk starts loading now, alongside the rest of the boot.
+  const locale = activateLocale(initialLocale());
   const router = createAppRouter();
   routerRef.set(router);
   installShellListeners();
   await nextTask();
   void startApp();
   await nextTask();
+  await locale.catch((error: unknown) => console.warn('[i18n] the language could not load', error));
   createRoot(root!).render(
     <StrictMode>
       <App router={router} />

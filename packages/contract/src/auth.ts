@@ -7,31 +7,34 @@ import {
 } from './constants';
 import { StaffRoleSchema, UserTypeSchema } from './enums';
 import { AmountSchema } from './money';
+import { msg, translate } from './i18n/translate';
+import { LocaleSchema } from './locale-api';
 
 export const NameSchema = z
   .string()
   .trim()
-  .min(2, 'The name must be at least 2 characters.')
-  .max(NAME_MAX_LENGTH, `The name may not be longer than ${NAME_MAX_LENGTH} characters.`);
+  .min(2, msg('validation.name.min'))
+  .max(NAME_MAX_LENGTH, msg('validation.name.max', { max: NAME_MAX_LENGTH }));
 export const EmailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .max(EMAIL_MAX_LENGTH, 'The email is too long.')
-  .pipe(z.email('Enter a valid email address.'));
+  .max(EMAIL_MAX_LENGTH, msg('validation.email.max'))
+  .pipe(z.email(msg('validation.email.invalid')));
 /** Digits with an optional leading +, 7–15 digits; spaces, dashes and brackets are ignored. */
 export const PhoneSchema = z
   .string()
   .trim()
-  .max(32, 'Enter a valid phone number.')
+  .max(32, msg('validation.phone.invalid'))
   .transform((v) => v.replace(/[\s\-()]/g, ''))
-  .pipe(z.string().regex(/^\+?\d{7,15}$/, 'Enter a valid phone number.'));
+  .pipe(z.string().regex(/^\+?\d{7,15}$/, msg('validation.phone.invalid')));
 export const PasswordSchema = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(PASSWORD_MAX_LENGTH, `The password may not be longer than ${PASSWORD_MAX_LENGTH} characters.`);
+  .min(PASSWORD_MIN_LENGTH, msg('validation.password.min', { min: PASSWORD_MIN_LENGTH }))
+  .max(PASSWORD_MAX_LENGTH, msg('validation.password.max', { max: PASSWORD_MAX_LENGTH }));
 
-const confirmMatches = <T extends { password: string; password_confirmation: string }>(
+/** The password confirmation must repeat the password (register, change, reset). */
+export const passwordConfirmation = <T extends { password: string; password_confirmation: string }>(
   v: T,
   ctx: z.RefinementCtx,
 ) => {
@@ -39,7 +42,7 @@ const confirmMatches = <T extends { password: string; password_confirmation: str
     ctx.addIssue({
       code: 'custom',
       path: ['password_confirmation'],
-      message: 'The password confirmation does not match.',
+      message: translate('validation.password.confirm'),
     });
   }
 };
@@ -52,13 +55,13 @@ export const RegisterBodySchema = z
     password: PasswordSchema,
     password_confirmation: z.string().max(PASSWORD_MAX_LENGTH),
   })
-  .superRefine(confirmMatches);
+  .superRefine(passwordConfirmation);
 export type RegisterBody = z.input<typeof RegisterBodySchema>;
 
 export const LoginBodySchema = z.strictObject({
   /** Email or phone. */
-  login: z.string().trim().min(1, 'Enter your email or phone.').max(EMAIL_MAX_LENGTH),
-  password: z.string().min(1, 'Enter your password.').max(PASSWORD_MAX_LENGTH),
+  login: z.string().trim().min(1, msg('validation.login.required')).max(EMAIL_MAX_LENGTH),
+  password: z.string().min(1, msg('validation.password.required')).max(PASSWORD_MAX_LENGTH),
 });
 export type LoginBody = z.input<typeof LoginBodySchema>;
 
@@ -81,6 +84,8 @@ export const UserSchema = z.object({
   role: StaffRoleSchema.nullable(),
   /** Whether the account signs in with a second factor (TOTP). */
   second_factor: z.boolean(),
+  /** The language the account reads the site, its notifications and mail in (issue 18). */
+  locale: LocaleSchema,
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -107,9 +112,9 @@ export type UpdateUserBody = z.input<typeof UpdateUserBodySchema>;
 
 export const UpdatePasswordBodySchema = z
   .strictObject({
-    current_password: z.string().min(1, 'Enter your current password.').max(PASSWORD_MAX_LENGTH),
+    current_password: z.string().min(1, msg('validation.currentPassword.required')).max(PASSWORD_MAX_LENGTH),
     password: PasswordSchema,
     password_confirmation: z.string().max(PASSWORD_MAX_LENGTH),
   })
-  .superRefine(confirmMatches);
+  .superRefine(passwordConfirmation);
 export type UpdatePasswordBody = z.input<typeof UpdatePasswordBodySchema>;

@@ -38,11 +38,3 @@ export const ErrorBodySchema = z.object({
   request_id: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
-
-export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
-
-/** A blocked account's ended session (401 ACCOUNT_BLOCKED) and its sign-in, in plain words. */
-export const ACCOUNT_BLOCKED_MESSAGE = 'Your account has been blocked. Contact support.';
-
-export const SERVICE_UNAVAILABLE_MESSAGE =
-  'The service is briefly unavailable. Please try again in a moment.';

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { msg } from './i18n/translate';
+
+/** A check's message: English text (not translated yet) or a catalogue key through `msg`. */
+type Message = string | ReturnType<typeof msg>;
 
 /**
  * Building blocks for bodies that arrive either as JSON or as multipart form data. Form data
@@ -8,14 +12,18 @@ const blankToUndefined = (v: unknown) =>
   typeof v === 'string' && v.trim() === '' ? undefined : v === null ? undefined : v;
 
 /** Optional trimmed text; "" and null read as absent. */
-export const optionalText = (max: number, tooLong = `May not be longer than ${max} characters.`) =>
+export const optionalText = (max: number, tooLong: Message = msg('validation.text.max', { max })) =>
   z.preprocess(blankToUndefined, z.string().trim().max(max, tooLong).optional());
 
 /** Required trimmed text with a message for "missing" as well as "empty". */
-export const requiredText = (max: number, missing: string, tooLong = `May not be longer than ${max} characters.`) =>
+export const requiredText = (
+  max: number,
+  missing: Message,
+  tooLong: Message = msg('validation.text.max', { max }),
+) =>
   z.preprocess(
     blankToUndefined,
-    z.string({ error: missing }).trim().min(1, missing).max(max, tooLong),
+    z.string(missing).trim().min(1, missing).max(max, tooLong),
   );
 
 /** A boolean as JSON sends it or as a form field ("true"/"false", "1"/"0", "on"/"off"). */
@@ -27,7 +35,7 @@ export const FormBooleanSchema = z.preprocess(
     if (['false', '0', 'off', 'no'].includes(s)) return false;
     return v;
   },
-  z.boolean({ error: 'Use true or false.' }),
+  z.boolean(msg('validation.boolean')),
 );
 
 /** A positive database id as JSON (number) or form data (digits). */

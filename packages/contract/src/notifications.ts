@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './i18n/translate';
 import { paginated } from './envelope';
 
 export const NotificationSchema = z.object({
@@ -22,9 +23,9 @@ export const NotificationPageSchema = paginated(NotificationSchema).extend({
 export type NotificationPage = z.infer<typeof NotificationPageSchema>;
 
 const notificationId = z.coerce
-  .number({ error: 'Send the id of the newest notification you have, or 0.' })
-  .int('Send the id of the newest notification you have, or 0.')
-  .min(0, 'Send the id of the newest notification you have, or 0.')
+  .number(msg('validation.notificationId'))
+  .int(msg('validation.notificationId'))
+  .min(0, msg('validation.notificationId'))
   .max(2_147_483_647);
 
 /** `POST /notifications/top`: the highest id the client has seen (0 for none). */

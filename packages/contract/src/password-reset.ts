@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './constants';
-import { EmailSchema, PasswordSchema } from './auth';
+import { EmailSchema, PasswordSchema, passwordConfirmation } from './auth';
+import { msg } from './i18n/translate';
 
 /** API paths of password reset by email (SPEC.md §7), relative to `/api`. */
 export const PASSWORD_RESET_API = {
@@ -12,21 +13,16 @@ export const PASSWORD_RESET_API = {
 /** A reset link works this long after it was sent. */
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 
-/** The answer to `create`, the same whether or not the email belongs to an account. */
-export const PASSWORD_RESET_SENT_MESSAGE =
-  "If an account exists for that email, we've sent a link to reset the password. It works once, within 60 minutes.";
-export const PASSWORD_RESET_INVALID_MESSAGE =
-  'This reset link is invalid or has expired. Request a new one.';
 
 export const ForgotPasswordBodySchema = z.strictObject({ email: EmailSchema });
 export type ForgotPasswordBody = z.input<typeof ForgotPasswordBodySchema>;
 
 /** The token from the link; far longer than needed, so a garbled link is just invalid. */
 const TokenSchema = z
-  .string({ error: PASSWORD_RESET_INVALID_MESSAGE })
+  .string(msg('validation.resetLink.invalid'))
   .trim()
-  .min(1, PASSWORD_RESET_INVALID_MESSAGE)
-  .max(200, PASSWORD_RESET_INVALID_MESSAGE);
+  .min(1, msg('validation.resetLink.invalid'))
+  .max(200, msg('validation.resetLink.invalid'));
 
 export const ResetCheckBodySchema = z.strictObject({ token: TokenSchema });
 export type ResetCheckBody = z.input<typeof ResetCheckBodySchema>;
@@ -38,13 +34,5 @@ export const ResetPasswordBodySchema = z
     password: PasswordSchema,
     password_confirmation: z.string().max(PASSWORD_MAX_LENGTH),
   })
-  .superRefine((v, ctx) => {
-    if (v.password !== v.password_confirmation) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['password_confirmation'],
-        message: 'The password confirmation does not match.',
-      });
-    }
-  });
+  .superRefine(passwordConfirmation);
 export type ResetPasswordBody = z.input<typeof ResetPasswordBodySchema>;

@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { msg } from './i18n/translate';
 import { paginated, PageQuerySchema } from './envelope';
 import {
   RATING_MAX,
-  RATING_MESSAGE,
   RATING_MIN,
   REVIEW_TEXT_MAX_LENGTH,
-  REVIEW_TEXT_MISSING,
-  REVIEW_TEXT_TOO_LONG,
 } from './reviews-values';
 
 /** A published review as everyone sees it. `text` is plain text, never HTML. */
@@ -34,16 +32,16 @@ export const AddReviewBodySchema = z.strictObject({
   rating: z.preprocess(
     (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v.trim()) : v),
     z
-      .number({ error: RATING_MESSAGE })
-      .int(RATING_MESSAGE)
-      .min(RATING_MIN, RATING_MESSAGE)
-      .max(RATING_MAX, RATING_MESSAGE),
+      .number(msg('validation.rating'))
+      .int(msg('validation.rating'))
+      .min(RATING_MIN, msg('validation.rating'))
+      .max(RATING_MAX, msg('validation.rating')),
   ),
   text: z
-    .string({ error: REVIEW_TEXT_MISSING })
+    .string(msg('validation.review.missing'))
     .trim()
-    .min(1, REVIEW_TEXT_MISSING)
-    .max(REVIEW_TEXT_MAX_LENGTH, REVIEW_TEXT_TOO_LONG),
+    .min(1, msg('validation.review.missing'))
+    .max(REVIEW_TEXT_MAX_LENGTH, msg('validation.review.max', { max: REVIEW_TEXT_MAX_LENGTH })),
 });
 export type AddReviewBody = z.input<typeof AddReviewBodySchema>;
 

@@ -83,6 +83,8 @@ export const API = {
   passport: '/user/passport',
   updateUser: '/user/update',
   updatePassword: '/user/update/password',
+  /** The account's language (issue 18). */
+  updateLocale: '/user/locale',
   marque: '/marque',
   adminMarque: '/admin/marque',
 } as const;

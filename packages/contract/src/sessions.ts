@@ -27,6 +27,4 @@ export const EndSessionsResultSchema = z.object({
 });
 export type EndSessionsResult = z.infer<typeof EndSessionsResultSchema>;
 
-export const SESSION_ENDED_MESSAGE = 'The session has been ended.';
-export const OTHER_SESSIONS_ENDED_MESSAGE = 'Your other sessions have been ended.';
 export const UNKNOWN_DEVICE = 'Unknown device';

@@ -69,7 +69,3 @@ export const LoginSecondFactorBodySchema = z.strictObject({
   code: SecondFactorCodeSchema,
 });
 export type LoginSecondFactorBody = z.input<typeof LoginSecondFactorBodySchema>;
-
-/** 403 code of an admin call by a staff account that has not enrolled a second factor yet. */
-export const SECOND_FACTOR_ENROLMENT_MESSAGE =
-  'Set up your second factor before using the admin area.';

@@ -1,10 +1,12 @@
-import { ACCOUNT_BLOCKED_MESSAGE, type ErrorCode, SECOND_FACTOR_ENROLMENT_MESSAGE, UNAUTHENTICATED_MESSAGE } from '@iddesk/contract';
+import type { ErrorCode } from '@iddesk/contract';
+import { t } from '../lib/i18n';
 
 /** Field name → messages, the first one shown to the user (DESIGN.md §2). */
 export type FieldErrors = Record<string, string[]>;
 
 /**
- * Errors services throw. The error handler turns each into the envelope
+ * Errors services throw. Messages are written in the call's language when the error is made:
+ * pass `t('api.…')` (lib/i18n.ts), never English text (scripts/i18n-check.mjs). The error handler turns each into the envelope
  * `{ message, data: null, code, errors? }` with its status; nothing else decides statuses.
  */
 export class AppError extends Error {
@@ -20,26 +22,26 @@ export class AppError extends Error {
 }
 
 export class BadRequestError extends AppError {
-  constructor(message = 'Bad request.') {
+  constructor(message = t('api.badRequest')) {
     super(400, 'BAD_REQUEST', message);
   }
 }
 
 export class UnauthenticatedError extends AppError {
   constructor() {
-    super(401, 'UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
+    super(401, 'UNAUTHENTICATED', t('api.unauthenticated'));
   }
 }
 
 /** 401 to a token whose account staff blocked: the session ended, and the customer is told why. */
 export class AccountBlockedError extends AppError {
   constructor() {
-    super(401, 'ACCOUNT_BLOCKED', ACCOUNT_BLOCKED_MESSAGE);
+    super(401, 'ACCOUNT_BLOCKED', t('api.auth.blocked'));
   }
 }
 
 export class ForbiddenError extends AppError {
-  constructor(message = 'This action is unauthorized.') {
+  constructor(message = t('api.forbidden')) {
     super(403, 'FORBIDDEN', message);
   }
 }
@@ -47,13 +49,13 @@ export class ForbiddenError extends AppError {
 /** 403 to a staff account that must enrol a second factor before any admin call (issue 15). */
 export class SecondFactorRequiredError extends AppError {
   constructor() {
-    super(403, 'SECOND_FACTOR_REQUIRED', SECOND_FACTOR_ENROLMENT_MESSAGE);
+    super(403, 'SECOND_FACTOR_REQUIRED', t('api.secondFactorRequired'));
   }
 }
 
 /** Also used for other users' objects: never reveal that they exist. */
 export class NotFoundError extends AppError {
-  constructor(message = 'Not found.') {
+  constructor(message = t('api.notFound')) {
     super(404, 'NOT_FOUND', message);
   }
 }
@@ -84,10 +86,10 @@ export class ValidationError extends AppError {
 export class RateLimitedError extends AppError {
   /** `retryAfterSeconds`, when given, is sent as the Retry-After header. */
   constructor(
-    retryAfter: string,
+    retryAfterMs: number,
     readonly retryAfterSeconds?: number,
   ) {
-    super(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${retryAfter}.`);
+    super(429, 'RATE_LIMITED', t('api.rateLimited', { minutes: Math.max(1, Math.ceil(retryAfterMs / 60_000)) }));
   }
 }
 
@@ -105,5 +107,5 @@ export function firstMessage(errors: FieldErrors): string {
   for (const messages of Object.values(errors)) {
     if (messages[0]) return messages[0];
   }
-  return 'The given data was invalid.';
+  return t('api.invalidData');
 }

@@ -1,4 +1,4 @@
-import { type ErrorBody, type ErrorCode, SERVICE_UNAVAILABLE_MESSAGE } from '@iddesk/contract';
+import type { ErrorBody, ErrorCode, MessageKey } from '@iddesk/contract';
 import type {
   FastifyError,
   FastifyReply,
@@ -6,6 +6,7 @@ import type {
   FastifySchemaValidationError,
 } from 'fastify';
 import { isDatabaseUnavailable } from '../db/pg-errors';
+import { localeOfHeaders, t, withLocale } from '../lib/i18n';
 import {
   AppError,
   type FieldErrors,
@@ -17,28 +18,29 @@ import { addFieldError, fieldErrorsFromIssues, RequestValidationError } from './
 
 type ErrorResponse = { status: number; body: ErrorBody };
 
-const respond = (status: number, code: ErrorCode, message: string): ErrorResponse => ({
+/** An answer of the handler's own, its message written in the call's language. */
+const respond = (status: number, code: ErrorCode, key: MessageKey): ErrorResponse => ({
   status,
-  body: { message, data: null, code },
+  body: { message: t(key), data: null, code },
 });
 
 /** Fastify's own error codes that deserve a precise answer instead of a generic 4xx. */
 const FASTIFY_ERRORS: Record<string, () => ErrorResponse> = {
   FST_ERR_CTP_INVALID_JSON_BODY: () =>
-    respond(400, 'BAD_REQUEST', 'The request body is not valid JSON.'),
-  FST_ERR_CTP_BODY_TOO_LARGE: () => respond(413, 'PAYLOAD_TOO_LARGE', 'The request is too large.'),
+    respond(400, 'BAD_REQUEST', 'api.invalidJson'),
+  FST_ERR_CTP_BODY_TOO_LARGE: () => respond(413, 'PAYLOAD_TOO_LARGE', 'api.tooLarge'),
   FST_REQ_FILE_TOO_LARGE: () =>
-    respond(413, 'PAYLOAD_TOO_LARGE', 'The uploaded file is too large.'),
-  FST_PARTS_LIMIT: () => respond(413, 'PAYLOAD_TOO_LARGE', 'The form has too many parts.'),
-  FST_FILES_LIMIT: () => respond(413, 'PAYLOAD_TOO_LARGE', 'The form has too many files.'),
-  FST_FIELDS_LIMIT: () => respond(413, 'PAYLOAD_TOO_LARGE', 'The form has too many fields.'),
+    respond(413, 'PAYLOAD_TOO_LARGE', 'api.fileTooLarge'),
+  FST_PARTS_LIMIT: () => respond(413, 'PAYLOAD_TOO_LARGE', 'api.tooManyParts'),
+  FST_FILES_LIMIT: () => respond(413, 'PAYLOAD_TOO_LARGE', 'api.tooManyFiles'),
+  FST_FIELDS_LIMIT: () => respond(413, 'PAYLOAD_TOO_LARGE', 'api.tooManyFields'),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
-    respond(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type. Send JSON or form data.'),
+    respond(415, 'UNSUPPORTED_MEDIA_TYPE', 'api.unsupportedType'),
   FST_INVALID_MULTIPART_CONTENT_TYPE: () =>
-    respond(415, 'UNSUPPORTED_MEDIA_TYPE', 'This call expects multipart form data.'),
+    respond(415, 'UNSUPPORTED_MEDIA_TYPE', 'api.multipartExpected'),
   // The router's own errors (Fastify's frameworkErrors); their messages would echo the path.
-  FST_ERR_BAD_URL: () => respond(400, 'BAD_REQUEST', 'The URL is not valid.'),
-  FST_ERR_MAX_PARAM_LENGTH: () => respond(414, 'BAD_REQUEST', 'The URL is too long.'),
+  FST_ERR_BAD_URL: () => respond(400, 'BAD_REQUEST', 'api.badUrl'),
+  FST_ERR_MAX_PARAM_LENGTH: () => respond(414, 'BAD_REQUEST', 'api.urlTooLong'),
 };
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -59,7 +61,7 @@ function fieldErrorsFromFastify(
   const errors: FieldErrors = {};
   for (const item of validation) {
     const field = item.instancePath.replace(/^\//, '').replaceAll('/', '.') || part;
-    addFieldError(errors, field, item.message ?? 'This value is invalid.');
+    addFieldError(errors, field, item.message ?? t('validation.field.invalid'));
   }
   return errors;
 }
@@ -101,13 +103,16 @@ export function toErrorResponse(error: FastifyError | Error): ErrorResponse {
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     // Fastify's and its plugins' 4xx messages describe the request, not our internals.
-    return respond(status, CODE_BY_STATUS[status] ?? 'BAD_REQUEST', error.message);
+    return {
+      status,
+      body: { message: error.message, data: null, code: CODE_BY_STATUS[status] ?? 'BAD_REQUEST' },
+    };
   }
   // A database that is down, restarting or timing out is not a bug: the client may retry.
   if (isDatabaseUnavailable(error)) {
-    return respond(503, 'SERVICE_UNAVAILABLE', SERVICE_UNAVAILABLE_MESSAGE);
+    return respond(503, 'SERVICE_UNAVAILABLE', 'api.unavailable');
   }
-  return respond(500, 'SERVER_ERROR', 'Server error');
+  return respond(500, 'SERVER_ERROR', 'api.serverError');
 }
 
 /** The driver's own words ("connect ECONNREFUSED …"), not Drizzle's "Failed query: …". */
@@ -131,7 +136,8 @@ export function errorHandler(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  const { status, body } = toErrorResponse(error);
+  // The call's language: errors of body parsing arrive outside the call's async context.
+  const { status, body } = withLocale(localeOfHeaders(request.headers), () => toErrorResponse(error));
   // Fastify already logs every response with its status; only failures of ours need detail.
   if (status === 503) {
     // Expected while the database restarts; one warning per call, without a stack.

@@ -1,5 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
+import { t } from '../lib/i18n';
 import type { FieldErrors } from './app-errors';
 
 type Issue = z.core.$ZodIssue;
@@ -10,7 +11,7 @@ export class RequestValidationError extends Error {
   validationContext?: string;
 
   constructor(readonly issues: Issue[]) {
-    super('The given data was invalid.');
+    super(t('api.invalidData'));
     this.name = 'RequestValidationError';
   }
 }
@@ -27,8 +28,8 @@ const label = (path: readonly PropertyKey[]): string => {
 export const requestErrorMap: z.core.$ZodErrorMap = (issue) => {
   if (issue.code === 'invalid_type') {
     return issue.input === undefined
-      ? `The ${label(issue.path ?? [])} field is required.`
-      : `The ${label(issue.path ?? [])} field must be a ${issue.expected}.`;
+      ? t('validation.field.required', { field: label(issue.path ?? []) })
+      : t('validation.field.type', { field: label(issue.path ?? []), type: issue.expected });
   }
   return undefined;
 };
@@ -75,11 +76,11 @@ export function fieldErrorsFromIssues(issues: readonly Issue[], part = 'body'): 
     const path = issue.path.map(String);
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys)
-        add([...path, key].join('.'), `The ${key} field is not allowed.`);
+        add([...path, key].join('.'), t('validation.field.notAllowed', { field: key }));
       continue;
     }
     if (path.length === 0 && issue.code === 'invalid_type') {
-      add(part, part === 'body' ? 'The request body must be a JSON object.' : `Invalid ${part}.`);
+      add(part, part === 'body' ? t('validation.body.object') : t('validation.part.invalid', { part }));
       continue;
     }
     add(path.length > 0 ? path.join('.') : part, issue.message);

@@ -1,4 +1,5 @@
 import { ServiceUnavailableError } from '../errors/app-errors';
+import { t } from './i18n';
 
 /**
  * Image work under control (issue 19). sharp runs each image on one of libuv's worker
@@ -20,10 +21,9 @@ export const IMAGE_READ_LIMIT = 8;
 /** About how long the queue takes to drain at its longest (a maximum-size image ~1 s). */
 export const IMAGE_RETRY_AFTER_SECONDS = 10;
 
-export const IMAGE_BUSY_MESSAGE = 'The server is busy processing images. Please try again shortly.';
 
 export function imageBusyError(): ServiceUnavailableError {
-  return new ServiceUnavailableError(IMAGE_BUSY_MESSAGE, IMAGE_RETRY_AFTER_SECONDS);
+  return new ServiceUnavailableError(t('api.imagesBusy'), IMAGE_RETRY_AFTER_SECONDS);
 }
 
 type Waiter = () => void;

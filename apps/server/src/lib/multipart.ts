@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { AppError, BadRequestError, type FieldErrors, ValidationError } from '../errors/app-errors';
 import { fieldErrorsFromIssues, requestErrorMap } from '../errors/request-validation';
 import { whileReadingUpload } from './image-pool';
-import { NUL_MESSAGE } from './nul-characters';
+import { t } from './i18n';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -74,7 +74,7 @@ export async function readForm<S extends z.ZodType, F extends string>(
     request.formDigest = createHash('sha256').update(JSON.stringify(digest.sort())).digest('hex');
   } else if (request.body !== undefined && request.body !== null) {
     if (typeof request.body !== 'object' || Array.isArray(request.body)) {
-      throw ValidationError.field('body', 'The request body must be a JSON object.');
+      throw ValidationError.field('body', t('validation.body.object'));
     }
     Object.assign(raw, request.body);
   }
@@ -120,7 +120,7 @@ async function collectParts<F extends string>(
         if (!(part.fieldname in raw)) raw[part.fieldname] = part.value;
         // PostgreSQL text refuses NUL (lib/nul-characters.ts).
         if (typeof part.value === 'string' && part.value.includes('\u0000')) {
-          add(part.fieldname, NUL_MESSAGE);
+          add(part.fieldname, t('validation.field.nul'));
         }
         continue;
       }
@@ -128,9 +128,9 @@ async function collectParts<F extends string>(
       const data = await whileReadingUpload(() => part.toBuffer());
       const name = part.fieldname;
       digest.push(JSON.stringify(['file', name, createHash('sha256').update(data).digest('hex')]));
-      if (!isFileField(name)) add(name, `The ${name} field does not take a file.`);
+      if (!isFileField(name)) add(name, t('validation.field.noFile', { field: name }));
       else if (part.file.truncated) add(name, IMAGE_TOO_LARGE_MESSAGE);
-      else if (files[name]) add(name, 'Attach one file only.');
+      else if (files[name]) add(name, t('validation.field.oneFile'));
       // An empty file input is sent as a part with no bytes: the same as no file.
       else if (data.length > 0) files[name] = data;
     }
@@ -139,6 +139,6 @@ async function collectParts<F extends string>(
     if (error instanceof AppError) throw error;
     const status = (error as { statusCode?: number }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) throw error;
-    throw new BadRequestError('The form data could not be read.');
+    throw new BadRequestError(t('api.formUnreadable'));
   }
 }

@@ -4,7 +4,6 @@
  * client of ours sends them, so a request carrying one is refused up front as a 422 naming
  * the field.
  */
-export const NUL_MESSAGE = 'This field contains a character that is not allowed.';
 
 type Node = { key: string; parent: Node | null };
 

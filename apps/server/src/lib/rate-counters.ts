@@ -43,7 +43,7 @@ export class WindowCounter {
     const { limited, msBeforeReset } = await this.hit(key);
     if (limited) {
       throw new RateLimitedError(
-        minutesText(msBeforeReset),
+        msBeforeReset,
         Math.max(1, Math.ceil(msBeforeReset / 1000)),
       );
     }
@@ -91,10 +91,4 @@ export function rateCountersFor(db: Db): RateCounters {
       return new WindowCounter(limiterFor(name, options));
     },
   };
-}
-
-/** "1 minute", "45 minutes": for the 429 message. */
-function minutesText(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }

@@ -13,7 +13,7 @@ const Dummy = () => null;
 function fakePage(overrides: Partial<Page> & Pick<Page, 'path'>): Page {
   return {
     layout: 'public',
-    title: overrides.path,
+    title: 'titles.pageNotFound',
     chunk: 'kit',
     module: 'features/x/page',
     export: 'Page',
@@ -63,13 +63,13 @@ describe('the page table (routes/pages.ts)', () => {
 
 describe('the routes built from the table', () => {
   it("renders a page with its layout, background and title from the route's handles", async () => {
-    const page = fakePage({ path: '/a', layout: 'auth', dark: true, title: 'A page' });
+    const page = fakePage({ path: '/a', layout: 'auth', dark: true, title: 'titles.login' });
     const router = await open([page], '/a');
     expect(router.state.location.pathname).toBe('/a');
     expect(resolveHandle(router.state.matches.map((m) => m.route.handle))).toEqual({
       layout: 'auth',
       dark: true,
-      title: 'A page',
+      title: 'titles.login',
     });
     expect(page.load).toHaveBeenCalled();
   });

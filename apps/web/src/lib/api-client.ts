@@ -6,6 +6,7 @@ import {
   serverError,
   unknownError,
 } from './api-error';
+import { currentLocale } from './i18n';
 import { session, type SessionEnd } from './session';
 
 /** Why a 401 ended the session, for the login page to say (issue 17). */
@@ -92,6 +93,8 @@ export async function apiRequest<T>(
   const token = session.token();
   const headers: Record<string, string> = {
     Accept: 'application/json',
+    // Server messages (toasts, field errors) answer in the page's language (issue 18).
+    'Accept-Language': currentLocale(),
     'X-Requested-With': 'XMLHttpRequest',
   };
   if (token) headers.Authorization = `Bearer ${token}`;

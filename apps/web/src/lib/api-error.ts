@@ -1,3 +1,6 @@
+import type { KeyOf } from '@iddesk/contract';
+import { common } from './i18n-common';
+
 /**
  * The error catalogue of SPEC.md §8, extended by DESIGN.md §2: any error response that carries
  * a message shows that message.
@@ -38,15 +41,10 @@ export class ApiError extends Error {
   }
 }
 
-export const SERVER_ERROR_TITLE = 'Server error';
-export const SERVER_ERROR_MESSAGE = 'Server error happened. But will fix it soon!';
-export const UNKNOWN_ERROR_TITLE = 'Unknown error';
-export const UNKNOWN_ERROR_MESSAGE = 'Unknown error happened. Write to admin';
-
 export const serverError = (status = 0, cause?: unknown, requestId: string | null = null) =>
   new ApiError({
-    title: SERVER_ERROR_TITLE,
-    message: SERVER_ERROR_MESSAGE,
+    title: common.t('error.serverTitle'),
+    message: common.t('error.serverMessage'),
     kind: 'server',
     status,
     requestId,
@@ -55,22 +53,23 @@ export const serverError = (status = 0, cause?: unknown, requestId: string | nul
 
 export const unknownError = (cause?: unknown) =>
   new ApiError({
-    title: UNKNOWN_ERROR_TITLE,
-    message: UNKNOWN_ERROR_MESSAGE,
+    title: common.t('error.unknownTitle'),
+    message: common.t('error.unknownMessage'),
     kind: 'unknown',
     cause,
   });
 
-const STATUS_TITLES: Record<number, string> = {
-  400: 'Bad request',
-  401: 'Session ended',
-  403: 'Not allowed',
-  404: 'Not found',
-  409: 'Not possible',
-  413: 'Too large',
-  415: 'Unsupported file',
-  422: 'Check your details',
-  429: 'Too many attempts',
+/** The toast's title for a status, in the page's language. */
+const STATUS_TITLES: Record<number, KeyOf<'common'>> = {
+  400: 'error.400',
+  401: 'error.401',
+  403: 'error.403',
+  404: 'error.404',
+  409: 'error.409',
+  413: 'error.413',
+  415: 'error.415',
+  422: 'error.422',
+  429: 'error.429',
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -113,7 +112,7 @@ export function errorFromResponse(
   if (status >= 500) {
     // "HTTP 500 with a message": that message, with a code (default -1).
     return new ApiError({
-      title: SERVER_ERROR_TITLE,
+      title: common.t('error.serverTitle'),
       message,
       kind: 'server',
       status,
@@ -122,8 +121,7 @@ export function errorFromResponse(
     });
   }
   return new ApiError({
-    title:
-      code === 'ACCOUNT_BLOCKED' ? 'Account blocked' : (STATUS_TITLES[status] ?? 'Something went wrong'),
+    title: common.t(code === 'ACCOUNT_BLOCKED' ? 'error.blocked' : (STATUS_TITLES[status] ?? 'error.other')),
     message,
     kind: 'http',
     status,
@@ -155,7 +153,7 @@ export function firstFieldError(error: ApiError): string {
 export function errorToastText(error: ApiError): string {
   const text = firstFieldError(error);
   return error.kind === 'server' && error.requestId
-    ? `${text} Reference: ${error.requestId}`
+    ? common.t('error.reference', { text, id: error.requestId })
     : text;
 }
 

@@ -1,3 +1,4 @@
+import { common } from './i18n-common';
 /** A page number to link to, or a gap ("…") between distant pages. */
 export type PageSlot = number | 'gap';
 
@@ -32,8 +33,9 @@ export function readPage(value: string | null | undefined): number {
 
 /** "16–30 of 42": the range of items on a page, for the list footer. */
 export function pageRange(page: number, perPage: number, total: number): string {
-  if (total === 0) return '0 of 0';
   const first = (page - 1) * perPage + 1;
   const last = Math.min(total, page * perPage);
-  return first > total ? `0 of ${total}` : `${first}–${last} of ${total}`;
+  return total === 0 || first > total
+    ? common.t('pagination.none', { total })
+    : common.t('pagination.range', { first, last, total });
 }

@@ -1,3 +1,4 @@
+import type { Locale } from '@iddesk/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -39,6 +40,8 @@ export const users = pgTable(
     secondFactor: boolean('second_factor').notNull().default(false),
     /** The last TOTP time step accepted: a code is never accepted twice. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** The language the user reads the site, notifications and mail in (contract LOCALES). */
+    locale: text('locale').$type<Locale>().notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -47,6 +50,7 @@ export const users = pgTable(
     check('users_balance_non_negative', sql`${t.balance} >= 0`),
     // Staff have a role, customers none.
     check('users_role_staff_only', sql`(${t.type} = 'admin') = (${t.role} is not null)`),
+    check('users_locale_known', sql`${t.locale} in ('en', 'hi')`),
   ],
 );
 

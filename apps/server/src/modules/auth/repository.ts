@@ -117,6 +117,7 @@ const touchSessionStatement = preparedStatement<'tokenHash' | 'idleDays'>('touch
       lastUsedAt: caller.sessionLastUsedAt,
       role: caller.role,
       secondFactor: caller.secondFactor,
+      locale: caller.locale,
     })
     .from(caller);
 });
@@ -144,6 +145,7 @@ export async function touchSession(db: Db, tokenHash: string, idleDays: number) 
     lastUsedAt: decode.date(row[10]!).getTime(),
     role: (row[11] ?? null) as PublicUser['role'],
     secondFactor: decode.bool(row[12]!),
+    locale: row[13] as PublicUser['locale'],
   };
 }
 

@@ -5,8 +5,6 @@ import {
   EndSessionsResultSchema,
   envelope,
   IdParamSchema,
-  OTHER_SESSIONS_ENDED_MESSAGE,
-  SESSION_ENDED_MESSAGE,
   SESSIONS_API,
   SessionSchema,
   LoginBodySchema,
@@ -32,6 +30,7 @@ import {
   logout,
   register,
 } from './service';
+import { t } from '../../lib/i18n';
 
 const tags = ['auth'];
 
@@ -63,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app
       },
     },
     async (request) => ({
-      message: 'Welcome! Your account has been created.',
+      message: t('api.auth.registered'),
       data: await register(app.db, request.body, app.config.session, originOf(request)),
     }),
   );
@@ -85,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app
     async (request) => {
       const data = await login(loginDeps, request.body, originOf(request), now());
       return {
-        message: 'api_token' in data ? 'You are signed in.' : 'Enter the code from your authenticator app.',
+        message: 'api_token' in data ? t('api.auth.signedIn') : t('api.auth.enterCode'),
         data,
       };
     },
@@ -108,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app
       },
     },
     async (request) => ({
-      message: 'You are signed in.',
+      message: t('api.auth.signedIn'),
       data: await loginWithSecondFactor(loginDeps, request.body, originOf(request), now()),
     }),
   );
@@ -125,7 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app
     },
     async (request) => {
       await logout(app.db, callerOf(request));
-      return { message: 'You have been signed out.', data: null };
+      return { message: t('api.auth.signedOut'), data: null };
     },
   );
 
@@ -160,7 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app
     },
     async (request) => {
       await endMySession(app.db, callerOf(request), request.params.id);
-      return { message: SESSION_ENDED_MESSAGE, data: null };
+      return { message: t('api.auth.sessionEnded'), data: null };
     },
   );
 
@@ -175,7 +174,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app
       },
     },
     async (request) => ({
-      message: OTHER_SESSIONS_ENDED_MESSAGE,
+      message: t('api.auth.otherSessionsEnded'),
       data: { ended: await endMyOtherSessions(app.db, callerOf(request)) },
     }),
   );

@@ -1,5 +1,4 @@
 import {
-  ACCOUNT_BLOCKED_MESSAGE,
   type AuthResult,
   type LoginBodySchema,
   type LoginResult,
@@ -13,7 +12,8 @@ import { AccountBlockedError, NotFoundError, UnauthenticatedError, ValidationErr
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, newApiToken } from '../../lib/tokens';
 import type { Keyring } from '../app-key';
-import { CHALLENGE_EXPIRED, checkSecondFactorCode, issueChallenge, openChallenge, WRONG_CODE } from '../second-factor';
+import { checkSecondFactorCode, issueChallenge, openChallenge } from '../second-factor';
+import { currentLocale, t } from '../../lib/i18n';
 import { contactConflictFromDb, takenContactsError } from '../users';
 import { findTakenContacts, findUserById, findUserForLogin, insertUser } from '../users';
 import type { WindowCounter } from '../../lib/rate-counters';
@@ -31,8 +31,6 @@ import { deviceName } from './device';
 import { sessionCacheOf } from './session-cache';
 import type { AuthContext, SessionSettings } from './types';
 
-export const BAD_CREDENTIALS = 'These credentials do not match our records.';
-export const ACCOUNT_BLOCKED = ACCOUNT_BLOCKED_MESSAGE;
 
 type RegisterInput = z.output<typeof RegisterBodySchema>;
 type LoginInput = z.output<typeof LoginBodySchema>;
@@ -57,6 +55,8 @@ export async function register(
         email: input.email,
         phone: input.phone,
         passwordHash,
+        // The language the customer registered in is the account's (issue 18).
+        locale: currentLocale(),
       });
       await insertSession(tx, {
         userId: created.id,
@@ -113,8 +113,8 @@ export async function login(
   const valid = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
-  if (!user || !valid) throw ValidationError.field('login', BAD_CREDENTIALS);
-  if (user.isBlocked) throw ValidationError.field('login', ACCOUNT_BLOCKED);
+  if (!user || !valid) throw ValidationError.field('login', t('api.auth.badCredentials'));
+  if (user.isBlocked) throw ValidationError.field('login', t('api.auth.blocked'));
   if (user.secondFactor) {
     return { second_factor_required: true, challenge: issueChallenge(deps.keyring, user.id, now) };
   }
@@ -132,10 +132,10 @@ export async function loginWithSecondFactor(
   const userId = openChallenge(keyring, input.challenge, now);
   const user = userId === null ? null : await findUserById(db, userId);
   // Blocked, or the factor reset, since the password step: start again.
-  if (!user || !user.secondFactor) throw ValidationError.field('code', CHALLENGE_EXPIRED);
-  if (user.isBlocked) throw ValidationError.field('code', ACCOUNT_BLOCKED);
+  if (!user || !user.secondFactor) throw ValidationError.field('code', t('api.auth.challengeExpired'));
+  if (user.isBlocked) throw ValidationError.field('code', t('api.auth.blocked'));
   if (!(await checkSecondFactorCode(db, keyring, user.id, input.code, now))) {
-    throw ValidationError.field('code', WRONG_CODE);
+    throw ValidationError.field('code', t('api.auth.wrongCode'));
   }
   return startSession(db, user, sessionSettings, origin);
 }

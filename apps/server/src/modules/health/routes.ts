@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ServiceUnavailableError } from '../../errors/app-errors';
+import { t } from '../../lib/i18n';
 
 const HealthSchema = z.object({ status: z.literal('ok') });
 const ok = { message: null, data: { status: 'ok' as const } };
@@ -12,7 +13,7 @@ const tags = ['ops'];
 /** Readiness: not draining, a database round trip, and the file store reachable. */
 async function checkReady(app: FastifyInstance): Promise<void> {
   if (app.lifecycle.draining) {
-    throw new ServiceUnavailableError('This server is shutting down.');
+    throw new ServiceUnavailableError(t('api.shuttingDown'));
   }
   // A database failure reaches the error handler as 503 (db/pg-errors.ts); a store failure
   // is named here, since its errors (permissions, S3) would otherwise read as a bug.
@@ -21,7 +22,7 @@ async function checkReady(app: FastifyInstance): Promise<void> {
     await app.storage.check();
   } catch (error) {
     app.log.warn({ err: error }, 'readiness: the file store cannot be reached');
-    throw new ServiceUnavailableError('The file store cannot be reached.');
+    throw new ServiceUnavailableError(t('api.storageDown'));
   }
 }
 

@@ -14,6 +14,7 @@ import { formSpec, readForm } from '../../lib/multipart';
 import { actorOf } from '../audit';
 import { createMedia, editMedia, listPublicMedia, removeMedia } from './service';
 import { sendCachedRead } from '../../lib/public-cache';
+import { t } from '../../lib/i18n';
 
 const ItemSchema = envelope(MediaItemSchema);
 
@@ -55,7 +56,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { fields, files } = await readForm(request, MediaCreateForm);
       const item = await createMedia(deps(), actorOf(request), fields, files[MEDIA_IMAGE_FIELD]);
-      return { message: 'The media item has been added.', data: item };
+      return { message: t('api.media.added'), data: item };
     },
   );
 
@@ -73,7 +74,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const item = await editMedia(app.db, actorOf(request), request.params.id, request.body);
-      return { message: 'The media item has been saved.', data: item };
+      return { message: t('api.media.saved'), data: item };
     },
   );
 
@@ -90,7 +91,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await removeMedia(deps(), actorOf(request), request.params.id);
-      return { message: 'The media item has been deleted.', data: null };
+      return { message: t('api.media.deleted'), data: null };
     },
   );
 };

@@ -27,6 +27,7 @@ import {
   updateMedia,
 } from './repository';
 import { auditViewOf, toMediaJson } from './serialize';
+import { t } from '../../lib/i18n';
 
 type CreateInput = z.output<typeof MediaCreateBodySchema>;
 type EditInput = z.output<typeof MediaEditBodySchema>;
@@ -38,7 +39,7 @@ export async function listPublicMedia(db: Db): Promise<MediaItem[]> {
 
 async function itemJson(db: Db, id: number): Promise<MediaItem> {
   const row = await findMedia(db, id);
-  if (!row) throw new NotFoundError('Media item not found.');
+  if (!row) throw new NotFoundError(t('api.media.notFound'));
   return toMediaJson(row);
 }
 
@@ -100,7 +101,7 @@ export async function editMedia(
 ): Promise<MediaItem> {
   await db.transaction(async (tx) => {
     const before = await lockMedia(tx, id);
-    if (!before) throw new NotFoundError('Media item not found.');
+    if (!before) throw new NotFoundError(t('api.media.notFound'));
     const values = { title: input.title, sortOrder: input.order ?? before.sortOrder };
     await updateMedia(tx, id, values);
     await writeAudit(tx, {
@@ -124,7 +125,7 @@ export async function removeMedia(
 ): Promise<void> {
   const imageKey = await db.transaction(async (tx) => {
     const before = await lockMedia(tx, id);
-    if (!before) throw new NotFoundError('Media item not found.');
+    if (!before) throw new NotFoundError(t('api.media.notFound'));
     await deleteMedia(tx, id);
     if (before.imageKey) await deleteUpload(tx, before.imageKey);
     await writeAudit(tx, {

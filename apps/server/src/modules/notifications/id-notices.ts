@@ -11,7 +11,7 @@ async function itemNameOf(tx: Tx, userIdId: number): Promise<string> {
     .from(userIds)
     .innerJoin(catalogueItems, eq(catalogueItems.id, userIds.itemId))
     .where(eq(userIds.id, userIdId));
-  return row?.name ?? 'your';
+  return row?.name ?? '—';
 }
 
 /** A new ID approved (its credentials are on /my_ids/:id) or rejected. */

@@ -1,123 +1,125 @@
-import { formatAmount, ROUTES } from '@iddesk/contract';
-import type { NewNotification } from './repository';
+import { formatAmount, type MessageKey, type MessageValues, ROUTES } from '@iddesk/contract';
 
 /**
- * The wording of every notification, in one place. Each returns what `notify` writes for
- * the customer the object belongs to.
+ * The wording of every notification, in one place, as catalogue keys (`notices` namespace):
+ * `notify` writes each in its recipient's language when it is created (issue 18).
  */
 
 const grouping = new Intl.NumberFormat('en-IN');
 
-/** Minor units → "₹1,500.00" for prose. */
+/** Minor units → "₹1,500.00" for prose: Indian grouping and Latin digits in every language. */
 export function rupees(minor: bigint): string {
   const [whole = '0', frac = '00'] = formatAmount(minor < 0n ? -minor : minor).split('.');
   return `₹${grouping.format(BigInt(whole))}.${frac}`;
 }
 
-const reason = (comment: string | null | undefined) =>
-  comment?.trim() ? ` Reason: ${comment.trim()}` : '';
+/** A notification before it is written: what to say, to whom, and where it links. */
+export type Notice = {
+  userId: number;
+  title: MessageKey;
+  body: MessageKey;
+  values?: MessageValues;
+  /** The staff's comment, after the body: a rejection's reason or a balance change's note. */
+  comment?: { key: 'notices.reason' | 'notices.note'; text: string | null | undefined };
+  link: string | null;
+};
+
+const reason = (comment: string | null | undefined): Notice['comment'] => ({ key: 'notices.reason', text: comment });
 
 type Money = { userId: number; amount: bigint };
 
-export const billApproved = (bill: Money & { id: number }): NewNotification => ({
+export const billApproved = (bill: Money & { id: number }): Notice => ({
   userId: bill.userId,
-  title: 'Funds added',
-  body: `Your top-up of ${rupees(bill.amount)} (bill #${bill.id}) was approved and is now in your balance.`,
+  title: 'notices.billApproved.title',
+  body: 'notices.billApproved.body',
+  values: { amount: rupees(bill.amount), id: bill.id },
   link: ROUTES.transactions,
 });
 
-export const billRejected = (
-  bill: Money & { id: number; comment: string | null },
-): NewNotification => ({
+export const billRejected = (bill: Money & { id: number; comment: string | null }): Notice => ({
   userId: bill.userId,
-  title: 'Top-up rejected',
-  body: `Your top-up of ${rupees(bill.amount)} (bill #${bill.id}) was rejected.${reason(bill.comment)}`,
+  title: 'notices.billRejected.title',
+  body: 'notices.billRejected.body',
+  values: { amount: rupees(bill.amount), id: bill.id },
+  comment: reason(bill.comment),
   link: ROUTES.transactions,
 });
 
-export const withdrawalApproved = (w: Money & { id: number }): NewNotification => ({
+export const withdrawalApproved = (w: Money & { id: number }): Notice => ({
   userId: w.userId,
-  title: 'Withdrawal paid',
-  body: `Your withdrawal of ${rupees(w.amount)} (#${w.id}) has been paid out.`,
+  title: 'notices.withdrawalApproved.title',
+  body: 'notices.withdrawalApproved.body',
+  values: { amount: rupees(w.amount), id: w.id },
   link: ROUTES.transactions,
 });
 
-export const withdrawalRejected = (
-  w: Money & { id: number; comment: string | null },
-): NewNotification => ({
+export const withdrawalRejected = (w: Money & { id: number; comment: string | null }): Notice => ({
   userId: w.userId,
-  title: 'Withdrawal rejected',
-  body: `Your withdrawal of ${rupees(w.amount)} (#${w.id}) was rejected and the amount is back in your balance.${reason(w.comment)}`,
+  title: 'notices.withdrawalRejected.title',
+  body: 'notices.withdrawalRejected.body',
+  values: { amount: rupees(w.amount), id: w.id },
+  comment: reason(w.comment),
   link: ROUTES.transactions,
 });
 
 export const balanceChanged = (
   change: Money & { direction: 'deposit' | 'withdraw'; comment: string },
-): NewNotification =>
-  change.direction === 'deposit'
-    ? {
-        userId: change.userId,
-        title: 'Balance credited',
-        body: `Our desk added ${rupees(change.amount)} to your balance.${note(change.comment)}`,
-        link: ROUTES.transactions,
-      }
-    : {
-        userId: change.userId,
-        title: 'Balance debited',
-        body: `Our desk took ${rupees(change.amount)} from your balance.${note(change.comment)}`,
-        link: ROUTES.transactions,
-      };
+): Notice => {
+  const credited = change.direction === 'deposit';
+  return {
+    userId: change.userId,
+    title: credited ? 'notices.balanceCredited.title' : 'notices.balanceDebited.title',
+    body: credited ? 'notices.balanceCredited.body' : 'notices.balanceDebited.body',
+    values: { amount: rupees(change.amount) },
+    comment: { key: 'notices.note', text: change.comment },
+    link: ROUTES.transactions,
+  };
+};
 
-const note = (comment: string) => (comment.trim() ? ` Note: ${comment.trim()}` : '');
-
-export const accountUnblocked = (userId: number): NewNotification => ({
+export const accountUnblocked = (userId: number): Notice => ({
   userId,
-  title: 'Account unblocked',
-  body: 'Your account is active again. Welcome back!',
+  title: 'notices.unblocked.title',
+  body: 'notices.unblocked.body',
   link: ROUTES.profile,
 });
 
 type IdRef = { userId: number; userIdId: number; name: string };
 
-export const idApproved = (id: IdRef): NewNotification => ({
+export const idApproved = (id: IdRef): Notice => ({
   userId: id.userId,
-  title: 'Your ID is ready',
-  body: `Your ${id.name} ID was approved. Open it to see the login and password.`,
+  title: 'notices.idApproved.title',
+  body: 'notices.idApproved.body',
+  values: { name: id.name },
   link: ROUTES.myId(id.userIdId),
 });
 
-export const idRejected = (id: IdRef & { comment: string | null }): NewNotification => ({
+export const idRejected = (id: IdRef & { comment: string | null }): Notice => ({
   userId: id.userId,
-  title: 'ID request rejected',
-  body: `Your request for a ${id.name} ID was rejected.${reason(id.comment)}`,
+  title: 'notices.idRejected.title',
+  body: 'notices.idRejected.body',
+  values: { name: id.name },
+  comment: reason(id.comment),
   link: ROUTES.myId(id.userIdId),
 });
-
-const REQUEST_LABELS = {
-  deposit: 'deposit',
-  withdraw: 'withdrawal',
-  close: 'request to close the ID',
-  change_password: 'password change',
-} as const;
 
 export const requestHandled = (
   request: IdRef & {
     requestId: number;
-    type: keyof typeof REQUEST_LABELS;
+    type: 'deposit' | 'withdraw' | 'close' | 'change_password';
     approved: boolean;
     amount: bigint | null;
     comment: string | null;
   },
-): NewNotification => {
-  const what = REQUEST_LABELS[request.type];
-  const money =
-    request.amount !== null && request.amount > 0n ? ` of ${rupees(request.amount)}` : '';
-  return {
-    userId: request.userId,
-    title: request.approved ? 'Request approved' : 'Request rejected',
-    body: request.approved
-      ? `Your ${what}${money} on ${request.name} (request #${request.requestId}) was approved.`
-      : `Your ${what}${money} on ${request.name} (request #${request.requestId}) was rejected.${reason(request.comment)}`,
-    link: ROUTES.myId(request.userIdId),
-  };
-};
+): Notice => ({
+  userId: request.userId,
+  title: request.approved ? 'notices.request.approved.title' : 'notices.request.rejected.title',
+  body: request.approved ? 'notices.request.approved.body' : 'notices.request.rejected.body',
+  values: {
+    type: request.type,
+    amount: request.amount !== null && request.amount > 0n ? rupees(request.amount) : 'none',
+    name: request.name,
+    id: request.requestId,
+  },
+  ...(request.approved ? {} : { comment: reason(request.comment) }),
+  link: ROUTES.myId(request.userIdId),
+});

@@ -1,11 +1,18 @@
 import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { signalNotificationWritten } from '../../db/change-feed';
-import { notifications, type NotificationRow } from '../../db/schema';
+import type { Locale } from '@iddesk/contract';
+import { notifications, type NotificationRow, users } from '../../db/schema';
 import { decode, preparedStatement } from '../../db/prepared';
 import type { Db, Tx } from '../../db/types';
 import { sessionCallerCtes } from '../auth';
 
 export type NewNotification = { userId: number; title: string; body: string; link: string | null };
+
+/** The language a user reads their notifications in. */
+export async function recipientLocale(tx: Tx, userId: number): Promise<Locale> {
+  const [row] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
+  return row?.locale ?? 'en';
+}
 
 export async function insertNotification(
   tx: Tx,

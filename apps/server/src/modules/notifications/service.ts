@@ -3,11 +3,13 @@ import type { Db, Tx } from '../../db/types';
 import { pageWindow, toPage } from '../../lib/pagination';
 import { hashToken } from '../../lib/tokens';
 import { sessionCacheOf } from '../auth';
+import { translateIn } from '../../lib/i18n';
+import type { Notice } from './messages';
 import {
   insertNotification,
   listNotifications,
   markRead,
-  type NewNotification,
+  recipientLocale,
   topForToken,
 } from './repository';
 import { toNotificationJson } from './serialize';
@@ -15,10 +17,19 @@ import { toNotificationJson } from './serialize';
 /**
  * Tell a user what an admin did to something of theirs. Takes the action's transaction on
  * purpose: the notification commits or rolls back with the change it describes, so each
- * action that happened has exactly one, and one that failed has none.
+ * action that happened has exactly one, and one that failed has none. It is written in the
+ * recipient's language as it is now (issue 18), not the staff member's.
  */
-export async function notify(tx: Tx, notification: NewNotification): Promise<void> {
-  await insertNotification(tx, notification);
+export async function notify(tx: Tx, notice: Notice): Promise<void> {
+  const locale = await recipientLocale(tx, notice.userId);
+  const comment = notice.comment?.text?.trim();
+  const body = translateIn(locale, notice.body, notice.values);
+  await insertNotification(tx, {
+    userId: notice.userId,
+    title: translateIn(locale, notice.title, notice.values),
+    body: comment ? `${body} ${translateIn(locale, notice.comment!.key, { comment })}` : body,
+    link: notice.link,
+  });
 }
 
 export async function listOwn(db: Db, userId: number, query: PageQuery, timeZone: string) {

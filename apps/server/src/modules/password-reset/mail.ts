@@ -1,28 +1,34 @@
-import { PASSWORD_RESET_TTL_MINUTES } from '@iddesk/contract';
+import { type Locale, type MessageKey, PASSWORD_RESET_TTL_MINUTES } from '@iddesk/contract';
+import { translateIn } from '../../lib/i18n';
 import type { MailMessage } from '../../lib/mailer';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function resetMail(to: string, link: string): MailMessage {
+/** The reset mail in the recipient's language (the account's, issue 18). */
+export function resetMail(locale: Locale, to: string, link: string): MailMessage {
+  const say = (key: MessageKey) =>
+    translateIn(locale, key, { minutes: PASSWORD_RESET_TTL_MINUTES });
   const text = [
-    'Hello,',
+    say('mail.reset.hello'),
     '',
-    'Someone (hopefully you) asked to reset the password of your ID Desk account.',
-    'Open this link to choose a new one:',
+    say('mail.reset.asked'),
+    say('mail.reset.open'),
     '',
     link,
     '',
-    `The link works once, within ${PASSWORD_RESET_TTL_MINUTES} minutes. Setting a new password signs you out everywhere.`,
-    'If you did not ask for this, ignore this email: your password stays as it is.',
+    say('mail.reset.once'),
+    say('mail.reset.ignore'),
     '',
-    '— ID Desk',
+    say('mail.signature'),
   ].join('\n');
-  const html = `<p>Hello,</p>
-<p>Someone (hopefully you) asked to reset the password of your ID Desk account.</p>
-<p><a href="${escapeHtml(link)}">Choose a new password</a></p>
-<p>Or paste this link into your browser:<br>${escapeHtml(link)}</p>
-<p>The link works once, within ${PASSWORD_RESET_TTL_MINUTES} minutes. Setting a new password signs you out everywhere.<br>
-If you did not ask for this, ignore this email: your password stays as it is.</p>
-<p>— ID Desk</p>`;
-  return { to, subject: 'Reset your ID Desk password', text, html };
+  const html = `<!doctype html><html lang="${locale}"><body>
+<p>${escapeHtml(say('mail.reset.hello'))}</p>
+<p>${escapeHtml(say('mail.reset.asked'))}</p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(say('mail.reset.button'))}</a></p>
+<p>${escapeHtml(say('mail.reset.paste'))}<br>${escapeHtml(link)}</p>
+<p>${escapeHtml(say('mail.reset.once'))}<br>
+${escapeHtml(say('mail.reset.ignore'))}</p>
+<p>${escapeHtml(say('mail.signature'))}</p>
+</body></html>`;
+  return { to, subject: say('mail.reset.subject'), text, html };
 }

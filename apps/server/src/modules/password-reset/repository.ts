@@ -1,3 +1,4 @@
+import type { Locale } from '@iddesk/contract';
 import { and, eq, gt, isNull, ne, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { passwordResets, users } from '../../db/schema';
@@ -12,20 +13,21 @@ import { endSessions } from '../auth';
 export async function replaceResetToken(
   db: Db,
   values: { email: string; tokenHash: string; expiresAt: Date },
-): Promise<number | null> {
+): Promise<{ userId: number; locale: Locale } | null> {
   return db.transaction(async (tx) => {
     const owner = tx.select({ id: users.id }).from(users).where(eq(users.email, values.email));
     await tx.delete(passwordResets).where(sql`${passwordResets.userId} in ${owner}`);
     // INSERT … SELECT: inserts one row or none, in the same statement either way.
+    // The user's language comes back with it, for the mail (issue 18).
     const result = await tx.execute(sql`
       insert into ${passwordResets} (${sql.identifier('user_id')}, ${sql.identifier('token_hash')}, ${sql.identifier('expires_at')})
       select ${users.id}, ${values.tokenHash}, ${values.expiresAt.toISOString()}::timestamptz
       from ${users}
       where ${users.email} = ${values.email} and ${users.isBlocked} = false
-      returning ${sql.identifier('user_id')}`);
+      returning ${sql.identifier('user_id')}, (select ${users.locale} from ${users} where ${users.id} = ${sql.identifier('user_id')}) as locale`);
     // Both drivers (node-postgres and PGlite) answer a raw query with `rows`.
-    const [row] = (result as { rows: { user_id: number }[] }).rows;
-    return row ? Number(row.user_id) : null;
+    const [row] = (result as { rows: { user_id: number; locale: Locale }[] }).rows;
+    return row ? { userId: Number(row.user_id), locale: row.locale } : null;
   });
 }
 

@@ -3,7 +3,6 @@ import {
   envelope,
   ForgotPasswordBodySchema,
   PASSWORD_RESET_API,
-  PASSWORD_RESET_SENT_MESSAGE,
   ResetCheckBodySchema,
   ResetCheckResultSchema,
   ResetPasswordBodySchema,
@@ -11,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRateLimit } from '../../plugins/app/auth-rate-limit';
 import { checkReset, completeReset, requestReset, type ResetDeps } from './service';
+import { t } from '../../lib/i18n';
 
 const tags = ['auth'];
 const HOUR_MS = 60 * 60_000;
@@ -49,7 +49,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRouteOption
     },
     async (request) => {
       await requestReset(deps, request.body.email);
-      return { message: PASSWORD_RESET_SENT_MESSAGE, data: null };
+      return { message: t('api.reset.sent'), data: null };
     },
   );
 
@@ -84,7 +84,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRouteOption
     },
     async (request) => {
       await completeReset(deps, request.body);
-      return { message: 'Your password has been reset. Log in with the new one.', data: null };
+      return { message: t('api.reset.done'), data: null };
     },
   );
 };

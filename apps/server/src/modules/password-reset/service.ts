@@ -1,5 +1,4 @@
 import {
-  PASSWORD_RESET_INVALID_MESSAGE,
   PASSWORD_RESET_TTL_MINUTES,
   ROUTES,
   type ResetPasswordBodySchema,
@@ -14,6 +13,7 @@ import type { WindowCounter } from '../../lib/rate-counters';
 import { updateUserPassword } from '../users';
 import { resetMail } from './mail';
 import { consumeReset, findUsableReset, replaceResetToken, revokeAfterReset } from './repository';
+import { t } from '../../lib/i18n';
 
 type SetInput = z.output<typeof ResetPasswordBodySchema>;
 
@@ -30,7 +30,7 @@ export type ResetDeps = {
 
 const TTL_MS = PASSWORD_RESET_TTL_MINUTES * 60_000;
 
-const invalid = () => ValidationError.field('token', PASSWORD_RESET_INVALID_MESSAGE);
+const invalid = () => ValidationError.field('token', t('validation.resetLink.invalid'));
 
 /**
  * Same answer, same work, whether or not the email has an account: a token (256 random
@@ -41,13 +41,14 @@ export async function requestReset(deps: ResetDeps, email: string): Promise<void
   await deps.emailLimit.enforce(email);
 
   const token = newApiToken();
-  const userId = await replaceResetToken(deps.db, {
+  const recipient = await replaceResetToken(deps.db, {
     email,
     tokenHash: hashToken(token),
     expiresAt: new Date(deps.now().getTime() + TTL_MS),
   });
-  if (userId !== null) {
-    deps.mailer.dispatch(resetMail(email, `${deps.appUrl}${ROUTES.resetPassword(token)}`));
+  if (recipient !== null) {
+    const link = `${deps.appUrl}${ROUTES.resetPassword(token)}`;
+    deps.mailer.dispatch(resetMail(recipient.locale, email, link));
   }
 }
 

@@ -15,6 +15,7 @@ import { callerOf } from '../../plugins/app/auth';
 import { actorOf } from '../audit';
 import { addReview, listAdminReviews, listPublicReviews, setHidden } from './service';
 import { sendCachedRead } from '../../lib/public-cache';
+import { t } from '../../lib/i18n';
 
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,7 +49,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const review = await addReview(app.db, callerOf(request).user.id, request.body);
-      return { message: 'Thank you! Your review has been published.', data: review };
+      return { message: t('api.reviews.published'), data: review };
     },
   );
 
@@ -83,7 +84,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const review = await setHidden(app.db, actorOf(request), request.params.id, hidden);
         return {
-          message: hidden ? 'The review is hidden.' : 'The review is visible again.',
+          message: hidden ? t('api.reviews.hidden') : t('api.reviews.visible'),
           data: review,
         };
       },

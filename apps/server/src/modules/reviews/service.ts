@@ -22,6 +22,7 @@ import {
   setReviewHidden,
   visibleSummary,
 } from './repository';
+import { t } from '../../lib/i18n';
 
 type AddReviewInput = z.output<typeof AddReviewBodySchema>;
 
@@ -77,7 +78,7 @@ export async function setHidden(
 ): Promise<AdminReview> {
   await db.transaction(async (tx) => {
     const current = await lockReview(tx, id);
-    if (!current) throw new NotFoundError('Review not found.');
+    if (!current) throw new NotFoundError(t('api.reviews.notFound'));
     await setReviewHidden(tx, id, isHidden);
     await writeAudit(tx, {
       actorId: actor.userId,
@@ -90,6 +91,6 @@ export async function setHidden(
     });
   });
   const row = await findReview(db, id);
-  if (!row) throw new NotFoundError('Review not found.');
+  if (!row) throw new NotFoundError(t('api.reviews.notFound'));
   return toAdminReviewJson(row);
 }

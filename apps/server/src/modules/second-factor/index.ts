@@ -5,6 +5,4 @@ export {
   issueChallenge,
   openChallenge,
   resetSecondFactor,
-  WRONG_CODE,
-  CHALLENGE_EXPIRED,
 } from './service';

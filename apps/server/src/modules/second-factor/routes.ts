@@ -12,6 +12,7 @@ import { authRateLimit } from '../../plugins/app/auth-rate-limit';
 import { callerOf } from '../../plugins/app/auth';
 import { codeAttempts } from './attempts';
 import { confirmEnrolment, disableOwn, startEnrolment } from './service';
+import { t } from '../../lib/i18n';
 
 const tags = ['user'];
 
@@ -66,7 +67,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRouteOptions>
       },
     },
     async (request) => ({
-      message: 'Your second factor is on. Keep the recovery codes somewhere safe.',
+      message: t('api.secondFactor.on'),
       data: await confirmEnrolment(
         app.db,
         app.keyring,
@@ -105,7 +106,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRouteOptions>
         app.config.staffSecondFactor,
         (tx, userId) => endSessionsExcept(tx, userId, caller.sessionId),
       );
-      return { message: 'Your second factor is off.', data: null };
+      return { message: t('api.secondFactor.off'), data: null };
     },
   );
 };

@@ -14,9 +14,8 @@ import {
   turnOn,
 } from './repository';
 import { newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, totpStep } from './totp';
+import { t } from '../../lib/i18n';
 
-export const WRONG_CODE = 'The code is not valid.';
-export const CHALLENGE_EXPIRED = 'This sign-in has expired. Please sign in again.';
 /** How long the step between the password and the code may take. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 const CHALLENGE_PURPOSE = 'login.second_factor_challenge';
@@ -27,7 +26,7 @@ export async function startEnrolment(
   keyring: Keyring,
   user: PublicUser,
 ): Promise<SecondFactorSetup> {
-  if (user.secondFactor) throw new ConflictError('CONFLICT', 'Your second factor is already on.');
+  if (user.secondFactor) throw new ConflictError('CONFLICT', t('api.secondFactor.alreadyOn'));
   const { secret, url } = newTotpSecret(user.email);
   await db.transaction(async (tx) => {
     await storePendingSecret(
@@ -55,14 +54,14 @@ export async function confirmEnrolment(
   endOtherSessions: EndOtherSessions,
 ) {
   const state = await findSecondFactorState(db, user.id);
-  if (state?.secondFactor) throw new ConflictError('CONFLICT', 'Your second factor is already on.');
+  if (state?.secondFactor) throw new ConflictError('CONFLICT', t('api.secondFactor.alreadyOn'));
   if (!state?.sealed)
-    throw ValidationError.field('code', 'Start the set-up again: scan the QR code first.');
+    throw ValidationError.field('code', t('api.secondFactor.scanFirst'));
   const step = totpStep(keyring.open(SEALED.totpSecret, state.sealed), code, now);
-  if (step === null) throw ValidationError.field('code', WRONG_CODE);
+  if (step === null) throw ValidationError.field('code', t('api.auth.wrongCode'));
   const codes = newRecoveryCodes(RECOVERY_CODE_COUNT);
   await db.transaction(async (tx) => {
-    if (!(await claimStep(tx, user.id, step))) throw ValidationError.field('code', WRONG_CODE);
+    if (!(await claimStep(tx, user.id, step))) throw ValidationError.field('code', t('api.auth.wrongCode'));
     await turnOn(
       tx,
       user.id,
@@ -105,15 +104,15 @@ export async function disableOwn(
   staffSecondFactor: 'required' | 'optional',
   endOtherSessions: EndOtherSessions,
 ) {
-  if (!user.secondFactor) throw new ConflictError('CONFLICT', 'Your second factor is already off.');
+  if (!user.secondFactor) throw new ConflictError('CONFLICT', t('api.secondFactor.alreadyOff'));
   if (user.type === 'admin' && staffSecondFactor === 'required') {
     throw new ConflictError(
       'CONFLICT',
-      'Staff accounts must keep a second factor. An owner can reset it.',
+      t('api.secondFactor.staffMustKeep'),
     );
   }
   if (!(await checkSecondFactorCode(db, keyring, user.id, code, now)))
-    throw ValidationError.field('code', WRONG_CODE);
+    throw ValidationError.field('code', t('api.auth.wrongCode'));
   await db.transaction(async (tx) => {
     await turnOff(tx, user.id);
     await endOtherSessions(tx, user.id);

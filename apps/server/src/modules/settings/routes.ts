@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/app/auth';
 import { getMarque, getSiteSettings, setMarque, updateSiteSettings } from './service';
 import { sendCachedRead } from '../../lib/public-cache';
+import { t } from '../../lib/i18n';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -44,7 +45,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = { userId: callerOf(request).user.id, ip: request.ip };
       const text = await setMarque(app.db, actor, request.body.text);
-      return { message: 'The top block has been saved.', data: { text } };
+      return { message: t('api.settings.topBlockSaved'), data: { text } };
     },
   );
 
@@ -81,7 +82,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = { userId: callerOf(request).user.id, ip: request.ip };
       const data = await updateSiteSettings(app.db, actor, request.body);
-      return { message: 'The site settings have been saved.', data };
+      return { message: t('api.settings.saved'), data };
     },
   );
 };

@@ -1,16 +1,15 @@
 import { type FieldErrors, ValidationError } from '../../errors/app-errors';
 import { uniqueViolation } from '../../db/pg-errors';
+import { t } from '../../lib/i18n';
 
-export const EMAIL_TAKEN = 'The email has already been taken.';
-export const PHONE_TAKEN = 'The phone has already been taken.';
 
 export function takenContactsError(taken: {
   email: boolean;
   phone: boolean;
 }): ValidationError | null {
   const errors: FieldErrors = {};
-  if (taken.email) errors.email = [EMAIL_TAKEN];
-  if (taken.phone) errors.phone = [PHONE_TAKEN];
+  if (taken.email) errors.email = [t('api.users.emailTaken')];
+  if (taken.phone) errors.phone = [t('api.users.phoneTaken')];
   return Object.keys(errors).length > 0 ? new ValidationError(errors) : null;
 }
 
@@ -20,7 +19,7 @@ export function takenContactsError(taken: {
  */
 export function contactConflictFromDb(error: unknown): ValidationError | null {
   const constraint = uniqueViolation(error);
-  if (constraint === 'users_email_unique') return ValidationError.field('email', EMAIL_TAKEN);
-  if (constraint === 'users_phone_unique') return ValidationError.field('phone', PHONE_TAKEN);
+  if (constraint === 'users_email_unique') return ValidationError.field('email', t('api.users.emailTaken'));
+  if (constraint === 'users_phone_unique') return ValidationError.field('phone', t('api.users.phoneTaken'));
   return null;
 }

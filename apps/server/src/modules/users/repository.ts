@@ -16,6 +16,7 @@ export const publicUserColumns = {
   createdAt: users.createdAt,
   role: users.role,
   secondFactor: users.secondFactor,
+  locale: users.locale,
 };
 
 export type UserWithPassword = PublicUser & { passwordHash: string };
@@ -72,6 +73,7 @@ export async function insertUser(
     type?: PublicUser['type'];
     /** Staff only; an admin without one is an owner (the first-start admin). */
     role?: NonNullable<PublicUser['role']>;
+    locale?: PublicUser['locale'];
   },
 ): Promise<PublicUser> {
   const role = values.type === 'admin' ? (values.role ?? 'owner') : null;
@@ -79,10 +81,11 @@ export async function insertUser(
   return rows[0]!;
 }
 
-export async function updateUserProfile(
+/** One user's row changed in place; the session cache forgets the cached user. */
+async function updateUserRow(
   db: Db,
   id: number,
-  values: { name: string; email: string; phone: string },
+  values: Partial<Pick<PublicUser, 'name' | 'email' | 'phone' | 'locale'>>,
 ): Promise<PublicUser | null> {
   const rows = await db
     .update(users)
@@ -90,9 +93,22 @@ export async function updateUserProfile(
     .where(eq(users.id, id))
     .returning(publicUserColumns);
   signalUserChanged(id);
-  signalTableChanged('users'); // reviews show their author's name
   return rows[0] ?? null;
 }
+
+export async function updateUserProfile(
+  db: Db,
+  id: number,
+  values: { name: string; email: string; phone: string },
+): Promise<PublicUser | null> {
+  const user = await updateUserRow(db, id, values);
+  signalTableChanged('users'); // reviews show their author's name
+  return user;
+}
+
+/** The account's language (issue 18). */
+export const updateUserLocale = (db: Db, id: number, locale: PublicUser['locale']) =>
+  updateUserRow(db, id, { locale });
 
 export async function updateUserPassword(db: Db, id: number, passwordHash: string) {
   await db

@@ -4,6 +4,7 @@ import {
   envelope,
   ExistsResultSchema,
   PassportSchema,
+  UpdateLocaleBodySchema,
   UpdatePasswordBodySchema,
   UpdateUserBodySchema,
   UserSchema,
@@ -13,7 +14,8 @@ import { authRateLimit, perAccountLimit } from '../../plugins/app/auth-rate-limi
 import { bearerToken, callerOf } from '../../plugins/app/auth';
 import { rejectionFor } from '../auth';
 import { toUserJson } from './serialize';
-import { changePassword, updateProfile } from './service';
+import { changePassword, updateLocale, updateProfile } from './service';
+import { t, translateIn } from '../../lib/i18n';
 
 const tags = ['user'];
 
@@ -79,7 +81,28 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await updateProfile(app.db, callerOf(request).user.id, request.body);
-      return { message: 'Your profile has been updated.', data: toUserJson(user) };
+      return { message: t('api.users.profileUpdated'), data: toUserJson(user) };
+    },
+  );
+
+  app.post(
+    API.updateLocale,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: "Set the account's language",
+        description:
+          'The language of the site on every browser the user signs in on, and of the ' +
+          'notifications and mail written for them from now on (issue 18).',
+        body: UpdateLocaleBodySchema,
+        response: { 200: envelope(UserSchema) },
+      },
+    },
+    async (request) => {
+      const user = await updateLocale(app.db, callerOf(request).user.id, request.body.locale);
+      // Said in the language just chosen, not the one the call was made in.
+      return { message: translateIn(user.locale, 'api.users.localeChanged'), data: toUserJson(user) };
     },
   );
 
@@ -98,7 +121,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await changePassword(app.db, callerOf(request), request.body);
-      return { message: 'Your password has been changed.', data: null };
+      return { message: t('api.users.passwordChanged'), data: null };
     },
   );
 };

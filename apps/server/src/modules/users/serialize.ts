@@ -14,5 +14,6 @@ export function toUserJson(user: PublicUser): User {
     created_at: user.createdAt.toISOString(),
     role: user.role,
     second_factor: user.secondFactor,
+    locale: user.locale,
   };
 }

@@ -1,4 +1,4 @@
-import type { UpdatePasswordBodySchema, UpdateUserBodySchema } from '@iddesk/contract';
+import type { Locale, UpdatePasswordBodySchema, UpdateUserBodySchema } from '@iddesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/types';
 import { NotFoundError, ValidationError } from '../../errors/app-errors';
@@ -10,15 +10,23 @@ import {
   findTakenContacts,
   findUserWithPassword,
   setUserBlocked,
+  updateUserLocale,
   updateUserPassword,
   updateUserProfile,
 } from './repository';
 import type { PublicUser } from './types';
+import { t } from '../../lib/i18n';
 
 type UpdateProfileInput = z.output<typeof UpdateUserBodySchema>;
 type ChangePasswordInput = z.output<typeof UpdatePasswordBodySchema>;
 
-export const WRONG_CURRENT_PASSWORD = 'The current password is incorrect.';
+
+/** The language the account reads the site, its notifications and mail in. */
+export async function updateLocale(db: Db, userId: number, locale: Locale): Promise<PublicUser> {
+  const user = await updateUserLocale(db, userId, locale);
+  if (!user) throw new NotFoundError();
+  return user;
+}
 
 export async function updateProfile(
   db: Db,
@@ -48,7 +56,7 @@ export async function changePassword(
   const user = await findUserWithPassword(db, auth.user.id);
   if (!user) throw new NotFoundError();
   if (!(await verifyPassword(user.passwordHash, input.current_password))) {
-    throw ValidationError.field('current_password', WRONG_CURRENT_PASSWORD);
+    throw ValidationError.field('current_password', t('api.users.wrongCurrentPassword'));
   }
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {

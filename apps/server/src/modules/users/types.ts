@@ -1,4 +1,4 @@
-import type { StaffRole, UserType } from '@iddesk/contract';
+import type { Locale, StaffRole, UserType } from '@iddesk/contract';
 
 /** A user without secrets, as services and routes handle it. */
 export type PublicUser = {
@@ -14,4 +14,6 @@ export type PublicUser = {
   role: StaffRole | null;
   /** Signs in with a TOTP code after the password. */
   secondFactor: boolean;
+  /** The language of the account's notifications and mail (issue 18). */
+  locale: Locale;
 };

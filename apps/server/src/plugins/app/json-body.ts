@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { BadRequestError, ValidationError } from '../../errors/app-errors';
-import { NUL_MESSAGE, nulFieldOf } from '../../lib/nul-characters';
+import { nulFieldOf } from '../../lib/nul-characters';
+import { t } from '../../lib/i18n';
 
 /**
  * No body of ours nests more than a few levels. Thousands of levels parse, but then overflow
@@ -55,7 +56,7 @@ export default fp(
         return;
       }
       if (nestedTooDeep(text)) {
-        done(new BadRequestError('The request body is nested too deeply.'));
+        done(new BadRequestError(t('api.nestedTooDeeply')));
         return;
       }
       // JSON can only carry a NUL or a surrogate escaped, so most bodies skip the walk.
@@ -69,7 +70,7 @@ export default fp(
           return;
         }
         const field = nulFieldOf(value);
-        if (field) done(ValidationError.field(field, NUL_MESSAGE));
+        if (field) done(ValidationError.field(field, t('validation.field.nul')));
         else done(null, value);
       });
     });

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  IDEMPOTENCY_KEY_REUSED,
   IDEMPOTENCY_KEY_TTL_HOURS,
   IDEMPOTENT_REPLAYED_HEADER,
 } from '@iddesk/contract';
@@ -14,6 +13,7 @@ import { sealSecret } from '../../lib/secret-box';
 import { type Storage, TrackedStorage } from '../../lib/storage';
 import { IDEMPOTENCY_RESPONSE_PURPOSE } from '../../modules/app-key';
 import { callerOf } from './auth';
+import { t } from '../../lib/i18n';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,7 +94,7 @@ export default fp<{ now: () => Date }>(
     const keyring = app.keyring;
     const replay = (reply: FastifyReply, row: IdempotencyKeyRow, fingerprint: string): unknown => {
       if (row.fingerprint !== fingerprint) {
-        throw ValidationError.field('idempotency-key', IDEMPOTENCY_KEY_REUSED);
+        throw ValidationError.field('idempotency-key', t('api.idempotencyKeyReused'));
       }
       void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       return JSON.parse(keyring.open(IDEMPOTENCY_RESPONSE_PURPOSE, row.response!));

@@ -64,7 +64,7 @@ export default fp<{ counters: RateCounters }>(
       global: false,
       store: counterStore(counters),
       skipOnError: false,
-      errorResponseBuilder: (_request, context) => new RateLimitedError(context.after),
+      errorResponseBuilder: (_request, context) => new RateLimitedError(context.ttl),
     });
   },
   { name: 'rate-limit' },

@@ -3,10 +3,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Wordmark } from '../../components/ui/wordmark';
 import { cn } from '../../lib/cn';
+import { common } from '../../lib/i18n-common';
 import { SkipLink } from './skip-link';
 
 /** Login and register: a focused card on the brand's dark background. */
 export function AuthLayout({ dark, children }: { dark: boolean; children: ReactNode }) {
+  const t = common.useT();
   return (
     <div
       className={cn(
@@ -32,7 +34,7 @@ export function AuthLayout({ dark, children }: { dark: boolean; children: ReactN
             dark ? 'text-slate-200 hover:bg-white/10' : 'text-slate-700 hover:bg-white',
           )}
         >
-          Back to site
+          {t('layout.backToSite')}
         </Link>
       </header>
       <main
@@ -52,7 +54,7 @@ export function AuthLayout({ dark, children }: { dark: boolean; children: ReactN
           to={ROUTES.policy}
           className="inline-flex min-h-11 items-center underline-offset-4 hover:underline"
         >
-          Terms
+          {t('layout.terms')}
         </Link>
       </footer>
     </div>

@@ -3,6 +3,7 @@ import { WalletMinimal } from 'lucide-react';
 import { Link } from 'react-router';
 import { usePassport } from '../../features/account/api/get-passport';
 import { cn } from '../../lib/cn';
+import { common } from '../../lib/i18n-common';
 import { formatMoney } from '../../lib/money';
 
 /**
@@ -10,6 +11,7 @@ import { formatMoney } from '../../lib/money';
  * passport query the 5-second poll refreshes, linking to the wallet's transactions.
  */
 export function BalanceChip({ className }: { className?: string }) {
+  const t = common.useT();
   const { data: user, isPending } = usePassport();
   const amount = user ? formatMoney(user.balance) : isPending ? '…' : '—';
   return (
@@ -21,7 +23,7 @@ export function BalanceChip({ className }: { className?: string }) {
       )}
     >
       <WalletMinimal className="size-4 shrink-0" aria-hidden="true" />
-      <span className="sr-only">Balance: </span>
+      <span className="sr-only">{t('balance.label')}</span>
       <span className="tabular-nums">{amount}</span>
     </Link>
   );

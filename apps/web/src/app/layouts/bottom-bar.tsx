@@ -3,6 +3,7 @@ import { MessageCircle, Share2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
+import { common } from '../../lib/i18n-common';
 import { shareLinks, type SocialLink } from '../../lib/site-config';
 import { useSiteLinks, useSiteSettings } from '../../features/site/site-settings';
 
@@ -19,6 +20,7 @@ function LinkBlock({
   links: SocialLink[];
   hidden: boolean;
 }) {
+  const t = common.useT();
   return (
     <div
       id={id}
@@ -26,7 +28,7 @@ function LinkBlock({
       className="border-t border-slate-200 bg-white px-4 py-3 shadow-sheet"
     >
       <p className="mb-2 text-sm font-semibold text-slate-700">{title}</p>
-      {links.length === 0 ? <p className="text-sm text-slate-600">No links yet.</p> : null}
+      {links.length === 0 ? <p className="text-sm text-slate-600">{t('bar.noLinks')}</p> : null}
       <ul className="grid grid-cols-2 gap-2">
         {links.map((link) => (
           <li key={link.name}>
@@ -50,6 +52,7 @@ const itemClass =
 
 /** Mobile bottom bar: Share and Follow Us toggle link blocks, Chat opens WhatsApp (SPEC.md §1). */
 export function BottomBar() {
+  const t = common.useT();
   const location = useLocation();
   // Remember which page the panel was opened on, so a route change closes it.
   const [open, setOpen] = useState<{ panel: Panel; key: string } | null>(null);
@@ -60,14 +63,14 @@ export function BottomBar() {
   const { whatsapp, follow } = useSiteLinks();
 
   return (
-    <nav aria-label="Quick actions" className="fixed inset-x-0 bottom-0 z-30 md:hidden">
+    <nav aria-label={t('bar.label')} className="fixed inset-x-0 bottom-0 z-30 md:hidden">
       <LinkBlock
         id="share-links"
-        title={`Share ${siteName}`}
+        title={t('bar.shareSite', { site: siteName })}
         links={shareLinks(pageUrl, siteName)}
         hidden={panel !== 'share'}
       />
-      <LinkBlock id="follow-links" title="Follow us" links={follow} hidden={panel !== 'follow'} />
+      <LinkBlock id="follow-links" title={t('bar.followTitle')} links={follow} hidden={panel !== 'follow'} />
       <div className="grid grid-cols-3 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">
         <button
           type="button"
@@ -77,17 +80,17 @@ export function BottomBar() {
           onClick={() => toggle('share')}
         >
           <Share2 className="size-5" aria-hidden="true" />
-          Share
+          {t('bar.share')}
         </button>
         {whatsapp ? (
           <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={itemClass}>
             <MessageCircle className="size-5 text-emerald-700" aria-hidden="true" />
-            Chat
+            {t('bar.chat')}
           </a>
         ) : (
           <Link to={ROUTES.contacts} className={itemClass}>
             <MessageCircle className="size-5 text-emerald-700" aria-hidden="true" />
-            Chat
+            {t('bar.chat')}
           </Link>
         )}
         <button
@@ -98,7 +101,7 @@ export function BottomBar() {
           onClick={() => toggle('follow')}
         >
           <UserPlus className="size-5" aria-hidden="true" />
-          Follow Us
+          {t('bar.follow')}
         </button>
       </div>
     </nav>

@@ -1,12 +1,14 @@
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
+import { common } from '../../lib/i18n-common';
 import { ID_TABS } from './nav-items';
 
 /** The tab row under the header: Create ID, Demo ID, My IDs. */
 export function IdTabs() {
+  const t = common.useT();
   const { pathname } = useLocation();
   return (
-    <nav aria-label="IDs" className="border-t border-slate-100">
+    <nav aria-label={t('nav.ids')} className="border-t border-slate-100">
       <ul className="mx-auto grid max-w-6xl grid-cols-3 md:flex md:gap-2 md:px-6">
         {ID_TABS.map((tab) => {
           const active = tab.isActive(pathname);
@@ -22,7 +24,7 @@ export function IdTabs() {
                     : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
                 )}
               >
-                {tab.label}
+                {tab.labelKey ? t(tab.labelKey) : tab.label}
               </Link>
             </li>
           );

@@ -5,10 +5,13 @@ import {
   type StaffPermission,
   type StaffRole,
 } from '@iddesk/contract';
+import type { KeyOf } from '@iddesk/contract';
 import { isHomeActive, isPathActive } from '../../lib/nav-rules';
 
 export type NavItem = {
   label: string;
+  /** The label's key in the `common` catalogue, where the item is shown translated (issue 18). */
+  labelKey?: KeyOf<'common'>;
   to: string;
   isActive: (pathname: string) => boolean;
   /** Admin menus: what the staff role needs for the page (the server enforces it anyway). */
@@ -21,21 +24,22 @@ const section = (to: string) => (pathname: string) =>
 
 /** Desktop header and side menu (SPEC.md §2). */
 export const MAIN_LINKS: NavItem[] = [
-  { label: 'Home', to: NAMED_ROUTES.home, isActive: isHomeActive },
-  { label: 'Media', to: NAMED_ROUTES.media, isActive: exact(NAMED_ROUTES.media) },
-  { label: 'Reviews', to: NAMED_ROUTES.reviews, isActive: exact(NAMED_ROUTES.reviews) },
-  { label: 'Contacts', to: NAMED_ROUTES.contacts, isActive: exact(NAMED_ROUTES.contacts) },
+  { label: 'Home', labelKey: 'nav.home', to: NAMED_ROUTES.home, isActive: isHomeActive },
+  { label: 'Media', labelKey: 'nav.media', to: NAMED_ROUTES.media, isActive: exact(NAMED_ROUTES.media) },
+  { label: 'Reviews', labelKey: 'nav.reviews', to: NAMED_ROUTES.reviews, isActive: exact(NAMED_ROUTES.reviews) },
+  { label: 'Contacts', labelKey: 'nav.contacts', to: NAMED_ROUTES.contacts, isActive: exact(NAMED_ROUTES.contacts) },
 ];
 
 /** The mobile header's tab row. */
 export const ID_TABS: NavItem[] = [
   {
     label: 'Create ID',
+    labelKey: 'nav.createId',
     to: NAMED_ROUTES.create_id_list,
     isActive: section(NAMED_ROUTES.create_id_list),
   },
-  { label: 'Demo ID', to: NAMED_ROUTES.demo_id_list, isActive: section(NAMED_ROUTES.demo_id_list) },
-  { label: 'My IDs', to: NAMED_ROUTES.my_ids, isActive: section(NAMED_ROUTES.my_ids) },
+  { label: 'Demo ID', labelKey: 'nav.demoId', to: NAMED_ROUTES.demo_id_list, isActive: section(NAMED_ROUTES.demo_id_list) },
+  { label: 'My IDs', labelKey: 'nav.myIds', to: NAMED_ROUTES.my_ids, isActive: section(NAMED_ROUTES.my_ids) },
 ];
 
 /** Admin header (SPEC.md §2). "IDs" is also the admin landing page. */

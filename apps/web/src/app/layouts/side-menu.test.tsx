@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { activateLocale } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import { SideMenu } from './side-menu';
 
@@ -80,5 +81,17 @@ describe('SideMenu', () => {
     expect(within(menu).getByRole('link', { name: 'Reviews' }).getAttribute('aria-current')).toBe(
       'page',
     );
+  });
+
+  it('switches the whole menu to Hindi from its language switch, and back', async () => {
+    const menu = renderMenu('/media');
+    fireEvent.click(within(menu).getByRole('radio', { name: 'हिन्दी' }));
+    const hindi = await screen.findByRole('dialog', { name: 'मेन्यू' });
+    expect(within(hindi).getByRole('link', { name: 'लॉग इन करें' })).toBeTruthy();
+    expect(within(hindi).getByRole('group', { name: 'भाषा' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('hi');
+    fireEvent.click(within(hindi).getByRole('radio', { name: 'English' }));
+    await screen.findByRole('dialog', { name: 'Menu' });
+    await activateLocale('en');
   });
 });

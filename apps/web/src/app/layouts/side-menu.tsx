@@ -21,7 +21,9 @@ import {
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Wordmark } from '../../components/ui/wordmark';
+import { LanguageSwitch } from '../../features/account/components/language-switch';
 import { cn } from '../../lib/cn';
+import { common } from '../../lib/i18n-common';
 import { isPathActive } from '../../lib/nav-rules';
 import { useSession } from '../../lib/session';
 import { sideMenuOpen } from '../../lib/toast';
@@ -31,15 +33,15 @@ import { HelpLine } from './help-line';
 import { ID_TABS, MAIN_LINKS, type NavItem } from './nav-items';
 
 const ICONS: Record<string, LucideIcon> = {
-  Home,
-  Media: Images,
-  Reviews: Star,
-  Contacts: Phone,
-  'Create ID': PlusCircle,
-  'Demo ID': FlaskConical,
+  'nav.home': Home,
+  'nav.media': Images,
+  'nav.reviews': Star,
+  'nav.contacts': Phone,
+  'nav.createId': PlusCircle,
+  'nav.demoId': FlaskConical,
 };
 
-const SIDE_LINKS: NavItem[] = [...MAIN_LINKS, ...ID_TABS.filter((t) => t.label !== 'My IDs')];
+const SIDE_LINKS: NavItem[] = [...MAIN_LINKS, ...ID_TABS.filter((tab) => tab.labelKey !== 'nav.myIds')];
 
 function MenuLink({
   to,
@@ -74,6 +76,7 @@ type SideMenuProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
 /** The slide-in side menu (SPEC.md §2). Closes on backdrop, close icon and any route change. */
 export function SideMenu({ open, onOpenChange }: SideMenuProps) {
+  const t = common.useT();
   const { pathname } = useLocation();
   const { guest, isAdmin } = useSession();
   const [signingOut, setSigningOut] = useState(false);
@@ -102,36 +105,34 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
             <Wordmark size="sm" />
             <Dialog.Close
               className="flex size-11 items-center justify-center rounded-xl text-slate-700 hover:bg-slate-100"
-              aria-label="Close menu"
+              aria-label={t('menu.close')}
             >
               <X className="size-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
-          <Dialog.Title className="sr-only">Menu</Dialog.Title>
-          <Dialog.Description className="sr-only">
-            Site navigation and account links.
-          </Dialog.Description>
+          <Dialog.Title className="sr-only">{t('menu.title')}</Dialog.Title>
+          <Dialog.Description className="sr-only">{t('menu.description')}</Dialog.Description>
 
           <div className="flex-1 overflow-y-auto px-3 py-4">
             {!guest ? <BalanceCard /> : null}
-            <nav aria-label="Site menu">
+            <nav aria-label={t('menu.site')}>
               <ul className="flex flex-col gap-1">
                 {isAdmin ? (
                   <li>
                     <MenuLink
                       to={ROUTES.admin}
-                      label="Admin"
+                      label={t('menu.admin')}
                       icon={ShieldCheck}
                       active={pathname.startsWith(ROUTES.admin)}
                     />
                   </li>
                 ) : null}
                 {SIDE_LINKS.map((item) => (
-                  <li key={item.label}>
+                  <li key={item.to}>
                     <MenuLink
                       to={item.to}
-                      label={item.label}
-                      icon={ICONS[item.label] ?? LayoutGrid}
+                      label={item.labelKey ? t(item.labelKey) : item.label}
+                      icon={(item.labelKey && ICONS[item.labelKey]) || LayoutGrid}
                       active={item.isActive(pathname)}
                     />
                   </li>
@@ -144,7 +145,7 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
                     <li>
                       <MenuLink
                         to={ROUTES.login}
-                        label="Log in"
+                        label={t('menu.login')}
                         icon={LogIn}
                         active={isPathActive(pathname, ROUTES.login)}
                       />
@@ -152,7 +153,7 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
                     <li>
                       <MenuLink
                         to={ROUTES.register}
-                        label="Register"
+                        label={t('menu.register')}
                         icon={UserPlus}
                         active={isPathActive(pathname, ROUTES.register)}
                       />
@@ -163,7 +164,7 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
                     <li>
                       <MenuLink
                         to={ROUTES.profile}
-                        label="Profile"
+                        label={t('menu.profile')}
                         icon={UserRound}
                         active={isPathActive(pathname, ROUTES.profile)}
                       />
@@ -171,7 +172,7 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
                     <li>
                       <MenuLink
                         to={ROUTES.transactions}
-                        label="Transactions"
+                        label={t('menu.transactions')}
                         icon={History}
                         active={isPathActive(pathname, ROUTES.transactions)}
                       />
@@ -179,7 +180,7 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
                     <li>
                       <MenuLink
                         to={ROUTES.changePassword}
-                        label="Change password"
+                        label={t('menu.changePassword')}
                         icon={KeyRound}
                         active={isPathActive(pathname, ROUTES.changePassword)}
                       />
@@ -192,13 +193,14 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
                         className="flex min-h-12 w-full items-center gap-3 rounded-xl px-3 font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"
                       >
                         <LogOut className="size-5" aria-hidden="true" />
-                        Log out
+                        {t('menu.logout')}
                       </button>
                     </li>
                   </>
                 )}
               </ul>
             </nav>
+            <LanguageSwitch className="mt-4 border-t border-slate-100 px-1 pt-4" />
           </div>
           <HelpLine />
         </Dialog.Content>

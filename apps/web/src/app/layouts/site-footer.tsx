@@ -2,8 +2,10 @@ import { ROUTES } from '@iddesk/contract';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { useSiteSettings } from '../../features/site/site-settings';
+import { common } from '../../lib/i18n-common';
 
 export function SiteFooter({ dark = false }: { dark?: boolean }) {
+  const t = common.useT();
   const { site_name: siteName, contact_phone: phone } = useSiteSettings();
   const linkClass = cn(
     'inline-flex min-h-11 items-center font-medium underline-offset-4 hover:underline',
@@ -29,12 +31,12 @@ export function SiteFooter({ dark = false }: { dark?: boolean }) {
         <ul className="flex gap-4">
           <li>
             <Link to={ROUTES.policy} className={linkClass}>
-              Terms
+              {t('layout.terms')}
             </Link>
           </li>
           <li>
             <Link to={ROUTES.contacts} className={linkClass}>
-              Support
+              {t('layout.support')}
             </Link>
           </li>
         </ul>

@@ -2,7 +2,13 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Volume2, VolumeX, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
+import soundEn from '@iddesk/contract/i18n/en/sound.json';
+import { catalogue } from '../../lib/i18n';
+import { common } from '../../lib/i18n-common';
 import { playSound, setSoundPreference, unlockAudio, useSoundPreference } from '../../lib/sound';
+
+/** The staff's sound dialog: its words load with the admin layout, not on a customer's page. */
+const soundText = catalogue('sound', soundEn);
 
 /**
  * Admin header's Sound notifications dialog (SPEC.md §2). Browsers only play sound after a
@@ -10,6 +16,8 @@ import { playSound, setSoundPreference, unlockAudio, useSoundPreference } from '
  * choice (on or off) in this browser. Until it is answered, the speaker shows a dot.
  */
 export function SoundDialog() {
+  const t = soundText.useT();
+  const shared = common.useT();
   const preference = useSoundPreference();
   const [enabled, setEnabled] = useState(preference !== 'off');
   const Icon = preference === 'off' ? VolumeX : Volume2;
@@ -18,7 +26,7 @@ export function SoundDialog() {
     <Dialog.Root onOpenChange={(open) => open && setEnabled(preference !== 'off')}>
       <Dialog.Trigger
         className="relative flex size-11 items-center justify-center rounded-xl text-slate-200 hover:bg-white/10 hover:text-white"
-        aria-label={`Sound notifications (${preference === 'off' ? 'off' : 'on'})`}
+        aria-label={t('button', { state: preference === 'off' ? 'off' : 'on' })}
       >
         <Icon className="size-5" aria-hidden="true" />
         {preference === 'unset' ? (
@@ -33,20 +41,17 @@ export function SoundDialog() {
         <Dialog.Content className="dialog-panel fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-sheet focus:outline-none">
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-semibold text-slate-900">
-              Sound notifications
+              {t('title')}
             </Dialog.Title>
             <Dialog.Close
               className="-mr-2 -mt-2 flex size-11 items-center justify-center rounded-xl text-slate-600 hover:bg-slate-100"
-              aria-label="Close"
+              aria-label={shared('dialog.close')}
             >
               <X className="size-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
           <Dialog.Description className="mt-2 text-slate-600">
-            An alert plays when new IDs, ID requests, bills or withdrawals arrive, and the Confirm
-            menu shows how many wait. Browsers play sound only after you click on the page:
-            &ldquo;Got it!&rdquo; allows it for this tab. Keep the tab open while you work the
-            queue.
+            {t('description')}
           </Dialog.Description>
           <label className="mt-5 flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-slate-200 px-4 py-2">
             <input
@@ -55,7 +60,7 @@ export function SoundDialog() {
               onChange={(event) => setEnabled(event.target.checked)}
               className="size-5 accent-brand-700"
             />
-            <span className="font-medium text-slate-900">Play sounds in this browser</span>
+            <span className="font-medium text-slate-900">{t('enable')}</span>
           </label>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <Button
@@ -66,10 +71,10 @@ export function SoundDialog() {
               }}
               disabled={!enabled}
             >
-              Play a test sound
+              {t('test')}
             </Button>
             <Dialog.Close asChild>
-              <Button onClick={() => setSoundPreference(enabled ? 'on' : 'off')}>Got it!</Button>
+              <Button onClick={() => setSoundPreference(enabled ? 'on' : 'off')}>{t('gotIt')}</Button>
             </Dialog.Close>
           </div>
         </Dialog.Content>

@@ -1,5 +1,9 @@
 import { ERROR_ROUTES, ROUTES } from '@iddesk/contract';
+import type { KeyOf } from '@iddesk/contract';
 import type { LayoutName } from '../route-handle';
+
+/** A page's title: its key in the `common` catalogue, shown in the page's language. */
+export type PageTitleKey = Extract<KeyOf<'common'>, `titles.${string}`>;
 
 /**
  * Every page of the web app, once (decision 016). The router (`app/router.tsx`) is built from
@@ -27,7 +31,7 @@ export type Page = {
   /** The dark page background of the auth and admin layouts. */
   dark?: boolean;
   guard?: Guard;
-  title: string;
+  title: PageTitleKey;
   chunk: ChunkGroup;
   /** The page's module, from `src/` without the extension: what `load` imports. */
   module: string;
@@ -62,7 +66,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...auth,
     path: ROUTES.login,
-    title: 'Log in',
+    title: 'titles.login',
     chunk: 'forms',
     module: 'features/auth/components/login-page',
     load: () => import('../../features/auth/components/login-page'),
@@ -71,7 +75,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...auth,
     path: ROUTES.register,
-    title: 'Register',
+    title: 'titles.register',
     chunk: 'forms',
     module: 'features/auth/components/register-page',
     load: () => import('../../features/auth/components/register-page'),
@@ -82,7 +86,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...publicPage,
     path: ROUTES.media,
-    title: 'Media',
+    title: 'titles.media',
     chunk: 'kit',
     module: 'features/media/components/media-page',
     load: () => import('../../features/media/components/media-page'),
@@ -91,7 +95,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...publicPage,
     path: ROUTES.reviews,
-    title: 'Reviews',
+    title: 'titles.reviews',
     chunk: 'kit',
     module: 'features/reviews/components/reviews-page',
     load: () => import('../../features/reviews/components/reviews-page'),
@@ -100,7 +104,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...publicPage,
     path: ROUTES.contacts,
-    title: 'Contacts',
+    title: 'titles.contacts',
     chunk: 'kit',
     module: 'features/site/components/contacts-page',
     load: () => import('../../features/site/components/contacts-page'),
@@ -109,7 +113,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...publicPage,
     path: ROUTES.policy,
-    title: 'Terms',
+    title: 'titles.terms',
     chunk: 'kit',
     module: 'features/site/components/policy-page',
     load: () => import('../../features/site/components/policy-page'),
@@ -118,7 +122,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...publicPage,
     path: '/reset_password/:id',
-    title: 'Reset password',
+    title: 'titles.resetPassword',
     chunk: 'forms',
     module: 'features/auth/components/reset-password-page',
     load: () => import('../../features/auth/components/reset-password-page'),
@@ -127,7 +131,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...publicPage,
     path: ROUTES.forgotPassword,
-    title: 'Forgot password',
+    title: 'titles.forgotPassword',
     chunk: 'forms',
     module: 'features/auth/components/forgot-password-page',
     load: () => import('../../features/auth/components/forgot-password-page'),
@@ -136,7 +140,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...publicPage,
     path: ERROR_ROUTES.userNotFound,
-    title: 'User not found',
+    title: 'titles.userNotFound',
     chunk: 'app',
     module: ERRORS,
     load: loadErrors,
@@ -145,7 +149,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...publicPage,
     path: ERROR_ROUTES.serverError,
-    title: 'Server error',
+    title: 'titles.serverError',
     chunk: 'app',
     module: ERRORS,
     load: loadErrors,
@@ -154,7 +158,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...publicPage,
     path: ERROR_ROUTES.projectNotFound,
-    title: 'Project not found',
+    title: 'titles.projectNotFound',
     chunk: 'app',
     module: ERRORS,
     load: loadErrors,
@@ -163,7 +167,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...publicPage,
     path: ERROR_ROUTES.pageNotFound,
-    title: 'Page not found',
+    title: 'titles.pageNotFound',
     chunk: 'app',
     module: ERRORS,
     load: loadErrors,
@@ -172,7 +176,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...publicPage,
     path: '/*',
-    title: 'Page not found',
+    title: 'titles.pageNotFound',
     chunk: 'app',
     module: ERRORS,
     load: loadErrors,
@@ -183,7 +187,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...account,
     path: ROUTES.profile,
-    title: 'Profile',
+    title: 'titles.profile',
     chunk: 'forms',
     module: 'features/account/components/profile-page',
     load: () => import('../../features/account/components/profile-page'),
@@ -192,7 +196,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...account,
     path: ROUTES.changePassword,
-    title: 'Change password',
+    title: 'titles.changePassword',
     chunk: 'forms',
     module: 'features/account/components/change-password-page',
     load: () => import('../../features/account/components/change-password-page'),
@@ -201,7 +205,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...account,
     path: ROUTES.secondFactor,
-    title: 'Two-step sign-in',
+    title: 'titles.secondFactor',
     chunk: 'forms',
     module: 'features/account/components/second-factor-page',
     load: () => import('../../features/account/components/second-factor-page'),
@@ -210,7 +214,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...account,
     path: ROUTES.addReview,
-    title: 'Write a review',
+    title: 'titles.writeReview',
     chunk: 'forms',
     module: 'features/reviews/components/add-review-page',
     load: () => import('../../features/reviews/components/add-review-page'),
@@ -219,7 +223,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...account,
     path: ROUTES.addFunds,
-    title: 'Add funds',
+    title: 'titles.addFunds',
     chunk: 'forms',
     module: 'features/wallet/components/add-funds-page',
     load: () => import('../../features/wallet/components/add-funds-page'),
@@ -228,7 +232,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...account,
     path: ROUTES.withdraw,
-    title: 'Withdraw',
+    title: 'titles.withdraw',
     chunk: 'forms',
     module: 'app/routes/wallet-route-pages',
     load: () => import('./wallet-route-pages'),
@@ -237,7 +241,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...account,
     path: ROUTES.transactions,
-    title: 'Transactions',
+    title: 'titles.transactions',
     chunk: 'kit',
     module: 'features/wallet/components/transactions-page',
     load: () => import('../../features/wallet/components/transactions-page'),
@@ -246,7 +250,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...account,
     path: ROUTES.notifications,
-    title: 'Notifications',
+    title: 'titles.notifications',
     chunk: 'kit',
     module: 'features/notifications/components/notifications-page',
     load: () => import('../../features/notifications/components/notifications-page'),
@@ -257,7 +261,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...ids,
     path: ROUTES.createIdList,
-    title: 'Create ID',
+    title: 'titles.createId',
     chunk: 'kit',
     module: 'features/ids/components/create-id-list-page',
     load: () => import('../../features/ids/components/create-id-list-page'),
@@ -266,7 +270,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...ids,
     path: ROUTES.demoIds,
-    title: 'Demo ID',
+    title: 'titles.demoId',
     chunk: 'kit',
     module: 'features/ids/components/demo-ids-page',
     load: () => import('../../features/ids/components/demo-ids-page'),
@@ -275,7 +279,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...ids,
     path: ROUTES.myIds,
-    title: 'My IDs',
+    title: 'titles.myIds',
     chunk: 'kit',
     module: 'features/ids/components/my-ids-page',
     load: () => import('../../features/ids/components/my-ids-page'),
@@ -284,7 +288,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...idsSignedIn,
     path: '/create_id/:id',
-    title: 'Request an ID',
+    title: 'titles.requestId',
     chunk: 'forms',
     module: 'app/routes/id-route-pages',
     load: () => import('./id-route-pages'),
@@ -293,7 +297,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...idsSignedIn,
     path: '/my_ids/:id',
-    title: 'ID details',
+    title: 'titles.idDetails',
     chunk: 'forms',
     module: 'features/ids/components/my-id-page',
     load: () => import('../../features/ids/components/my-id-page'),
@@ -302,7 +306,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...idsSignedIn,
     path: '/my_ids/:id/deposit',
-    title: 'Deposit',
+    title: 'titles.deposit',
     chunk: 'forms',
     module: 'app/routes/id-route-pages',
     load: () => import('./id-route-pages'),
@@ -311,7 +315,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...idsSignedIn,
     path: '/my_ids/:id/withdraw',
-    title: 'Withdraw from ID',
+    title: 'titles.withdrawFromId',
     chunk: 'forms',
     module: 'features/ids/components/my-id-withdraw-page',
     load: () => import('../../features/ids/components/my-id-withdraw-page'),
@@ -320,7 +324,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...idsSignedIn,
     path: '/my_ids/:id/close',
-    title: 'Close ID',
+    title: 'titles.closeId',
     chunk: 'forms',
     module: 'features/ids/components/my-id-close-page',
     load: () => import('../../features/ids/components/my-id-close-page'),
@@ -330,38 +334,38 @@ export const PAGES: readonly Page[] = [
   // Admin: a token with the admin flag, else login. A guest never downloads these chunks.
   ...(
     [
-      [ROUTES.admin, 'IDs', 'AdminIdsPage'],
-      [ROUTES.adminIds, 'IDs', 'AdminIdsPage'],
-      [ROUTES.adminIdCreate, 'Add ID', 'AdminIdCreatePage'],
-      ['/admin/ids/:id/edit', 'Edit ID', 'AdminIdEditPage'],
-      [ROUTES.adminNewIds, 'New ID', 'AdminNewIdsPage'],
-      ['/admin/new_ids/:id', 'New ID', 'AdminNewIdPage'],
-      [ROUTES.adminUsers, 'Users', 'AdminUsersPage'],
-      ['/admin/users/:id', 'User', 'AdminUserPage'],
-      ['/admin/users/:id/transactions', 'Transactions', 'AdminUserTransactionsPage'],
-      [ROUTES.adminRequestsPending, 'ID requests', 'AdminRequestsPendingPage'],
-      [ROUTES.adminRequestsDone, 'ID requests', 'AdminRequestsDonePage'],
-      ['/admin/requests/:id', 'Request', 'AdminRequestPage'],
-      [ROUTES.adminBillsPending, 'Bills', 'AdminBillsPendingPage'],
-      [ROUTES.adminBillsDone, 'Bills', 'AdminBillsDonePage'],
-      ['/admin/bills/:id', 'Bill', 'AdminBillPage'],
-      [ROUTES.adminWithdrawPending, 'Withdraw', 'AdminWithdrawPendingPage'],
-      [ROUTES.adminWithdrawDone, 'Withdraw', 'AdminWithdrawDonePage'],
-      ['/admin/withdraw/:id', 'Withdrawal', 'AdminWithdrawPage'],
-      [ROUTES.adminPaymentTypes, 'Payment types', 'AdminPaymentTypesPage'],
-      [ROUTES.adminPaymentTypeCreate, 'Add payment type', 'AdminPaymentTypeCreatePage'],
-      ['/admin/payment_types/:id/edit', 'Edit payment type', 'AdminPaymentTypeEditPage'],
-      [ROUTES.adminStaff, 'Staff', 'AdminStaffRoutePage'],
+      [ROUTES.admin, 'titles.admin.ids', 'AdminIdsPage'],
+      [ROUTES.adminIds, 'titles.admin.ids', 'AdminIdsPage'],
+      [ROUTES.adminIdCreate, 'titles.admin.addId', 'AdminIdCreatePage'],
+      ['/admin/ids/:id/edit', 'titles.admin.editId', 'AdminIdEditPage'],
+      [ROUTES.adminNewIds, 'titles.admin.newId', 'AdminNewIdsPage'],
+      ['/admin/new_ids/:id', 'titles.admin.newId', 'AdminNewIdPage'],
+      [ROUTES.adminUsers, 'titles.admin.users', 'AdminUsersPage'],
+      ['/admin/users/:id', 'titles.admin.user', 'AdminUserPage'],
+      ['/admin/users/:id/transactions', 'titles.admin.transactions', 'AdminUserTransactionsPage'],
+      [ROUTES.adminRequestsPending, 'titles.admin.idRequests', 'AdminRequestsPendingPage'],
+      [ROUTES.adminRequestsDone, 'titles.admin.idRequests', 'AdminRequestsDonePage'],
+      ['/admin/requests/:id', 'titles.admin.request', 'AdminRequestPage'],
+      [ROUTES.adminBillsPending, 'titles.admin.bills', 'AdminBillsPendingPage'],
+      [ROUTES.adminBillsDone, 'titles.admin.bills', 'AdminBillsDonePage'],
+      ['/admin/bills/:id', 'titles.admin.bill', 'AdminBillPage'],
+      [ROUTES.adminWithdrawPending, 'titles.admin.withdraw', 'AdminWithdrawPendingPage'],
+      [ROUTES.adminWithdrawDone, 'titles.admin.withdraw', 'AdminWithdrawDonePage'],
+      ['/admin/withdraw/:id', 'titles.admin.withdrawal', 'AdminWithdrawPage'],
+      [ROUTES.adminPaymentTypes, 'titles.admin.paymentTypes', 'AdminPaymentTypesPage'],
+      [ROUTES.adminPaymentTypeCreate, 'titles.admin.addPaymentType', 'AdminPaymentTypeCreatePage'],
+      ['/admin/payment_types/:id/edit', 'titles.admin.editPaymentType', 'AdminPaymentTypeEditPage'],
+      [ROUTES.adminStaff, 'titles.admin.staff', 'AdminStaffRoutePage'],
     ] as const
   ).map(([path, title, name]) =>
     page({ ...admin, path, title, module: ADMIN, load: loadAdmin, export: name }),
   ),
   ...(
     [
-      [ROUTES.adminTopBlock, 'Top block', 'AdminTopBlockPage'],
-      [ROUTES.adminSettings, 'Settings', 'AdminSettingsPage'],
-      [ROUTES.adminMedia, 'Media', 'AdminMediaPage'],
-      [ROUTES.adminReviews, 'Reviews', 'AdminReviewsPage'],
+      [ROUTES.adminTopBlock, 'titles.admin.topBlock', 'AdminTopBlockPage'],
+      [ROUTES.adminSettings, 'titles.admin.settings', 'AdminSettingsPage'],
+      [ROUTES.adminMedia, 'titles.admin.media', 'AdminMediaPage'],
+      [ROUTES.adminReviews, 'titles.admin.reviews', 'AdminReviewsPage'],
     ] as const
   ).map(([path, title, name]) =>
     page({ ...admin, path, title, module: CONTENT_ADMIN, load: loadContentAdmin, export: name }),

@@ -4,6 +4,8 @@ import { Outlet } from 'react-router';
 import { FullScreenLoader } from '../../components/ui/full-screen-loader';
 import { useSession } from '../../lib/session';
 import { documentTitle } from '../../lib/site-config';
+import { common } from '../../lib/i18n-common';
+import type { PageTitleKey } from '../routes/pages';
 import { useSiteSettings } from '../../features/site/site-settings';
 import { usePolling } from '../../lib/use-polling';
 import { resetFeed } from '../../features/notifications/notification-feed';
@@ -42,8 +44,11 @@ function SessionPolling() {
  */
 export function RootShell() {
   const { fetching } = useShellState();
-  const { layout, dark, title } = useRouteHandle();
+  const { layout, dark, title: titleKey } = useRouteHandle();
   const { site_name: siteName } = useSiteSettings();
+  const t = common.useT();
+  // pages.ts gives each page's title as a key of the `common` catalogue.
+  const title = titleKey === null ? null : t(titleKey as PageTitleKey);
 
   useEffect(() => {
     document.title = documentTitle(title, siteName);

@@ -99,8 +99,19 @@ export function FormConfirm<TOut>({ app, items, children, ...dialog }: FormConfi
   );
 }
 
-/** `password` and `password_confirmation` of the surrounding form: "Password", "Confirm password". */
-export function NewPasswordFields({ label = 'Password' }: { label?: string }) {
+/**
+ * `password` and `password_confirmation` of the surrounding form: "Password", "Confirm password".
+ * A translated page passes all three texts (issue 18).
+ */
+export function NewPasswordFields({
+  label = 'Password',
+  confirmLabel,
+  hint,
+}: {
+  label?: string;
+  confirmLabel?: string;
+  hint?: string;
+}) {
   const { register, formState } = useFormContext<FieldValues>();
   const error = (name: string) => formState.errors[name]?.message as string | undefined;
   return (
@@ -109,12 +120,12 @@ export function NewPasswordFields({ label = 'Password' }: { label?: string }) {
         label={label}
         {...INPUT.newPassword}
         revealable
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        hint={hint ?? `At least ${PASSWORD_MIN_LENGTH} characters.`}
         error={error('password')}
         {...register('password')}
       />
       <TextField
-        label={`Confirm ${label.toLowerCase()}`}
+        label={confirmLabel ?? `Confirm ${label.toLowerCase()}`}
         {...INPUT.newPassword}
         error={error('password_confirmation')}
         {...register('password_confirmation')}

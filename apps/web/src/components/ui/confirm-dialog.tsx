@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { common } from '../../lib/i18n-common';
 import { Button } from './button';
 
 export type ConfirmDialogProps = {
@@ -37,6 +38,7 @@ export function DialogPanel({
   locked = false,
   children,
 }: DialogPanelProps) {
+  const t = common.useT();
   const change = (next: boolean) => {
     if (!locked) onOpenChange(next);
   };
@@ -49,7 +51,7 @@ export function DialogPanel({
             <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
             <Dialog.Close
               className="-mr-2 -mt-2 flex size-11 shrink-0 items-center justify-center rounded-xl text-slate-600 hover:bg-slate-100 disabled:opacity-50"
-              aria-label="Close"
+              aria-label={t('dialog.close')}
               disabled={locked}
             >
               <X className="size-5" aria-hidden="true" />
@@ -67,7 +69,7 @@ export function DialogPanel({
 export function DialogButtons({
   onCancel,
   loading,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   className = 'mt-6',
   children,
 }: {
@@ -77,10 +79,11 @@ export function DialogButtons({
   className?: string;
   children: ReactNode;
 }) {
+  const t = common.useT();
   return (
     <div className={cn('flex flex-col-reverse gap-3 sm:flex-row sm:justify-end', className)}>
       <Button variant="secondary" onClick={onCancel} disabled={loading}>
-        {cancelLabel}
+        {cancelLabel ?? t('dialog.cancel')}
       </Button>
       {children}
     </div>

@@ -2,6 +2,7 @@ import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { cn } from '../../lib/cn';
+import { common } from '../../lib/i18n-common';
 import { copyText } from '../../lib/clipboard';
 
 type CopyButtonProps = {
@@ -13,6 +14,7 @@ type CopyButtonProps = {
 
 /** Copies a value and says so for two seconds, visibly and to screen readers. */
 export function CopyButton({ value, what, className }: CopyButtonProps) {
+  const t = common.useT();
   const [copiedAt, setCopiedAt] = useState<number | null>(null);
 
   useEffect(() => {
@@ -23,7 +25,7 @@ export function CopyButton({ value, what, className }: CopyButtonProps) {
 
   const onClick = async () => {
     if (await copyText(value)) setCopiedAt(Date.now());
-    else toast.error('Could not copy', { description: `Select the ${what} and copy it by hand.` });
+    else toast.error(t('copy.failed'), { description: t('copy.byHand', { what }) });
   };
 
   const copied = copiedAt !== null;
@@ -32,7 +34,7 @@ export function CopyButton({ value, what, className }: CopyButtonProps) {
       <button
         type="button"
         onClick={() => void onClick()}
-        aria-label={`Copy ${what}`}
+        aria-label={t('copy.label', { what })}
         className={cn(
           'inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold transition-colors',
           'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
@@ -47,10 +49,10 @@ export function CopyButton({ value, what, className }: CopyButtonProps) {
         ) : (
           <Copy className="size-4" aria-hidden="true" />
         )}
-        <span aria-hidden="true">{copied ? 'Copied' : 'Copy'}</span>
+        <span aria-hidden="true">{copied ? t('copy.copied') : t('copy.copy')}</span>
       </button>
       <span className="sr-only" role="status">
-        {copied ? `${what} copied` : ''}
+        {copied ? t('copy.done', { what }) : ''}
       </span>
     </>
   );

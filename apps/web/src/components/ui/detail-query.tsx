@@ -1,3 +1,4 @@
+import { common } from '../../lib/i18n-common';
 import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { isNotFound } from '../../lib/api-error';
@@ -54,18 +55,19 @@ export function NotFoundCard({
   back: string;
   backLabel: string;
 }) {
+  const t = common.useT();
   return (
     <Card>
       <ListEmpty
         icon={SearchX}
-        title={`This ${what} does not exist`}
+        title={t('detail.missing', { what })}
         action={
           <ButtonLink to={back} variant="secondary">
             {backLabel}
           </ButtonLink>
         }
       >
-        It may have been removed, or the link is wrong.
+        {t('detail.missingHint')}
       </ListEmpty>
     </Card>
   );

@@ -1,6 +1,7 @@
 import { ExternalLink as ExternalIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { common } from '../../lib/i18n-common';
 
 /** "netflix.com" for "https://www.netflix.com/in/": what a person recognises in a link. */
 export function displayHost(url: string): string {
@@ -15,6 +16,7 @@ type ExternalLinkProps = { href: string; children?: ReactNode; className?: strin
 
 /** A link to another site, opened in a new tab, saying so to screen readers. */
 export function ExternalLink({ href, children, className }: ExternalLinkProps) {
+  const t = common.useT();
   return (
     <a
       href={href}
@@ -27,7 +29,7 @@ export function ExternalLink({ href, children, className }: ExternalLinkProps) {
     >
       <span className="truncate">{children ?? displayHost(href)}</span>
       <ExternalIcon className="size-4 shrink-0" aria-hidden="true" />
-      <span className="sr-only">(opens in a new tab)</span>
+      <span className="sr-only">{t('link.newTab')}</span>
     </a>
   );
 }

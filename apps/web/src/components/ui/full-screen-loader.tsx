@@ -1,12 +1,14 @@
+import { common } from '../../lib/i18n-common';
 import { SITE_NAME } from '../../lib/site-config';
 import { Wordmark } from './wordmark';
 
 /** Shown while the global fetching flag is on (SPEC.md §2). */
 export function FullScreenLoader() {
+  const t = common.useT();
   return (
     <div
       role="status"
-      aria-label={`Loading ${SITE_NAME}`}
+      aria-label={t('loader.label', { site: SITE_NAME })}
       className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-6 bg-ink-950 text-white"
     >
       {/* No fade-in: index.html paints this same loader before the scripts run. */}

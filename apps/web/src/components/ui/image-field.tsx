@@ -2,6 +2,7 @@ import { IMAGE_UPLOAD } from '@iddesk/contract';
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { common } from '../../lib/i18n-common';
 import { formatFileSize } from '../../lib/files';
 import { BlobImage } from './blob-image';
 
@@ -32,6 +33,7 @@ export function ImageField({
   what = 'image',
   disabled,
 }: ImageFieldProps) {
+  const t = common.useT();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   // A file the browser cannot show (not really an image) gets the placeholder, not a broken icon.
@@ -62,7 +64,7 @@ export function ImageField({
           <BlobImage
             blob={file}
             onError={() => setUnreadable(file)}
-            alt={`Preview of ${file.name}`}
+            alt={t('image.preview', { name: file.name })}
             className="h-40 w-full rounded-lg bg-white object-contain ring-1 ring-slate-200 sm:h-24 sm:w-24"
           />
         ) : current && !file ? (
@@ -99,11 +101,11 @@ export function ImageField({
                 type="button"
                 onClick={() => onChange(null)}
                 disabled={disabled}
-                aria-label={`Remove ${what}`}
+                aria-label={t('image.removeLabel', { what })}
                 className="inline-flex min-h-11 items-center gap-1 rounded-lg px-3 text-sm font-semibold text-slate-700 hover:bg-slate-200"
               >
                 <X className="size-4" aria-hidden="true" />
-                Remove
+                {t('image.remove')}
               </button>
             ) : null}
           </div>

@@ -1,11 +1,13 @@
 import { AlertTriangle, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { common } from '../../lib/i18n-common';
 import { Button } from './button';
 
 /** Placeholder rows while a list loads; announced once as "Loading …". */
-export function ListLoading({ label = 'Loading', rows = 4 }: { label?: string; rows?: number }) {
+export function ListLoading({ label, rows = 4 }: { label?: string; rows?: number }) {
+  const t = common.useT();
   return (
-    <div role="status" aria-label={label} className="flex flex-col gap-3">
+    <div role="status" aria-label={label ?? t('list.loading')} className="flex flex-col gap-3">
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="h-16 animate-pulse rounded-xl bg-slate-200/70" aria-hidden="true" />
       ))}
@@ -31,15 +33,16 @@ export function ListEmpty({ icon: Icon, title, children, action }: EmptyProps) {
 type ErrorProps = { message?: string; onRetry: () => void; retrying?: boolean };
 
 export function ListError({ message, onRetry, retrying }: ErrorProps) {
+  const t = common.useT();
   return (
     <div role="alert" className="flex flex-col items-center px-4 py-10 text-center">
       <span className="flex size-12 items-center justify-center rounded-2xl bg-red-50 text-red-700">
         <AlertTriangle className="size-6" aria-hidden="true" />
       </span>
-      <p className="mt-3 font-semibold text-slate-900">This list could not be loaded.</p>
+      <p className="mt-3 font-semibold text-slate-900">{t('list.failed')}</p>
       {message ? <p className="mt-1 max-w-sm text-sm text-slate-600">{message}</p> : null}
       <Button variant="secondary" className="mt-4" onClick={onRetry} loading={retrying}>
-        Try again
+        {t('list.retry')}
       </Button>
     </div>
   );

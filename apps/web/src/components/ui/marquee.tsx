@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Megaphone } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { common } from '../../lib/i18n-common';
 
 type MarqueeProps = { text: string; className?: string };
 
@@ -9,6 +10,7 @@ type MarqueeProps = { text: string; className?: string };
  * stays still and wraps.
  */
 export function Marquee({ text, className }: MarqueeProps) {
+  const t = common.useT();
   // Roughly constant reading speed whatever the length.
   const seconds = Math.min(60, Math.max(12, text.length * 0.22));
   return (
@@ -18,7 +20,7 @@ export function Marquee({ text, className }: MarqueeProps) {
         className,
       )}
       role="region"
-      aria-label="Announcement"
+      aria-label={t('marquee.label')}
     >
       <span className="z-10 flex h-9 shrink-0 items-center bg-brand-950 pl-3 pr-1 text-teal-300">
         <Megaphone className="size-4" aria-hidden="true" />

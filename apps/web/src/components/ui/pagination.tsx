@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
+import { common } from '../../lib/i18n-common';
 import { pageRange, pageSlots } from '../../lib/pagination';
 
 type PaginationProps = {
@@ -19,6 +20,7 @@ const cell =
 
 /** Page links under a list, with "16–30 of 42". Renders only the count for a single page. */
 export function Pagination({ page, lastPage, perPage, total, hrefFor, label }: PaginationProps) {
+  const t = common.useT();
   const range = <p className="text-sm text-slate-600">{pageRange(page, perPage, total)}</p>;
   if (lastPage <= 1) return <div className="mt-4 flex justify-end">{range}</div>;
   const prev = page > 1 ? page - 1 : null;
@@ -32,7 +34,7 @@ export function Pagination({ page, lastPage, perPage, total, hrefFor, label }: P
             <li>
               <Link to={hrefFor(prev)} className={cn(cell, 'text-slate-700 hover:bg-slate-100')}>
                 <ChevronLeft className="size-4" aria-hidden="true" />
-                <span className="sr-only sm:not-sr-only sm:pr-1">Previous</span>
+                <span className="sr-only sm:not-sr-only sm:pr-1">{t('pagination.previous')}</span>
               </Link>
             </li>
           ) : null}
@@ -45,7 +47,7 @@ export function Pagination({ page, lastPage, perPage, total, hrefFor, label }: P
               <li key={slot}>
                 <Link
                   to={hrefFor(slot)}
-                  aria-label={`Page ${slot}`}
+                  aria-label={t('pagination.page', { page: slot })}
                   aria-current={slot === page ? 'page' : undefined}
                   className={cn(
                     cell,
@@ -60,7 +62,7 @@ export function Pagination({ page, lastPage, perPage, total, hrefFor, label }: P
           {next ? (
             <li>
               <Link to={hrefFor(next)} className={cn(cell, 'text-slate-700 hover:bg-slate-100')}>
-                <span className="sr-only sm:not-sr-only sm:pl-1">Next</span>
+                <span className="sr-only sm:not-sr-only sm:pl-1">{t('pagination.next')}</span>
                 <ChevronRight className="size-4" aria-hidden="true" />
               </Link>
             </li>

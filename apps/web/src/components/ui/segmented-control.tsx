@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { cn } from '../../lib/cn';
 
-type Option<V extends string> = { value: V; label: string };
+/** `lang` marks a label written in another language than the page (a language's own name). */
+type Option<V extends string> = { value: V; label: string; lang?: string };
 
 type SegmentedControlProps<V extends string> = {
   legend: string;
@@ -42,6 +43,7 @@ export function SegmentedControl<V extends string>({
               />
               <label
                 htmlFor={optionId}
+                lang={option.lang}
                 className={cn(
                   'flex min-h-11 cursor-pointer items-center justify-center rounded-lg px-3 text-sm font-semibold transition-colors',
                   'peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500',

@@ -1,6 +1,7 @@
 import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { common } from '../../lib/i18n-common';
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
@@ -21,6 +22,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const inputId = id ?? autoId;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
+  const t = common.useT();
   const [revealed, setRevealed] = useState(false);
   const describedBy =
     [hint && !error ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
@@ -60,7 +62,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           <button
             type="button"
             className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-xl text-slate-600 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-            aria-label={revealed ? 'Hide password' : 'Show password'}
+            aria-label={revealed ? t('password.hide') : t('password.show')}
             aria-pressed={revealed}
             onClick={() => setRevealed((v) => !v)}
           >

@@ -44,6 +44,8 @@ export function Wordmark({ className, tone = 'dark', size = 'md' }: WordmarkProp
     >
       <LogoMark className={size === 'lg' ? 'size-11' : size === 'sm' ? 'size-7' : 'size-8'} />
       <span>
+        {/* The brand name is the same in every language. */}
+        {/* eslint-disable-next-line i18next/no-literal-string */}
         ID<span className={tone === 'dark' ? 'text-brand-700' : 'text-teal-300'}> Desk</span>
       </span>
     </span>

@@ -3,23 +3,25 @@ import { AppForm, SaveButtons } from '../../../components/ui/app-form';
 import { INPUT, TextField } from '../../../components/ui/text-field';
 import { useAppForm } from '../../../lib/use-app-form';
 import { useUpdateUser } from '../api/update-user';
+import { account } from '../i18n';
 
 export function ProfileForm({ user }: { user: User }) {
+  const t = account.useT();
   const mutation = useUpdateUser();
   const app = useAppForm({
     schema: UpdateUserBodySchema,
     defaultValues: { name: user.name, email: user.email, phone: user.phone },
     submit: (values) => mutation.mutateAsync(values),
-    action: { successMessage: 'Profile saved.' },
+    action: { successMessage: t('profile.saved') },
     onSuccess: ({ name, email, phone }, _values, form) => form.reset({ name, email, phone }),
   });
 
   return (
     <AppForm app={app} className="mt-6 flex flex-col gap-5">
-      <TextField label="Name" autoComplete="name" {...app.field('name')} />
-      <TextField label="Email" {...INPUT.email} {...app.field('email')} />
-      <TextField label="Phone" {...INPUT.phone} {...app.field('phone')} />
-      <SaveButtons label="Save changes" loading={app.loading} />
+      <TextField label={t('profile.name')} autoComplete="name" {...app.field('name')} />
+      <TextField label={t('profile.email')} {...INPUT.email} {...app.field('email')} />
+      <TextField label={t('profile.phone')} {...INPUT.phone} {...app.field('phone')} />
+      <SaveButtons label={t('profile.save')} discardLabel={t('profile.discard')} loading={app.loading} />
     </AppForm>
   );
 }

@@ -8,27 +8,30 @@ import { usePassport } from '../api/get-passport';
 import { ProfileForm } from './profile-form';
 import { ProfileSkeleton } from './profile-skeleton';
 import { SessionsCard } from './sessions-card';
+import { account } from '../i18n';
+import { LanguageSwitch } from './language-switch';
 
 export function ProfilePage() {
+  const t = account.useT();
   const { data: user, isPending, isError, refetch } = usePassport();
 
   return (
     <>
       <PageHeading
-        title="Profile"
-        description="Your account details, balance and contact information."
+        title={t('profile.title')}
+        description={t('profile.description')}
       />
       {isPending ? (
         <ProfileSkeleton />
       ) : isError || !user ? (
         <Card>
-          <p className="text-slate-700">We could not load your profile.</p>
+          <p className="text-slate-700">{t('profile.failed')}</p>
           <button
             type="button"
             onClick={() => void refetch()}
             className="mt-3 min-h-11 font-semibold text-brand-700 underline underline-offset-4"
           >
-            Try again
+            {t('profile.retry')}
           </button>
         </Card>
       ) : (
@@ -48,43 +51,47 @@ export function ProfilePage() {
             </div>
             <dl className="grid grid-cols-2 gap-4">
               <div className="rounded-xl bg-brand-50 p-4">
-                <dt className="text-sm font-medium text-brand-800">Balance</dt>
+                <dt className="text-sm font-medium text-brand-800">{t('profile.balance')}</dt>
                 <dd className="mt-1 text-xl font-bold tabular-nums text-slate-900">
                   {formatMoney(user.balance)}
                 </dd>
               </div>
               <div className="rounded-xl bg-slate-100 p-4">
-                <dt className="text-sm font-medium text-slate-700">Member since</dt>
+                <dt className="text-sm font-medium text-slate-700">{t('profile.memberSince')}</dt>
                 <dd className="mt-1 font-semibold text-slate-900">{formatDate(user.created_at)}</dd>
               </div>
               <div className="col-span-2 rounded-xl bg-slate-100 p-4">
-                <dt className="text-sm font-medium text-slate-700">Phone</dt>
+                <dt className="text-sm font-medium text-slate-700">{t('profile.phone')}</dt>
                 <dd className="mt-1 font-semibold text-slate-900">{user.phone}</dd>
               </div>
             </dl>
             <div className="flex flex-wrap gap-3">
               <ButtonLink to={ROUTES.addFunds} variant="primary">
                 <Wallet className="size-4" aria-hidden="true" />
-                Add funds
+                {t('profile.addFunds')}
               </ButtonLink>
               <ButtonLink to={ROUTES.transactions} variant="secondary">
                 <History className="size-4" aria-hidden="true" />
-                Transactions
+                {t('profile.transactions')}
               </ButtonLink>
               <ButtonLink to={ROUTES.changePassword} variant="secondary">
                 <KeyRound className="size-4" aria-hidden="true" />
-                Change password
+                {t('profile.changePassword')}
               </ButtonLink>
               <ButtonLink to={ROUTES.secondFactor} variant="secondary">
                 <ShieldCheck className="size-4" aria-hidden="true" />
-                Two-step sign-in: {user.second_factor ? 'on' : 'off'}
+                {t('profile.twoStep', { state: user.second_factor ? 'on' : 'off' })}
               </ButtonLink>
+            </div>
+            <div>
+              <LanguageSwitch />
+              <p className="mt-2 text-sm text-slate-600">{t('profile.languageHint')}</p>
             </div>
           </Card>
           <Card>
-            <h2 className="text-lg font-semibold text-slate-900">Personal details</h2>
+            <h2 className="text-lg font-semibold text-slate-900">{t('profile.details')}</h2>
             <p className="mt-1 text-slate-600">
-              Keep these current: we use them to reach you about your IDs.
+              {t('profile.detailsHint')}
             </p>
             <ProfileForm user={user} />
           </Card>

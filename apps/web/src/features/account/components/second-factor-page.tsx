@@ -16,12 +16,14 @@ import { useAppForm } from '../../../lib/use-app-form';
 import { useAction } from '../../../lib/use-action';
 import { passportQueryKey, usePassport } from '../api/get-passport';
 import { disableSecondFactor, enableSecondFactor, setupSecondFactor } from '../api/second-factor';
+import { account } from '../i18n';
 
 /**
  * Two-step sign-in (issue 15): required for staff, optional for customers. Enrolment shows a
  * QR code and the key, asks for a code, then shows the ten recovery codes once.
  */
 export function SecondFactorPage() {
+  const t = account.useT();
   const { data: user } = usePassport();
   const [codes, setCodes] = useState<string[] | null>(null);
   const required = user?.second_factor_enrolment_required ?? false;
@@ -29,11 +31,9 @@ export function SecondFactorPage() {
   return (
     <>
       <PageHeading
-        title="Two-step sign-in"
+        title={t('twoStep.title')}
         description={
-          required
-            ? 'Staff accounts sign in with a code from an authenticator app. Set it up to continue to the admin area.'
-            : 'After your password, sign in with a 6-digit code from an authenticator app on your phone.'
+          required ? t('twoStep.staffDescription') : t('twoStep.description')
         }
       />
       {codes ? (
@@ -48,6 +48,7 @@ export function SecondFactorPage() {
 }
 
 function EnrolCard({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
+  const t = account.useT();
   const { run, loading } = useAction();
   const [data, setData] = useState<SecondFactorSetup | null>(null);
 
@@ -59,12 +60,9 @@ function EnrolCard({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   if (!data) {
     return (
       <Card className="flex max-w-xl flex-col gap-4">
-        <p className="text-slate-700">
-          You need an authenticator app on your phone, such as Google Authenticator, Microsoft
-          Authenticator or 1Password.
-        </p>
+        <p className="text-slate-700">{t('twoStep.needApp')}</p>
         <Button type="button" onClick={() => void start()} loading={loading} className="self-start">
-          Set up two-step sign-in
+          {t('twoStep.setUp')}
         </Button>
       </Card>
     );
@@ -79,6 +77,7 @@ function ConfirmCard({
   setup: SecondFactorSetup;
   onEnabled: (codes: string[]) => void;
 }) {
+  const t = account.useT();
   const queryClient = useQueryClient();
   const app = useAppForm({
     schema: SecondFactorCodeBodySchema,
@@ -93,35 +92,35 @@ function ConfirmCard({
   return (
     <Card className="flex max-w-xl flex-col gap-5">
       <ol className="flex list-decimal flex-col gap-2 pl-5 text-slate-700">
-        <li>Scan this QR code with your authenticator app, or type the key in by hand.</li>
-        <li>Enter the 6-digit code the app shows.</li>
+        <li>{t('twoStep.scan')}</li>
+        <li>{t('twoStep.enterCode')}</li>
       </ol>
       <div className="flex flex-wrap items-center gap-5">
         <QrCode
           text={setup.otpauth_url}
-          label="QR code for your authenticator app"
+          label={t('twoStep.qrAlt')}
           size={224}
           className="border border-slate-200"
         />
         <div className="min-w-0">
-          <p className="text-sm font-medium text-slate-600">Key</p>
+          <p className="text-sm font-medium text-slate-600">{t('twoStep.key')}</p>
           <div className="flex items-center gap-2">
             <code data-testid="second-factor-key" className="break-all font-mono text-slate-900">
               {setup.secret}
             </code>
-            <CopyButton value={setup.secret} what="key" />
+            <CopyButton value={setup.secret} what={t('twoStep.keyWhat')} />
           </div>
         </div>
       </div>
       <AppForm app={app} className="flex flex-col gap-4">
         <TextField
-          label="Code from the app"
+          label={t('twoStep.codeLabel')}
           autoComplete="one-time-code"
           inputMode="numeric"
           {...app.field('code')}
         />
         <Button type="submit" loading={app.loading} className="self-start">
-          Turn on
+          {t('twoStep.turnOn')}
         </Button>
       </AppForm>
     </Card>
@@ -129,13 +128,11 @@ function ConfirmCard({
 }
 
 function RecoveryCodesCard({ codes, isStaff }: { codes: string[]; isStaff: boolean }) {
+  const t = account.useT();
   return (
     <Card className="flex max-w-xl flex-col gap-4">
-      <h2 className="text-lg font-semibold text-slate-900">Your recovery codes</h2>
-      <p className="text-slate-700">
-        Each code signs you in once if you lose your phone. Save them somewhere safe now: they are
-        not shown again.
-      </p>
+      <h2 className="text-lg font-semibold text-slate-900">{t('twoStep.codesTitle')}</h2>
+      <p className="text-slate-700">{t('twoStep.codesHint')}</p>
       <ul data-testid="recovery-codes" className="grid grid-cols-2 gap-2 font-mono text-slate-900">
         {codes.map((code) => (
           <li key={code} className="rounded-lg bg-slate-100 px-3 py-2">
@@ -144,9 +141,9 @@ function RecoveryCodesCard({ codes, isStaff }: { codes: string[]; isStaff: boole
         ))}
       </ul>
       <div className="flex flex-wrap gap-3">
-        <CopyButton value={codes.join('\n')} what="recovery codes" />
+        <CopyButton value={codes.join('\n')} what={t('twoStep.codesWhat')} />
         <ButtonLink to={isStaff ? ROUTES.admin : ROUTES.profile} variant="primary">
-          I have saved them
+          {t('twoStep.saved')}
         </ButtonLink>
       </div>
     </Card>
@@ -154,6 +151,7 @@ function RecoveryCodesCard({ codes, isStaff }: { codes: string[]; isStaff: boole
 }
 
 function EnabledCard({ isStaff }: { isStaff: boolean }) {
+  const t = account.useT();
   const queryClient = useQueryClient();
   const app = useAppForm({
     schema: SecondFactorCodeBodySchema,
@@ -164,21 +162,18 @@ function EnabledCard({ isStaff }: { isStaff: boolean }) {
 
   return (
     <Card className="flex max-w-xl flex-col gap-4">
-      <p className="font-semibold text-slate-900">Two-step sign-in is on.</p>
+      <p className="font-semibold text-slate-900">{t('twoStep.on')}</p>
       {isStaff ? (
-        <p className="text-slate-700">
-          Staff accounts keep it on. If you lose your phone, use a recovery code, or ask an owner to
-          reset it.
-        </p>
+        <p className="text-slate-700">{t('twoStep.staffKeep')}</p>
       ) : (
         <AppForm app={app} className="flex flex-col gap-4">
           <TextField
-            label="Code from the app, or a recovery code"
+            label={t('twoStep.offLabel')}
             autoComplete="one-time-code"
             {...app.field('code')}
           />
           <Button type="submit" variant="danger" loading={app.loading} className="self-start">
-            Turn off
+            {t('twoStep.turnOff')}
           </Button>
         </AppForm>
       )}

@@ -7,9 +7,11 @@ import { ListError, ListLoading } from '../../../components/ui/list-states';
 import { formatDateTime } from '../../../lib/money';
 import { useAction } from '../../../lib/use-action';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/sessions';
+import { account } from '../i18n';
 
 /** Where the account is signed in: each session with its device, IP and times; end any. */
 export function SessionsCard() {
+  const t = account.useT();
   const { data: sessions, isPending, isError, refetch, isRefetching } = useSessions();
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
@@ -34,10 +36,10 @@ export function SessionsCard() {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="sessions-heading" className="text-lg font-semibold text-slate-900">
-            Where you are signed in
+            {t('sessions.title')}
           </h2>
           <p className="mt-1 text-slate-600">
-            End a session you do not recognise: that device is signed out at once.
+            {t('sessions.hint')}
           </p>
         </div>
         {others > 0 ? (
@@ -47,16 +49,16 @@ export function SessionsCard() {
             loading={loading && ending === 'others'}
             disabled={loading}
           >
-            End all other sessions
+            {t('sessions.endOthers')}
           </Button>
         ) : null}
       </div>
       {isPending ? (
-        <ListLoading label="Loading sessions" rows={2} />
+        <ListLoading label={t('sessions.loading')} rows={2} />
       ) : isError || !sessions ? (
         <ListError onRetry={() => void refetch()} retrying={isRefetching} />
       ) : (
-        <ul className="mt-4 divide-y divide-slate-200" aria-label="Sessions">
+        <ul className="mt-4 divide-y divide-slate-200" aria-label={t('sessions.list')}>
           {sessions.map((session) => (
             <SessionRow
               key={session.id}
@@ -84,6 +86,7 @@ function SessionRow({
   ending: boolean;
   disabled: boolean;
 }) {
+  const t = account.useT();
   const Icon = /\((mobile|tablet)\)$/.test(session.device) ? Smartphone : Monitor;
   return (
     <li className="flex flex-wrap items-center gap-3 py-4" aria-label={session.device}>
@@ -95,14 +98,14 @@ function SessionRow({
           {session.device}
           {session.current ? (
             <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-sm font-medium text-brand-800">
-              This device
+              {t('sessions.thisDevice')}
             </span>
           ) : null}
         </p>
         <p className="text-sm text-slate-600">
-          {session.ip ? <span>IP {session.ip} · </span> : null}
-          <span>Signed in {formatDateTime(session.created_at)}</span>
-          <span> · Last used {formatDateTime(session.last_used_at)}</span>
+          {session.ip ? <span>{t('sessions.ip', { ip: session.ip })} · </span> : null}
+          <span>{t('sessions.signedIn', { time: formatDateTime(session.created_at) })}</span>
+          <span> · {t('sessions.lastUsed', { time: formatDateTime(session.last_used_at) })}</span>
         </p>
       </div>
       {session.current ? null : (
@@ -112,9 +115,9 @@ function SessionRow({
           loading={ending}
           disabled={disabled}
           icon={<LogOut className="size-4" aria-hidden="true" />}
-          aria-label={`End session: ${session.device}`}
+          aria-label={t('sessions.endLabel', { device: session.device })}
         >
-          End
+          {t('sessions.end')}
         </Button>
       )}
     </li>

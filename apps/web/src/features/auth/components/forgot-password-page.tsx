@@ -1,4 +1,4 @@
-import { ForgotPasswordBodySchema, PASSWORD_RESET_SENT_MESSAGE, ROUTES } from '@iddesk/contract';
+import { ForgotPasswordBodySchema, ROUTES } from '@iddesk/contract';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,9 +10,11 @@ import { INPUT, TextField } from '../../../components/ui/text-field';
 import { useSiteSettings } from '../../site';
 import { useAppForm } from '../../../lib/use-app-form';
 import { requestPasswordReset } from '../api/request-password-reset';
+import { auth } from '../i18n';
 
 /** SPEC.md §2 /forgot_password: an email address in, a reset link out (if it has an account). */
 export function ForgotPasswordPage() {
+  const t = auth.useT();
   const { contact_phone: phone } = useSiteSettings();
   const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
   const app = useAppForm({
@@ -22,18 +24,16 @@ export function ForgotPasswordPage() {
     // The answer shows on the page, so no toast repeats it.
     action: { successNotify: false },
     onSuccess: (_data, values, _form, message) =>
-      setSentTo({ email: values.email, message: message ?? PASSWORD_RESET_SENT_MESSAGE }),
+      setSentTo({ email: values.email, message: message ?? t('forgot.sent') }),
   });
 
-  const help = phone
-    ? `No longer use that address? Call us on ${phone}.`
-    : 'No longer use that address? Contact our support desk.';
+  const help = phone ? t('forgot.helpPhone', { phone }) : t('forgot.helpDesk');
 
   return (
     <>
       <PageHeading
-        title="Forgot password"
-        description="Enter the email address of your account and we will send you a link to choose a new password."
+        title={t('forgot.title')}
+        description={t('forgot.description')}
       />
       <Card className="max-w-xl">
         {sentTo ? (
@@ -42,15 +42,15 @@ export function ForgotPasswordPage() {
               <MailCheck className="size-6" aria-hidden="true" />
             </span>
             <div className="min-w-0 flex-1">
-              <h2 className="text-lg font-semibold text-slate-900">Check your email</h2>
+              <h2 className="text-lg font-semibold text-slate-900">{t('forgot.checkEmail')}</h2>
               <p className="mt-1 text-slate-700">{sentTo.message}</p>
               <p className="mt-2 text-sm text-slate-600">
-                We sent it to{' '}
-                <span className="break-all font-medium text-slate-800">{sentTo.email}</span>.
-                Nothing after a few minutes? Look in the spam folder, or send it again.
+                {t('forgot.sentTo')}{' '}
+                <span className="break-all font-medium text-slate-800">{sentTo.email}</span>{' '}
+                {t('forgot.spam')}
               </p>
               <div className="mt-4 flex flex-wrap gap-3">
-                <ButtonLink to={ROUTES.login}>Back to log in</ButtonLink>
+                <ButtonLink to={ROUTES.login}>{t('forgot.backToLogin')}</ButtonLink>
                 <Button
                   variant="secondary"
                   onClick={() => {
@@ -58,23 +58,23 @@ export function ForgotPasswordPage() {
                     setSentTo(null);
                   }}
                 >
-                  Send again
+                  {t('forgot.sendAgain')}
                 </Button>
               </div>
             </div>
           </div>
         ) : (
           <AppForm app={app} className="flex flex-col gap-5">
-            <TextField label="Email" {...INPUT.email} {...app.field('email')} />
+            <TextField label={t('forgot.email')} {...INPUT.email} {...app.field('email')} />
             <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
               <Button type="submit" loading={app.loading}>
-                Send reset link
+                {t('forgot.submit')}
               </Button>
               <Link
                 to={ROUTES.login}
                 className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
               >
-                Back to log in
+                {t('forgot.backToLogin')}
               </Link>
             </div>
           </AppForm>

@@ -1,9 +1,4 @@
-import {
-  ACCOUNT_BLOCKED_MESSAGE,
-  LoginBodySchema,
-  ROUTES,
-  SecondFactorCodeBodySchema,
-} from '@iddesk/contract';
+import { LoginBodySchema, ROUTES, SecondFactorCodeBodySchema } from '@iddesk/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AppForm } from '../../../components/ui/app-form';
@@ -13,6 +8,7 @@ import { INPUT, TextField } from '../../../components/ui/text-field';
 import { useSession } from '../../../lib/session';
 import { useAppForm } from '../../../lib/use-app-form';
 import { login, loginSecondFactor } from '../api/login';
+import { auth } from '../i18n';
 import { AuthCard, useSignIn } from './auth-card';
 
 export function LoginPage() {
@@ -26,6 +22,7 @@ export function LoginPage() {
 
 /** Step two for an account with a second factor: a code from the app, or a recovery code. */
 function CodeStep({ challenge, onRestart }: { challenge: string; onRestart: () => void }) {
+  const t = auth.useT();
   const signIn = useSignIn();
   const app = useAppForm({
     schema: SecondFactorCodeBodySchema,
@@ -36,28 +33,28 @@ function CodeStep({ challenge, onRestart }: { challenge: string; onRestart: () =
 
   return (
     <AuthCard
-      title="Enter your code"
-      description="Open your authenticator app and enter the 6-digit code for ID Desk. Lost your phone? Enter one of your recovery codes."
+      title={t('code.title')}
+      description={t('code.description')}
       footer={
         <button
           type="button"
           onClick={onRestart}
           className="font-semibold text-white underline underline-offset-4 hover:text-teal-200"
         >
-          Start again
+          {t('code.restart')}
         </button>
       }
     >
       <AppForm app={app} className="flex flex-col gap-5">
         <TextField
-          label="Code"
+          label={t('code.label')}
           {...INPUT.code}
           autoComplete="one-time-code"
           autoFocus
           {...app.field('code')}
         />
         <Button type="submit" size="lg" loading={app.loading} className="w-full">
-          Verify
+          {t('code.submit')}
         </Button>
       </AppForm>
     </AuthCard>
@@ -65,6 +62,7 @@ function CodeStep({ challenge, onRestart }: { challenge: string; onRestart: () =
 }
 
 function PasswordStep({ onChallenge }: { onChallenge: (challenge: string) => void }) {
+  const t = auth.useT();
   const signIn = useSignIn();
   const { ended } = useSession();
   const app = useAppForm({
@@ -82,16 +80,16 @@ function PasswordStep({ onChallenge }: { onChallenge: (challenge: string) => voi
 
   return (
     <AuthCard
-      title="Log in"
-      description="Welcome back. Use the email or phone number you registered with."
+      title={t('login.title')}
+      description={t('login.description')}
       footer={
         <>
-          New to ID Desk?{' '}
+          {t('login.newHere')}{' '}
           <Link
             to={ROUTES.register}
             className="font-semibold text-white underline underline-offset-4 hover:text-teal-200"
           >
-            Create an account
+            {t('login.createAccount')}
           </Link>
         </>
       }
@@ -99,16 +97,16 @@ function PasswordStep({ onChallenge }: { onChallenge: (challenge: string) => voi
       <AppForm app={app} className="flex flex-col gap-5">
         {/* Staff blocked the account while it was signed in: say so, until a new attempt. */}
         {ended === 'blocked' && !app.formError ? (
-          <FormAlert message={ACCOUNT_BLOCKED_MESSAGE} />
+          <FormAlert message={t('login.blocked')} />
         ) : null}
         <TextField
-          label="Email or phone"
+          label={t('login.loginLabel')}
           {...INPUT.code}
           autoComplete="username"
           {...app.field('login')}
         />
         <TextField
-          label="Password"
+          label={t('login.password')}
           type="password"
           autoComplete="current-password"
           revealable
@@ -119,11 +117,11 @@ function PasswordStep({ onChallenge }: { onChallenge: (challenge: string) => voi
             to={ROUTES.forgotPassword}
             className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
           >
-            Forgot password?
+            {t('login.forgot')}
           </Link>
         </div>
         <Button type="submit" size="lg" loading={app.loading} className="w-full">
-          Log in
+          {t('login.submit')}
         </Button>
       </AppForm>
     </AuthCard>

@@ -1,13 +1,15 @@
-import { RegisterBodySchema, ROUTES } from '@iddesk/contract';
+import { PASSWORD_MIN_LENGTH, RegisterBodySchema, ROUTES } from '@iddesk/contract';
 import { Link } from 'react-router';
 import { AppForm, NewPasswordFields } from '../../../components/ui/app-form';
 import { Button } from '../../../components/ui/button';
 import { INPUT, TextField } from '../../../components/ui/text-field';
 import { useAppForm } from '../../../lib/use-app-form';
 import { register } from '../api/register';
+import { auth } from '../i18n';
 import { AuthCard, useSignIn } from './auth-card';
 
 export function RegisterPage() {
+  const t = auth.useT();
   const signIn = useSignIn();
   const app = useAppForm({
     schema: RegisterBodySchema,
@@ -18,32 +20,36 @@ export function RegisterPage() {
 
   return (
     <AuthCard
-      title="Create your account"
-      description="It takes a minute. Your wallet and IDs live in one place."
+      title={t('register.title')}
+      description={t('register.description')}
       footer={
         <>
-          Already registered?{' '}
+          {t('register.already')}{' '}
           <Link
             to={ROUTES.login}
             className="font-semibold text-white underline underline-offset-4 hover:text-teal-200"
           >
-            Log in
+            {t('register.login')}
           </Link>
         </>
       }
     >
       <AppForm app={app} className="flex flex-col gap-5">
-        <TextField label="Name" autoComplete="name" {...app.field('name')} />
-        <TextField label="Email" {...INPUT.email} {...app.field('email')} />
+        <TextField label={t('register.name')} autoComplete="name" {...app.field('name')} />
+        <TextField label={t('register.email')} {...INPUT.email} {...app.field('email')} />
         <TextField
-          label="Phone"
+          label={t('register.phone')}
           {...INPUT.phone}
           placeholder="+91 98765 43210"
           {...app.field('phone')}
         />
-        <NewPasswordFields />
+        <NewPasswordFields
+          label={t('password.label')}
+          confirmLabel={t('password.confirm')}
+          hint={t('password.hint', { min: PASSWORD_MIN_LENGTH })}
+        />
         <Button type="submit" size="lg" loading={app.loading} className="w-full">
-          Create account
+          {t('register.submit')}
         </Button>
       </AppForm>
     </AuthCard>

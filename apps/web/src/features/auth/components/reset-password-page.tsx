@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_INVALID_MESSAGE, ResetPasswordBodySchema, ROUTES } from '@iddesk/contract';
+import { PASSWORD_MIN_LENGTH, ResetPasswordBodySchema, ROUTES } from '@iddesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { LinkIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -14,12 +14,14 @@ import { session } from '../../../lib/session';
 import { useAppForm } from '../../../lib/use-app-form';
 import { useResetToken } from '../api/check-reset-token';
 import { resetPassword } from '../api/reset-password';
+import { auth } from '../i18n';
 
 /** A 422 means the link itself is bad (unknown, used, expired or replaced). */
 const isRefusedLink = (error: unknown) => error instanceof ApiError && error.status === 422;
 
 /** SPEC.md §2 /reset_password/{id}: the link is checked first, then a new password is set. */
 export function ResetPasswordPage() {
+  const t = auth.useT();
   const { id: token = '' } = useParams();
   const check = useResetToken(token);
   const [refused, setRefused] = useState(false);
@@ -30,7 +32,7 @@ export function ResetPasswordPage() {
     body = (
       <div role="status" className="flex items-center gap-3 text-slate-700">
         <Spinner className="size-5 text-brand-700" />
-        Checking your link…
+        {t('reset.checking')}
       </div>
     );
   else if (check.isError)
@@ -46,8 +48,8 @@ export function ResetPasswordPage() {
   return (
     <>
       <PageHeading
-        title="Choose a new password"
-        description="Setting a new password signs you out on every device."
+        title={t('reset.title')}
+        description={t('reset.description')}
       />
       <Card className="max-w-xl">{body}</Card>
     </>
@@ -55,21 +57,22 @@ export function ResetPasswordPage() {
 }
 
 function InvalidLink() {
+  const t = auth.useT();
   return (
     <div role="alert" className="flex flex-col gap-4 sm:flex-row sm:items-start">
       <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-amber-50 text-amber-700">
         <LinkIcon className="size-6" aria-hidden="true" />
       </span>
       <div className="min-w-0 flex-1">
-        <h2 className="text-lg font-semibold text-slate-900">This link cannot be used</h2>
-        <p className="mt-1 text-slate-700">{PASSWORD_RESET_INVALID_MESSAGE}</p>
+        <h2 className="text-lg font-semibold text-slate-900">{t('reset.invalidTitle')}</h2>
+        <p className="mt-1 text-slate-700">{t('reset.invalid')}</p>
         <p className="mt-2 text-sm text-slate-600">
-          A reset link works once, for 60 minutes, and only the newest one you asked for.
+          {t('reset.invalidHint')}
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <ButtonLink to={ROUTES.forgotPassword}>Request a new link</ButtonLink>
+          <ButtonLink to={ROUTES.forgotPassword}>{t('reset.requestNew')}</ButtonLink>
           <ButtonLink to={ROUTES.login} variant="secondary">
-            Back to log in
+            {t('reset.backToLogin')}
           </ButtonLink>
         </div>
       </div>
@@ -78,13 +81,14 @@ function InvalidLink() {
 }
 
 function NewPasswordForm({ token, onRefused }: { token: string; onRefused: () => void }) {
+  const t = auth.useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const app = useAppForm({
     schema: ResetPasswordBodySchema,
     defaultValues: { token, password: '', password_confirmation: '' },
     submit: resetPassword,
-    action: { successMessage: 'Your password has been reset. Log in with the new one.' },
+    action: { successMessage: t('reset.done') },
     onSuccess: async () => {
       // Every session of the account has ended, this browser's too.
       if (session.token()) {
@@ -101,10 +105,14 @@ function NewPasswordForm({ token, onRefused }: { token: string; onRefused: () =>
 
   return (
     <AppForm app={app} className="flex flex-col gap-5">
-      <NewPasswordFields label="New password" />
+      <NewPasswordFields
+        label={t('password.new')}
+        confirmLabel={t('password.confirmNew')}
+        hint={t('password.hint', { min: PASSWORD_MIN_LENGTH })}
+      />
       <div>
         <Button type="submit" loading={app.loading}>
-          Set new password
+          {t('reset.submit')}
         </Button>
       </div>
     </AppForm>

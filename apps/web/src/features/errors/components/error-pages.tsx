@@ -1,34 +1,38 @@
+import { common } from '../../../lib/i18n-common';
 import { ErrorPage } from './error-page';
 
 export function UserNotFoundPage() {
+  const t = common.useT();
   return (
-    <ErrorPage code="404" title="User not found">
-      We could not find this account. It may have been removed, or the link you followed is out of
-      date.
+    <ErrorPage code="404" title={t('errors.userNotFound.title')}>
+      {t('errors.userNotFound.body')}
     </ErrorPage>
   );
 }
 
 export function ServerErrorPage() {
+  const t = common.useT();
   return (
-    <ErrorPage code="505" title="Something broke on our side">
-      Server error happened. But will fix it soon! Please try again in a few minutes.
+    <ErrorPage code="505" title={t('errors.server.title')}>
+      {t('errors.server.body')}
     </ErrorPage>
   );
 }
 
 export function ProjectNotFoundPage() {
+  const t = common.useT();
   return (
-    <ErrorPage code="404" title="Project not found">
-      This ID or service is not available any more. Pick another one from the catalogue.
+    <ErrorPage code="404" title={t('errors.project.title')}>
+      {t('errors.project.body')}
     </ErrorPage>
   );
 }
 
 export function NotFoundPage() {
+  const t = common.useT();
   return (
-    <ErrorPage code="404" title="Page not found">
-      The page you are looking for does not exist or has moved.
+    <ErrorPage code="404" title={t('errors.notFound.title')}>
+      {t('errors.notFound.body')}
     </ErrorPage>
   );
 }

@@ -2,6 +2,7 @@ import type { MediaItem } from '@iddesk/contract';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
+import { mediaText } from '../i18n';
 
 type LightboxProps = {
   images: MediaItem[];
@@ -15,6 +16,7 @@ const navButton =
 
 /** A full-screen image viewer (Radix dialog: focus trap, Escape closes) with ← → paging. */
 export function Lightbox({ images, index, onIndexChange }: LightboxProps) {
+  const t = mediaText.useT();
   const item = index === null ? undefined : images[index];
   const many = images.length > 1;
   const step = (delta: number) => {
@@ -39,14 +41,14 @@ export function Lightbox({ images, index, onIndexChange }: LightboxProps) {
             <Dialog.Title className="min-w-0 truncate text-lg font-semibold">
               {item?.title}
             </Dialog.Title>
-            <Dialog.Close className={navButton} aria-label="Close">
+            <Dialog.Close className={navButton} aria-label={t('lightbox.close')}>
               <X className="size-6" aria-hidden="true" />
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">
             {many
-              ? `Image ${(index ?? 0) + 1} of ${images.length}. Use the arrow keys for the others.`
-              : 'The image at full size.'}
+              ? t('lightbox.position', { n: (index ?? 0) + 1, total: images.length })
+              : t('lightbox.single')}
           </Dialog.Description>
           <div className="relative flex min-h-0 flex-1 items-center justify-center py-3">
             {item?.image_url ? (
@@ -63,7 +65,7 @@ export function Lightbox({ images, index, onIndexChange }: LightboxProps) {
                 <button
                   type="button"
                   onClick={() => step(-1)}
-                  aria-label="Previous image"
+                  aria-label={t('lightbox.previous')}
                   className={`${navButton} absolute left-0 top-1/2 -translate-y-1/2`}
                 >
                   <ChevronLeft className="size-6" aria-hidden="true" />
@@ -71,7 +73,7 @@ export function Lightbox({ images, index, onIndexChange }: LightboxProps) {
                 <button
                   type="button"
                   onClick={() => step(1)}
-                  aria-label="Next image"
+                  aria-label={t('lightbox.next')}
                   className={`${navButton} absolute right-0 top-1/2 -translate-y-1/2`}
                 >
                   <ChevronRight className="size-6" aria-hidden="true" />

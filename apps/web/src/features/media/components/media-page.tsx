@@ -6,12 +6,14 @@ import { PageHeading } from '../../../components/ui/page-heading';
 import { useMedia } from '../api/get-media';
 import { Lightbox } from './lightbox';
 import { MediaTile } from './media-tile';
+import { mediaText } from '../i18n';
 
 function GalleryLoading() {
+  const t = mediaText.useT();
   return (
     <div
       role="status"
-      aria-label="Loading the gallery"
+      aria-label={t('page.loading')}
       className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
     >
       {Array.from({ length: 3 }, (_, i) => (
@@ -26,6 +28,7 @@ function GalleryLoading() {
 }
 
 export function MediaPage() {
+  const t = mediaText.useT();
   const query = useMedia();
   const [open, setOpen] = useState<number | null>(null);
   const items = query.data ?? [];
@@ -33,7 +36,7 @@ export function MediaPage() {
 
   return (
     <>
-      <PageHeading title="Media" description="Photos and videos from the desk and our community." />
+      <PageHeading title={t('page.title')} description={t('page.description')} />
       {query.isError && !query.data ? (
         <Card>
           <ListError
@@ -46,8 +49,8 @@ export function MediaPage() {
         <GalleryLoading />
       ) : items.length === 0 ? (
         <Card>
-          <ListEmpty icon={Images} title="Nothing here yet">
-            Photos and videos shared by our team will appear here.
+          <ListEmpty icon={Images} title={t('page.empty')}>
+            {t('page.emptyHint')}
           </ListEmpty>
         </Card>
       ) : (

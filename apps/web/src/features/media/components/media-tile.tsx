@@ -1,5 +1,6 @@
 import type { MediaItem } from '@iddesk/contract';
 import { Expand } from 'lucide-react';
+import { mediaText } from '../i18n';
 
 /** An embedded player: YouTube/Vimeo in a titled iframe, a direct file in `<video>`. */
 export function VideoPlayer({ item }: { item: MediaItem }) {
@@ -30,13 +31,14 @@ export function VideoPlayer({ item }: { item: MediaItem }) {
 
 /** One gallery tile: an image that opens the lightbox, or a video that plays in place. */
 export function MediaTile({ item, onOpen }: { item: MediaItem; onOpen: () => void }) {
+  const t = mediaText.useT();
   return (
     <figure className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200/80 bg-white shadow-card">
       {item.kind === 'image' && item.image_url ? (
         <button
           type="button"
           onClick={onOpen}
-          aria-label={`View ${item.title} full size`}
+          aria-label={t('tile.view', { title: item.title })}
           aria-haspopup="dialog"
           className="group relative block overflow-hidden focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-500"
         >

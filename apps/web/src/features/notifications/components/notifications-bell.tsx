@@ -3,6 +3,7 @@ import { Bell } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { useUnreadCount } from '../notification-feed';
+import { notices } from '../i18n';
 
 type NotificationsBellProps = {
   className: (state: { isActive: boolean }) => string;
@@ -12,11 +13,12 @@ type NotificationsBellProps = {
 
 /** The bell in the headers: a link to /notifications with the unread count on it. */
 export function NotificationsBell({ className, tone = 'light' }: NotificationsBellProps) {
+  const t = notices.useT();
   const unread = useUnreadCount();
   return (
     <NavLink
       to={ROUTES.notifications}
-      aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+      aria-label={t('bell.label', { unread })}
       className={(state) => cn(className(state), 'relative')}
     >
       <Bell className="size-5" aria-hidden="true" />

@@ -11,11 +11,13 @@ import { readPage } from '../../../lib/pagination';
 import { formatDateTime } from '../../../lib/money';
 import { useNotifications } from '../api/get-notifications';
 import { markFeedSeen } from '../notification-feed';
+import { notices } from '../i18n';
 
 const href = (page: number) => `${ROUTES.notifications}${page > 1 ? `?page=${page}` : ''}`;
 
 /** What staff did to the customer's IDs, requests and money, newest first, 15 a page. */
 export function NotificationsPage() {
+  const t = notices.useT();
   const [params] = useSearchParams();
   const page = readPage(params.get('page'));
   const query = useNotifications(page);
@@ -34,19 +36,18 @@ export function NotificationsPage() {
   return (
     <>
       <PageHeading
-        title="Notifications"
-        description="What our desk did with your IDs, requests and money, newest first."
+        title={t('page.title')}
+        description={t('page.description')}
       />
       <div className="max-w-3xl">
         <ListCard
           query={query}
-          loadingLabel="Loading notifications"
-          pagesLabel="Notification pages"
+          loadingLabel={t('page.loading')}
+          pagesLabel={t('page.pages')}
           hrefFor={href}
           empty={
-            <ListEmpty icon={Bell} title="No notifications yet">
-              When our desk approves an ID, handles a request or changes your balance, it shows here
-              and you hear a bell.
+            <ListEmpty icon={Bell} title={t('page.empty')}>
+              {t('page.emptyHint')}
             </ListEmpty>
           }
         >
@@ -64,6 +65,7 @@ export function NotificationsPage() {
 }
 
 function NotificationItem({ item }: { item: Notification }) {
+  const t = notices.useT();
   const isNew = !item.read;
   return (
     <li className="flex gap-3 py-4 sm:gap-4">
@@ -83,7 +85,7 @@ function NotificationItem({ item }: { item: Notification }) {
           <h2 className="font-semibold text-slate-900">{item.title}</h2>
           {isNew ? (
             <span className="rounded-md bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-700">
-              New
+              {t('item.new')}
             </span>
           ) : null}
         </div>
@@ -109,8 +111,8 @@ function NotificationItem({ item }: { item: Notification }) {
 }
 
 function linkLabel(link: string): string {
-  if (link.startsWith(`${ROUTES.myIds}/`)) return 'Open the ID';
-  if (link === ROUTES.transactions) return 'See transactions';
-  if (link === ROUTES.profile) return 'Open your profile';
-  return 'Open';
+  if (link.startsWith(`${ROUTES.myIds}/`)) return notices.t('link.id');
+  if (link === ROUTES.transactions) return notices.t('link.transactions');
+  if (link === ROUTES.profile) return notices.t('link.profile');
+  return notices.t('link.open');
 }

@@ -10,24 +10,26 @@ import { cn } from '../../../lib/cn';
 import { useAppForm } from '../../../lib/use-app-form';
 import { useAddReview } from '../api/add-review';
 import { RatingPicker } from './rating-picker';
+import { reviewsText } from '../i18n';
 
 /** "120 / 5,000 characters", in red once over the limit. */
 export function characterCount(text: string, max = REVIEW_TEXT_MAX_LENGTH) {
   const used = text.trim().length;
   return {
-    label: `${used.toLocaleString('en-IN')} / ${max.toLocaleString('en-IN')} characters`,
+    label: reviewsText.t('add.count', { used: used.toLocaleString('en-IN'), max: max.toLocaleString('en-IN') }),
     over: used > max,
   };
 }
 
 export function AddReviewPage() {
+  const t = reviewsText.useT();
   const navigate = useNavigate();
   const mutation = useAddReview();
   const app = useAppForm({
     schema: AddReviewBodySchema,
     defaultValues: { rating: undefined as number | undefined, text: '' },
     submit: (values) => mutation.mutateAsync(values),
-    action: { successMessage: 'Thank you! Your review has been published.' },
+    action: { successMessage: t('add.done') },
     onSuccess: () => navigate(ROUTES.reviews),
   });
   const text = useWatch({ control: app.form.control, name: 'text' }) ?? '';
@@ -36,8 +38,8 @@ export function AddReviewPage() {
   return (
     <>
       <PageHeading
-        title="Write a review"
-        description="Tell other members how the desk worked for you. Your name is shown with it."
+        title={t('add.title')}
+        description={t('add.description')}
       />
       <Card className="max-w-2xl">
         <AppForm app={app} className="flex flex-col gap-6">
@@ -55,9 +57,9 @@ export function AddReviewPage() {
             )}
           />
           <TextArea
-            label="Your review"
+            label={t('add.text')}
             rows={6}
-            placeholder="What went well? What could we do better?"
+            placeholder={t('add.placeholder')}
             hint={
               <span className={cn('tabular-nums', count.over && 'font-semibold text-red-700')}>
                 {count.label}
@@ -67,10 +69,10 @@ export function AddReviewPage() {
           />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" loading={app.loading}>
-              Publish review
+              {t('add.submit')}
             </Button>
             <ButtonLink to={ROUTES.reviews} variant="ghost">
-              Cancel
+              {t('add.cancel')}
             </ButtonLink>
           </div>
         </AppForm>

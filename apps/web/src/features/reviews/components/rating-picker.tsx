@@ -2,9 +2,9 @@ import { RATING_MAX } from '@iddesk/contract';
 import { Star } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cn } from '../../../lib/cn';
+import { reviewsText } from '../i18n';
 
-export const RATING_WORDS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;
-export const starsLabel = (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`;
+const RATING_WORDS = ['word.1', 'word.2', 'word.3', 'word.4', 'word.5'] as const;
 
 type RatingPickerProps = {
   value: number | undefined;
@@ -19,6 +19,7 @@ type RatingPickerProps = {
  * and the group is named by its legend. Hovering previews a rating without choosing it.
  */
 export function RatingPicker({ value, onChange, onBlur, error, name }: RatingPickerProps) {
+  const t = reviewsText.useT();
   const id = useId();
   const [hover, setHover] = useState<number | null>(null);
   const shown = hover ?? value ?? 0;
@@ -29,7 +30,7 @@ export function RatingPicker({ value, onChange, onBlur, error, name }: RatingPic
       aria-invalid={error ? true : undefined}
       className="flex flex-col gap-1.5"
     >
-      <legend className="mb-1.5 text-sm font-medium text-slate-800">Your rating</legend>
+      <legend className="mb-1.5 text-sm font-medium text-slate-800">{t('picker.legend')}</legend>
       <div className="flex flex-wrap items-center gap-3">
         <div className="flex" onMouseLeave={() => setHover(null)}>
           {Array.from({ length: RATING_MAX }, (_, i) => {
@@ -60,7 +61,7 @@ export function RatingPicker({ value, onChange, onBlur, error, name }: RatingPic
                       n <= shown ? 'fill-amber-400 text-amber-500' : 'text-slate-400',
                     )}
                   />
-                  <span className="sr-only">{starsLabel(n)}</span>
+                  <span className="sr-only">{t('stars.count', { n })}</span>
                 </label>
               </div>
             );
@@ -70,7 +71,7 @@ export function RatingPicker({ value, onChange, onBlur, error, name }: RatingPic
           className={cn('text-sm', shown > 0 ? 'font-semibold text-slate-800' : 'text-slate-600')}
           aria-hidden="true"
         >
-          {shown > 0 ? RATING_WORDS[shown - 1] : 'Choose 1 to 5 stars'}
+          {shown > 0 ? t(RATING_WORDS[shown - 1]!) : t('picker.choose')}
         </span>
       </div>
       {error ? (

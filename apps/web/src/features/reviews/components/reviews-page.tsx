@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/session';
 import { useReviews } from '../api/get-reviews';
 import { ReviewCard } from './review-card';
 import { Stars } from './stars';
+import { reviewsText } from '../i18n';
 
 function AverageCard({
   average,
@@ -22,22 +23,23 @@ function AverageCard({
   total: number;
   action: ReactNode;
 }) {
+  const t = reviewsText.useT();
   return (
     <Card className="flex flex-col gap-5 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex items-center gap-4">
         <p className="text-5xl font-bold tracking-tight text-slate-900">
           {average.toFixed(1)}
-          <span className="sr-only"> out of 5</span>
+          <span className="sr-only">{t('average.outOf')}</span>
         </p>
         <div>
           <Stars rating={average} size="lg" />
           <p className="mt-1 text-sm text-slate-600">
-            Average of {total} {total === 1 ? 'review' : 'reviews'}
+            {t('average.count', { total })}
           </p>
         </div>
       </div>
       <div className="flex flex-col gap-2 sm:items-end sm:text-right">
-        <p className="text-sm text-slate-600">Used the desk? Tell others how it went.</p>
+        <p className="text-sm text-slate-600">{t('average.invite')}</p>
         {action}
       </div>
     </Card>
@@ -45,6 +47,7 @@ function AverageCard({
 }
 
 export function ReviewsPage() {
+  const t = reviewsText.useT();
   const [params] = useSearchParams();
   const page = readPage(params.get('page'));
   const { guest } = useSession();
@@ -53,18 +56,18 @@ export function ReviewsPage() {
 
   const writeAction = guest ? (
     <ButtonLink to={ROUTES.login} variant="secondary">
-      Log in to write a review
+      {t('page.login')}
     </ButtonLink>
   ) : (
     <ButtonLink to={ROUTES.addReview}>
       <MessageSquarePlus className="size-4" aria-hidden="true" />
-      Add review
+      {t('page.add')}
     </ButtonLink>
   );
 
   return (
     <>
-      <PageHeading title="Reviews" description="What our members say about the desk." />
+      <PageHeading title={t('page.title')} description={t('page.description')} />
       {query.isError && !data ? (
         <Card>
           <ListError
@@ -76,12 +79,12 @@ export function ReviewsPage() {
       ) : !data ? (
         // A screen tall: the footer stays below the fold until the list arrives (no layout shift).
         <div className="min-h-dvh">
-          <ListLoading label="Loading reviews" rows={3} />
+          <ListLoading label={t('page.loading')} rows={3} />
         </div>
       ) : data.total === 0 ? (
         <Card>
-          <ListEmpty icon={Star} title="No reviews yet" action={writeAction}>
-            Be the first to tell others how the desk worked for you.
+          <ListEmpty icon={Star} title={t('page.empty')} action={writeAction}>
+            {t('page.emptyHint')}
           </ListEmpty>
         </Card>
       ) : (
@@ -91,13 +94,13 @@ export function ReviewsPage() {
           ) : null}
           <section aria-labelledby="reviews-list-title">
             <h2 id="reviews-list-title" className="sr-only">
-              Latest reviews
+              {t('page.latest')}
             </h2>
             {data.items.length === 0 ? (
               <Card>
-                <ListEmpty icon={Star} title="No reviews on this page">
+                <ListEmpty icon={Star} title={t('page.emptyPage')}>
                   <Link to={ROUTES.reviews} className="font-semibold text-brand-700 underline">
-                    Back to the first page
+                    {t('page.firstPage')}
                   </Link>
                 </ListEmpty>
               </Card>
@@ -116,7 +119,7 @@ export function ReviewsPage() {
               perPage={data.per_page}
               total={data.total}
               hrefFor={(n) => (n === 1 ? ROUTES.reviews : `${ROUTES.reviews}?page=${n}`)}
-              label="Review pages"
+              label={t('page.pages')}
             />
           </section>
         </div>

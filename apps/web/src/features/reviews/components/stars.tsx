@@ -1,9 +1,11 @@
 import { RATING_MAX } from '@iddesk/contract';
 import { Star } from 'lucide-react';
 import { cn } from '../../../lib/cn';
+import { reviewsText } from '../i18n';
 
 /** How a rating is read out: "Rated 4.5 out of 5". */
-export const ratingLabel = (rating: number) => `Rated ${rating} out of ${RATING_MAX}`;
+export const ratingLabel = (rating: number) =>
+  reviewsText.t('stars.rated', { rating, max: RATING_MAX });
 
 /**
  * Read-only stars. A fractional rating fills the last star partly (the average); the picture

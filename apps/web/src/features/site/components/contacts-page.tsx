@@ -4,6 +4,7 @@ import { ListEmpty, ListLoading } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { cn } from '../../../lib/cn';
 import { siteLinks, useSiteSettingsQuery } from '../site-settings';
+import { siteText } from '../i18n';
 
 type Channel = {
   icon: LucideIcon;
@@ -16,6 +17,7 @@ type Channel = {
 
 /** Phone, WhatsApp, Telegram and email from the site settings, as big tappable cards. */
 export function ContactsPage() {
+  const t = siteText.useT();
   const query = useSiteSettingsQuery();
   const settings = query.data;
   const links = settings ? siteLinks(settings) : null;
@@ -25,7 +27,7 @@ export function ContactsPage() {
     if (links.phone) {
       channels.push({
         icon: Phone,
-        label: 'Call us',
+        label: t('contacts.call'),
         value: settings.contact_phone,
         href: links.phone,
         external: false,
@@ -35,7 +37,7 @@ export function ContactsPage() {
     if (links.whatsapp) {
       channels.push({
         icon: MessageCircle,
-        label: 'WhatsApp',
+        label: t('contacts.whatsapp'),
         value: `+${settings.whatsapp}`,
         href: links.whatsapp,
         external: true,
@@ -45,7 +47,7 @@ export function ContactsPage() {
     if (links.telegram) {
       channels.push({
         icon: Send,
-        label: 'Telegram',
+        label: t('contacts.telegram'),
         value: `@${settings.telegram}`,
         href: links.telegram,
         external: true,
@@ -55,7 +57,7 @@ export function ContactsPage() {
     if (links.email) {
       channels.push({
         icon: Mail,
-        label: 'Email',
+        label: t('contacts.email'),
         value: settings.email,
         href: links.email,
         external: false,
@@ -67,15 +69,15 @@ export function ContactsPage() {
   return (
     <>
       <PageHeading
-        title="Contacts"
-        description="Our desk answers every day, usually within minutes."
+        title={t('contacts.title')}
+        description={t('contacts.description')}
       />
       {query.isPending ? (
-        <ListLoading label="Loading contacts" rows={2} />
+        <ListLoading label={t('contacts.loading')} rows={2} />
       ) : channels.length === 0 ? (
         <Card>
-          <ListEmpty icon={Phone} title="No contact details yet">
-            The desk has not published its contacts. Please check back soon.
+          <ListEmpty icon={Phone} title={t('contacts.empty')}>
+            {t('contacts.emptyHint')}
           </ListEmpty>
         </Card>
       ) : (

@@ -4,20 +4,22 @@ import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-s
 import { PageHeading } from '../../../components/ui/page-heading';
 import { useSiteSettingsQuery } from '../site-settings';
 import { TermsText } from './terms-text';
+import { siteText } from '../i18n';
 
 export function PolicyPage() {
+  const t = siteText.useT();
   const query = useSiteSettingsQuery();
   const terms = query.data?.terms_text ?? '';
   const siteName = query.data?.site_name;
   return (
     <>
       <PageHeading
-        title="Terms"
-        description={`The rules that apply when you use ${siteName || 'this site'}.`}
+        title={t('terms.title')}
+        description={t('terms.description', { site: siteName || t('terms.thisSite') })}
       />
       <Card className="max-w-3xl">
         {query.isPending ? (
-          <ListLoading label="Loading the terms" rows={3} />
+          <ListLoading label={t('terms.loading')} rows={3} />
         ) : query.isError ? (
           <ListError
             message="The terms could not be loaded."
@@ -27,8 +29,8 @@ export function PolicyPage() {
         ) : terms ? (
           <TermsText text={terms} />
         ) : (
-          <ListEmpty icon={FileText} title="No terms published yet">
-            The desk has not published its terms. Contact us with any question.
+          <ListEmpty icon={FileText} title={t('terms.empty')}>
+            {t('terms.emptyHint')}
           </ListEmpty>
         )}
       </Card>

@@ -1,0 +1,147 @@
+import { STAFF_API } from '@iddesk/contract';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translateIn } from '../src/lib/i18n';
+import { startSmtpInbox } from './helpers/smtp-inbox';
+import { createAdmin, createTestApp, get, newUserDetails, post, type TestContext } from './helpers/test-app';
+import { userIdOf } from './helpers/wallet-fixtures';
+
+/** Issue 18: the server answers in the call's language and writes for a user in theirs. */
+
+const HINDI = { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' };
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
+let ctx: TestContext;
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  ctx = await createTestApp({ SMTP_URL: inbox.url });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await inbox?.close();
+});
+
+/** A JSON POST as the web client sends it, with `headers` added (Accept-Language). */
+const postWith = (url: string, body: unknown, token: string | undefined, headers: Record<string, string>) =>
+  post(ctx.app, url, body, token, {
+    headers: {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+  });
+const register = (body: Record<string, string>, headers: Record<string, string> = {}) =>
+  postWith('/api/auth/register', body, undefined, headers);
+
+describe('Accept-Language picks the language of the answer', () => {
+  it('a zod field error of the contract is Hindi for hi, English without the header', async () => {
+    const hindi = await register(newUserDetails({ name: 'A' }), HINDI);
+    expect(hindi.statusCode).toBe(422);
+    expect(hindi.json().errors?.name).toEqual([translateIn('hi', 'validation.name.min')]);
+    expect(hindi.json().errors?.name?.[0]).toMatch(DEVANAGARI);
+    expect(hindi.json().message).toBe(hindi.json().errors?.name?.[0]);
+
+    const english = await register(newUserDetails({ name: 'A' }));
+    expect(english.json().errors?.name).toEqual(['The name must be at least 2 characters.']);
+  });
+
+  it('a server-side field error (email taken) is Hindi', async () => {
+    const first = newUserDetails();
+    expect((await register(first)).statusCode).toBe(200);
+    const again = await register(newUserDetails({ email: first.email }), HINDI);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors?.email).toEqual(['यह ईमेल पहले से किसी खाते में है।']);
+  });
+
+  it('a 409 is Hindi', async () => {
+    const token = (await register(newUserDetails())).json().data.api_token as string;
+    // Turning off a second factor that is not on.
+    const res = await postWith(`/api${STAFF_API.secondFactorDisable}`, { code: '123456' }, token, HINDI);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('आपका दूसरा चरण (2FA) पहले से बंद है।');
+  });
+
+  it('a success message is Hindi, and registering in Hindi makes Hindi the account’s language', async () => {
+    const res = await register(newUserDetails(), HINDI);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('स्वागत है! आपका खाता बन गया है।');
+    const passport = await post(ctx.app, '/api/user/passport', undefined, res.json().data.api_token);
+    expect(passport.json().data.locale).toBe('hi');
+  });
+
+  it('a language we do not speak, or none, answers in English', async () => {
+    const res = await register(newUserDetails(), { 'accept-language': 'fr-FR,de;q=0.8' });
+    expect(res.json().message).toBe('Welcome! Your account has been created.');
+    const passport = await post(ctx.app, '/api/user/passport', undefined, res.json().data.api_token);
+    expect(passport.json().data.locale).toBe('en');
+  });
+
+  it('a 429 says its minutes in Hindi, with the plural rule of Hindi', () => {
+    expect(translateIn('hi', 'api.rateLimited', { minutes: 1 })).toBe(
+      'बहुत ज़्यादा कोशिशें हो गईं। कृपया 1 मिनट बाद फिर कोशिश करें।',
+    );
+    expect(translateIn('en', 'api.rateLimited', { minutes: 1 })).toBe('Too many attempts. Please try again in 1 minute.');
+    expect(translateIn('en', 'api.rateLimited', { minutes: 5 })).toBe('Too many attempts. Please try again in 5 minutes.');
+  });
+});
+
+describe('the account’s language', () => {
+  it('POST /user/locale stores it, the passport returns it, and it answers in the new language', async () => {
+    const token = (await register(newUserDetails())).json().data.api_token as string;
+    const res = await post(ctx.app, '/api/user/locale', { locale: 'hi' }, token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('भाषा बदल दी गई है।');
+    expect(res.json().data.locale).toBe('hi');
+    expect((await post(ctx.app, '/api/user/passport', undefined, token)).json().data.locale).toBe('hi');
+
+    const bad = await post(ctx.app, '/api/user/locale', { locale: 'fr' }, token);
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors ?? {})).toEqual(['locale']);
+    expect((await post(ctx.app, '/api/user/locale', { locale: 'en' })).statusCode).toBe(401);
+  });
+
+  it('a notification is written in the recipient’s language, whatever the staff member reads', async () => {
+    const admin = await createAdmin(ctx);
+    const hindi = newUserDetails();
+    const hindiToken = (await register(hindi, HINDI)).json().data.api_token as string;
+    const english = newUserDetails();
+    const englishToken = (await register(english)).json().data.api_token as string;
+    for (const [details, token] of [[hindi, hindiToken], [english, englishToken]] as const) {
+      const credited = await post(
+        ctx.app,
+        '/api/admin/deposit/create',
+        { user_id: await userIdOf(ctx, details.email), amount: '100000', comment: 'bonus' },
+        admin.token,
+      );
+      expect(credited.statusCode).toBe(200);
+      expect(credited.json().message).not.toMatch(DEVANAGARI);
+      const [notice] = (await get(ctx.app, '/api/notifications', token)).json().data.items;
+      if (token === hindiToken) {
+        expect(notice.title).toBe('बैलेंस में पैसे जोड़े गए');
+        // Indian grouping and Latin digits in both languages.
+        expect(notice.body).toBe('हमारी टीम ने आपके बैलेंस में ₹1,00,000.00 जोड़े हैं। नोट: bonus');
+      } else {
+        expect(notice.title).toBe('Balance credited');
+        expect(notice.body).toBe('Our desk added ₹1,00,000.00 to your balance. Note: bonus');
+      }
+    }
+  });
+
+  it('the password-reset mail is in the account’s language, not the caller’s', async () => {
+    const hindi = newUserDetails();
+    await register(hindi, HINDI);
+    const before = inbox.received.length;
+    // Asked from an English browser: the mail still follows the account.
+    expect((await post(ctx.app, '/api/update/password/create', { email: hindi.email })).statusCode).toBe(200);
+    const [raw] = (await inbox.waitFor(before + 1)).slice(before);
+    const mail = await simpleParser(raw!.raw);
+    expect(mail.subject).toBe('अपना ID Desk पासवर्ड रीसेट करें');
+    expect(mail.text).toContain('नया पासवर्ड चुनने के लिए यह लिंक खोलें:');
+    expect(mail.text).toContain('60 मिनट के अंदर');
+    expect(mail.html).toContain('lang="hi"');
+  });
+});

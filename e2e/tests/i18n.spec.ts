@@ -1,0 +1,152 @@
+import type { Browser, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { adminToken, apiPost } from '../support/api';
+import { expect, loginViaUi, newUser, registerViaApi, test, type TestUser } from '../support/fixtures';
+
+/**
+ * Issue 18, phase 1: the site in Hindi. The language switch, a first visit that follows the
+ * browser, registering in Hindi with the server answering in Hindi, a notification written in
+ * the reader's language, and the choice kept for the account on another browser.
+ */
+
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+async function openSideMenu(page: Page) {
+  await page.getByRole('button', { name: /open menu/i }).first().click();
+  return page.getByRole('dialog');
+}
+
+/** A browser whose language is Hindi: its first visit to the site is in Hindi. */
+async function hindiBrowser(browser: Browser) {
+  const context = await browser.newContext({ locale: 'hi-IN' });
+  return { context, page: await context.newPage() };
+}
+
+async function registerInHindi(request: Parameters<typeof registerViaApi>[0], user: TestUser) {
+  const res = await request.post('/api/auth/register', {
+    headers: { 'Accept-Language': 'hi' },
+    data: { ...user, password_confirmation: user.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test('the side menu switches the site to Hindi, and the choice survives a reload', async ({ page }) => {
+  await page.goto('/media');
+  await expect(page.getByRole('heading', { level: 1, name: 'Media' })).toBeVisible();
+  const menu = await openSideMenu(page);
+  await menu.getByRole('radio', { name: 'हिन्दी' }).check();
+  await expect(page.getByRole('dialog', { name: 'मेन्यू' })).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('link', { name: 'लॉग इन करें' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('heading', { level: 1, name: 'मीडिया' })).toBeVisible();
+  await expect(page).toHaveTitle(/^मीडिया · /);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'मीडिया' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  await expectNoSeriousA11yViolations(page);
+
+  // And back: English again, kept as well.
+  await (await openSideMenu(page)).getByRole('radio', { name: 'English' }).check();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('heading', { level: 1, name: 'Media' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Media' })).toBeVisible();
+});
+
+test('a Hindi browser registers in Hindi: labels, a zod error, a server field error, a Hindi welcome', async ({
+  browser,
+  request,
+}) => {
+  const taken = newUser('hindi-taken');
+  await registerViaApi(request, taken);
+  const { context, page } = await hindiBrowser(browser);
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { name: 'अपना खाता बनाएँ' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  await expectNoSeriousA11yViolations(page);
+
+  const user = newUser('hindi');
+  await page.getByLabel('नाम', { exact: true }).fill('A');
+  await page.getByLabel('ईमेल', { exact: true }).fill(taken.email);
+  await page.getByLabel('फ़ोन नंबर', { exact: true }).fill(user.phone);
+  await page.getByLabel('पासवर्ड', { exact: true }).fill(user.password);
+  await page.getByLabel('पासवर्ड दोबारा डालें').fill(user.password);
+  await page.getByRole('button', { name: 'खाता बनाएँ' }).click();
+  // The contract's zod message, checked in the browser before anything is sent.
+  await expect(page.getByText('नाम कम से कम 2 अक्षरों का होना चाहिए।').first()).toBeVisible();
+
+  await page.getByLabel('नाम', { exact: true }).fill('आशा राव');
+  await page.getByRole('button', { name: 'खाता बनाएँ' }).click();
+  // The server's field error, in the language the call asked for.
+  await expect(page.getByText('यह ईमेल पहले से किसी खाते में है।').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
+
+  await page.getByLabel('ईमेल', { exact: true }).fill(user.email);
+  await page.getByRole('button', { name: 'खाता बनाएँ' }).click();
+  await expect(page.getByText('स्वागत है! आपका खाता बन गया है।')).toBeVisible();
+  await expect(page).toHaveURL(/\/create_id$/);
+
+  // Registered in Hindi, so the account is Hindi.
+  const token = await page.evaluate(() => localStorage.getItem('api_token'));
+  const passport = await request.post('/api/user/passport', { headers: { Authorization: `Bearer ${token}` } });
+  expect(((await passport.json()) as { data: { locale: string } }).data.locale).toBe('hi');
+  await context.close();
+});
+
+test('a notification reads in Hindi for a Hindi customer, whatever language the staff use', async ({
+  browser,
+  request,
+}) => {
+  const user = newUser('hindi-notice');
+  await registerInHindi(request, user);
+  const admin = await adminToken(request);
+  const passport = await request.post('/api/auth/login', { data: { login: user.email, password: user.password } });
+  const token = ((await passport.json()) as { data: { api_token: string } }).data.api_token;
+  const me = await apiPost<{ id: number }>(request, token, '/user/passport');
+  await apiPost(request, admin, '/admin/deposit/create', { user_id: me.id, amount: '150000', comment: 'welcome bonus' });
+
+  const { context, page } = await hindiBrowser(browser);
+  await loginWithHindiLabels(page, user);
+  await page.goto('/notifications');
+  await expect(page.getByRole('heading', { level: 1, name: 'सूचनाएँ' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'बैलेंस में पैसे जोड़े गए' })).toBeVisible();
+  // Money keeps Indian grouping and Latin digits in Hindi.
+  await expect(page.getByText('हमारी टीम ने आपके बैलेंस में ₹1,50,000.00 जोड़े हैं। नोट: welcome bonus')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await context.close();
+});
+
+async function loginWithHindiLabels(page: Page, user: TestUser) {
+  await page.goto('/login');
+  await page.getByLabel('ईमेल या फ़ोन नंबर').fill(user.email);
+  await page.getByLabel('पासवर्ड', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'लॉग इन करें' }).click();
+  await expect(page).toHaveURL(/\/create_id$/);
+}
+
+test('the language chosen on the profile follows the account to another browser', async ({ page, browser, request }) => {
+  const user = newUser('lang-account');
+  await registerViaApi(request, user);
+  await loginViaUi(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/create_id$/);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  await page.getByRole('radio', { name: 'हिन्दी' }).check();
+  await expect(page.getByRole('heading', { level: 1, name: 'प्रोफ़ाइल' })).toBeVisible();
+  // The server says it in the language just chosen.
+  await expect(page.getByText('भाषा बदल दी गई है।')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // Another browser, English by its own settings: English until sign-in, Hindi after.
+  const other = await browser.newContext({ locale: 'en-US' });
+  const second = await other.newPage();
+  await loginViaUi(second, user.email, user.password);
+  await expect(second).toHaveURL(/\/create_id$/);
+  await second.goto('/profile');
+  await expect(second.getByRole('heading', { level: 1, name: 'प्रोफ़ाइल' })).toBeVisible();
+  await expect(second.locator('html')).toHaveAttribute('lang', 'hi');
+  await expect(second).toHaveTitle(DEVANAGARI);
+  await other.close();
+});

@@ -1,0 +1,24 @@
+import type { Locale } from './locales';
+import type { Namespace } from './keys';
+import apiEn from './en/api.json';
+import mailEn from './en/mail.json';
+import noticesEn from './en/notices.json';
+import validationEn from './en/validation.json';
+import apiHi from './hi/api.json';
+import mailHi from './hi/mail.json';
+import noticesHi from './hi/notices.json';
+import validationHi from './hi/validation.json';
+
+/** The namespaces the server writes text from: its answers, notifications, mail, and zod's. */
+export const SERVER_NAMESPACES = ['api', 'mail', 'notices', 'validation'] as const satisfies readonly Namespace[];
+export type ServerNamespace = (typeof SERVER_NAMESPACES)[number];
+
+/**
+ * The server's catalogues in every language, as ICU MessageFormat source text. The web imports
+ * the JSON files one namespace at a time instead (`@iddesk/contract/i18n/<locale>/<ns>.json`),
+ * so a page carries only its own English and Hindi loads only when chosen.
+ */
+export const SERVER_CATALOGUES: Record<Locale, Record<ServerNamespace, Record<string, string>>> = {
+  en: { api: apiEn, mail: mailEn, notices: noticesEn, validation: validationEn },
+  hi: { api: apiHi, mail: mailHi, notices: noticesHi, validation: validationHi },
+};

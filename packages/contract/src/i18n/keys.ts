@@ -1,0 +1,39 @@
+import type account from './en/account.json';
+import type api from './en/api.json';
+import type auth from './en/auth.json';
+import type common from './en/common.json';
+import type mail from './en/mail.json';
+import type media from './en/media.json';
+import type notices from './en/notices.json';
+import type notifications from './en/notifications.json';
+import type reviews from './en/reviews.json';
+import type site from './en/site.json';
+import type sound from './en/sound.json';
+import type validation from './en/validation.json';
+
+/**
+ * The catalogues, one JSON file per namespace and language in `i18n/<locale>/<namespace>.json`.
+ * `api`, `notices` and `mail` are the server's (answers, notifications, mail); `validation` holds
+ * the contract's zod messages, read by both sides; the rest are the web's, one per area.
+ */
+export type Catalogues = {
+  account: typeof account;
+  api: typeof api;
+  auth: typeof auth;
+  common: typeof common;
+  mail: typeof mail;
+  media: typeof media;
+  notices: typeof notices;
+  notifications: typeof notifications;
+  reviews: typeof reviews;
+  site: typeof site;
+  sound: typeof sound;
+  validation: typeof validation;
+};
+export type Namespace = keyof Catalogues;
+
+/** A key of one namespace's catalogue. */
+export type KeyOf<N extends Namespace> = Extract<keyof Catalogues[N], string>;
+
+/** Every message's full key: `<namespace>.<key>`, e.g. `api.notFound`. */
+export type MessageKey = { [N in Namespace]: `${N}.${KeyOf<N>}` }[Namespace];
