@@ -35,6 +35,7 @@ export function RejectPanel({ subject, consequence, submit, onDone }: RejectPane
     <DecisionPanel
       app={app}
       heading="Reject"
+      decision="reject"
       danger
       confirm={{
         title: `Reject ${subject}?`,

@@ -1,6 +1,5 @@
-import { ROUTES, type IdRequest } from '@iddesk/contract';
+import { IDS_API, ROUTES, type IdRequest } from '@iddesk/contract';
 import { ArrowLeft } from 'lucide-react';
-import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
@@ -12,7 +11,27 @@ import { useIdParam } from '../../../../lib/use-id-param';
 import { useAdminIdRequest, useHandleIdRequest } from '../api/id-requests';
 import { HandleRequest } from './handle-request';
 import { IdCell } from './id-cells';
-import { AdminFrame, ItemUserCell, Outcome, PaymentProofCard, RejectPanel } from '../../../staff';
+import { useStaffCan } from '../../../../lib/staff-role';
+import {
+  AdminFrame,
+  HistoryCard,
+  ItemGrid,
+  ItemUserCell,
+  Outcome,
+  PaymentProofCard,
+  QueueKeys,
+  RejectPanel,
+  ReusedProofPanel,
+  useQueueNav,
+  Waiting,
+  type QueueNav,
+} from '../../../staff';
+
+const REQUEST_QUEUE = {
+  api: IDS_API.adminRequests,
+  item: ROUTES.adminRequest,
+  list: ROUTES.adminRequestsPending,
+};
 
 const REJECT_CONSEQUENCE: Record<IdRequest['type'], string> = {
   create: 'No ID is created.',
@@ -22,13 +41,12 @@ const REJECT_CONSEQUENCE: Record<IdRequest['type'], string> = {
   change_password: 'The password stays as it is.',
 };
 
-function Actions({ request }: { request: IdRequest }) {
-  const navigate = useNavigate();
+function Actions({ request, nav }: { request: IdRequest; nav: QueueNav }) {
   const mutation = useHandleIdRequest();
-  const done = () => navigate(ROUTES.adminRequestsPending);
+  const done = () => nav.afterHandled();
   const id = request.id;
   return (
-    <Card className="flex flex-col gap-6 self-start">
+    <Card className="flex flex-col gap-5">
       <HandleRequest
         request={request}
         submit={(body, idempotencyKey) => mutation.mutateAsync({ id, body, idempotencyKey })}
@@ -64,6 +82,10 @@ function details(request: IdRequest): DetailItem[] {
       ),
       wide: true,
     },
+    // The username is only what the customer asked for; staff log in with the real login.
+    ...(request.id_login
+      ? [{ label: 'Login', value: request.id_login, copy: request.id_login, mono: true }]
+      : []),
     { label: 'Type', value: REQUEST_TYPE_LABELS[request.type] },
     { label: 'Sent', value: formatDateTime(request.created_at) },
   ];
@@ -97,44 +119,72 @@ function details(request: IdRequest): DetailItem[] {
 }
 
 function RequestDetail({ request }: { request: IdRequest }) {
+  const nav = useQueueNav(REQUEST_QUEUE, request.id);
+  const canDecide = useStaffCan('queues.decide');
+  const pending = request.status === 'pending';
   return (
-    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
-      <div className="flex flex-col gap-6">
-        <Card>
-          <div className="mb-4 flex items-center justify-between gap-3">
-            <h2 className="text-lg font-semibold text-slate-900">Details</h2>
-            <StatusBadge status={request.status} />
-          </div>
-          <DetailList items={details(request)} />
-        </Card>
-        {request.type === 'deposit' && request.pay_from && request.amount ? (
-          <PaymentProofCard
-            payFrom={request.pay_from}
-            amount={request.amount}
-            proofUrl={request.proof_url}
-            subject={`request #${request.id}`}
-          />
-        ) : null}
-      </div>
-      {request.status === 'pending' ? (
-        <Actions request={request} />
-      ) : (
-        <Outcome status={request.status} handledAt={request.handled_at} comment={request.comment}>
-          {request.confirmed_amount ? (
-            <p className="mt-2 text-slate-700">
-              Confirmed amount: <strong>{formatMoney(request.confirmed_amount)}</strong>
-            </p>
-          ) : null}
-          {request.type === 'change_password' &&
-          request.status === 'approved' &&
-          request.password ? (
-            <p className="mt-2 text-slate-700">
-              New password: <strong className="tracking-wide">{request.password}</strong>
-            </p>
-          ) : null}
-        </Outcome>
-      )}
-    </div>
+    <>
+      {pending ? <QueueKeys nav={nav} decide={canDecide} /> : null}
+      <ItemGrid
+        facts={
+          <>
+            <ReusedProofPanel flag={request.reused_proof} />
+            <Card>
+              <div className="mb-4 flex items-center justify-between gap-3">
+                <h2 className="text-lg font-semibold text-slate-900">Details</h2>
+                <span className="flex items-center gap-3">
+                  {pending ? <Waiting since={request.created_at} /> : null}
+                  <StatusBadge status={request.status} />
+                </span>
+              </div>
+              <DetailList items={details(request)} />
+            </Card>
+            {request.type === 'deposit' && request.pay_from && request.amount ? (
+              <PaymentProofCard
+                payFrom={request.pay_from}
+                amount={request.amount}
+                proofUrl={request.proof_url}
+                subject={`request #${request.id}`}
+              />
+            ) : null}
+            <HistoryCard type="id_request" id={request.id} />
+          </>
+        }
+        decision={
+          pending ? (
+            canDecide ? (
+              <Actions request={request} nav={nav} />
+            ) : (
+              <Card>
+                <p className="text-slate-700">
+                  Waiting for a cashier: your role cannot decide requests.
+                </p>
+              </Card>
+            )
+          ) : (
+            <Outcome
+              status={request.status}
+              handledAt={request.handled_at}
+              comment={request.comment}
+              handledBy={request.handled_by}
+            >
+              {request.confirmed_amount ? (
+                <p className="mt-2 text-slate-700">
+                  Confirmed amount: <strong>{formatMoney(request.confirmed_amount)}</strong>
+                </p>
+              ) : null}
+              {request.type === 'change_password' &&
+              request.status === 'approved' &&
+              request.password ? (
+                <p className="mt-2 text-slate-700">
+                  New password: <strong className="tracking-wide">{request.password}</strong>
+                </p>
+              ) : null}
+            </Outcome>
+          )
+        }
+      />
+    </>
   );
 }
 

@@ -1,6 +1,5 @@
-import { ROUTES, type UserId } from '@iddesk/contract';
+import { IDS_API, ROUTES, type UserId } from '@iddesk/contract';
 import { ArrowLeft } from 'lucide-react';
-import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { CredentialList } from '../../components/credential-list';
@@ -12,16 +11,35 @@ import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { useIdParam } from '../../../../lib/use-id-param';
 import { useAdminUserId, useApproveUserId, useRejectUserId } from '../api/user-ids';
 import { ApproveNewId } from './approve-new-id';
-import { AdminFrame, ItemUserCell, Outcome, PaymentProofCard, RejectPanel } from '../../../staff';
+import { useStaffCan } from '../../../../lib/staff-role';
+import {
+  AdminFrame,
+  HistoryCard,
+  ItemGrid,
+  ItemUserCell,
+  Outcome,
+  PaymentProofCard,
+  QueueKeys,
+  RejectPanel,
+  ReusedProofPanel,
+  useQueueNav,
+  Waiting,
+  type QueueNav,
+} from '../../../staff';
 
-function Actions({ userId }: { userId: UserId }) {
-  const navigate = useNavigate();
+const NEW_ID_QUEUE = {
+  api: IDS_API.adminUserIds,
+  item: ROUTES.adminNewId,
+  list: ROUTES.adminNewIds,
+};
+
+function Actions({ userId, nav }: { userId: UserId; nav: QueueNav }) {
   const approve = useApproveUserId();
   const reject = useRejectUserId();
-  const done = () => navigate(ROUTES.adminNewIds);
+  const done = () => nav.afterHandled();
   const id = userId.id;
   return (
-    <Card className="flex flex-col gap-6 self-start">
+    <Card className="flex flex-col gap-5">
       <ApproveNewId
         userId={userId}
         submit={(body, idempotencyKey) => approve.mutateAsync({ id, body, idempotencyKey })}
@@ -44,78 +62,99 @@ function Actions({ userId }: { userId: UserId }) {
 
 function NewIdDetail({ userId }: { userId: UserId }) {
   const handled = userId.status !== 'pending';
+  const nav = useQueueNav(NEW_ID_QUEUE, userId.id);
+  const canDecide = useStaffCan('queues.decide');
   return (
-    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
-      <div className="flex flex-col gap-6">
-        <Card>
-          <div className="mb-4 flex items-center justify-between gap-3">
-            <h2 className="text-lg font-semibold text-slate-900">Request</h2>
-            <StatusBadge status={userId.status} />
-          </div>
-          <DetailList
-            items={[
-              {
-                label: 'Customer',
-                value: userId.user ? <ItemUserCell user={userId.user} link /> : '—',
-                wide: true,
-              },
-              { label: 'Service', value: userId.item.name },
-              { label: 'Website', value: <ExternalLink href={userId.item.website} /> },
-              {
-                label: 'Requested username',
-                value: userId.username,
-                copy: userId.username,
-                mono: true,
-              },
-              { label: 'Amount asked', value: formatMoney(userId.amount) },
-              {
-                label: 'Paid with',
-                value:
-                  userId.pay_from === 'wallet'
-                    ? 'Wallet balance'
-                    : (userId.payment_type?.name ?? 'Payment'),
-              },
-              ...(userId.reference
-                ? [
-                    {
-                      label: 'Reference',
-                      value: userId.reference,
-                      copy: userId.reference,
-                      mono: true,
-                    },
-                  ]
-                : []),
-              { label: 'Phone', value: userId.user?.phone ?? '—', copy: userId.user?.phone },
-              { label: 'Requested', value: formatDateTime(userId.created_at) },
-            ]}
-          />
-        </Card>
-        <PaymentProofCard
-          payFrom={userId.pay_from}
-          amount={userId.amount}
-          proofUrl={userId.proof_url}
-          subject={`new ID #${userId.id}`}
-        />
-      </div>
-      {handled ? (
-        <Outcome
-          status={userId.status === 'rejected' ? 'rejected' : 'approved'}
-          handledAt={userId.handled_at}
-          comment={userId.comment}
-        >
-          {userId.confirmed_amount ? (
-            <p className="mt-2 text-slate-700">
-              Put into the ID: <strong>{formatMoney(userId.confirmed_amount)}</strong>
-            </p>
-          ) : null}
-          {userId.login && userId.password ? (
-            <CredentialList login={userId.login} password={userId.password} className="mt-4" />
-          ) : null}
-        </Outcome>
-      ) : (
-        <Actions userId={userId} />
-      )}
-    </div>
+    <>
+      {handled ? null : <QueueKeys nav={nav} decide={canDecide} />}
+      <ItemGrid
+        facts={
+          <>
+            <ReusedProofPanel flag={userId.reused_proof} />
+            <Card>
+              <div className="mb-4 flex items-center justify-between gap-3">
+                <h2 className="text-lg font-semibold text-slate-900">Request</h2>
+                <span className="flex items-center gap-3">
+                  {handled ? null : <Waiting since={userId.created_at} />}
+                  <StatusBadge status={userId.status} />
+                </span>
+              </div>
+              <DetailList
+                items={[
+                  {
+                    label: 'Customer',
+                    value: userId.user ? <ItemUserCell user={userId.user} link /> : '—',
+                    wide: true,
+                  },
+                  { label: 'Service', value: userId.item.name },
+                  { label: 'Website', value: <ExternalLink href={userId.item.website} /> },
+                  {
+                    label: 'Requested username',
+                    value: userId.username,
+                    copy: userId.username,
+                    mono: true,
+                  },
+                  { label: 'Amount asked', value: formatMoney(userId.amount) },
+                  {
+                    label: 'Paid with',
+                    value:
+                      userId.pay_from === 'wallet'
+                        ? 'Wallet balance'
+                        : (userId.payment_type?.name ?? 'Payment'),
+                  },
+                  ...(userId.reference
+                    ? [
+                        {
+                          label: 'Reference',
+                          value: userId.reference,
+                          copy: userId.reference,
+                          mono: true,
+                        },
+                      ]
+                    : []),
+                  { label: 'Phone', value: userId.user?.phone ?? '—', copy: userId.user?.phone },
+                  { label: 'Requested', value: formatDateTime(userId.created_at) },
+                ]}
+              />
+            </Card>
+            <PaymentProofCard
+              payFrom={userId.pay_from}
+              amount={userId.amount}
+              proofUrl={userId.proof_url}
+              subject={`new ID #${userId.id}`}
+            />
+            <HistoryCard type="user_id" id={userId.id} />
+          </>
+        }
+        decision={
+          handled ? (
+            <Outcome
+              status={userId.status === 'rejected' ? 'rejected' : 'approved'}
+              handledAt={userId.handled_at}
+              comment={userId.comment}
+              handledBy={userId.handled_by}
+            >
+              {userId.confirmed_amount ? (
+                <p className="mt-2 text-slate-700">
+                  Put into the ID: <strong>{formatMoney(userId.confirmed_amount)}</strong>
+                </p>
+              ) : null}
+              {userId.login && userId.password ? (
+                <CredentialList login={userId.login} password={userId.password} className="mt-4" />
+              ) : null}
+            </Outcome>
+          ) : canDecide ? (
+            <Actions userId={userId} nav={nav} />
+          ) : (
+            <Card>
+              <p className="text-slate-700">
+                Waiting for a cashier: your role cannot decide new IDs.
+              </p>
+            </Card>
+          )
+        }
+      />
+    </>
   );
 }
 
