@@ -57,7 +57,7 @@ export function AdminHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-white/10 bg-ink-900/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-2 sm:gap-x-4 sm:px-6">
-        <Link to={ROUTES.admin} className="flex min-h-11 items-center gap-2 rounded-lg">
+        <Link to={ROUTES.adminDashboard} className="flex min-h-11 items-center gap-2 rounded-lg">
           <Wordmark tone="light" size="sm" />
           <span className="rounded-md bg-teal-400/15 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-teal-200">
             Admin

@@ -112,7 +112,7 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
                 {isAdmin ? (
                   <li>
                     <MenuLink
-                      to={ROUTES.admin}
+                      to={ROUTES.adminDashboard}
                       label="Admin"
                       icon={ShieldCheck}
                       active={pathname.startsWith(ROUTES.admin)}

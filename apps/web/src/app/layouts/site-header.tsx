@@ -76,7 +76,7 @@ export function SiteHeader({ variant, title, onOpenMenu }: SiteHeaderProps) {
         ) : (
           <span className="ml-auto" />
         )}
-        {guest ? <GuestLinks /> : <AccountLinks />}
+        {guest ? <GuestLinks /> : <AccountLinks wide />}
       </div>
 
       {variant === 'full' ? (

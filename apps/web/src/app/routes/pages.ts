@@ -331,13 +331,15 @@ export const PAGES: readonly Page[] = [
   ...(
     [
       [ROUTES.admin, 'IDs', 'AdminIdsPage'],
+      [ROUTES.adminDashboard, 'Dashboard', 'AdminDashboardPage'],
+      [ROUTES.adminAudit, 'Audit trail', 'AdminAuditPage'],
       [ROUTES.adminIds, 'IDs', 'AdminIdsPage'],
       [ROUTES.adminIdCreate, 'Add ID', 'AdminIdCreatePage'],
       ['/admin/ids/:id/edit', 'Edit ID', 'AdminIdEditPage'],
       [ROUTES.adminNewIds, 'New ID', 'AdminNewIdsPage'],
       ['/admin/new_ids/:id', 'New ID', 'AdminNewIdPage'],
       [ROUTES.adminUsers, 'Users', 'AdminUsersPage'],
-      ['/admin/users/:id', 'User', 'AdminUserPage'],
+      ['/admin/users/:id', 'User', 'AdminUserRoutePage'],
       ['/admin/users/:id/transactions', 'Transactions', 'AdminUserTransactionsPage'],
       [ROUTES.adminRequestsPending, 'ID requests', 'AdminRequestsPendingPage'],
       [ROUTES.adminRequestsDone, 'ID requests', 'AdminRequestsDonePage'],

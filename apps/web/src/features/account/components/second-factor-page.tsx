@@ -1,8 +1,4 @@
-import {
-  ROUTES,
-  SecondFactorCodeBodySchema,
-  type SecondFactorSetup,
-} from '@iddesk/contract';
+import { ROUTES, SecondFactorCodeBodySchema, type SecondFactorSetup } from '@iddesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
@@ -161,7 +157,7 @@ function RecoveryCodesCard({ codes, isStaff }: { codes: string[]; isStaff: boole
       </ul>
       <div className="flex flex-wrap gap-3">
         <CopyButton value={codes.join('\n')} what="recovery codes" />
-        <ButtonLink to={isStaff ? ROUTES.admin : ROUTES.profile} variant="primary">
+        <ButtonLink to={isStaff ? ROUTES.adminDashboard : ROUTES.profile} variant="primary">
           I have saved them
         </ButtonLink>
       </div>
