@@ -29,7 +29,7 @@ const iconButton = ({ isActive }: { isActive: boolean }) =>
 
 const linkClass = (active: boolean) =>
   cn(
-    'inline-flex min-h-11 w-full items-center gap-1 rounded-lg px-3 text-sm font-semibold transition-colors md:w-auto',
+    'inline-flex min-h-11 w-full items-center gap-1 rounded-lg px-3 text-sm font-semibold transition-colors md:w-auto md:px-2.5',
     active ? 'bg-white/15 text-white' : 'text-slate-200 hover:bg-white/10 hover:text-white',
   );
 

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
  */
 export function ItemGrid({ facts, decision }: { facts: ReactNode; decision: ReactNode }) {
   return (
-    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
       <div className="flex min-w-0 flex-col gap-6">{facts}</div>
       <div className="flex min-w-0 flex-col gap-6 lg:sticky lg:top-20">{decision}</div>
     </div>

@@ -44,7 +44,7 @@ export function QueueKeys({ nav, decide }: QueueKeysProps) {
   }, [decide, nav]);
 
   return (
-    <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-white/10 px-4 py-2 text-sm text-slate-200 ring-1 ring-inset ring-white/15">
+    <div className="-mt-2 mb-4 flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-2xl bg-white/10 px-4 py-1 text-sm text-slate-200 ring-1 ring-inset ring-white/15">
       <p className="flex items-center gap-2">
         <Keyboard className="size-4" aria-hidden="true" />
         <span>Keys: {decide ? 'A approve · R reject · ' : ''}J/K next/previous</span>

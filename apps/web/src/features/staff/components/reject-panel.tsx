@@ -52,6 +52,7 @@ export function RejectPanel({ subject, consequence, submit, onDone }: RejectPane
         label="Rejection comment"
         hint="Optional. The customer sees it in their notification."
         maxLength={500}
+        rows={2}
         {...app.field('comment')}
       />
     </DecisionPanel>

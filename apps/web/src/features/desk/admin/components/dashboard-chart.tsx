@@ -42,7 +42,8 @@ export default function DashboardChart({ days }: { days: Dashboard['days'] }) {
       {
         width: el.clientWidth,
         height: 220,
-        legend: { show: true },
+        // Labels only: values under the cursor are in the table below.
+        legend: { show: true, live: false },
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: false, range: [-0.6, days.length - 0.4] } },
         axes: [

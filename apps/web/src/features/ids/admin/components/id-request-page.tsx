@@ -200,7 +200,6 @@ export function AdminRequestPage() {
   return (
     <AdminFrame
       title={id ? `${type} #${id}` : 'Request'}
-      description="A request on a customer’s ID: do it on the service, then approve, or reject it."
       actions={
         <ButtonLink to={ROUTES.adminRequestsPending} variant="light">
           <ArrowLeft className="size-4" aria-hidden="true" />

@@ -177,7 +177,6 @@ export function AdminNewIdPage() {
   return (
     <AdminFrame
       title={id ? `New ID #${id}` : 'New ID'}
-      description="Check the payment, create the ID on the service, then approve with its login."
       actions={
         <ButtonLink to={ROUTES.adminNewIds} variant="light">
           <ArrowLeft className="size-4" aria-hidden="true" />

@@ -178,7 +178,6 @@ export function AdminBillPage() {
   return (
     <AdminFrame
       title={id ? `Bill #${id}` : 'Bill'}
-      description="A wallet top-up: match the screenshot and reference with the payment account."
       actions={
         <ButtonLink to={ROUTES.adminBillsPending} variant="light">
           <ArrowLeft className="size-4" aria-hidden="true" />

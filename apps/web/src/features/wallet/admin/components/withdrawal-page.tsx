@@ -174,7 +174,6 @@ export function AdminWithdrawPage() {
   return (
     <AdminFrame
       title={id ? `Withdrawal #${id}` : 'Withdrawal'}
-      description="A wallet payout: send the money, then approve it here."
       actions={
         <ButtonLink to={ROUTES.adminWithdrawPending} variant="light">
           <ArrowLeft className="size-4" aria-hidden="true" />
