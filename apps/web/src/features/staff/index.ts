@@ -21,7 +21,6 @@ export { Outcome } from './components/outcome';
 export { PaymentProofCard } from './components/payment-proof-card';
 export { PrivateImage } from './components/private-image';
 export { ProofThumb } from './components/proof-thumb';
-export { QueueKeys } from './components/queue-keys';
 export { RejectPanel } from './components/reject-panel';
 export { ReuseCommentField } from './components/reuse-comment-field';
 export { ReusedFlag, ReusedProofPanel } from './components/reused-proof';
@@ -37,4 +36,5 @@ export {
 export { reuseBody, reuseCommentSchema } from './lib/reuse';
 export { waitedSeconds } from './lib/waiting';
 export { sumAmounts } from './lib/sum-amounts';
-export { ItemGrid } from './components/item-grid';
+export { QueueItem } from './components/queue-item';
+export { DeskEmpty, TimeLines, timeColumn } from './components/desk-list-parts';

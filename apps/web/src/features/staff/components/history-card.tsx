@@ -2,7 +2,7 @@ import { ROUTES } from '@iddesk/contract';
 import { History } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
-import { ListError, ListLoading } from '../../../components/ui/list-states';
+import { QueryStates } from '../../../components/ui/list-states';
 import { formatDateTime } from '../../../lib/money';
 import { useObjectHistory } from '../api/object-history';
 import { auditActionLabel } from '../lib/audit-labels';
@@ -11,7 +11,6 @@ import { AuditChange } from './audit-change';
 /** An item's own history (issue 16 item 6): every staff action on it, newest first. */
 export function HistoryCard({ type, id }: { type: string; id: number }) {
   const query = useObjectHistory(type, id);
-  const { data } = query;
   return (
     <Card>
       <section aria-labelledby={`history-${type}-${id}`}>
@@ -30,35 +29,33 @@ export function HistoryCard({ type, id }: { type: string; id: number }) {
             In the audit trail
           </Link>
         </div>
-        {query.isPending ? (
-          <ListLoading label="Loading the history" rows={2} />
-        ) : query.isError || !data ? (
-          <ListError
-            message={query.error?.message}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : data.items.length === 0 ? (
-          <p className="text-sm text-slate-600">No staff action yet.</p>
-        ) : (
-          <ol className="flex flex-col divide-y divide-slate-200">
-            {data.items.map((entry) => (
-              <li key={entry.id} className="py-3 first:pt-0 last:pb-0">
-                <p className="font-medium text-slate-900">
-                  {auditActionLabel(entry.action)}
-                  <span className="font-normal text-slate-600">
-                    {' '}
-                    by {entry.actor?.name ?? 'a removed account'} ·{' '}
-                    {formatDateTime(entry.created_at)}
-                  </span>
-                </p>
-                <div className="mt-1">
-                  <AuditChange before={entry.before} after={entry.after} />
-                </div>
-              </li>
-            ))}
-          </ol>
-        )}
+        <QueryStates
+          query={query}
+          loadingLabel="Loading the history"
+          rows={2}
+          isEmpty={(page) => page.items.length === 0}
+          empty={<p className="text-sm text-slate-600">No staff action yet.</p>}
+        >
+          {(page) => (
+            <ol className="flex flex-col divide-y divide-slate-200">
+              {page.items.map((entry) => (
+                <li key={entry.id} className="py-3 first:pt-0 last:pb-0">
+                  <p className="font-medium text-slate-900">
+                    {auditActionLabel(entry.action)}
+                    <span className="font-normal text-slate-600">
+                      {' '}
+                      by {entry.actor?.name ?? 'a removed account'} ·{' '}
+                      {formatDateTime(entry.created_at)}
+                    </span>
+                  </p>
+                  <div className="mt-1">
+                    <AuditChange before={entry.before} after={entry.after} />
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+        </QueryStates>
       </section>
     </Card>
   );

@@ -62,28 +62,24 @@ export function ReusedProofPanel({ flag }: { flag: ReusedProof | undefined }) {
           ? 'This UTR was already approved on another payment'
           : 'This payment proof was used before'}
       </h2>
-      {flag.same_reference.length ? (
-        <p className="mt-2 text-sm">
-          Same UTR on:{' '}
-          {flag.same_reference.map((use, i) => (
-            <span key={`${use.type}-${use.id}`}>
-              {i > 0 ? ', ' : null}
-              <UseLink use={use} />
-            </span>
-          ))}
-        </p>
-      ) : null}
-      {flag.similar_image.length ? (
-        <p className="mt-1 text-sm">
-          Look-alike screenshot on:{' '}
-          {flag.similar_image.map((use, i) => (
-            <span key={`${use.type}-${use.id}`}>
-              {i > 0 ? ', ' : null}
-              <UseLink use={use} />
-            </span>
-          ))}
-        </p>
-      ) : null}
+      {(
+        [
+          ['Same UTR on', flag.same_reference],
+          ['Look-alike screenshot on', flag.similar_image],
+        ] as const
+      ).map(([label, uses]) =>
+        uses.length ? (
+          <p key={label} className="mt-1 text-sm">
+            {label}:{' '}
+            {uses.map((use, i) => (
+              <span key={`${use.type}-${use.id}`}>
+                {i > 0 ? ', ' : null}
+                <UseLink use={use} />
+              </span>
+            ))}
+          </p>
+        ) : null,
+      )}
       <p className="mt-2 text-sm">Approving asks you to say why, for the audit trail.</p>
     </section>
   );

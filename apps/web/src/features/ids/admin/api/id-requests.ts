@@ -2,12 +2,7 @@ import { type HandleRequestBody, type IdRequest, IDS_API, type Paginated } from 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { pageQueryOptions } from '../../../../lib/page-query';
 import { apiRequest } from '../../../../lib/api-client';
-import {
-  adminKeys,
-  type Decision,
-  type QueueParams,
-  useInvalidateAfterAdminAction,
-} from '../../../staff';
+import { adminKeys, type Decision, type QueueParams, useInvalidateAfterAdminAction } from '../../../staff';
 
 /** `GET /admin/requests?page&perPage&pending`: deposits, withdrawals, closes, password changes. */
 export const adminIdRequestsQueryOptions = (params: QueueParams) =>

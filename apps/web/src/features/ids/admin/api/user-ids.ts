@@ -8,12 +8,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { itemQueryOptions, pageQueryOptions } from '../../../../lib/page-query';
 import { apiRequest } from '../../../../lib/api-client';
-import {
-  adminKeys,
-  type Decision,
-  type QueueParams,
-  useInvalidateAfterAdminAction,
-} from '../../../staff';
+import { adminKeys, type Decision, type QueueParams, useInvalidateAfterAdminAction } from '../../../staff';
 
 /** `GET /admin/user_ids?page&perPage&pending`: the new-ID queue and the handled ones. */
 export const adminUserIdsQueryOptions = (params: QueueParams) =>

@@ -3,22 +3,22 @@ import { ClipboardCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { CardLine, DataList } from '../../../../components/ui/data-list';
 import { ListCard } from '../../../../components/ui/list-card';
-import { ListEmpty } from '../../../../components/ui/list-states';
 import { StatusBadge } from '../../../../components/ui/status-badge';
-import { formatDateTime, formatMoney } from '../../../../lib/money';
+import { formatMoney } from '../../../../lib/money';
 import { REQUEST_TYPE_LABELS } from '../../components/request-labels';
 import { useAdminIdRequests } from '../api/id-requests';
 import {
   AdminFrame,
+  DeskEmpty,
   ExportButton,
   FilterBar,
-  HandledBy,
   ItemUserCell,
   listSearch,
   ProofThumb,
   ReusedFlag,
+  TimeLines,
+  timeColumn,
   useDeskList,
-  Waiting,
 } from '../../../staff';
 import { IdCell, linkClass } from './id-cells';
 
@@ -87,13 +87,7 @@ function RequestList({ items, caption, pending, search }: RequestListProps) {
         { header: 'Customer', cell: (r) => (r.user ? <ItemUserCell user={r.user} /> : '—') },
         { header: 'ID', cell: (r) => <RequestId request={r} /> },
         { header: 'Amount', numeric: true, cell: (r) => <Amount request={r} /> },
-        pending
-          ? {
-              header: 'Waiting',
-              cell: (r) => <Waiting since={r.created_at} />,
-              className: 'whitespace-nowrap',
-            }
-          : { header: 'Handled', cell: (r) => <HandledBy by={r.handled_by} at={r.handled_at} /> },
+        timeColumn(pending),
         { header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
       ]}
       card={(r) => (
@@ -107,15 +101,7 @@ function RequestList({ items, caption, pending, search }: RequestListProps) {
             <ReusedFlag flag={r.reused_proof} />
             <RequestId request={r} />
             {r.user ? <CardLine label="Customer">{r.user.name}</CardLine> : null}
-            <div className="flex items-center justify-between gap-3 text-sm text-slate-600">
-              {pending ? (
-                <Waiting since={r.created_at} />
-              ) : (
-                <span>{formatDateTime(r.handled_at)}</span>
-              )}
-              <StatusBadge status={r.status} />
-            </div>
-            {!pending ? <CardLine label="Handled by">{r.handled_by?.name ?? '—'}</CardLine> : null}
+            <TimeLines item={r} pending={pending} status={r.status} />
           </div>
         </div>
       )}
@@ -157,22 +143,16 @@ function RequestsPage({ pending }: { pending: boolean }) {
         pagesLabel="ID request pages"
         hrefFor={list.hrefFor}
         empty={
-          <ListEmpty
+          <DeskEmpty
             icon={ClipboardCheck}
-            title={
-              list.filtered
-                ? 'No requests match these filters'
-                : pending
-                  ? 'No requests waiting'
-                  : 'No handled requests yet'
-            }
+            filtered={list.filtered}
+            noun="requests"
+            title={pending ? 'No requests waiting' : 'No handled requests yet'}
           >
-            {list.filtered
-              ? 'Clear or change the filters to see more.'
-              : pending
-                ? 'New requests appear here as customers send them.'
-                : 'Approved and rejected requests are listed here.'}
-          </ListEmpty>
+            {pending
+              ? 'New requests appear here as customers send them.'
+              : 'Approved and rejected requests are listed here.'}
+          </DeskEmpty>
         }
       >
         {(items) => (

@@ -11,15 +11,13 @@ import { useIdParam } from '../../../../lib/use-id-param';
 import { useAdminIdRequest, useHandleIdRequest } from '../api/id-requests';
 import { HandleRequest } from './handle-request';
 import { IdCell } from './id-cells';
-import { useStaffCan } from '../../../../lib/staff-role';
 import {
   AdminFrame,
   HistoryCard,
-  ItemGrid,
   ItemUserCell,
   Outcome,
   PaymentProofCard,
-  QueueKeys,
+  QueueItem,
   RejectPanel,
   ReusedProofPanel,
   useQueueNav,
@@ -120,71 +118,59 @@ function details(request: IdRequest): DetailItem[] {
 
 function RequestDetail({ request }: { request: IdRequest }) {
   const nav = useQueueNav(REQUEST_QUEUE, request.id);
-  const canDecide = useStaffCan('queues.decide');
   const pending = request.status === 'pending';
   return (
-    <>
-      {pending ? <QueueKeys nav={nav} decide={canDecide} /> : null}
-      <ItemGrid
-        facts={
-          <>
-            <ReusedProofPanel flag={request.reused_proof} />
-            <Card>
-              <div className="mb-4 flex items-center justify-between gap-3">
-                <h2 className="text-lg font-semibold text-slate-900">Details</h2>
-                <span className="flex items-center gap-3">
-                  {pending ? <Waiting since={request.created_at} /> : null}
-                  <StatusBadge status={request.status} />
-                </span>
-              </div>
-              <DetailList items={details(request)} />
-            </Card>
-            {request.type === 'deposit' && request.pay_from && request.amount ? (
-              <PaymentProofCard
-                payFrom={request.pay_from}
-                amount={request.amount}
-                proofUrl={request.proof_url}
-                subject={`request #${request.id}`}
-              />
-            ) : null}
-            <HistoryCard type="id_request" id={request.id} />
-          </>
-        }
-        decision={
-          pending ? (
-            canDecide ? (
-              <Actions request={request} nav={nav} />
-            ) : (
-              <Card>
-                <p className="text-slate-700">
-                  Waiting for a cashier: your role cannot decide requests.
-                </p>
-              </Card>
-            )
-          ) : (
-            <Outcome
-              status={request.status}
-              handledAt={request.handled_at}
-              comment={request.comment}
-              handledBy={request.handled_by}
-            >
-              {request.confirmed_amount ? (
-                <p className="mt-2 text-slate-700">
-                  Confirmed amount: <strong>{formatMoney(request.confirmed_amount)}</strong>
-                </p>
-              ) : null}
-              {request.type === 'change_password' &&
-              request.status === 'approved' &&
-              request.password ? (
-                <p className="mt-2 text-slate-700">
-                  New password: <strong className="tracking-wide">{request.password}</strong>
-                </p>
-              ) : null}
-            </Outcome>
-          )
-        }
-      />
-    </>
+    <QueueItem
+      nav={nav}
+      pending={pending}
+      what="requests"
+      facts={
+        <>
+          <ReusedProofPanel flag={request.reused_proof} />
+          <Card>
+            <div className="mb-4 flex items-center justify-between gap-3">
+              <h2 className="text-lg font-semibold text-slate-900">Details</h2>
+              <span className="flex items-center gap-3">
+                {pending ? <Waiting since={request.created_at} /> : null}
+                <StatusBadge status={request.status} />
+              </span>
+            </div>
+            <DetailList items={details(request)} />
+          </Card>
+          {request.type === 'deposit' && request.pay_from && request.amount ? (
+            <PaymentProofCard
+              payFrom={request.pay_from}
+              amount={request.amount}
+              proofUrl={request.proof_url}
+              subject={`request #${request.id}`}
+            />
+          ) : null}
+          <HistoryCard type="id_request" id={request.id} />
+        </>
+      }
+      actions={() => <Actions request={request} nav={nav} />}
+      outcome={
+        <Outcome
+          status={request.status}
+          handledAt={request.handled_at}
+          comment={request.comment}
+          handledBy={request.handled_by}
+        >
+          {request.confirmed_amount ? (
+            <p className="mt-2 text-slate-700">
+              Confirmed amount: <strong>{formatMoney(request.confirmed_amount)}</strong>
+            </p>
+          ) : null}
+          {request.type === 'change_password' &&
+          request.status === 'approved' &&
+          request.password ? (
+            <p className="mt-2 text-slate-700">
+              New password: <strong className="tracking-wide">{request.password}</strong>
+            </p>
+          ) : null}
+        </Outcome>
+      }
+    />
   );
 }
 

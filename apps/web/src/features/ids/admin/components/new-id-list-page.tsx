@@ -4,21 +4,21 @@ import { Link } from 'react-router';
 import { CardLine, DataList } from '../../../../components/ui/data-list';
 import { LinkTabs } from '../../../../components/ui/link-tabs';
 import { ListCard } from '../../../../components/ui/list-card';
-import { ListEmpty } from '../../../../components/ui/list-states';
 import { StatusBadge } from '../../../../components/ui/status-badge';
-import { formatDateTime, formatMoney } from '../../../../lib/money';
+import { formatMoney } from '../../../../lib/money';
 import { useAdminUserIds } from '../api/user-ids';
 import {
   AdminFrame,
+  DeskEmpty,
   ExportButton,
   FilterBar,
-  HandledBy,
   ItemUserCell,
   listSearch,
   ProofThumb,
   ReusedFlag,
+  TimeLines,
+  timeColumn,
   useDeskList,
-  Waiting,
 } from '../../../staff';
 import { IdCell, linkClass } from './id-cells';
 
@@ -77,13 +77,7 @@ function NewIdList({ items, caption, pending, search }: NewIdListProps) {
           cell: (u) => <span className="font-semibold">{formatMoney(u.amount)}</span>,
         },
         { header: 'Paid with', cell: paidWith },
-        pending
-          ? {
-              header: 'Waiting',
-              cell: (u) => <Waiting since={u.created_at} />,
-              className: 'whitespace-nowrap',
-            }
-          : { header: 'Handled', cell: (u) => <HandledBy by={u.handled_by} at={u.handled_at} /> },
+        timeColumn(pending),
         { header: 'Status', cell: (u) => <StatusBadge status={u.status} /> },
       ]}
       card={(u) => (
@@ -98,15 +92,7 @@ function NewIdList({ items, caption, pending, search }: NewIdListProps) {
             <IdCell item={u.item} username={u.username} />
             {u.user ? <CardLine label="Customer">{u.user.name}</CardLine> : null}
             <CardLine label="Paid with">{paidWith(u)}</CardLine>
-            <div className="flex items-center justify-between gap-3 text-sm text-slate-600">
-              {pending ? (
-                <Waiting since={u.created_at} />
-              ) : (
-                <span>{formatDateTime(u.handled_at)}</span>
-              )}
-              <StatusBadge status={u.status} />
-            </div>
-            {!pending ? <CardLine label="Handled by">{u.handled_by?.name ?? '—'}</CardLine> : null}
+            <TimeLines item={u} pending={pending} status={u.status} />
           </div>
         </div>
       )}
@@ -157,22 +143,16 @@ export function AdminNewIdsPage() {
         pagesLabel="New ID pages"
         hrefFor={list.hrefFor}
         empty={
-          <ListEmpty
+          <DeskEmpty
             icon={IdCard}
-            title={
-              list.filtered
-                ? 'No new IDs match these filters'
-                : pending
-                  ? 'No new IDs waiting'
-                  : 'Nothing handled yet'
-            }
+            filtered={list.filtered}
+            noun="new IDs"
+            title={pending ? 'No new IDs waiting' : 'Nothing handled yet'}
           >
-            {list.filtered
-              ? 'Clear or change the filters to see more.'
-              : pending
-                ? 'Requests appear here as customers send them.'
-                : 'Approved and rejected new-ID requests are listed here.'}
-          </ListEmpty>
+            {pending
+              ? 'Requests appear here as customers send them.'
+              : 'Approved and rejected new-ID requests are listed here.'}
+          </DeskEmpty>
         }
       >
         {(items) => (

@@ -11,15 +11,13 @@ import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { useIdParam } from '../../../../lib/use-id-param';
 import { useAdminUserId, useApproveUserId, useRejectUserId } from '../api/user-ids';
 import { ApproveNewId } from './approve-new-id';
-import { useStaffCan } from '../../../../lib/staff-role';
 import {
   AdminFrame,
   HistoryCard,
-  ItemGrid,
   ItemUserCell,
   Outcome,
   PaymentProofCard,
-  QueueKeys,
+  QueueItem,
   RejectPanel,
   ReusedProofPanel,
   useQueueNav,
@@ -63,98 +61,88 @@ function Actions({ userId, nav }: { userId: UserId; nav: QueueNav }) {
 function NewIdDetail({ userId }: { userId: UserId }) {
   const handled = userId.status !== 'pending';
   const nav = useQueueNav(NEW_ID_QUEUE, userId.id);
-  const canDecide = useStaffCan('queues.decide');
   return (
-    <>
-      {handled ? null : <QueueKeys nav={nav} decide={canDecide} />}
-      <ItemGrid
-        facts={
-          <>
-            <ReusedProofPanel flag={userId.reused_proof} />
-            <Card>
-              <div className="mb-4 flex items-center justify-between gap-3">
-                <h2 className="text-lg font-semibold text-slate-900">Request</h2>
-                <span className="flex items-center gap-3">
-                  {handled ? null : <Waiting since={userId.created_at} />}
-                  <StatusBadge status={userId.status} />
-                </span>
-              </div>
-              <DetailList
-                items={[
-                  {
-                    label: 'Customer',
-                    value: userId.user ? <ItemUserCell user={userId.user} link /> : '—',
-                    wide: true,
-                  },
-                  { label: 'Service', value: userId.item.name },
-                  { label: 'Website', value: <ExternalLink href={userId.item.website} /> },
-                  {
-                    label: 'Requested username',
-                    value: userId.username,
-                    copy: userId.username,
-                    mono: true,
-                  },
-                  { label: 'Amount asked', value: formatMoney(userId.amount) },
-                  {
-                    label: 'Paid with',
-                    value:
-                      userId.pay_from === 'wallet'
-                        ? 'Wallet balance'
-                        : (userId.payment_type?.name ?? 'Payment'),
-                  },
-                  ...(userId.reference
-                    ? [
-                        {
-                          label: 'Reference',
-                          value: userId.reference,
-                          copy: userId.reference,
-                          mono: true,
-                        },
-                      ]
-                    : []),
-                  { label: 'Phone', value: userId.user?.phone ?? '—', copy: userId.user?.phone },
-                  { label: 'Requested', value: formatDateTime(userId.created_at) },
-                ]}
-              />
-            </Card>
-            <PaymentProofCard
-              payFrom={userId.pay_from}
-              amount={userId.amount}
-              proofUrl={userId.proof_url}
-              subject={`new ID #${userId.id}`}
+    <QueueItem
+      nav={nav}
+      pending={!handled}
+      what="new IDs"
+      facts={
+        <>
+          <ReusedProofPanel flag={userId.reused_proof} />
+          <Card>
+            <div className="mb-4 flex items-center justify-between gap-3">
+              <h2 className="text-lg font-semibold text-slate-900">Request</h2>
+              <span className="flex items-center gap-3">
+                {handled ? null : <Waiting since={userId.created_at} />}
+                <StatusBadge status={userId.status} />
+              </span>
+            </div>
+            <DetailList
+              items={[
+                {
+                  label: 'Customer',
+                  value: userId.user ? <ItemUserCell user={userId.user} link /> : '—',
+                  wide: true,
+                },
+                { label: 'Service', value: userId.item.name },
+                { label: 'Website', value: <ExternalLink href={userId.item.website} /> },
+                {
+                  label: 'Requested username',
+                  value: userId.username,
+                  copy: userId.username,
+                  mono: true,
+                },
+                { label: 'Amount asked', value: formatMoney(userId.amount) },
+                {
+                  label: 'Paid with',
+                  value:
+                    userId.pay_from === 'wallet'
+                      ? 'Wallet balance'
+                      : (userId.payment_type?.name ?? 'Payment'),
+                },
+                ...(userId.reference
+                  ? [
+                      {
+                        label: 'Reference',
+                        value: userId.reference,
+                        copy: userId.reference,
+                        mono: true,
+                      },
+                    ]
+                  : []),
+                { label: 'Phone', value: userId.user?.phone ?? '—', copy: userId.user?.phone },
+                { label: 'Requested', value: formatDateTime(userId.created_at) },
+              ]}
             />
-            <HistoryCard type="user_id" id={userId.id} />
-          </>
-        }
-        decision={
-          handled ? (
-            <Outcome
-              status={userId.status === 'rejected' ? 'rejected' : 'approved'}
-              handledAt={userId.handled_at}
-              comment={userId.comment}
-              handledBy={userId.handled_by}
-            >
-              {userId.confirmed_amount ? (
-                <p className="mt-2 text-slate-700">
-                  Put into the ID: <strong>{formatMoney(userId.confirmed_amount)}</strong>
-                </p>
-              ) : null}
-              {userId.login && userId.password ? (
-                <CredentialList login={userId.login} password={userId.password} className="mt-4" />
-              ) : null}
-            </Outcome>
-          ) : canDecide ? (
-            <Actions userId={userId} nav={nav} />
-          ) : (
-            <Card>
-              <p className="text-slate-700">
-                Waiting for a cashier: your role cannot decide new IDs.
-              </p>
-            </Card>
-          )
-        }
-      />
-    </>
+          </Card>
+          <PaymentProofCard
+            payFrom={userId.pay_from}
+            amount={userId.amount}
+            proofUrl={userId.proof_url}
+            subject={`new ID #${userId.id}`}
+          />
+          <HistoryCard type="user_id" id={userId.id} />
+        </>
+      }
+      actions={() => <Actions userId={userId} nav={nav} />}
+      outcome={
+        <Outcome
+          status={userId.status === 'rejected' ? 'rejected' : 'approved'}
+          handledAt={userId.handled_at}
+          comment={userId.comment}
+          handledBy={userId.handled_by}
+        >
+          {userId.confirmed_amount ? (
+            <p className="mt-2 text-slate-700">
+              Put into the ID: <strong>{formatMoney(userId.confirmed_amount)}</strong>
+            </p>
+          ) : null}
+          {userId.login && userId.password ? (
+            <CredentialList login={userId.login} password={userId.password} className="mt-4" />
+          ) : null}
+        </Outcome>
+      }
+    />
   );
 }
 

@@ -3,7 +3,7 @@ import { ClipboardCheck, IdCard } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../../components/ui/card';
-import { ListEmpty, ListError, ListLoading } from '../../../../components/ui/list-states';
+import { ListEmpty, QueryStates } from '../../../../components/ui/list-states';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { REQUEST_TYPE_LABELS } from '../../components/request-labels';
@@ -26,13 +26,11 @@ function PanelList<T>({
   query,
   empty,
   children,
-  more,
 }: {
   title: string;
   query: Query<T>;
   empty: ReactNode;
   children: (items: T[]) => ReactNode;
-  more?: ReactNode;
 }) {
   const { data } = query;
   return (
@@ -42,22 +40,15 @@ function PanelList<T>({
           <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
           {data ? <span className="text-sm text-slate-600">{data.total}</span> : null}
         </div>
-        {query.isPending ? (
-          <ListLoading label={`Loading ${title.toLowerCase()}`} rows={2} />
-        ) : query.isError || !data ? (
-          <ListError
-            message={query.error?.message}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : data.items.length === 0 ? (
-          empty
-        ) : (
-          <>
-            <ul className="-my-2 divide-y divide-slate-200">{children(data.items)}</ul>
-            {more}
-          </>
-        )}
+        <QueryStates
+          query={query}
+          loadingLabel={`Loading ${title.toLowerCase()}`}
+          rows={2}
+          isEmpty={(page) => page.items.length === 0}
+          empty={empty}
+        >
+          {(page) => <ul className="-my-2 divide-y divide-slate-200">{children(page.items)}</ul>}
+        </QueryStates>
       </section>
     </Card>
   );

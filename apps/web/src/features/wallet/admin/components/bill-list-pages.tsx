@@ -4,24 +4,24 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CardLine, DataList } from '../../../../components/ui/data-list';
 import { ListCard } from '../../../../components/ui/list-card';
-import { ListEmpty } from '../../../../components/ui/list-states';
 import { StatusBadge } from '../../../../components/ui/status-badge';
-import { formatMoney, formatDateTime } from '../../../../lib/money';
+import { formatMoney } from '../../../../lib/money';
 import { useStaffCan } from '../../../../lib/staff-role';
 import { useBills } from '../api/bills';
 import {
   AdminFrame,
+  DeskEmpty,
   BatchBar,
   ExportButton,
   FilterBar,
-  HandledBy,
   ItemUserCell,
   listSearch,
   ProofThumb,
   ReusedFlag,
   sumAmounts,
+  TimeLines,
+  timeColumn,
   useDeskList,
-  Waiting,
 } from '../../../staff';
 
 export const BILL_TABS = [
@@ -48,8 +48,6 @@ type BillListProps = {
 };
 
 function BillList({ items, caption, pending, search, selection }: BillListProps) {
-  const when = (b: Bill) =>
-    pending ? <Waiting since={b.created_at} /> : <HandledBy by={b.handled_by} at={b.handled_at} />;
   return (
     <DataList
       items={items}
@@ -93,9 +91,7 @@ function BillList({ items, caption, pending, search, selection }: BillListProps)
             </div>
           ),
         },
-        pending
-          ? { header: 'Waiting', cell: when, className: 'whitespace-nowrap' }
-          : { header: 'Handled', cell: when },
+        timeColumn<Bill>(pending),
         { header: 'Status', cell: (b) => <StatusBadge status={b.status} /> },
       ]}
       card={(b) => (
@@ -110,15 +106,7 @@ function BillList({ items, caption, pending, search, selection }: BillListProps)
             <ItemUserCell user={b.user} />
             <CardLine label="Paid to">{b.payment_type.name}</CardLine>
             <CardLine label="Reference">{b.reference}</CardLine>
-            <div className="flex items-center justify-between gap-3 text-sm text-slate-600">
-              {pending ? (
-                <Waiting since={b.created_at} />
-              ) : (
-                <span>{formatDateTime(b.handled_at)}</span>
-              )}
-              <StatusBadge status={b.status} />
-            </div>
-            {!pending ? <CardLine label="Handled by">{b.handled_by?.name ?? '—'}</CardLine> : null}
+            <TimeLines item={b} pending={pending} status={b.status} />
           </div>
         </div>
       )}
@@ -177,22 +165,16 @@ function BillsPage({ pending }: { pending: boolean }) {
         pagesLabel="Bill pages"
         hrefFor={list.hrefFor}
         empty={
-          <ListEmpty
+          <DeskEmpty
             icon={Receipt}
-            title={
-              list.filtered
-                ? 'No bills match these filters'
-                : pending
-                  ? 'No bills waiting'
-                  : 'No handled bills yet'
-            }
+            filtered={list.filtered}
+            noun="bills"
+            title={pending ? 'No bills waiting' : 'No handled bills yet'}
           >
-            {list.filtered
-              ? 'Clear or change the filters to see more.'
-              : pending
-                ? 'New top-ups appear here as customers send them.'
-                : 'Approved and rejected bills are listed here.'}
-          </ListEmpty>
+            {pending
+              ? 'New top-ups appear here as customers send them.'
+              : 'Approved and rejected bills are listed here.'}
+          </DeskEmpty>
         }
       >
         {(rows) => (

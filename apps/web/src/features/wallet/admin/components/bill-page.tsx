@@ -8,7 +8,6 @@ import { DecisionPanel } from '../../../../components/ui/decision-panel';
 import { DetailList } from '../../../../components/ui/detail-list';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
-import { useStaffCan } from '../../../../lib/staff-role';
 import { useAppForm } from '../../../../lib/use-app-form';
 import { useApproveBill, useBill, useRejectBill } from '../api/bills';
 import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
@@ -16,11 +15,10 @@ import { useIdParam } from '../../../../lib/use-id-param';
 import {
   AdminFrame,
   HistoryCard,
-  ItemGrid,
   ItemUserCell,
   Outcome,
   PrivateImage,
-  QueueKeys,
+  QueueItem,
   RejectPanel,
   ReuseCommentField,
   ReusedProofPanel,
@@ -88,73 +86,61 @@ function BillActions({ bill, nav }: { bill: Bill; nav: QueueNav }) {
 
 function BillDetail({ bill }: { bill: Bill }) {
   const nav = useQueueNav(BILL_QUEUE, bill.id);
-  const canDecide = useStaffCan('queues.decide');
   const pending = bill.status === 'pending';
   return (
-    <>
-      {pending ? <QueueKeys nav={nav} decide={canDecide} /> : null}
-      <ItemGrid
-        facts={
-          <>
-            <ReusedProofPanel flag={bill.reused_proof} />
-            <Card>
-              <div className="mb-4 flex items-center justify-between gap-3">
-                <h2 className="text-lg font-semibold text-slate-900">Details</h2>
-                <span className="flex items-center gap-3">
-                  {pending ? <Waiting since={bill.created_at} /> : null}
-                  <StatusBadge status={bill.status} />
-                </span>
-              </div>
-              <DetailList
-                items={[
-                  { label: 'Customer', value: <ItemUserCell user={bill.user} link />, wide: true },
-                  { label: 'Amount', value: formatMoney(bill.amount) },
-                  { label: 'Payment type', value: bill.payment_type.name },
-                  {
-                    label: 'Reference',
-                    value: bill.reference,
-                    copy: bill.reference,
-                    mono: true,
-                    wide: true,
-                  },
-                  { label: 'Phone', value: bill.user.phone, copy: bill.user.phone },
-                  { label: 'Sent', value: formatDateTime(bill.created_at) },
-                ]}
-              />
-            </Card>
-            <Card>
-              <h2 className="mb-3 text-lg font-semibold text-slate-900">Payment screenshot</h2>
-              <PrivateImage
-                url={bill.proof_url}
-                alt={`Payment screenshot of bill #${bill.id}`}
-                zoomable
-              />
-            </Card>
-            <HistoryCard type="bill" id={bill.id} />
-          </>
-        }
-        decision={
-          pending ? (
-            canDecide ? (
-              <BillActions bill={bill} nav={nav} />
-            ) : (
-              <Card>
-                <p className="text-slate-700">
-                  Waiting for a cashier: your role cannot decide bills.
-                </p>
-              </Card>
-            )
-          ) : (
-            <Outcome
-              status={bill.status}
-              handledAt={bill.handled_at}
-              comment={bill.comment}
-              handledBy={bill.handled_by}
+    <QueueItem
+      nav={nav}
+      pending={pending}
+      what="bills"
+      facts={
+        <>
+          <ReusedProofPanel flag={bill.reused_proof} />
+          <Card>
+            <div className="mb-4 flex items-center justify-between gap-3">
+              <h2 className="text-lg font-semibold text-slate-900">Details</h2>
+              <span className="flex items-center gap-3">
+                {pending ? <Waiting since={bill.created_at} /> : null}
+                <StatusBadge status={bill.status} />
+              </span>
+            </div>
+            <DetailList
+              items={[
+                { label: 'Customer', value: <ItemUserCell user={bill.user} link />, wide: true },
+                { label: 'Amount', value: formatMoney(bill.amount) },
+                { label: 'Payment type', value: bill.payment_type.name },
+                {
+                  label: 'Reference',
+                  value: bill.reference,
+                  copy: bill.reference,
+                  mono: true,
+                  wide: true,
+                },
+                { label: 'Phone', value: bill.user.phone, copy: bill.user.phone },
+                { label: 'Sent', value: formatDateTime(bill.created_at) },
+              ]}
             />
-          )
-        }
-      />
-    </>
+          </Card>
+          <Card>
+            <h2 className="mb-3 text-lg font-semibold text-slate-900">Payment screenshot</h2>
+            <PrivateImage
+              url={bill.proof_url}
+              alt={`Payment screenshot of bill #${bill.id}`}
+              zoomable
+            />
+          </Card>
+          <HistoryCard type="bill" id={bill.id} />
+        </>
+      }
+      actions={() => <BillActions bill={bill} nav={nav} />}
+      outcome={
+        <Outcome
+          status={bill.status}
+          handledAt={bill.handled_at}
+          comment={bill.comment}
+          handledBy={bill.handled_by}
+        />
+      }
+    />
   );
 }
 

@@ -4,22 +4,22 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CardLine, DataList } from '../../../../components/ui/data-list';
 import { ListCard } from '../../../../components/ui/list-card';
-import { ListEmpty } from '../../../../components/ui/list-states';
 import { StatusBadge } from '../../../../components/ui/status-badge';
-import { formatDateTime, formatMoney } from '../../../../lib/money';
+import { formatMoney } from '../../../../lib/money';
 import { useStaffCan } from '../../../../lib/staff-role';
 import { useWithdrawals } from '../api/withdrawals';
 import {
   AdminFrame,
+  DeskEmpty,
   BatchBar,
   ExportButton,
   FilterBar,
-  HandledBy,
   ItemUserCell,
   listSearch,
   sumAmounts,
+  TimeLines,
+  timeColumn,
   useDeskList,
-  Waiting,
 } from '../../../staff';
 
 const WITHDRAW_TABS = [
@@ -54,8 +54,6 @@ type WithdrawalListProps = {
 };
 
 function WithdrawalList({ items, caption, pending, search, selection }: WithdrawalListProps) {
-  const when = (w: Withdrawal) =>
-    pending ? <Waiting since={w.created_at} /> : <HandledBy by={w.handled_by} at={w.handled_at} />;
   return (
     <DataList
       items={items}
@@ -81,9 +79,7 @@ function WithdrawalList({ items, caption, pending, search, selection }: Withdraw
           cell: (w) => <span className="font-semibold">{formatMoney(w.amount)}</span>,
         },
         { header: 'Send to', cell: (w) => <span className="break-all">{destinationText(w)}</span> },
-        pending
-          ? { header: 'Waiting', cell: when, className: 'whitespace-nowrap' }
-          : { header: 'Handled', cell: when },
+        timeColumn(pending),
         { header: 'Status', cell: (w) => <StatusBadge status={w.status} /> },
       ]}
       card={(w) => (
@@ -94,15 +90,7 @@ function WithdrawalList({ items, caption, pending, search, selection }: Withdraw
           </div>
           <ItemUserCell user={w.user} />
           <CardLine label="Send to">{destinationText(w)}</CardLine>
-          <div className="flex items-center justify-between gap-3 text-sm text-slate-600">
-            {pending ? (
-              <Waiting since={w.created_at} />
-            ) : (
-              <span>{formatDateTime(w.handled_at)}</span>
-            )}
-            <StatusBadge status={w.status} />
-          </div>
-          {!pending ? <CardLine label="Handled by">{w.handled_by?.name ?? '—'}</CardLine> : null}
+          <TimeLines item={w} pending={pending} status={w.status} />
         </div>
       )}
     />
@@ -159,22 +147,16 @@ function WithdrawalsPage({ pending }: { pending: boolean }) {
         pagesLabel="Withdrawal pages"
         hrefFor={list.hrefFor}
         empty={
-          <ListEmpty
+          <DeskEmpty
             icon={HandCoins}
-            title={
-              list.filtered
-                ? 'No withdrawals match these filters'
-                : pending
-                  ? 'No withdrawals waiting'
-                  : 'No handled withdrawals yet'
-            }
+            filtered={list.filtered}
+            noun="withdrawals"
+            title={pending ? 'No withdrawals waiting' : 'No handled withdrawals yet'}
           >
-            {list.filtered
-              ? 'Clear or change the filters to see more.'
-              : pending
-                ? 'New payout requests appear here as customers send them.'
-                : 'Sent and rejected payouts are listed here.'}
-          </ListEmpty>
+            {pending
+              ? 'New payout requests appear here as customers send them.'
+              : 'Sent and rejected payouts are listed here.'}
+          </DeskEmpty>
         }
       >
         {(items) => (

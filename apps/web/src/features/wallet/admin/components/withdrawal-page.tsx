@@ -9,15 +9,13 @@ import { useApproveWithdrawal, useRejectWithdrawal, useWithdrawal } from '../api
 import { WithdrawalApprove } from './withdrawal-approve';
 import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
 import { useIdParam } from '../../../../lib/use-id-param';
-import { useStaffCan } from '../../../../lib/staff-role';
 import {
   AdminFrame,
   HistoryCard,
-  ItemGrid,
   ItemUserCell,
   Outcome,
   PrivateImage,
-  QueueKeys,
+  QueueItem,
   RejectPanel,
   useQueueNav,
   Waiting,
@@ -66,87 +64,75 @@ function WithdrawalActions({ withdrawal, nav }: { withdrawal: Withdrawal; nav: Q
 
 function WithdrawalDetail({ withdrawal: w }: { withdrawal: Withdrawal }) {
   const nav = useQueueNav(WITHDRAW_QUEUE, w.id);
-  const canDecide = useStaffCan('queues.decide');
   const pending = w.status === 'pending';
   return (
-    <>
-      {pending ? <QueueKeys nav={nav} decide={canDecide} /> : null}
-      <ItemGrid
-        facts={
-          <>
-            <Card>
-              <div className="mb-4 flex items-center justify-between gap-3">
-                <h2 className="text-lg font-semibold text-slate-900">Details</h2>
-                <span className="flex items-center gap-3">
-                  {pending ? <Waiting since={w.created_at} /> : null}
-                  <StatusBadge status={w.status} />
-                </span>
-              </div>
-              <DetailList
-                items={[
-                  { label: 'Customer', value: <ItemUserCell user={w.user} link />, wide: true },
-                  { label: 'Amount', value: formatMoney(w.amount), copy: w.amount },
-                  { label: 'Requested', value: formatDateTime(w.created_at) },
-                  { label: 'Phone', value: w.user.phone, copy: w.user.phone, wide: true },
-                ]}
+    <QueueItem
+      nav={nav}
+      pending={pending}
+      what="withdrawals"
+      facts={
+        <>
+          <Card>
+            <div className="mb-4 flex items-center justify-between gap-3">
+              <h2 className="text-lg font-semibold text-slate-900">Details</h2>
+              <span className="flex items-center gap-3">
+                {pending ? <Waiting since={w.created_at} /> : null}
+                <StatusBadge status={w.status} />
+              </span>
+            </div>
+            <DetailList
+              items={[
+                { label: 'Customer', value: <ItemUserCell user={w.user} link />, wide: true },
+                { label: 'Amount', value: formatMoney(w.amount), copy: w.amount },
+                { label: 'Requested', value: formatDateTime(w.created_at) },
+                { label: 'Phone', value: w.user.phone, copy: w.user.phone, wide: true },
+              ]}
+            />
+          </Card>
+          <Card>
+            <h2 className="mb-4 text-lg font-semibold text-slate-900">
+              Send to {w.method === 'upi' ? 'UPI' : 'bank account'}
+            </h2>
+            <DetailList items={destinationItems(w)} />
+          </Card>
+          <HistoryCard type="withdrawal" id={w.id} />
+        </>
+      }
+      actions={() => <WithdrawalActions withdrawal={w} nav={nav} />}
+      outcome={
+        <Outcome
+          status={w.status}
+          handledAt={w.handled_at}
+          comment={w.comment}
+          handledBy={w.handled_by}
+        >
+          {w.payout_reference ? (
+            <DetailList
+              className="mt-4"
+              items={[
+                {
+                  label: 'Payout reference',
+                  value: w.payout_reference,
+                  copy: w.payout_reference,
+                  mono: true,
+                  wide: true,
+                },
+              ]}
+            />
+          ) : null}
+          {w.payout_proof_url ? (
+            <div className="mt-4">
+              <h3 className="mb-2 font-semibold text-slate-900">Payout screenshot</h3>
+              <PrivateImage
+                url={w.payout_proof_url}
+                alt={`Payout screenshot of withdrawal #${w.id}`}
+                zoomable
               />
-            </Card>
-            <Card>
-              <h2 className="mb-4 text-lg font-semibold text-slate-900">
-                Send to {w.method === 'upi' ? 'UPI' : 'bank account'}
-              </h2>
-              <DetailList items={destinationItems(w)} />
-            </Card>
-            <HistoryCard type="withdrawal" id={w.id} />
-          </>
-        }
-        decision={
-          pending ? (
-            canDecide ? (
-              <WithdrawalActions withdrawal={w} nav={nav} />
-            ) : (
-              <Card>
-                <p className="text-slate-700">
-                  Waiting for a cashier: your role cannot decide withdrawals.
-                </p>
-              </Card>
-            )
-          ) : (
-            <Outcome
-              status={w.status}
-              handledAt={w.handled_at}
-              comment={w.comment}
-              handledBy={w.handled_by}
-            >
-              {w.payout_reference ? (
-                <DetailList
-                  className="mt-4"
-                  items={[
-                    {
-                      label: 'Payout reference',
-                      value: w.payout_reference,
-                      copy: w.payout_reference,
-                      mono: true,
-                      wide: true,
-                    },
-                  ]}
-                />
-              ) : null}
-              {w.payout_proof_url ? (
-                <div className="mt-4">
-                  <h3 className="mb-2 font-semibold text-slate-900">Payout screenshot</h3>
-                  <PrivateImage
-                    url={w.payout_proof_url}
-                    alt={`Payout screenshot of withdrawal #${w.id}`}
-                    zoomable
-                  />
-                </div>
-              ) : null}
-            </Outcome>
-          )
-        }
-      />
-    </>
+            </div>
+          ) : null}
+        </Outcome>
+      }
+    />
   );
 }
 
