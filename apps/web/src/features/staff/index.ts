@@ -36,5 +36,5 @@ export {
 export { reuseBody, reuseCommentSchema } from './lib/reuse';
 export { waitedSeconds } from './lib/waiting';
 export { sumAmounts } from './lib/sum-amounts';
-export { QueueItem } from './components/queue-item';
+export { DecisionCard, DecisionDivider, QueueItem } from './components/queue-item';
 export { DeskEmpty, TimeLines, timeColumn } from './components/desk-list-parts';

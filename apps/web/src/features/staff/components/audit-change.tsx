@@ -5,7 +5,7 @@ export function AuditChange({ before, after }: { before: unknown; after: unknown
   const changes = auditChanges(before, after);
   if (changes.length === 0) return <span className="text-slate-500">—</span>;
   return (
-    <ul className="flex flex-col gap-0.5 text-sm">
+    <ul className="flex flex-col gap-0.5 text-sm text-slate-700">
       {changes.map((c) => (
         <li key={c.field} className="break-words">
           <span className="font-medium text-slate-800">{c.field.replace(/_/g, ' ')}:</span>{' '}

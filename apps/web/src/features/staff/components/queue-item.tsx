@@ -15,6 +15,8 @@ type QueueItemProps = {
   actions: () => ReactNode;
   /** How a handled item ended. */
   outcome: ReactNode;
+  /** The item's history: under the facts on wide screens, last on phones. */
+  history: ReactNode;
 };
 
 /**
@@ -23,14 +25,22 @@ type QueueItemProps = {
  * in view while the screenshot scrolls, so approve and reject are visible at 1280×800 without
  * scrolling; on phones the facts come first and the decision after them.
  */
-export function QueueItem({ nav, pending, what, facts, actions, outcome }: QueueItemProps) {
+export function QueueItem({
+  nav,
+  pending,
+  what,
+  facts,
+  actions,
+  outcome,
+  history,
+}: QueueItemProps) {
   const canDecide = useStaffCan('queues.decide');
   return (
     <>
       {pending ? <QueueKeys nav={nav} decide={canDecide} /> : null}
-      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
-        <div className="flex min-w-0 flex-col gap-6">{facts}</div>
-        <div className="flex min-w-0 flex-col gap-6 lg:sticky lg:top-20">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">{facts}</div>
+        <div className="flex min-w-0 flex-col gap-6 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           {!pending ? (
             outcome
           ) : canDecide ? (
@@ -43,7 +53,30 @@ export function QueueItem({ nav, pending, what, facts, actions, outcome }: Queue
             </Card>
           )}
         </div>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-2">{history}</div>
       </div>
     </>
+  );
+}
+
+/**
+ * The approve and reject panels of a pending item: one above the other, side by side on wide
+ * screens so both are in view at 1280×800 even with the new-ID form's three fields.
+ */
+export function DecisionCard({ children }: { children: ReactNode }) {
+  return (
+    <Card className="grid grid-cols-1 items-start gap-5 xl:grid-cols-[minmax(0,1.2fr)_auto_minmax(0,1fr)]">
+      {children}
+    </Card>
+  );
+}
+
+/** The line between approve and reject (a column rule side by side). */
+export function DecisionDivider() {
+  return (
+    <div
+      aria-hidden="true"
+      className="border-t border-slate-200 xl:h-full xl:border-l xl:border-t-0"
+    />
   );
 }

@@ -41,8 +41,8 @@ export function reuseReasons(flag: ReusedProof): string[] {
 export function ReusedFlag({ flag }: { flag: ReusedProof | undefined }) {
   if (!flag?.flagged) return null;
   return (
-    <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 ring-1 ring-inset ring-amber-400">
-      <AlertTriangle className="size-3.5" aria-hidden="true" />
+    <span className="inline-flex max-w-full items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 ring-1 ring-inset ring-amber-400">
+      <AlertTriangle className="size-3.5 shrink-0" aria-hidden="true" />
       {reuseReasons(flag).join(' · ')}
     </span>
   );

@@ -126,22 +126,22 @@ function UserDetail({ user, related }: { user: AdminUserDetail; related?: UserRe
   // Manual balance changes are the owner's (issue 15); the server refuses them to other roles.
   const canAdjust = useStaffCan('balance.adjust');
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-      <div className="flex flex-col gap-6">
-        <BalanceCard user={user} />
-        <AccountCard user={user} />
-        {canAdjust ? (
-          <>
-            <BalanceChangeForm user={user} direction="deposit" />
-            <BalanceChangeForm user={user} direction="withdraw" />
-          </>
-        ) : null}
-        <HistoryCard type="user" id={user.id} />
+    <div className="flex flex-col gap-6">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <div className="flex flex-col gap-6">
+          <BalanceCard user={user} />
+          <AccountCard user={user} />
+        </div>
+        <div className="flex flex-col gap-6">{related?.(user.id)}</div>
       </div>
-      <div className="flex flex-col gap-6">
-        <RecentTransactions user={user} />
-        {related?.(user.id)}
-      </div>
+      <RecentTransactions user={user} />
+      {canAdjust ? (
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+          <BalanceChangeForm user={user} direction="deposit" />
+          <BalanceChangeForm user={user} direction="withdraw" />
+        </div>
+      ) : null}
+      <HistoryCard type="user" id={user.id} />
     </div>
   );
 }

@@ -13,6 +13,8 @@ import { HandleRequest } from './handle-request';
 import { IdCell } from './id-cells';
 import {
   AdminFrame,
+  DecisionCard,
+  DecisionDivider,
   HistoryCard,
   ItemUserCell,
   Outcome,
@@ -44,13 +46,13 @@ function Actions({ request, nav }: { request: IdRequest; nav: QueueNav }) {
   const done = () => nav.afterHandled();
   const id = request.id;
   return (
-    <Card className="flex flex-col gap-5">
+    <DecisionCard>
       <HandleRequest
         request={request}
         submit={(body, idempotencyKey) => mutation.mutateAsync({ id, body, idempotencyKey })}
         onDone={done}
       />
-      <div className="border-t border-slate-200" />
+      <DecisionDivider />
       <RejectPanel
         subject={`request #${request.id}`}
         consequence={`${REJECT_CONSEQUENCE[request.type]} The customer is told why.`}
@@ -59,7 +61,7 @@ function Actions({ request, nav }: { request: IdRequest; nav: QueueNav }) {
         }
         onDone={done}
       />
-    </Card>
+    </DecisionCard>
   );
 }
 
@@ -145,9 +147,9 @@ function RequestDetail({ request }: { request: IdRequest }) {
               subject={`request #${request.id}`}
             />
           ) : null}
-          <HistoryCard type="id_request" id={request.id} />
         </>
       }
+      history={<HistoryCard type="id_request" id={request.id} />}
       actions={() => <Actions request={request} nav={nav} />}
       outcome={
         <Outcome

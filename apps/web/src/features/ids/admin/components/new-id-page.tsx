@@ -13,6 +13,8 @@ import { useAdminUserId, useApproveUserId, useRejectUserId } from '../api/user-i
 import { ApproveNewId } from './approve-new-id';
 import {
   AdminFrame,
+  DecisionCard,
+  DecisionDivider,
   HistoryCard,
   ItemUserCell,
   Outcome,
@@ -37,13 +39,13 @@ function Actions({ userId, nav }: { userId: UserId; nav: QueueNav }) {
   const done = () => nav.afterHandled();
   const id = userId.id;
   return (
-    <Card className="flex flex-col gap-5">
+    <DecisionCard>
       <ApproveNewId
         userId={userId}
         submit={(body, idempotencyKey) => approve.mutateAsync({ id, body, idempotencyKey })}
         onDone={done}
       />
-      <div className="border-t border-slate-200" />
+      <DecisionDivider />
       <RejectPanel
         subject={`new ID #${userId.id}`}
         consequence={
@@ -54,7 +56,7 @@ function Actions({ userId, nav }: { userId: UserId; nav: QueueNav }) {
         submit={(body, idempotencyKey) => reject.mutateAsync({ id, body, idempotencyKey })}
         onDone={done}
       />
-    </Card>
+    </DecisionCard>
   );
 }
 
@@ -121,9 +123,9 @@ function NewIdDetail({ userId }: { userId: UserId }) {
             proofUrl={userId.proof_url}
             subject={`new ID #${userId.id}`}
           />
-          <HistoryCard type="user_id" id={userId.id} />
         </>
       }
+      history={<HistoryCard type="user_id" id={userId.id} />}
       actions={() => <Actions userId={userId} nav={nav} />}
       outcome={
         <Outcome

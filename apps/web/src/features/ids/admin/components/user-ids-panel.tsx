@@ -35,7 +35,7 @@ function PanelList<T>({
   const { data } = query;
   return (
     <Card>
-      <section aria-label={title}>
+      <section aria-label={title} className="text-slate-900">
         <div className="mb-3 flex items-baseline justify-between gap-3">
           <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
           {data ? <span className="text-sm text-slate-600">{data.total}</span> : null}

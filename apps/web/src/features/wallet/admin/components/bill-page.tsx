@@ -14,6 +14,8 @@ import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-quer
 import { useIdParam } from '../../../../lib/use-id-param';
 import {
   AdminFrame,
+  DecisionCard,
+  DecisionDivider,
   HistoryCard,
   ItemUserCell,
   Outcome,
@@ -52,7 +54,7 @@ function BillActions({ bill, nav }: { bill: Bill; nav: QueueNav }) {
   });
 
   return (
-    <Card className="flex flex-col gap-5">
+    <DecisionCard>
       <DecisionPanel
         app={app}
         heading="Approve"
@@ -73,14 +75,14 @@ function BillActions({ bill, nav }: { bill: Bill; nav: QueueNav }) {
       >
         <ReuseCommentField flag={flag} />
       </DecisionPanel>
-      <div className="border-t border-slate-200" />
+      <DecisionDivider />
       <RejectPanel
         subject={`bill #${bill.id}`}
         consequence="The customer’s wallet is not credited, and they are told why."
         submit={(body, idempotencyKey) => reject.mutateAsync({ id, body, idempotencyKey })}
         onDone={() => nav.afterHandled()}
       />
-    </Card>
+    </DecisionCard>
   );
 }
 
@@ -128,9 +130,9 @@ function BillDetail({ bill }: { bill: Bill }) {
               zoomable
             />
           </Card>
-          <HistoryCard type="bill" id={bill.id} />
         </>
       }
+      history={<HistoryCard type="bill" id={bill.id} />}
       actions={() => <BillActions bill={bill} nav={nav} />}
       outcome={
         <Outcome

@@ -11,6 +11,8 @@ import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-quer
 import { useIdParam } from '../../../../lib/use-id-param';
 import {
   AdminFrame,
+  DecisionCard,
+  DecisionDivider,
   HistoryCard,
   ItemUserCell,
   Outcome,
@@ -45,20 +47,20 @@ function WithdrawalActions({ withdrawal, nav }: { withdrawal: Withdrawal; nav: Q
   const back = () => nav.afterHandled();
   const id = withdrawal.id;
   return (
-    <Card className="flex flex-col gap-5">
+    <DecisionCard>
       <WithdrawalApprove
         withdrawal={withdrawal}
         submit={(values, idempotencyKey) => approve.mutateAsync({ id, ...values, idempotencyKey })}
         onDone={back}
       />
-      <div className="border-t border-slate-200" />
+      <DecisionDivider />
       <RejectPanel
         subject={`withdrawal #${withdrawal.id}`}
         consequence={`${formatMoney(withdrawal.amount)} goes back to ${withdrawal.user.name}’s balance at once.`}
         submit={(body, idempotencyKey) => reject.mutateAsync({ id, body, idempotencyKey })}
         onDone={back}
       />
-    </Card>
+    </DecisionCard>
   );
 }
 
@@ -95,9 +97,9 @@ function WithdrawalDetail({ withdrawal: w }: { withdrawal: Withdrawal }) {
             </h2>
             <DetailList items={destinationItems(w)} />
           </Card>
-          <HistoryCard type="withdrawal" id={w.id} />
         </>
       }
+      history={<HistoryCard type="withdrawal" id={w.id} />}
       actions={() => <WithdrawalActions withdrawal={w} nav={nav} />}
       outcome={
         <Outcome
