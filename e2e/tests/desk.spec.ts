@@ -63,6 +63,8 @@ test('staff work five pending bills with the keyboard; the reused UTR needs a co
   page,
   request,
 }) => {
+  // A long story (five decisions, two axe runs): room for a loaded machine, no timing asserted.
+  test.setTimeout(180_000);
   const staffToken = await adminToken(request);
   const method = await createUpiPaymentType(request, staffToken, `Desk UPI ${Date.now()}`);
 

@@ -48,7 +48,13 @@ export default function DashboardChart({ days }: { days: Dashboard['days'] }) {
         scales: { x: { time: false, range: [-0.6, days.length - 0.4] } },
         axes: [
           {
-            values: (_u, splits) => splits.map((i) => (days[i] ? dayLabel(days[i].date) : '')),
+            // On a phone the days are numbers only, so the labels do not run into each other.
+            values: (u, splits) =>
+              splits.map((i) => {
+                const day = days[i];
+                if (!day) return '';
+                return u.width < 480 ? String(Number(day.date.slice(8))) : dayLabel(day.date);
+              }),
             splits: () => xs,
             grid: { show: false },
           },

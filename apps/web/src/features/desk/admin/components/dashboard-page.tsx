@@ -83,7 +83,7 @@ function TallyCard({
   return (
     <Card className="p-4 sm:p-5">
       <h3 className="text-sm font-semibold text-slate-700">{label}</h3>
-      <p className="mt-1 text-2xl font-bold tabular-nums text-slate-900">
+      <p className="mt-1 break-words text-xl font-bold tabular-nums text-slate-900 sm:text-2xl">
         {formatMoney(today.amount)}
       </p>
       <p className="text-sm text-slate-600">Today: {count(today.count, 'approval')}</p>
@@ -166,7 +166,7 @@ function DashboardBody({ data }: { data: Dashboard }) {
         <h2 id="approved-heading" className="mb-3 text-lg font-semibold text-white">
           Approved
         </h2>
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
           {TALLIES.map((t) => (
             <TallyCard
               key={t.key}
