@@ -45,6 +45,10 @@ async function addFunds(
   return ((await res.json()) as { data: { id: number } }).data.id;
 }
 
+/** The item has loaded: its decision is on screen (keys act on what the page shows). */
+const loaded = (page: Page) =>
+  expect(page.getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
+
 /** Paise of "₹1,23,456.78". */
 const paise = (text: string) => BigInt(text.replace(/[₹,\s]/g, '').replace('.', ''));
 
@@ -127,22 +131,29 @@ test('staff work five pending bills with the keyboard; the reused UTR needs a co
   await expect(page.getByRole('button', { name: 'Reject', exact: true })).toBeInViewport();
   await expect(page.getByText(/Keys: A approve · R reject · J\/K next\/previous/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  await loaded(page);
   await page.keyboard.press('a');
   const approveDialog = page.getByRole('dialog', { name: `Approve bill #${b1}?` });
-  await expect(approveDialog).toBeVisible();
+  // The confirmation focuses its action, so Enter confirms.
+  await expect(
+    approveDialog.getByRole('button', { name: /approve and credit ₹101\.10/i }),
+  ).toBeFocused();
   await page.keyboard.press('Enter');
 
   // The next oldest opens: reject it with R, then Enter.
   await expect(page).toHaveURL(new RegExp(`/admin/bills/${b2}\\?`));
   await expect(page.getByRole('heading', { level: 1, name: `Bill #${b2}` })).toBeVisible();
+  await loaded(page);
   await page.keyboard.press('r');
-  await expect(page.getByRole('dialog', { name: `Reject bill #${b2}?` })).toBeVisible();
+  const rejectDialog = page.getByRole('dialog', { name: `Reject bill #${b2}?` });
+  await expect(rejectDialog.getByRole('button', { name: `Reject bill #${b2}` })).toBeFocused();
   await page.keyboard.press('Enter');
 
   // The flagged one: its panel links the approved bill; approving asks why.
   await expect(page).toHaveURL(new RegExp(`/admin/bills/${b3}\\?`));
   const panel = page.getByRole('region', { name: /already approved on another payment/i });
   await expect(panel.getByRole('link', { name: `Bill #${earlier}` })).toBeVisible();
+  await loaded(page);
   await page.keyboard.press('a');
   const why = page.getByLabel('Why approve this flagged payment?');
   await expect(
@@ -161,20 +172,27 @@ test('staff work five pending bills with the keyboard; the reused UTR needs a co
 
   // J and K move within the queue: nothing before the fourth is left pending, the fifth is next.
   await expect(page).toHaveURL(new RegExp(`/admin/bills/${b4}\\?`));
+  await loaded(page);
   await page.keyboard.press('k');
   await expect(page.getByText('No previous item in the queue.')).toBeVisible();
   await page.keyboard.press('j');
   await expect(page).toHaveURL(new RegExp(`/admin/bills/${b5}\\?`));
+  await loaded(page);
   await page.getByRole('button', { name: 'Previous' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/bills/${b4}\\?`));
+  await loaded(page);
   await page.keyboard.press('a');
   await page
     .getByRole('dialog', { name: `Approve bill #${b4}?` })
     .getByRole('button', { name: /approve and credit/i })
     .click();
   await expect(page).toHaveURL(new RegExp(`/admin/bills/${b5}\\?`));
+  await loaded(page);
   await page.keyboard.press('a');
-  await expect(page.getByRole('dialog', { name: `Approve bill #${b5}?` })).toBeVisible();
+  const lastDialog = page.getByRole('dialog', { name: `Approve bill #${b5}?` });
+  await expect(
+    lastDialog.getByRole('button', { name: /approve and credit ₹505\.50/i }),
+  ).toBeFocused();
   await page.keyboard.press('Enter');
 
   // The queue is empty for this customer: back to the filtered list.

@@ -38,3 +38,4 @@ export { waitedSeconds } from './lib/waiting';
 export { sumAmounts } from './lib/sum-amounts';
 export { DecisionCard, DecisionDivider, QueueItem } from './components/queue-item';
 export { DeskEmpty, TimeLines, timeColumn } from './components/desk-list-parts';
+export { DetailsCard } from './components/details-card';

@@ -5,20 +5,21 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog, SummaryList } from '../../../components/ui/confirm-dialog';
 import { TextArea } from '../../../components/ui/text-area';
 import { apiRequest, newIdempotencyKey } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/money';
 import { useAction } from '../../../lib/use-action';
+import { sumAmounts } from '../lib/sum-amounts';
 import { useInvalidateAfterAdminAction } from '../api/invalidate';
 
 type BatchBarProps = {
   /** `POST` path of the batch call (`/admin/bills/batch`). */
   path: string;
-  selected: number[];
+  /** The chosen items of the page; the confirmation repeats their count and total. */
+  chosen: { id: number; amount: string }[];
   onClear: () => void;
   /** "bill": names the items in the buttons and dialogs. */
   noun: string;
   /** What approving them does, for the confirmation. */
   approveEffect: string;
-  /** "₹1,500.00 in 3 bills": the selection's facts. */
-  summary: { label: string; value: string }[];
 };
 
 type Action = 'approve' | 'reject';
@@ -74,7 +75,12 @@ function BatchOutcome({
  * Approve or reject the selected pending items in one action (issue 16 item 3). The server
  * handles each once, in its own transaction, and answers per item; the outcome stays on screen.
  */
-export function BatchBar({ path, selected, onClear, noun, approveEffect, summary }: BatchBarProps) {
+export function BatchBar({ path, chosen, onClear, noun, approveEffect }: BatchBarProps) {
+  const selected = chosen.map((item) => item.id);
+  const summary = [
+    { label: `${noun.charAt(0).toUpperCase()}${noun.slice(1)}s`, value: String(chosen.length) },
+    { label: 'Total', value: formatMoney(sumAmounts(chosen.map((item) => item.amount))) },
+  ];
   const [asking, setAsking] = useState<{ action: Action; key: string } | null>(null);
   const [comment, setComment] = useState('');
   const [result, setResult] = useState<BatchResult | null>(null);

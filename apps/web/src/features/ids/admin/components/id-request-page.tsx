@@ -1,7 +1,6 @@
 import { IDS_API, ROUTES, type IdRequest } from '@iddesk/contract';
 import { ArrowLeft } from 'lucide-react';
 import { ButtonLink } from '../../../../components/ui/button';
-import { Card } from '../../../../components/ui/card';
 import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
 import { DetailList, type DetailItem } from '../../../../components/ui/detail-list';
 import { StatusBadge } from '../../../../components/ui/status-badge';
@@ -13,6 +12,7 @@ import { HandleRequest } from './handle-request';
 import { IdCell } from './id-cells';
 import {
   AdminFrame,
+  DetailsCard,
   DecisionCard,
   DecisionDivider,
   HistoryCard,
@@ -23,7 +23,6 @@ import {
   RejectPanel,
   ReusedProofPanel,
   useQueueNav,
-  Waiting,
   type QueueNav,
 } from '../../../staff';
 
@@ -129,16 +128,13 @@ function RequestDetail({ request }: { request: IdRequest }) {
       facts={
         <>
           <ReusedProofPanel flag={request.reused_proof} />
-          <Card>
-            <div className="mb-4 flex items-center justify-between gap-3">
-              <h2 className="text-lg font-semibold text-slate-900">Details</h2>
-              <span className="flex items-center gap-3">
-                {pending ? <Waiting since={request.created_at} /> : null}
-                <StatusBadge status={request.status} />
-              </span>
-            </div>
+          <DetailsCard
+            title="Details"
+            status={request.status}
+            waitingSince={pending ? request.created_at : null}
+          >
             <DetailList items={details(request)} />
-          </Card>
+          </DetailsCard>
           {request.type === 'deposit' && request.pay_from && request.amount ? (
             <PaymentProofCard
               payFrom={request.pay_from}

@@ -1,18 +1,17 @@
 import { IDS_API, ROUTES, type UserId } from '@iddesk/contract';
 import { ArrowLeft } from 'lucide-react';
 import { ButtonLink } from '../../../../components/ui/button';
-import { Card } from '../../../../components/ui/card';
 import { CredentialList } from '../../components/credential-list';
 import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
 import { DetailList } from '../../../../components/ui/detail-list';
 import { ExternalLink } from '../../../../components/ui/external-link';
-import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { useIdParam } from '../../../../lib/use-id-param';
 import { useAdminUserId, useApproveUserId, useRejectUserId } from '../api/user-ids';
 import { ApproveNewId } from './approve-new-id';
 import {
   AdminFrame,
+  DetailsCard,
   DecisionCard,
   DecisionDivider,
   HistoryCard,
@@ -23,7 +22,6 @@ import {
   RejectPanel,
   ReusedProofPanel,
   useQueueNav,
-  Waiting,
   type QueueNav,
 } from '../../../staff';
 
@@ -71,14 +69,11 @@ function NewIdDetail({ userId }: { userId: UserId }) {
       facts={
         <>
           <ReusedProofPanel flag={userId.reused_proof} />
-          <Card>
-            <div className="mb-4 flex items-center justify-between gap-3">
-              <h2 className="text-lg font-semibold text-slate-900">Request</h2>
-              <span className="flex items-center gap-3">
-                {handled ? null : <Waiting since={userId.created_at} />}
-                <StatusBadge status={userId.status} />
-              </span>
-            </div>
+          <DetailsCard
+            title="Request"
+            status={userId.status}
+            waitingSince={handled ? null : userId.created_at}
+          >
             <DetailList
               items={[
                 {
@@ -116,7 +111,7 @@ function NewIdDetail({ userId }: { userId: UserId }) {
                 { label: 'Requested', value: formatDateTime(userId.created_at) },
               ]}
             />
-          </Card>
+          </DetailsCard>
           <PaymentProofCard
             payFrom={userId.pay_from}
             amount={userId.amount}

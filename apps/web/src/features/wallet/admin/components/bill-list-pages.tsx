@@ -18,7 +18,6 @@ import {
   listSearch,
   ProofThumb,
   ReusedFlag,
-  sumAmounts,
   TimeLines,
   timeColumn,
   useDeskList,
@@ -149,14 +148,10 @@ function BillsPage({ pending }: { pending: boolean }) {
       {pending && canDecide ? (
         <BatchBar
           path={DESK_API.billsBatch}
-          selected={chosen.map((b) => b.id)}
+          chosen={chosen}
           onClear={() => setSelected(new Set())}
           noun="bill"
           approveEffect="Each amount is credited to its customer’s wallet."
-          summary={[
-            { label: 'Bills', value: String(chosen.length) },
-            { label: 'Total', value: formatMoney(sumAmounts(chosen.map((b) => b.amount))) },
-          ]}
         />
       ) : null}
       <ListCard

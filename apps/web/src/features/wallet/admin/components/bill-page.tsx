@@ -6,7 +6,6 @@ import { ButtonLink } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { DecisionPanel } from '../../../../components/ui/decision-panel';
 import { DetailList } from '../../../../components/ui/detail-list';
-import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { useAppForm } from '../../../../lib/use-app-form';
 import { useApproveBill, useBill, useRejectBill } from '../api/bills';
@@ -14,6 +13,7 @@ import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-quer
 import { useIdParam } from '../../../../lib/use-id-param';
 import {
   AdminFrame,
+  DetailsCard,
   DecisionCard,
   DecisionDivider,
   HistoryCard,
@@ -27,7 +27,6 @@ import {
   reuseBody,
   reuseCommentSchema,
   useQueueNav,
-  Waiting,
   type QueueNav,
 } from '../../../staff';
 
@@ -97,14 +96,11 @@ function BillDetail({ bill }: { bill: Bill }) {
       facts={
         <>
           <ReusedProofPanel flag={bill.reused_proof} />
-          <Card>
-            <div className="mb-4 flex items-center justify-between gap-3">
-              <h2 className="text-lg font-semibold text-slate-900">Details</h2>
-              <span className="flex items-center gap-3">
-                {pending ? <Waiting since={bill.created_at} /> : null}
-                <StatusBadge status={bill.status} />
-              </span>
-            </div>
+          <DetailsCard
+            title="Details"
+            status={bill.status}
+            waitingSince={pending ? bill.created_at : null}
+          >
             <DetailList
               items={[
                 { label: 'Customer', value: <ItemUserCell user={bill.user} link />, wide: true },
@@ -121,7 +117,7 @@ function BillDetail({ bill }: { bill: Bill }) {
                 { label: 'Sent', value: formatDateTime(bill.created_at) },
               ]}
             />
-          </Card>
+          </DetailsCard>
           <Card>
             <h2 className="mb-3 text-lg font-semibold text-slate-900">Payment screenshot</h2>
             <PrivateImage

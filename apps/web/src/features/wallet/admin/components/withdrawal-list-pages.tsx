@@ -16,7 +16,6 @@ import {
   FilterBar,
   ItemUserCell,
   listSearch,
-  sumAmounts,
   TimeLines,
   timeColumn,
   useDeskList,
@@ -131,14 +130,10 @@ function WithdrawalsPage({ pending }: { pending: boolean }) {
       {pending && canDecide ? (
         <BatchBar
           path={DESK_API.withdrawalsBatch}
-          selected={chosen.map((w) => w.id)}
+          chosen={chosen}
           onClear={() => setSelected(new Set())}
           noun="withdrawal"
           approveEffect="Confirm each has been paid out: its held amount is settled (no payout reference or screenshot is recorded)."
-          summary={[
-            { label: 'Withdrawals', value: String(chosen.length) },
-            { label: 'Total', value: formatMoney(sumAmounts(chosen.map((w) => w.amount))) },
-          ]}
         />
       ) : null}
       <ListCard

@@ -3,7 +3,6 @@ import { ArrowLeft } from 'lucide-react';
 import { ButtonLink } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { DetailList, type DetailItem } from '../../../../components/ui/detail-list';
-import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { useApproveWithdrawal, useRejectWithdrawal, useWithdrawal } from '../api/withdrawals';
 import { WithdrawalApprove } from './withdrawal-approve';
@@ -11,6 +10,7 @@ import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-quer
 import { useIdParam } from '../../../../lib/use-id-param';
 import {
   AdminFrame,
+  DetailsCard,
   DecisionCard,
   DecisionDivider,
   HistoryCard,
@@ -20,7 +20,6 @@ import {
   QueueItem,
   RejectPanel,
   useQueueNav,
-  Waiting,
   type QueueNav,
 } from '../../../staff';
 
@@ -74,14 +73,11 @@ function WithdrawalDetail({ withdrawal: w }: { withdrawal: Withdrawal }) {
       what="withdrawals"
       facts={
         <>
-          <Card>
-            <div className="mb-4 flex items-center justify-between gap-3">
-              <h2 className="text-lg font-semibold text-slate-900">Details</h2>
-              <span className="flex items-center gap-3">
-                {pending ? <Waiting since={w.created_at} /> : null}
-                <StatusBadge status={w.status} />
-              </span>
-            </div>
+          <DetailsCard
+            title="Details"
+            status={w.status}
+            waitingSince={pending ? w.created_at : null}
+          >
             <DetailList
               items={[
                 { label: 'Customer', value: <ItemUserCell user={w.user} link />, wide: true },
@@ -90,7 +86,7 @@ function WithdrawalDetail({ withdrawal: w }: { withdrawal: Withdrawal }) {
                 { label: 'Phone', value: w.user.phone, copy: w.user.phone, wide: true },
               ]}
             />
-          </Card>
+          </DetailsCard>
           <Card>
             <h2 className="mb-4 text-lg font-semibold text-slate-900">
               Send to {w.method === 'upi' ? 'UPI' : 'bank account'}
