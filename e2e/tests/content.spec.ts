@@ -163,7 +163,7 @@ test.describe('on a 390 px phone', () => {
   }) => {
     const text = `Weekend offer ${Date.now()}: 5% bonus`;
     await loginViaUi(page, admin.email, admin.password);
-    await expect(page).toHaveURL(/\/create_id$/);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await page.goto('/admin/top_block');
     const field = page.getByLabel('Announcement text');
     await field.fill(text);

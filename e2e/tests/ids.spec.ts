@@ -6,7 +6,7 @@ async function staffPage(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await loginViaUi(page, admin.email, admin.password);
-  await expect(page).toHaveURL(/\/create_id$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
   return { page, close: () => context.close() };
 }
 
@@ -66,9 +66,12 @@ test('an ID from request to close: wallet hold, approval with credentials, depos
   await openPending(staff.page, '/admin/new_ids', user.name, /new id #/i);
   await staff.page.getByLabel(/^login$/i).fill('falcon_login_77');
   await staff.page.getByLabel(/^password$/i).fill('Sup3r-Secret-Pass');
+  let handled = staff.page.url();
   await staff.page.getByRole('button', { name: 'Approve', exact: true }).click();
   await staff.page.getByRole('dialog').getByRole('button', { name: /approve and send the login/i }).click();
-  await expect(staff.page).toHaveURL(/\/admin\/new_ids$/);
+  // The next pending new ID opens, or the queue when none is left (issue 16).
+  await expect(staff.page).not.toHaveURL(handled);
+  await expect(staff.page).toHaveURL(/\/admin\/new_ids(\/\d+)?$/);
 
   // The customer sees the credentials.
   await page.goto('/my_ids');
@@ -88,9 +91,11 @@ test('an ID from request to close: wallet hold, approval with credentials, depos
   await expectMenuBalance(page, '₹600.00');
 
   await openPending(staff.page, '/admin/requests_pending', user.name, /deposit #/i);
+  handled = staff.page.url();
   await staff.page.getByRole('button', { name: 'Approve', exact: true }).click();
   await staff.page.getByRole('dialog').getByRole('button', { name: /^approve/i }).click();
-  await expect(staff.page).toHaveURL(/\/admin\/requests_pending$/);
+  await expect(staff.page).not.toHaveURL(handled);
+  await expect(staff.page).toHaveURL(/\/admin\/(requests_pending|requests\/\d+)$/);
 
   // Close the ID; staff confirm 1 250 left in it, which lands in the wallet.
   await page.goto(detailsUrl);
@@ -101,9 +106,11 @@ test('an ID from request to close: wallet hold, approval with credentials, depos
 
   await openPending(staff.page, '/admin/requests_pending', user.name, /close #/i);
   await staff.page.getByLabel(/amount left in the id/i).fill('1250');
+  handled = staff.page.url();
   await staff.page.getByRole('button', { name: 'Approve', exact: true }).click();
   await staff.page.getByRole('dialog').getByRole('button', { name: /approve and credit/i }).click();
-  await expect(staff.page).toHaveURL(/\/admin\/requests_pending$/);
+  await expect(staff.page).not.toHaveURL(handled);
+  await expect(staff.page).toHaveURL(/\/admin\/(requests_pending|requests\/\d+)$/);
   await staff.close();
 
   await page.goto('/my_ids');

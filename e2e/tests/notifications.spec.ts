@@ -43,7 +43,7 @@ async function staffPage(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await loginViaUi(page, admin.email, admin.password);
-  await expect(page).toHaveURL(/\/create_id$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
   return { page, context };
 }
 

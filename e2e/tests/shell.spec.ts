@@ -83,21 +83,42 @@ test('a signed-in non-admin opening /admin is sent to /login', async ({ page, re
   await expect(page).not.toHaveURL(/\/admin/);
 });
 
-test('the admin reaches /admin and sees its menu', async ({ page }) => {
+test('staff land on the dashboard, reach the admin area from the storefront, and see its menu', async ({ page }) => {
   await loginViaUi(page, admin.email, admin.password);
-  await expect(page).toHaveURL(/\/create_id$/);
-  const menu = await openSideMenu(page);
-  await menu.getByRole('link', { name: /^admin$/i }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
   const nav = page.getByRole('navigation', { name: /admin/i });
-  for (const name of [/to website/i, /top block/i, /^ids$/i, /^users$/i]) {
+  await nav.getByRole('link', { name: /to website/i }).click();
+  await expect(page).toHaveURL(/\/create_id$/);
+  // The storefront header (desktop) links staff back to the admin area (issue 17 item 4).
+  await page.getByRole('banner').getByRole('link', { name: /^admin$/i }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  // So does the side menu.
+  await page.goto('/create_id');
+  const menu = await openSideMenu(page);
+  await menu.getByRole('link', { name: /^admin$/i }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  // /admin stays the IDs list (SPEC.md §2).
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'IDs' })).toBeVisible();
+  for (const name of [/to website/i, /^dashboard$/i, /top block/i, /^ids$/i, /^users$/i, /^audit$/i]) {
     await expect(nav.getByRole('link', { name })).toBeVisible();
   }
   await nav.getByRole('button', { name: /confirm/i }).click();
   for (const name of [/id requests/i, /new id/i, /bills/i, /withdraw/i]) {
     await expect(page.getByRole('menuitem', { name })).toBeVisible();
   }
+});
+
+test('on a phone the storefront header has an admin link for staff', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginViaUi(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/create_id');
+  await page.getByRole('banner').getByRole('link', { name: /^admin$/i }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 });
 
 test('the full-screen loader shows at startup and the progress bar runs on navigation', async ({ page }) => {

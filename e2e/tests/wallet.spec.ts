@@ -17,7 +17,7 @@ async function adminPage(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await loginViaUi(page, admin.email, admin.password);
-  await expect(page).toHaveURL(/\/create_id$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
   return { page, context };
 }
 
@@ -85,9 +85,12 @@ test('a user adds funds with a screenshot, the admin approves it, and the side-m
   await row.getByRole('link', { name: /bill #/i }).click();
   await expect(staff.page.getByRole('heading', { level: 1, name: /bill #/i })).toBeVisible();
   await expect(staff.page.getByRole('img', { name: /screenshot|proof/i }).first()).toBeVisible();
+  const billUrl = staff.page.url();
   await staff.page.getByRole('button', { name: /^approve$/i }).click();
   await staff.page.getByRole('dialog').getByRole('button', { name: /approve and credit/i }).click();
-  await expect(staff.page).toHaveURL(/\/admin\/bills_pending$/);
+  // The next pending bill opens, or the queue when none is left (issue 16).
+  await expect(staff.page).not.toHaveURL(billUrl);
+  await expect(staff.page).toHaveURL(/\/admin\/(bills_pending|bills\/\d+)$/);
   await staff.context.close();
 
   // The next navigation reloads user info; the balance shows the credit.
@@ -111,10 +114,12 @@ test('a user withdraws, the admin rejects it, and the balance is restored', asyn
   await staff.page.goto('/admin/withdraw_pending');
   await staff.page.getByRole('row').filter({ hasText: user.name }).getByRole('link').first().click();
   await expect(staff.page.getByText('payout.user@okbank').first()).toBeVisible();
+  const withdrawalUrl = staff.page.url();
   await staff.page.getByLabel(/rejection comment/i).fill('UPI id does not match the account name');
   await staff.page.getByRole('button', { name: /^reject/i }).first().click();
   await staff.page.getByRole('dialog').getByRole('button', { name: /^reject/i }).click();
-  await expect(staff.page).toHaveURL(/\/admin\/withdraw_pending$/);
+  await expect(staff.page).not.toHaveURL(withdrawalUrl);
+  await expect(staff.page).toHaveURL(/\/admin\/(withdraw_pending|withdraw\/\d+)$/);
   await staff.context.close();
 
   await page.goto('/transactions');

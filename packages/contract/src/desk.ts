@@ -37,6 +37,14 @@ export const DeskFilterSchema = z.object({
   payment_type_id: optionalId,
   from: day,
   to: day,
+  /** One customer's items (a user's staff page); not on a user's own transactions. */
+  user_id: optionalId,
+  /**
+   * Items after / before this one in id order (creation order): with `sort` and `perPage=1`,
+   * the next or previous item of a queue, for the desk's J/K keys.
+   */
+  after_id: optionalId,
+  before_id: optionalId,
 });
 export type DeskFilter = z.output<typeof DeskFilterSchema>;
 

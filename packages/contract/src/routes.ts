@@ -27,6 +27,10 @@ export const ROUTES = {
   myIdWithdraw: (id: number | string) => `/my_ids/${id}/withdraw`,
   myIdClose: (id: number | string) => `/my_ids/${id}/close`,
   admin: '/admin',
+  /** Where staff land after signing in (issue 16 item 4, issue 17 item 4). */
+  adminDashboard: '/admin/dashboard',
+  /** Every staff action, read-only (issue 16 item 6). */
+  adminAudit: '/admin/audit',
   adminIds: '/admin/ids',
   adminTopBlock: '/admin/top_block',
   /** Site settings, media and review moderation (not in SPEC.md; issue 6). */

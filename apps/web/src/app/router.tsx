@@ -33,6 +33,13 @@ async function adminLanding() {
   return redirect(adminLandingFor(user.role));
 }
 
+/** Staff land on the dashboard after signing in; a role without it on its first page. */
+async function dashboardLanding() {
+  const user = await passport();
+  if (!user || roleCan(user.role, 'stats.read')) return null;
+  return redirect(adminLandingFor(user.role));
+}
+
 const GUARDS: Record<Guard, () => Response | null | Promise<Response | null>> = {
   guest: requireGuest,
   auth: requireAuth,
@@ -61,8 +68,8 @@ function pageRoute(page: Page): RouteObject {
     ...route,
     loader: async () => {
       if (!hasAdminAccess()) return null;
-      if (page.path === ROUTES.admin) {
-        const landing = await adminLanding();
+      if (page.path === ROUTES.admin || page.path === ROUTES.adminDashboard) {
+        const landing = await (page.path === ROUTES.admin ? adminLanding() : dashboardLanding());
         if (landing) return landing;
       }
       await page.load();

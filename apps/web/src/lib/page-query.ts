@@ -2,8 +2,11 @@ import { PAGE_SIZE } from '@iddesk/contract';
 import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 
-/** One page of a list; `pending` picks a queue's waiting (true) or handled (false) items. */
-export type PageParams = { page: number; pending?: boolean };
+/**
+ * One page of a list; `pending` picks a queue's waiting (true) or handled (false) items, and
+ * `query` carries a list's filters and order as the API names them (`customer`, `sort`, …).
+ */
+export type PageParams = { page: number; pending?: boolean; query?: Record<string, string> };
 
 /**
  * `GET path?page&perPage[&pending]`: one page of a list (its `data` typed `T`), the previous
@@ -11,7 +14,12 @@ export type PageParams = { page: number; pending?: boolean };
  */
 export function pageQueryOptions<T>(path: string, queryKey: QueryKey, params: PageParams) {
   const { page, pending } = params;
-  const query = { page, perPage: PAGE_SIZE, pending: pending === undefined ? undefined : +pending };
+  const query = {
+    ...params.query,
+    page,
+    perPage: PAGE_SIZE,
+    pending: pending === undefined ? undefined : +pending,
+  };
   return queryOptions({
     queryKey,
     queryFn: async ({ signal }) =>

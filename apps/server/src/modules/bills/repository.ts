@@ -58,6 +58,7 @@ function filterOf(filter: BillFilter): SQL | undefined {
       ? undefined
       : deskWhere(
           {
+            id: bills.id,
             userId: bills.userId,
             createdAt: bills.createdAt,
             amount: bills.amount,

@@ -77,6 +77,7 @@ function filterOf(filter: IdRequestFilter): SQL | undefined {
       ? undefined
       : deskWhere(
           {
+            id: idRequests.id,
             userId: idRequests.userId,
             createdAt: idRequests.createdAt,
             amount: idRequests.amount,

@@ -15,6 +15,8 @@ export type ListQuery = DeskFilter & {
 
 /** The columns of a list the desk filters look at; absent ones are not filterable there. */
 export type FilterColumns = {
+  /** The list's id: `after_id` / `before_id` read it. */
+  id: PgColumn | SQL;
   userId: PgColumn | SQL;
   createdAt: PgColumn | SQL;
   amount?: PgColumn | SQL;
@@ -45,7 +47,11 @@ export const dayEnd = (day: string, timeZone: string) =>
 /** Every desk filter the query carries, as one condition (undefined when there is none). */
 export function deskWhere(columns: FilterColumns, query: ListQuery): SQL | undefined {
   const { customer, amount_min, amount_max, reference, payment_type_id, from, to, timeZone } = query;
+  const { user_id, after_id, before_id } = query;
   return and(
+    user_id === undefined ? undefined : sql`${columns.userId} = ${user_id}`,
+    after_id === undefined ? undefined : sql`${columns.id} > ${after_id}`,
+    before_id === undefined ? undefined : sql`${columns.id} < ${before_id}`,
     customer === undefined ? undefined : customerMatch(columns.userId, customer),
     amount_min === undefined || !columns.amount ? undefined : sql`${columns.amount} >= ${amount_min}`,
     amount_max === undefined || !columns.amount ? undefined : sql`${columns.amount} <= ${amount_max}`,

@@ -86,8 +86,10 @@ export function pendingItems<View extends { userId: number }, Handled, Decision>
       const elsewhere = approved && kind.approvedElsewhere ? await kind.approvedElsewhere(tx, handled) : [];
       if (elsewhere.length > 0 && confirmation === null) throw new ConflictError('REUSED_PROOF', REUSED_PROOF_MESSAGE);
       const settled = await kind.settle(tx, handled, decision);
+      // A confirmation is kept whenever staff gave one: also on an item flagged only for a
+      // reference waiting elsewhere or a look-alike screenshot (the desk asks for it there too).
       const after =
-        elsewhere.length > 0 && confirmation !== null
+        approved && confirmation !== null
           ? { ...settled, reused_proof_confirmed: { comment: confirmation.comment, approved_elsewhere: elsewhere } }
           : settled;
       await writeAudit(tx, {

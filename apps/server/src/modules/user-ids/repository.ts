@@ -86,6 +86,7 @@ function filterOf(filter: UserIdFilter): SQL | undefined {
       ? undefined
       : deskWhere(
           {
+            id: userIds.id,
             userId: userIds.userId,
             createdAt: userIds.createdAt,
             amount: idRequests.amount,

@@ -38,6 +38,7 @@ function filterOf(query: ListQuery): SQL | undefined {
     pendingFilter(withdrawals.status, query.pending),
     deskWhere(
       {
+        id: withdrawals.id,
         userId: withdrawals.userId,
         createdAt: withdrawals.createdAt,
         amount: withdrawals.amount,

@@ -29,7 +29,7 @@ const iconButton = ({ isActive }: { isActive: boolean }) =>
 
 const linkClass = (active: boolean) =>
   cn(
-    'inline-flex min-h-11 w-full items-center gap-1 rounded-lg px-3 text-sm font-semibold transition-colors md:w-auto',
+    'inline-flex min-h-11 w-full items-center gap-1 rounded-lg px-3 text-sm font-semibold transition-colors md:w-auto md:px-2',
     active ? 'bg-white/15 text-white' : 'text-slate-200 hover:bg-white/10 hover:text-white',
   );
 
@@ -56,8 +56,8 @@ export function AdminHeader() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-white/10 bg-ink-900/95 backdrop-blur">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-2 sm:gap-x-4 sm:px-6">
-        <Link to={ROUTES.admin} className="flex min-h-11 items-center gap-2 rounded-lg">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-2 sm:px-6 md:flex-nowrap">
+        <Link to={ROUTES.adminDashboard} className="flex min-h-11 items-center gap-2 rounded-lg">
           <Wordmark tone="light" size="sm" />
           <span className="rounded-md bg-teal-400/15 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-teal-200">
             Admin
@@ -100,9 +100,9 @@ export function AdminHeader() {
         <nav
           id="admin-nav"
           aria-label="Admin"
-          className={cn('w-full md:block md:w-auto', open ? 'block' : 'hidden')}
+          className={cn('w-full md:block md:w-auto md:min-w-0 md:flex-1', open ? 'block' : 'hidden')}
         >
-          <ul className="flex flex-col gap-1 pb-2 md:flex-row md:items-center md:pb-0">
+          <ul className="flex flex-col gap-1 pb-2 md:flex-row md:flex-wrap md:items-center md:gap-0.5 md:pb-0">
             {menus.main.map((item) => {
               const active = item.isActive(pathname);
               return (

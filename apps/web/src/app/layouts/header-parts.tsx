@@ -1,7 +1,8 @@
 import { ROUTES } from '@iddesk/contract';
-import { Menu, UserRound } from 'lucide-react';
+import { Menu, ShieldCheck, UserRound } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
+import { useSession } from '../../lib/session';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
 
 /** Opens the side menu; the same accessible name everywhere. */
@@ -34,10 +35,28 @@ const iconLink = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
   );
 
-/** Signed-in shortcuts: notifications and profile. */
-export function AccountLinks() {
+/**
+ * Signed-in shortcuts: the admin area for staff (issue 17 item 4; labelled on wide screens),
+ * notifications and profile.
+ */
+export function AccountLinks({ wide = false }: { wide?: boolean }) {
+  const { isAdmin } = useSession();
   return (
     <div className="flex items-center gap-1">
+      {isAdmin ? (
+        <NavLink
+          to={ROUTES.adminDashboard}
+          aria-label={wide ? undefined : 'Admin'}
+          className={({ isActive }) =>
+            wide
+              ? 'mr-1 inline-flex min-h-11 items-center gap-2 rounded-xl bg-ink-900 px-3 text-sm font-semibold text-white hover:bg-ink-800'
+              : iconLink({ isActive })
+          }
+        >
+          <ShieldCheck className="size-5" aria-hidden="true" />
+          {wide ? 'Admin' : null}
+        </NavLink>
+      ) : null}
       <NotificationsBell className={iconLink} />
       <NavLink to={ROUTES.profile} aria-label="Profile" className={iconLink}>
         <UserRound className="size-5" aria-hidden="true" />

@@ -45,6 +45,13 @@ export const ID_TABS: NavItem[] = [
 /** Admin header (SPEC.md §2). "IDs" is also the admin landing page. */
 export const ADMIN_LINKS: NavItem[] = [
   { label: 'To Website', to: NAMED_ROUTES.home, isActive: () => false },
+  // Not in SPEC.md's menu: where staff land after signing in (issue 16 item 4).
+  {
+    label: 'Dashboard',
+    to: ROUTES.adminDashboard,
+    isActive: exact(ROUTES.adminDashboard),
+    permission: 'stats.read',
+  },
   {
     label: 'Top Block',
     to: ROUTES.adminTopBlock,
@@ -76,6 +83,13 @@ export const ADMIN_LINKS: NavItem[] = [
     to: ROUTES.adminStaff,
     isActive: section(ROUTES.adminStaff),
     permission: 'staff.manage',
+  },
+  // Not in SPEC.md's menu: every staff action, read-only (issue 16 item 6).
+  {
+    label: 'Audit',
+    to: ROUTES.adminAudit,
+    isActive: section(ROUTES.adminAudit),
+    permission: 'stats.read',
   },
 ];
 
@@ -139,7 +153,10 @@ export function adminMenusFor(role: StaffRole | null | undefined) {
   };
 }
 
-/** Where /admin lands for a role: the IDs page (SPEC.md §2) when it may use it, else its first page. */
+/**
+ * The role's first admin page (the dashboard, for every role that may read it): where /admin
+ * sends a role without the IDs page (SPEC.md §2 keeps /admin the IDs list for the others).
+ */
 export function adminLandingFor(role: StaffRole | null | undefined): string {
   const { main, confirm } = adminMenusFor(role);
   return [...main, ...confirm].find((item) => item.permission)?.to ?? ROUTES.home;

@@ -55,7 +55,9 @@ describe('SideMenu', () => {
   it('shows Admin to admins only', () => {
     session.start('tok', true);
     const menu = renderMenu('/media');
-    expect(within(menu).getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
+    expect(within(menu).getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe(
+      '/admin/dashboard',
+    );
   });
 
   it('offers log in and register to guests, without a balance', () => {

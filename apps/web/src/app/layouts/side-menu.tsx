@@ -120,7 +120,7 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
                 {isAdmin ? (
                   <li>
                     <MenuLink
-                      to={ROUTES.admin}
+                      to={ROUTES.adminDashboard}
                       label={t('menu.admin')}
                       icon={ShieldCheck}
                       active={pathname.startsWith(ROUTES.admin)}

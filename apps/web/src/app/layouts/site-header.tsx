@@ -79,7 +79,7 @@ export function SiteHeader({ variant, title, onOpenMenu }: SiteHeaderProps) {
           <span className="ml-auto" />
         )}
         {guest ? null : <BalanceChip />}
-        {guest ? <GuestLinks /> : <AccountLinks />}
+        {guest ? <GuestLinks /> : <AccountLinks wide />}
       </div>
 
       {variant === 'full' ? (

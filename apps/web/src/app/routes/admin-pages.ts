@@ -2,6 +2,8 @@
  * Entry point of the lazily loaded admin chunk: the staff pages of the IDs, wallet and account
  * domains (the site-content ones are in content-admin-pages.ts). app/ composes them.
  */
+export { AdminDashboardPage } from '../../features/desk/admin/components/dashboard-page';
+export { AdminAuditPage } from '../../features/desk/admin/components/audit-page';
 export { AdminIdsPage } from '../../features/ids/admin/components/catalogue-page';
 export {
   AdminIdCreatePage,
@@ -25,7 +27,7 @@ export {
 } from '../../features/wallet/admin/components/withdrawal-list-pages';
 export { AdminWithdrawPage } from '../../features/wallet/admin/components/withdrawal-page';
 export { AdminUsersPage } from '../../features/account/admin/components/users-page';
-export { AdminUserPage } from '../../features/account/admin/components/user-page';
+export { AdminUserRoutePage } from './user-route-page';
 export { AdminUserTransactionsPage } from '../../features/account/admin/components/user-transactions-page';
 export { AdminPaymentTypesPage } from '../../features/wallet/admin/components/payment-types-page';
 export {

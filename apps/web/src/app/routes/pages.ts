@@ -335,13 +335,15 @@ export const PAGES: readonly Page[] = [
   ...(
     [
       [ROUTES.admin, 'titles.admin.ids', 'AdminIdsPage'],
+      [ROUTES.adminDashboard, 'titles.admin.dashboard', 'AdminDashboardPage'],
+      [ROUTES.adminAudit, 'titles.admin.audit', 'AdminAuditPage'],
       [ROUTES.adminIds, 'titles.admin.ids', 'AdminIdsPage'],
       [ROUTES.adminIdCreate, 'titles.admin.addId', 'AdminIdCreatePage'],
       ['/admin/ids/:id/edit', 'titles.admin.editId', 'AdminIdEditPage'],
       [ROUTES.adminNewIds, 'titles.admin.newId', 'AdminNewIdsPage'],
       ['/admin/new_ids/:id', 'titles.admin.newId', 'AdminNewIdPage'],
       [ROUTES.adminUsers, 'titles.admin.users', 'AdminUsersPage'],
-      ['/admin/users/:id', 'titles.admin.user', 'AdminUserPage'],
+      ['/admin/users/:id', 'titles.admin.user', 'AdminUserRoutePage'],
       ['/admin/users/:id/transactions', 'titles.admin.transactions', 'AdminUserTransactionsPage'],
       [ROUTES.adminRequestsPending, 'titles.admin.idRequests', 'AdminRequestsPendingPage'],
       [ROUTES.adminRequestsDone, 'titles.admin.idRequests', 'AdminRequestsDonePage'],

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { cn } from '../../lib/cn';
 import { common } from '../../lib/i18n-common';
 import { Button } from './button';
@@ -26,6 +26,8 @@ type DialogPanelProps = {
   description: ReactNode;
   /** While true (an action runs) the dialog cannot be dismissed. */
   locked?: boolean;
+  /** Focused on open instead of the first control (a confirmation's action). */
+  initialFocus?: RefObject<HTMLElement | null>;
   children?: ReactNode;
 };
 
@@ -36,6 +38,7 @@ export function DialogPanel({
   title,
   description,
   locked = false,
+  initialFocus,
   children,
 }: DialogPanelProps) {
   const t = common.useT();
@@ -46,7 +49,14 @@ export function DialogPanel({
     <Dialog.Root open={open} onOpenChange={change}>
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay fixed inset-0 z-40 bg-slate-950/60" />
-        <Dialog.Content className="dialog-panel fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-slate-900 shadow-sheet focus:outline-none">
+        <Dialog.Content
+          onOpenAutoFocus={(event) => {
+            if (!initialFocus?.current) return;
+            event.preventDefault();
+            initialFocus.current.focus();
+          }}
+          className="dialog-panel fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-slate-900 shadow-sheet focus:outline-none"
+        >
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
             <Dialog.Close
@@ -106,6 +116,9 @@ export function ConfirmDialog({
   loading = false,
   onConfirm,
 }: ConfirmDialogProps) {
+  // The action has the focus, so Enter confirms what the facts above repeat (staff confirm
+  // with the keyboard); Escape or Cancel still backs out.
+  const action = useRef<HTMLButtonElement>(null);
   return (
     <DialogPanel
       open={open}
@@ -113,6 +126,7 @@ export function ConfirmDialog({
       title={title}
       description={description}
       locked={loading}
+      initialFocus={action}
     >
       {children ? <div className="mt-4">{children}</div> : null}
       <DialogButtons
@@ -121,6 +135,7 @@ export function ConfirmDialog({
         cancelLabel={cancelLabel}
       >
         <Button
+          ref={action}
           variant={tone === 'danger' ? 'danger' : 'primary'}
           onClick={onConfirm}
           loading={loading}

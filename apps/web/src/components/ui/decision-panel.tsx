@@ -12,6 +12,8 @@ type DecisionPanelProps<TOut> = {
   /** A quieter button (a manual withdrawal next to a manual deposit). */
   secondary?: boolean;
   confirm: Omit<FormConfirmProps<TOut>, 'app'>;
+  /** Names the decision for the item page's keys (A approve, R reject). */
+  decision?: 'approve' | 'reject';
   /** The fields the decision needs, if any. */
   children?: ReactNode;
 };
@@ -25,11 +27,12 @@ export function DecisionPanel<TOut>({
   danger = false,
   secondary = false,
   confirm,
+  decision,
   children,
 }: DecisionPanelProps<TOut>) {
   const id = useId();
   return (
-    <section aria-labelledby={id}>
+    <section aria-labelledby={id} data-decision={decision}>
       <h2 id={id} className="text-lg font-semibold text-slate-900">
         {heading}
       </h2>

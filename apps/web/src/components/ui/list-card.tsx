@@ -2,7 +2,7 @@ import type { Paginated } from '@iddesk/contract';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Card } from './card';
-import { ListError, ListLoading } from './list-states';
+import { QueryStates } from './list-states';
 import { Pagination } from './pagination';
 
 type PageQuery<T> = {
@@ -35,35 +35,31 @@ export function ListCard<T>({
   hrefFor,
   children,
 }: ListCardProps<T>) {
-  const { data } = query;
   return (
     <Card>
-      {query.isPending ? (
-        <ListLoading label={loadingLabel} />
-      ) : query.isError || !data ? (
-        <ListError
-          message={query.error?.message}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      ) : data.items.length === 0 ? (
-        empty
-      ) : (
-        <div
-          aria-busy={query.isPlaceholderData || undefined}
-          className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}
-        >
-          {children(data.items)}
-          <Pagination
-            page={data.page}
-            lastPage={data.last_page}
-            perPage={data.per_page}
-            total={data.total}
-            hrefFor={hrefFor}
-            label={pagesLabel}
-          />
-        </div>
-      )}
+      <QueryStates
+        query={query}
+        loadingLabel={loadingLabel}
+        isEmpty={(data) => data.items.length === 0}
+        empty={empty}
+      >
+        {(data) => (
+          <div
+            aria-busy={query.isPlaceholderData || undefined}
+            className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}
+          >
+            {children(data.items)}
+            <Pagination
+              page={data.page}
+              lastPage={data.last_page}
+              perPage={data.per_page}
+              total={data.total}
+              hrefFor={hrefFor}
+              label={pagesLabel}
+            />
+          </div>
+        )}
+      </QueryStates>
     </Card>
   );
 }

@@ -47,3 +47,44 @@ export function ListError({ message, onRetry, retrying }: ErrorProps) {
     </div>
   );
 }
+
+type StatesQuery<D> = {
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  error: Error | null;
+  data: D | undefined;
+  refetch: () => unknown;
+};
+
+type QueryStatesProps<D> = {
+  query: StatesQuery<D>;
+  loadingLabel: string;
+  rows?: number;
+  isEmpty: (data: D) => boolean;
+  empty: ReactNode;
+  children: (data: D) => ReactNode;
+};
+
+/** A query's loading, error (with Try again), empty and loaded states, in that order. */
+export function QueryStates<D>({
+  query,
+  loadingLabel,
+  rows,
+  isEmpty,
+  empty,
+  children,
+}: QueryStatesProps<D>) {
+  const { data } = query;
+  if (query.isPending) return <ListLoading label={loadingLabel} rows={rows} />;
+  if (query.isError || data === undefined) {
+    return (
+      <ListError
+        message={query.error?.message}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  return <>{isEmpty(data) ? empty : children(data)}</>;
+}

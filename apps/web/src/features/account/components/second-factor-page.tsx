@@ -1,8 +1,4 @@
-import {
-  ROUTES,
-  SecondFactorCodeBodySchema,
-  type SecondFactorSetup,
-} from '@iddesk/contract';
+import { ROUTES, SecondFactorCodeBodySchema, type SecondFactorSetup } from '@iddesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppForm } from '../../../components/ui/app-form';
@@ -142,7 +138,7 @@ function RecoveryCodesCard({ codes, isStaff }: { codes: string[]; isStaff: boole
       </ul>
       <div className="flex flex-wrap gap-3">
         <CopyButton value={codes.join('\n')} what={t('twoStep.codesWhat')} />
-        <ButtonLink to={isStaff ? ROUTES.admin : ROUTES.profile} variant="primary">
+        <ButtonLink to={isStaff ? ROUTES.adminDashboard : ROUTES.profile} variant="primary">
           {t('twoStep.saved')}
         </ButtonLink>
       </div>

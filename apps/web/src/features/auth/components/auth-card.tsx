@@ -25,7 +25,10 @@ export function AuthCard({ title, description, children, footer }: AuthCardProps
   );
 }
 
-/** What login and register do with the token: start the session and go home. */
+/**
+ * What login and register do with the token: start the session and go home, or, for staff,
+ * to the admin area's dashboard (issue 17 item 4).
+ */
 export function useSignIn() {
   const navigate = useNavigate();
   return async (data: AuthResult) => {
@@ -35,6 +38,6 @@ export function useSignIn() {
       await navigate(ROUTES.secondFactor, { replace: true });
       return;
     }
-    await navigate(ROUTES.home, { replace: true });
+    await navigate(data.type === 'admin' ? ROUTES.adminDashboard : ROUTES.home, { replace: true });
   };
 }

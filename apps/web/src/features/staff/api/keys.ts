@@ -19,4 +19,11 @@ export const adminKeys = {
   userId: (id: number) => [...QUERY_KEYS.admin, 'user-id', id] as const,
   idRequests: (params: object) => [...QUERY_KEYS.admin, 'id-requests', params] as const,
   idRequest: (id: number) => [...QUERY_KEYS.admin, 'id-request', id] as const,
+  history: (type: string, id: number) => [...QUERY_KEYS.admin, 'history', type, id] as const,
+  audit: (params: object) => [...QUERY_KEYS.admin, 'audit', params] as const,
+  dashboard: [...QUERY_KEYS.admin, 'dashboard'] as const,
+  userIdsOf: (userId: number, params: object) =>
+    [...QUERY_KEYS.admin, 'user', userId, 'ids', params] as const,
+  requestsOf: (userId: number, params: object) =>
+    [...QUERY_KEYS.admin, 'user', userId, 'requests', params] as const,
 };

@@ -1,4 +1,4 @@
-import type { RequestStatus } from '@iddesk/contract';
+import type { Handler, RequestStatus } from '@iddesk/contract';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -8,11 +8,13 @@ type OutcomeProps = {
   status: RequestStatus;
   handledAt: string | null;
   comment: string | null;
+  /** Who handled it (staff views). */
+  handledBy?: Handler | undefined;
   children?: ReactNode;
 };
 
-/** How a handled item ended: approved or rejected, when, and the admin's comment. */
-export function Outcome({ status, handledAt, comment, children }: OutcomeProps) {
+/** How a handled item ended: approved or rejected, when, by whom, and the admin's comment. */
+export function Outcome({ status, handledAt, comment, handledBy, children }: OutcomeProps) {
   return (
     <Card>
       <div className="flex items-center justify-between gap-3">
@@ -20,7 +22,8 @@ export function Outcome({ status, handledAt, comment, children }: OutcomeProps) 
         <StatusBadge status={status} />
       </div>
       <p className="mt-2 text-slate-700">
-        {status === 'approved' ? 'Approved' : 'Rejected'} on {formatDateTime(handledAt)}.
+        {status === 'approved' ? 'Approved' : 'Rejected'} on {formatDateTime(handledAt)}
+        {handledBy ? ` by ${handledBy.name}` : ''}.
       </p>
       {comment ? (
         <p className="mt-3 rounded-xl bg-slate-50 p-3 text-slate-700 ring-1 ring-inset ring-slate-200">

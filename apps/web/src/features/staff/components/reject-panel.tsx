@@ -35,6 +35,7 @@ export function RejectPanel({ subject, consequence, submit, onDone }: RejectPane
     <DecisionPanel
       app={app}
       heading="Reject"
+      decision="reject"
       danger
       confirm={{
         title: `Reject ${subject}?`,
@@ -51,6 +52,7 @@ export function RejectPanel({ subject, consequence, submit, onDone }: RejectPane
         label="Rejection comment"
         hint="Optional. The customer sees it in their notification."
         maxLength={500}
+        rows={2}
         {...app.field('comment')}
       />
     </DecisionPanel>

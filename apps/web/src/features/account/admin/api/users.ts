@@ -52,7 +52,7 @@ export function useSetUserBlocked() {
   return useMutation({ mutationFn: setUserBlocked, onSuccess: invalidate });
 }
 
-/** `GET /admin/users/{id}/transactions?page&perPage&pending`. */
+/** `GET /admin/users/{id}/transactions?page&perPage&pending` with the desk's filters and order. */
 export const useUserTransactions = (id: number, params: QueueParams) =>
   useQuery(
     pageQueryOptions<Paginated<Transaction>>(
@@ -61,6 +61,9 @@ export const useUserTransactions = (id: number, params: QueueParams) =>
       params,
     ),
   );
+
+/** The first page of every ledger row of the user (pending and done), newest first. */
+export const useRecentTransactions = (id: number) => useUserTransactions(id, { page: 1 });
 
 export type BalanceChangeInput = {
   direction: 'deposit' | 'withdraw';

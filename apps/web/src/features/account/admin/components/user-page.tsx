@@ -1,6 +1,6 @@
 import { ROUTES, type AdminUserDetail } from '@iddesk/contract';
 import { ArrowLeft, History, Lock, LockOpen } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, ButtonLink } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
@@ -9,7 +9,8 @@ import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDate, formatMoney } from '../../../../lib/money';
 import { useAction } from '../../../../lib/use-action';
 import { useSetUserBlocked, useUser } from '../api/users';
-import { AdminFrame } from '../../../staff';
+import { AdminFrame, HistoryCard } from '../../../staff';
+import { RecentTransactions } from './recent-transactions';
 import { useStaffCan } from '../../../../lib/staff-role';
 import { BalanceChangeForm } from './balance-change-form';
 import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
@@ -118,26 +119,34 @@ function AccountCard({ user }: { user: AdminUserDetail }) {
   );
 }
 
-function UserDetail({ user }: { user: AdminUserDetail }) {
+/** What other domains show on a user's page (their IDs and requests), composed by app/. */
+export type UserRelated = (userId: number) => ReactNode;
+
+function UserDetail({ user, related }: { user: AdminUserDetail; related?: UserRelated }) {
   // Manual balance changes are the owner's (issue 15); the server refuses them to other roles.
   const canAdjust = useStaffCan('balance.adjust');
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-      <div className="flex flex-col gap-6">
-        <BalanceCard user={user} />
-        <AccountCard user={user} />
-      </div>
-      {canAdjust ? (
+    <div className="flex flex-col gap-6">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <div className="flex flex-col gap-6">
+          <BalanceCard user={user} />
+          <AccountCard user={user} />
+        </div>
+        <div className="flex flex-col gap-6">{related?.(user.id)}</div>
+      </div>
+      <RecentTransactions user={user} />
+      {canAdjust ? (
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <BalanceChangeForm user={user} direction="deposit" />
           <BalanceChangeForm user={user} direction="withdraw" />
         </div>
       ) : null}
+      <HistoryCard type="user" id={user.id} />
     </div>
   );
 }
 
-function UserLoader({ id }: { id: number }) {
+function UserLoader({ id, related }: { id: number; related?: UserRelated }) {
   const query = useUser(id);
   return (
     <AdminFrame
@@ -150,7 +159,7 @@ function UserLoader({ id }: { id: number }) {
         loadingLabel="Loading user"
         notFound={<NotFoundCard what="user" back={ROUTES.adminUsers} backLabel="All users" />}
       >
-        {(user) => <UserDetail user={user} />}
+        {(user) => <UserDetail user={user} related={related} />}
       </DetailQuery>
     </AdminFrame>
   );
@@ -165,9 +174,9 @@ function BackToUsers() {
   );
 }
 
-export function AdminUserPage() {
+export function AdminUserPage({ related }: { related?: UserRelated }) {
   const id = useIdParam();
-  if (id) return <UserLoader id={id} />;
+  if (id) return <UserLoader id={id} related={related} />;
   return (
     <AdminFrame title="User" actions={<BackToUsers />}>
       <NotFoundCard what="user" back={ROUTES.adminUsers} backLabel="All users" />

@@ -1,6 +1,5 @@
-import { ROUTES } from '@iddesk/contract';
+import { DESK_API, ROUTES } from '@iddesk/contract';
 import { ArrowLeft, ReceiptText } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../../components/ui/button';
 import { LinkTabs } from '../../../../components/ui/link-tabs';
 import { ListCard } from '../../../../components/ui/list-card';
@@ -9,7 +8,7 @@ import { PageHeading } from '../../../../components/ui/page-heading';
 import { TransactionList } from '../../../wallet';
 import { isNotFound } from '../../../../lib/api-error';
 import { formatMoney } from '../../../../lib/money';
-import { readPage } from '../../../../lib/pagination';
+import { ExportButton, FilterBar, useDeskList, withParams } from '../../../staff';
 import { useUser, useUserTransactions } from '../api/users';
 import { NotFoundCard } from '../../../../components/ui/detail-query';
 import { useIdParam } from '../../../../lib/use-id-param';
@@ -17,13 +16,17 @@ import { useIdParam } from '../../../../lib/use-id-param';
 type Tab = 'pending' | 'done';
 
 function UserTransactions({ id }: { id: number }) {
-  const [params] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'done' ? 'done' : 'pending';
-  const page = readPage(params.get('page'));
-  const user = useUser(id);
-  const query = useUserTransactions(id, { pending: tab === 'pending', page });
   const base = ROUTES.adminUserTransactions(id);
-  const href = (t: Tab, p = 1) => `${base}?tab=${t}${p > 1 ? `&page=${p}` : ''}`;
+  const list = useDeskList(base);
+  const tab: Tab = list.params.get('tab') === 'done' ? 'done' : 'pending';
+  const user = useUser(id);
+  const query = useUserTransactions(id, {
+    pending: tab === 'pending',
+    page: list.page,
+    query: list.query,
+  });
+  // Switching tabs keeps the filters; the page starts again at 1.
+  const href = (t: Tab) => withParams(base, list.params, { tab: t, page: undefined });
   const name = user.data?.name ?? `user #${id}`;
 
   if (isNotFound(user.error)) {
@@ -45,10 +48,17 @@ function UserTransactions({ id }: { id: number }) {
             : `The wallet ledger of user #${id}.`
         }
         actions={
-          <ButtonLink to={ROUTES.adminUser(id)} variant="light">
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Back to user
-          </ButtonLink>
+          <>
+            <ExportButton
+              path={DESK_API.userTransactionsCsv(id)}
+              query={{ ...list.query, pending: tab === 'pending' ? 1 : 0 }}
+              filename={`transactions-user-${id}-${tab}.csv`}
+            />
+            <ButtonLink to={ROUTES.adminUser(id)} variant="light">
+              <ArrowLeft className="size-4" aria-hidden="true" />
+              Back to user
+            </ButtonLink>
+          </>
         }
       />
       <LinkTabs
@@ -58,19 +68,34 @@ function UserTransactions({ id }: { id: number }) {
           { to: href('done'), label: 'Done', active: tab === 'done' },
         ]}
       />
+      <FilterBar
+        list={list}
+        label="Filter transactions"
+        customer={false}
+        referenceLabel="Description"
+        sortDefault="newest"
+      />
       <ListCard
         query={query}
         loadingLabel="Loading transactions"
         pagesLabel="Transaction pages"
-        hrefFor={(p) => href(tab, p)}
+        hrefFor={list.hrefFor}
         empty={
           <ListEmpty
             icon={ReceiptText}
-            title={tab === 'pending' ? 'Nothing pending' : 'No settled transactions'}
+            title={
+              list.filtered
+                ? 'No transactions match these filters'
+                : tab === 'pending'
+                  ? 'Nothing pending'
+                  : 'No settled transactions'
+            }
           >
-            {tab === 'pending'
-              ? 'Top-ups awaiting approval and held withdrawals show here.'
-              : 'Approved and rejected movements show here.'}
+            {list.filtered
+              ? 'Clear or change the filters to see more.'
+              : tab === 'pending'
+                ? 'Top-ups awaiting approval and held withdrawals show here.'
+                : 'Approved and rejected movements show here.'}
           </ListEmpty>
         }
       >

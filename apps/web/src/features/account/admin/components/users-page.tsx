@@ -7,6 +7,7 @@ import { Card } from '../../../../components/ui/card';
 import { CardLine, DataList } from '../../../../components/ui/data-list';
 import { ListCard } from '../../../../components/ui/list-card';
 import { ListEmpty } from '../../../../components/ui/list-states';
+import { SelectField } from '../../../../components/ui/select-field';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { TextField } from '../../../../components/ui/text-field';
 import { formatDate, formatMoney } from '../../../../lib/money';
@@ -126,21 +127,15 @@ function UserFilter({ search, blocked, onApply }: FilterProps) {
           onChange={(event) => setDraft(event.target.value)}
           className="md:flex-1"
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="blocked-filter" className="text-sm font-medium text-slate-800">
-            Status
-          </label>
-          <select
-            id="blocked-filter"
-            value={blocked}
-            onChange={(event) => onApply(draft, readBlocked(event.target.value))}
-            className="block min-h-12 rounded-xl border border-slate-300 bg-white px-4 pr-10 text-base text-slate-900 shadow-sm hover:border-slate-400 focus:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-          >
-            <option value="all">All users</option>
-            <option value="active">Not blocked</option>
-            <option value="blocked">Blocked only</option>
-          </select>
-        </div>
+        <SelectField
+          label="Status"
+          value={blocked}
+          onChange={(event) => onApply(draft, readBlocked(event.target.value))}
+        >
+          <option value="all">All users</option>
+          <option value="active">Not blocked</option>
+          <option value="blocked">Blocked only</option>
+        </SelectField>
         <Button type="submit" size="lg" icon={<Search className="size-4" aria-hidden="true" />}>
           Search
         </Button>

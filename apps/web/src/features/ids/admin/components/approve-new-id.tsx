@@ -1,5 +1,6 @@
-import type { UserId } from '@iddesk/contract';
+import type { ApproveUserIdBody, UserId } from '@iddesk/contract';
 import { Wand2 } from 'lucide-react';
+import { useMemo } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Button } from '../../../../components/ui/button';
 import { DecisionPanel } from '../../../../components/ui/decision-panel';
@@ -7,25 +8,27 @@ import { INPUT, TextField } from '../../../../components/ui/text-field';
 import type { ApiResponse } from '../../../../lib/api-client';
 import { formatMoney } from '../../../../lib/money';
 import { useAppForm } from '../../../../lib/use-app-form';
-import {
-  ApproveUserIdFormSchema,
-  generatePassword,
-  type ApproveUserIdOutput,
-} from './id-approve-schemas';
+import { ReuseCommentField, reuseBody, reuseCommentSchema } from '../../../staff';
+import { ApproveUserIdFormSchema, generatePassword } from './id-approve-schemas';
 
 type ApproveNewIdProps = {
   userId: UserId;
-  submit: (body: ApproveUserIdOutput, idempotencyKey: string) => Promise<ApiResponse<unknown>>;
+  submit: (body: ApproveUserIdBody, idempotencyKey: string) => Promise<ApiResponse<unknown>>;
   onDone: () => unknown;
 };
 
 /** Approve a new ID with what went into it and the login the customer receives. */
 export function ApproveNewId({ userId, submit, onDone }: ApproveNewIdProps) {
+  const flag = userId.reused_proof;
+  const schema = useMemo(
+    () => ApproveUserIdFormSchema.extend({ comment: reuseCommentSchema(flag) }),
+    [flag],
+  );
   const app = useAppForm({
-    schema: ApproveUserIdFormSchema,
-    defaultValues: { amount: userId.amount, login: userId.username, password: '' },
+    schema,
+    defaultValues: { amount: userId.amount, login: userId.username, password: '', comment: '' },
     confirm: true,
-    submit,
+    submit: ({ comment, ...body }, key) => submit({ ...body, ...reuseBody(comment) }, key),
     onSuccess: onDone,
   });
 
@@ -33,6 +36,7 @@ export function ApproveNewId({ userId, submit, onDone }: ApproveNewIdProps) {
     <DecisionPanel
       app={app}
       heading="Approve"
+      decision="approve"
       intro={`Create the ID on ${userId.item.name}, then enter what the customer receives.`}
       confirm={{
         title: `Approve new ID #${userId.id}?`,
@@ -47,6 +51,7 @@ export function ApproveNewId({ userId, submit, onDone }: ApproveNewIdProps) {
           { label: 'Amount', value: formatMoney(v.amount) },
           { label: 'Login', value: v.login },
           { label: 'Password', value: v.password },
+          ...(v.comment ? [{ label: 'Flag confirmed', value: v.comment }] : []),
         ],
       }}
     >
@@ -58,6 +63,7 @@ export function ApproveNewId({ userId, submit, onDone }: ApproveNewIdProps) {
       />
       <TextField label="Login" {...INPUT.code} {...app.field('login')} />
       <PasswordWithGenerator label="Password" />
+      <ReuseCommentField flag={flag} />
     </DecisionPanel>
   );
 }

@@ -6,6 +6,7 @@ import { INPUT, TextField } from '../../../../components/ui/text-field';
 import type { ApiResponse } from '../../../../lib/api-client';
 import { formatMoney } from '../../../../lib/money';
 import { useAppForm } from '../../../../lib/use-app-form';
+import { ReuseCommentField } from '../../../staff';
 import { PasswordWithGenerator } from './approve-new-id';
 import { approveRequestSchema, type ApproveBody } from './id-approve-schemas';
 
@@ -47,17 +48,25 @@ function confirmItems(request: IdRequest, body: ApproveBody): SummaryItem[] {
     items.push({ label: 'Amount', value: formatMoney(request.amount) });
   }
   if (body.password) items.push({ label: 'New password', value: body.password });
+  if (typeof body.comment === 'string')
+    items.push({ label: 'Flag confirmed', value: body.comment });
   return items;
 }
 
 /** The approve half of `/admin/requests/{id}`, with the field its type needs. */
 export function HandleRequest({ request, submit, onDone }: HandleRequestProps) {
-  const schema = useMemo(() => approveRequestSchema(request.type), [request.type]);
+  const flag = request.reused_proof;
+  const flagged = Boolean(flag?.flagged);
+  const schema = useMemo(
+    () => approveRequestSchema(request.type, flagged),
+    [request.type, flagged],
+  );
   const app = useAppForm({
     schema,
     defaultValues: {
       amount: request.type === 'withdraw' ? (request.amount ?? '') : '',
       password: request.password ?? '',
+      comment: '',
     },
     confirm: true,
     submit,
@@ -70,6 +79,7 @@ export function HandleRequest({ request, submit, onDone }: HandleRequestProps) {
     <DecisionPanel
       app={app}
       heading="Approve"
+      decision="approve"
       intro={approveText(request)}
       confirm={{
         title: `Approve request #${request.id}?`,
@@ -100,6 +110,7 @@ export function HandleRequest({ request, submit, onDone }: HandleRequestProps) {
           }
         />
       ) : null}
+      <ReuseCommentField flag={flag} />
     </DecisionPanel>
   );
 }

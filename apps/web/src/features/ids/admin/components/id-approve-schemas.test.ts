@@ -74,3 +74,23 @@ describe('generatePassword', () => {
     expect(generatePassword()).not.toBe(a);
   });
 });
+
+describe('approveRequestSchema of a flagged deposit (issue 16)', () => {
+  it('asks why, and sends the reason with confirm_reused', () => {
+    const schema = approveRequestSchema('deposit', true);
+    const missing = schema.safeParse({ amount: '', password: '', comment: '  ' });
+    expect(missing.success).toBe(false);
+    expect(missing.error?.issues[0]?.path).toEqual(['comment']);
+    expect(schema.parse({ amount: '', password: '', comment: ' Bank confirmed ' })).toEqual({
+      action: 'approve',
+      confirm_reused: true,
+      comment: 'Bank confirmed',
+    });
+    // A clean deposit sends no confirmation, whatever the field holds.
+    expect(
+      approveRequestSchema('deposit').parse({ amount: '', password: '', comment: 'x' }),
+    ).toEqual({
+      action: 'approve',
+    });
+  });
+});

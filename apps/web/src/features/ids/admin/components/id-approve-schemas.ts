@@ -1,5 +1,6 @@
 import {
   ApproveUserIdBodySchema,
+  CONFIRM_REUSED_COMMENT_MISSING,
   CREDENTIAL_MAX_LENGTH,
   parseAmount,
   type HandleRequestBody,
@@ -18,7 +19,7 @@ export type ApproveUserIdFormValues = { amount: string; login: string; password:
 export type ApproveUserIdOutput = z.output<typeof ApproveUserIdFormSchema>;
 
 /** What approving a request asks for, by type. */
-export type HandleFormValues = { amount: string; password: string };
+export type HandleFormValues = { amount: string; password: string; comment?: string };
 /** What the approve form sends (a narrower view of `HandleRequestBody`). */
 export type ApproveBody = {
   action: 'approve';
@@ -39,10 +40,27 @@ function closeAmountError(text: string): string | null {
  * close the amount left in the ID (0 or more), a password change the new password; a deposit
  * needs nothing more.
  */
-export const approveRequestSchema = (type: RequestType) =>
+export const approveRequestSchema = (type: RequestType, flagged = false) =>
   z
-    .object({ amount: z.string(), password: z.string() })
+    .object({ amount: z.string(), password: z.string(), comment: z.string().optional() })
     .superRefine((v, ctx) => {
+      // A flagged deposit (a reused UTR or screenshot) is approved with a reason (issue 16).
+      if (flagged) {
+        const comment = (v.comment ?? '').trim();
+        if (!comment) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['comment'],
+            message: CONFIRM_REUSED_COMMENT_MISSING,
+          });
+        } else if (comment.length > 500) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['comment'],
+            message: 'The comment may not be longer than 500 characters.',
+          });
+        }
+      }
       if (type === 'withdraw') {
         const parsed = AmountFieldSchema.safeParse(v.amount);
         if (!parsed.success) {
@@ -72,7 +90,10 @@ export const approveRequestSchema = (type: RequestType) =>
         return { action: 'approve', amount: normaliseAmount(v.amount) ?? '' };
       }
       if (type === 'change_password') return { action: 'approve', password: v.password.trim() };
-      return { action: 'approve' };
+      const comment = v.comment?.trim();
+      return flagged && comment
+        ? { action: 'approve', confirm_reused: true, comment }
+        : { action: 'approve' };
     });
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';

@@ -1,8 +1,6 @@
-import { ROUTES, type IdRequest } from '@iddesk/contract';
+import { IDS_API, ROUTES, type IdRequest } from '@iddesk/contract';
 import { ArrowLeft } from 'lucide-react';
-import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../../../components/ui/button';
-import { Card } from '../../../../components/ui/card';
 import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
 import { DetailList, type DetailItem } from '../../../../components/ui/detail-list';
 import { StatusBadge } from '../../../../components/ui/status-badge';
@@ -12,7 +10,27 @@ import { useIdParam } from '../../../../lib/use-id-param';
 import { useAdminIdRequest, useHandleIdRequest } from '../api/id-requests';
 import { HandleRequest } from './handle-request';
 import { IdCell } from './id-cells';
-import { AdminFrame, ItemUserCell, Outcome, PaymentProofCard, RejectPanel } from '../../../staff';
+import {
+  AdminFrame,
+  DetailsCard,
+  DecisionCard,
+  DecisionDivider,
+  HistoryCard,
+  ItemUserCell,
+  Outcome,
+  PaymentProofCard,
+  QueueItem,
+  RejectPanel,
+  ReusedProofPanel,
+  useQueueNav,
+  type QueueNav,
+} from '../../../staff';
+
+const REQUEST_QUEUE = {
+  api: IDS_API.adminRequests,
+  item: ROUTES.adminRequest,
+  list: ROUTES.adminRequestsPending,
+};
 
 const REJECT_CONSEQUENCE: Record<IdRequest['type'], string> = {
   create: 'No ID is created.',
@@ -22,19 +40,18 @@ const REJECT_CONSEQUENCE: Record<IdRequest['type'], string> = {
   change_password: 'The password stays as it is.',
 };
 
-function Actions({ request }: { request: IdRequest }) {
-  const navigate = useNavigate();
+function Actions({ request, nav }: { request: IdRequest; nav: QueueNav }) {
   const mutation = useHandleIdRequest();
-  const done = () => navigate(ROUTES.adminRequestsPending);
+  const done = () => nav.afterHandled();
   const id = request.id;
   return (
-    <Card className="flex flex-col gap-6 self-start">
+    <DecisionCard>
       <HandleRequest
         request={request}
         submit={(body, idempotencyKey) => mutation.mutateAsync({ id, body, idempotencyKey })}
         onDone={done}
       />
-      <div className="border-t border-slate-200" />
+      <DecisionDivider />
       <RejectPanel
         subject={`request #${request.id}`}
         consequence={`${REJECT_CONSEQUENCE[request.type]} The customer is told why.`}
@@ -43,7 +60,7 @@ function Actions({ request }: { request: IdRequest }) {
         }
         onDone={done}
       />
-    </Card>
+    </DecisionCard>
   );
 }
 
@@ -64,6 +81,10 @@ function details(request: IdRequest): DetailItem[] {
       ),
       wide: true,
     },
+    // The username is only what the customer asked for; staff log in with the real login.
+    ...(request.id_login
+      ? [{ label: 'Login', value: request.id_login, copy: request.id_login, mono: true }]
+      : []),
     { label: 'Type', value: REQUEST_TYPE_LABELS[request.type] },
     { label: 'Sent', value: formatDateTime(request.created_at) },
   ];
@@ -97,29 +118,42 @@ function details(request: IdRequest): DetailItem[] {
 }
 
 function RequestDetail({ request }: { request: IdRequest }) {
+  const nav = useQueueNav(REQUEST_QUEUE, request.id);
+  const pending = request.status === 'pending';
   return (
-    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
-      <div className="flex flex-col gap-6">
-        <Card>
-          <div className="mb-4 flex items-center justify-between gap-3">
-            <h2 className="text-lg font-semibold text-slate-900">Details</h2>
-            <StatusBadge status={request.status} />
-          </div>
-          <DetailList items={details(request)} />
-        </Card>
-        {request.type === 'deposit' && request.pay_from && request.amount ? (
-          <PaymentProofCard
-            payFrom={request.pay_from}
-            amount={request.amount}
-            proofUrl={request.proof_url}
-            subject={`request #${request.id}`}
-          />
-        ) : null}
-      </div>
-      {request.status === 'pending' ? (
-        <Actions request={request} />
-      ) : (
-        <Outcome status={request.status} handledAt={request.handled_at} comment={request.comment}>
+    <QueueItem
+      nav={nav}
+      pending={pending}
+      what="requests"
+      facts={
+        <>
+          <ReusedProofPanel flag={request.reused_proof} />
+          <DetailsCard
+            title="Details"
+            status={request.status}
+            waitingSince={pending ? request.created_at : null}
+          >
+            <DetailList items={details(request)} />
+          </DetailsCard>
+          {request.type === 'deposit' && request.pay_from && request.amount ? (
+            <PaymentProofCard
+              payFrom={request.pay_from}
+              amount={request.amount}
+              proofUrl={request.proof_url}
+              subject={`request #${request.id}`}
+            />
+          ) : null}
+        </>
+      }
+      history={<HistoryCard type="id_request" id={request.id} />}
+      actions={() => <Actions request={request} nav={nav} />}
+      outcome={
+        <Outcome
+          status={request.status}
+          handledAt={request.handled_at}
+          comment={request.comment}
+          handledBy={request.handled_by}
+        >
           {request.confirmed_amount ? (
             <p className="mt-2 text-slate-700">
               Confirmed amount: <strong>{formatMoney(request.confirmed_amount)}</strong>
@@ -133,8 +167,8 @@ function RequestDetail({ request }: { request: IdRequest }) {
             </p>
           ) : null}
         </Outcome>
-      )}
-    </div>
+      }
+    />
   );
 }
 
@@ -150,7 +184,6 @@ export function AdminRequestPage() {
   return (
     <AdminFrame
       title={id ? `${type} #${id}` : 'Request'}
-      description="A request on a customer’s ID: do it on the service, then approve, or reject it."
       actions={
         <ButtonLink to={ROUTES.adminRequestsPending} variant="light">
           <ArrowLeft className="size-4" aria-hidden="true" />

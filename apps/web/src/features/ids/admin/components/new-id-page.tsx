@@ -1,33 +1,49 @@
-import { ROUTES, type UserId } from '@iddesk/contract';
+import { IDS_API, ROUTES, type UserId } from '@iddesk/contract';
 import { ArrowLeft } from 'lucide-react';
-import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../../../components/ui/button';
-import { Card } from '../../../../components/ui/card';
 import { CredentialList } from '../../components/credential-list';
 import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
 import { DetailList } from '../../../../components/ui/detail-list';
 import { ExternalLink } from '../../../../components/ui/external-link';
-import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { useIdParam } from '../../../../lib/use-id-param';
 import { useAdminUserId, useApproveUserId, useRejectUserId } from '../api/user-ids';
 import { ApproveNewId } from './approve-new-id';
-import { AdminFrame, ItemUserCell, Outcome, PaymentProofCard, RejectPanel } from '../../../staff';
+import {
+  AdminFrame,
+  DetailsCard,
+  DecisionCard,
+  DecisionDivider,
+  HistoryCard,
+  ItemUserCell,
+  Outcome,
+  PaymentProofCard,
+  QueueItem,
+  RejectPanel,
+  ReusedProofPanel,
+  useQueueNav,
+  type QueueNav,
+} from '../../../staff';
 
-function Actions({ userId }: { userId: UserId }) {
-  const navigate = useNavigate();
+const NEW_ID_QUEUE = {
+  api: IDS_API.adminUserIds,
+  item: ROUTES.adminNewId,
+  list: ROUTES.adminNewIds,
+};
+
+function Actions({ userId, nav }: { userId: UserId; nav: QueueNav }) {
   const approve = useApproveUserId();
   const reject = useRejectUserId();
-  const done = () => navigate(ROUTES.adminNewIds);
+  const done = () => nav.afterHandled();
   const id = userId.id;
   return (
-    <Card className="flex flex-col gap-6 self-start">
+    <DecisionCard>
       <ApproveNewId
         userId={userId}
         submit={(body, idempotencyKey) => approve.mutateAsync({ id, body, idempotencyKey })}
         onDone={done}
       />
-      <div className="border-t border-slate-200" />
+      <DecisionDivider />
       <RejectPanel
         subject={`new ID #${userId.id}`}
         consequence={
@@ -38,70 +54,80 @@ function Actions({ userId }: { userId: UserId }) {
         submit={(body, idempotencyKey) => reject.mutateAsync({ id, body, idempotencyKey })}
         onDone={done}
       />
-    </Card>
+    </DecisionCard>
   );
 }
 
 function NewIdDetail({ userId }: { userId: UserId }) {
   const handled = userId.status !== 'pending';
+  const nav = useQueueNav(NEW_ID_QUEUE, userId.id);
   return (
-    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
-      <div className="flex flex-col gap-6">
-        <Card>
-          <div className="mb-4 flex items-center justify-between gap-3">
-            <h2 className="text-lg font-semibold text-slate-900">Request</h2>
-            <StatusBadge status={userId.status} />
-          </div>
-          <DetailList
-            items={[
-              {
-                label: 'Customer',
-                value: userId.user ? <ItemUserCell user={userId.user} link /> : '—',
-                wide: true,
-              },
-              { label: 'Service', value: userId.item.name },
-              { label: 'Website', value: <ExternalLink href={userId.item.website} /> },
-              {
-                label: 'Requested username',
-                value: userId.username,
-                copy: userId.username,
-                mono: true,
-              },
-              { label: 'Amount asked', value: formatMoney(userId.amount) },
-              {
-                label: 'Paid with',
-                value:
-                  userId.pay_from === 'wallet'
-                    ? 'Wallet balance'
-                    : (userId.payment_type?.name ?? 'Payment'),
-              },
-              ...(userId.reference
-                ? [
-                    {
-                      label: 'Reference',
-                      value: userId.reference,
-                      copy: userId.reference,
-                      mono: true,
-                    },
-                  ]
-                : []),
-              { label: 'Phone', value: userId.user?.phone ?? '—', copy: userId.user?.phone },
-              { label: 'Requested', value: formatDateTime(userId.created_at) },
-            ]}
+    <QueueItem
+      nav={nav}
+      pending={!handled}
+      what="new IDs"
+      facts={
+        <>
+          <ReusedProofPanel flag={userId.reused_proof} />
+          <DetailsCard
+            title="Request"
+            status={userId.status}
+            waitingSince={handled ? null : userId.created_at}
+          >
+            <DetailList
+              items={[
+                {
+                  label: 'Customer',
+                  value: userId.user ? <ItemUserCell user={userId.user} link /> : '—',
+                  wide: true,
+                },
+                { label: 'Service', value: userId.item.name },
+                { label: 'Website', value: <ExternalLink href={userId.item.website} /> },
+                {
+                  label: 'Requested username',
+                  value: userId.username,
+                  copy: userId.username,
+                  mono: true,
+                },
+                { label: 'Amount asked', value: formatMoney(userId.amount) },
+                {
+                  label: 'Paid with',
+                  value:
+                    userId.pay_from === 'wallet'
+                      ? 'Wallet balance'
+                      : (userId.payment_type?.name ?? 'Payment'),
+                },
+                ...(userId.reference
+                  ? [
+                      {
+                        label: 'Reference',
+                        value: userId.reference,
+                        copy: userId.reference,
+                        mono: true,
+                      },
+                    ]
+                  : []),
+                { label: 'Phone', value: userId.user?.phone ?? '—', copy: userId.user?.phone },
+                { label: 'Requested', value: formatDateTime(userId.created_at) },
+              ]}
+            />
+          </DetailsCard>
+          <PaymentProofCard
+            payFrom={userId.pay_from}
+            amount={userId.amount}
+            proofUrl={userId.proof_url}
+            subject={`new ID #${userId.id}`}
           />
-        </Card>
-        <PaymentProofCard
-          payFrom={userId.pay_from}
-          amount={userId.amount}
-          proofUrl={userId.proof_url}
-          subject={`new ID #${userId.id}`}
-        />
-      </div>
-      {handled ? (
+        </>
+      }
+      history={<HistoryCard type="user_id" id={userId.id} />}
+      actions={() => <Actions userId={userId} nav={nav} />}
+      outcome={
         <Outcome
           status={userId.status === 'rejected' ? 'rejected' : 'approved'}
           handledAt={userId.handled_at}
           comment={userId.comment}
+          handledBy={userId.handled_by}
         >
           {userId.confirmed_amount ? (
             <p className="mt-2 text-slate-700">
@@ -112,10 +138,8 @@ function NewIdDetail({ userId }: { userId: UserId }) {
             <CredentialList login={userId.login} password={userId.password} className="mt-4" />
           ) : null}
         </Outcome>
-      ) : (
-        <Actions userId={userId} />
-      )}
-    </div>
+      }
+    />
   );
 }
 
@@ -138,7 +162,6 @@ export function AdminNewIdPage() {
   return (
     <AdminFrame
       title={id ? `New ID #${id}` : 'New ID'}
-      description="Check the payment, create the ID on the service, then approve with its login."
       actions={
         <ButtonLink to={ROUTES.adminNewIds} variant="light">
           <ArrowLeft className="size-4" aria-hidden="true" />

@@ -1,15 +1,27 @@
-import { ROUTES, type Bill } from '@iddesk/contract';
+import { DESK_API, ROUTES, type Bill } from '@iddesk/contract';
 import { Receipt } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { CardLine, DataList } from '../../../../components/ui/data-list';
 import { ListCard } from '../../../../components/ui/list-card';
-import { ListEmpty } from '../../../../components/ui/list-states';
 import { StatusBadge } from '../../../../components/ui/status-badge';
-import { formatDateTime, formatMoney } from '../../../../lib/money';
-import { readPage } from '../../../../lib/pagination';
+import { formatMoney } from '../../../../lib/money';
+import { useStaffCan } from '../../../../lib/staff-role';
 import { useBills } from '../api/bills';
-import { AdminFrame } from '../../../staff';
-import { ItemUserCell } from '../../../staff';
+import {
+  AdminFrame,
+  DeskEmpty,
+  BatchBar,
+  ExportButton,
+  FilterBar,
+  ItemUserCell,
+  listSearch,
+  ProofThumb,
+  ReusedFlag,
+  TimeLines,
+  timeColumn,
+  useDeskList,
+} from '../../../staff';
 
 export const BILL_TABS = [
   { to: ROUTES.adminBillsPending, label: 'Pending' },
@@ -18,49 +30,82 @@ export const BILL_TABS = [
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-4 hover:underline';
 
-function BillLink({ bill }: { bill: Bill }) {
+function BillLink({ bill, search }: { bill: Bill; search: string }) {
   return (
-    <Link to={ROUTES.adminBill(bill.id)} className={linkClass}>
+    <Link to={`${ROUTES.adminBill(bill.id)}${search}`} className={linkClass}>
       Bill #{bill.id}
     </Link>
   );
 }
 
-function BillList({ items, caption }: { items: Bill[]; caption: string }) {
+type BillListProps = {
+  items: Bill[];
+  caption: string;
+  pending: boolean;
+  search: string;
+  selection?: { selected: Set<number>; onChange: (next: Set<number>) => void };
+};
+
+function BillList({ items, caption, pending, search, selection }: BillListProps) {
   return (
     <DataList
       items={items}
       rowKey={(b) => b.id}
       caption={caption}
+      flagged={(b) => Boolean(b.reused_proof?.flagged)}
+      selection={
+        selection && {
+          selected: selection.selected,
+          onChange: (next) => selection.onChange(next as Set<number>),
+          label: (b) => `Select bill #${b.id}`,
+        }
+      }
       columns={[
-        { header: 'Bill', cell: (b) => <BillLink bill={b} />, className: 'whitespace-nowrap' },
+        {
+          header: 'Bill',
+          cell: (b) => (
+            <div className="flex items-center gap-3">
+              {pending ? (
+                <ProofThumb url={b.proof_url} alt={`Screenshot of bill #${b.id}`} />
+              ) : null}
+              <div className="flex flex-col items-start gap-1">
+                <BillLink bill={b} search={search} />
+                <ReusedFlag flag={b.reused_proof} />
+              </div>
+            </div>
+          ),
+        },
         { header: 'User', cell: (b) => <ItemUserCell user={b.user} /> },
         {
           header: 'Amount',
           numeric: true,
           cell: (b) => <span className="font-semibold">{formatMoney(b.amount)}</span>,
         },
-        { header: 'Payment type', cell: (b) => b.payment_type.name },
-        { header: 'Reference', cell: (b) => <span className="break-all">{b.reference}</span> },
         {
-          header: 'Date',
-          cell: (b) => formatDateTime(b.created_at),
-          className: 'whitespace-nowrap text-slate-700',
+          header: 'Paid to · reference',
+          cell: (b) => (
+            <div className="min-w-0">
+              <p>{b.payment_type.name}</p>
+              <p className="break-all font-mono text-xs text-slate-600">{b.reference}</p>
+            </div>
+          ),
         },
+        timeColumn<Bill>(pending),
         { header: 'Status', cell: (b) => <StatusBadge status={b.status} /> },
       ]}
       card={(b) => (
-        <div className="flex flex-col gap-2">
-          <div className="flex items-start justify-between gap-3">
-            <BillLink bill={b} />
-            <span className="font-semibold tabular-nums">{formatMoney(b.amount)}</span>
-          </div>
-          <ItemUserCell user={b.user} />
-          <CardLine label="Payment type">{b.payment_type.name}</CardLine>
-          <CardLine label="Reference">{b.reference}</CardLine>
-          <div className="flex items-center justify-between gap-3 text-sm text-slate-600">
-            <span>{formatDateTime(b.created_at)}</span>
-            <StatusBadge status={b.status} />
+        <div className="flex gap-3">
+          {pending ? <ProofThumb url={b.proof_url} alt={`Screenshot of bill #${b.id}`} /> : null}
+          <div className="flex min-w-0 flex-1 flex-col gap-2">
+            <div className="flex items-start justify-between gap-3">
+              <BillLink bill={b} search={search} />
+              <span className="font-semibold tabular-nums">{formatMoney(b.amount)}</span>
+            </div>
+            <ReusedFlag flag={b.reused_proof} />
+            <ItemUserCell user={b.user} />
+            <CardLine label="Paid to">{b.payment_type.name}</CardLine>
+            <CardLine label="Reference">{b.reference}</CardLine>
+            <TimeLines item={b} pending={pending} status={b.status} />
           </div>
         </div>
       )}
@@ -69,35 +114,72 @@ function BillList({ items, caption }: { items: Bill[]; caption: string }) {
 }
 
 function BillsPage({ pending }: { pending: boolean }) {
-  const [params] = useSearchParams();
-  const page = readPage(params.get('page'));
-  const query = useBills({ pending, page });
   const base = pending ? ROUTES.adminBillsPending : ROUTES.adminBillsDone;
+  const list = useDeskList(base);
+  const query = useBills({ pending, page: list.page, query: list.query });
+  const canDecide = useStaffCan('queues.decide');
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const search = listSearch(list.params.toString());
+  const items = query.data?.items ?? [];
+  const chosen = items.filter((b) => selected.has(b.id));
   return (
     <AdminFrame
       title="Bills"
       description={
         pending
-          ? 'Wallet top-ups waiting for a payment check, newest first.'
-          : 'Top-ups that have been approved or rejected.'
+          ? 'Wallet top-ups waiting for a payment check, oldest first.'
+          : 'Top-ups that have been approved or rejected, newest first.'
       }
       tabs={BILL_TABS}
+      actions={
+        <ExportButton
+          path={DESK_API.billsCsv}
+          query={{ ...list.query, pending: pending ? 1 : 0 }}
+          filename={pending ? 'bills-pending.csv' : 'bills-done.csv'}
+        />
+      }
     >
+      <FilterBar
+        list={list}
+        label="Filter bills"
+        paymentType
+        sortDefault={pending ? 'oldest' : 'newest'}
+      />
+      {pending && canDecide ? (
+        <BatchBar
+          path={DESK_API.billsBatch}
+          chosen={chosen}
+          onClear={() => setSelected(new Set())}
+          noun="bill"
+          approveEffect="Each amount is credited to its customer’s wallet."
+        />
+      ) : null}
       <ListCard
         query={query}
         loadingLabel="Loading bills"
         pagesLabel="Bill pages"
-        hrefFor={(p) => (p > 1 ? `${base}?page=${p}` : base)}
+        hrefFor={list.hrefFor}
         empty={
-          <ListEmpty icon={Receipt} title={pending ? 'No bills waiting' : 'No handled bills yet'}>
+          <DeskEmpty
+            icon={Receipt}
+            filtered={list.filtered}
+            noun="bills"
+            title={pending ? 'No bills waiting' : 'No handled bills yet'}
+          >
             {pending
               ? 'New top-ups appear here as customers send them.'
               : 'Approved and rejected bills are listed here.'}
-          </ListEmpty>
+          </DeskEmpty>
         }
       >
-        {(items) => (
-          <BillList items={items} caption={pending ? 'Pending bills' : 'Handled bills'} />
+        {(rows) => (
+          <BillList
+            items={rows}
+            caption={pending ? 'Pending bills' : 'Handled bills'}
+            pending={pending}
+            search={search}
+            selection={pending && canDecide ? { selected, onChange: setSelected } : undefined}
+          />
         )}
       </ListCard>
     </AdminFrame>

@@ -1,106 +1,144 @@
-import { ROUTES, type Bill } from '@iddesk/contract';
+import { ROUTES, WALLET_API, type Bill } from '@iddesk/contract';
 import { ArrowLeft } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useMemo } from 'react';
 import { z } from 'zod';
 import { ButtonLink } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { DecisionPanel } from '../../../../components/ui/decision-panel';
 import { DetailList } from '../../../../components/ui/detail-list';
-import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { useAppForm } from '../../../../lib/use-app-form';
 import { useApproveBill, useBill, useRejectBill } from '../api/bills';
 import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
 import { useIdParam } from '../../../../lib/use-id-param';
-import { AdminFrame, ItemUserCell, Outcome, PrivateImage, RejectPanel } from '../../../staff';
+import {
+  AdminFrame,
+  DetailsCard,
+  DecisionCard,
+  DecisionDivider,
+  HistoryCard,
+  ItemUserCell,
+  Outcome,
+  PrivateImage,
+  QueueItem,
+  RejectPanel,
+  ReuseCommentField,
+  ReusedProofPanel,
+  reuseBody,
+  reuseCommentSchema,
+  useQueueNav,
+  type QueueNav,
+} from '../../../staff';
 
-const NoFields = z.object({});
+const BILL_QUEUE = {
+  api: WALLET_API.adminBills,
+  item: ROUTES.adminBill,
+  list: ROUTES.adminBillsPending,
+};
 
-function BillActions({ bill }: { bill: Bill }) {
-  const navigate = useNavigate();
+function BillActions({ bill, nav }: { bill: Bill; nav: QueueNav }) {
   const approve = useApproveBill();
   const reject = useRejectBill();
   const amount = formatMoney(bill.amount);
-  const done = () => navigate(ROUTES.adminBillsPending);
+  const flag = bill.reused_proof;
   const id = bill.id;
+  const schema = useMemo(() => z.object({ comment: reuseCommentSchema(flag) }), [flag]);
   const app = useAppForm({
-    schema: NoFields,
-    defaultValues: {},
+    schema,
+    defaultValues: { comment: '' },
     confirm: true,
-    submit: (_values, idempotencyKey) => approve.mutateAsync({ id, idempotencyKey }),
-    onSuccess: done,
+    submit: (values, idempotencyKey) =>
+      approve.mutateAsync({ id, body: reuseBody(values.comment), idempotencyKey }),
+    onSuccess: () => nav.afterHandled(),
   });
 
   return (
-    <Card className="flex flex-col gap-6">
+    <DecisionCard>
       <DecisionPanel
         app={app}
         heading="Approve"
+        decision="approve"
         intro={`Check that ${amount} with reference ${bill.reference} reached ${bill.payment_type.name}. Approving credits it to the customer’s wallet at once.`}
         confirm={{
           title: `Approve bill #${bill.id}?`,
           description: `${amount} is credited to ${bill.user.name}’s wallet. This cannot be undone.`,
           confirmLabel: `Approve and credit ${amount}`,
-          items: () => [
+          items: (v) => [
             { label: 'Customer', value: bill.user.name },
             { label: 'Amount', value: amount },
             { label: 'Paid to', value: bill.payment_type.name },
             { label: 'Reference', value: bill.reference },
+            ...(v.comment ? [{ label: 'Flag confirmed', value: v.comment }] : []),
           ],
         }}
-      />
-      <div className="border-t border-slate-200" />
+      >
+        <ReuseCommentField flag={flag} />
+      </DecisionPanel>
+      <DecisionDivider />
       <RejectPanel
         subject={`bill #${bill.id}`}
         consequence="The customer’s wallet is not credited, and they are told why."
         submit={(body, idempotencyKey) => reject.mutateAsync({ id, body, idempotencyKey })}
-        onDone={done}
+        onDone={() => nav.afterHandled()}
       />
-    </Card>
+    </DecisionCard>
   );
 }
 
 function BillDetail({ bill }: { bill: Bill }) {
+  const nav = useQueueNav(BILL_QUEUE, bill.id);
+  const pending = bill.status === 'pending';
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">
-      <Card className="self-start">
-        <h2 className="mb-3 text-lg font-semibold text-slate-900">Payment screenshot</h2>
-        <PrivateImage
-          url={bill.proof_url}
-          alt={`Payment screenshot of bill #${bill.id}`}
-          zoomable
+    <QueueItem
+      nav={nav}
+      pending={pending}
+      what="bills"
+      facts={
+        <>
+          <ReusedProofPanel flag={bill.reused_proof} />
+          <DetailsCard
+            title="Details"
+            status={bill.status}
+            waitingSince={pending ? bill.created_at : null}
+          >
+            <DetailList
+              items={[
+                { label: 'Customer', value: <ItemUserCell user={bill.user} link />, wide: true },
+                { label: 'Amount', value: formatMoney(bill.amount) },
+                { label: 'Payment type', value: bill.payment_type.name },
+                {
+                  label: 'Reference',
+                  value: bill.reference,
+                  copy: bill.reference,
+                  mono: true,
+                  wide: true,
+                },
+                { label: 'Phone', value: bill.user.phone, copy: bill.user.phone },
+                { label: 'Sent', value: formatDateTime(bill.created_at) },
+              ]}
+            />
+          </DetailsCard>
+          <Card>
+            <h2 className="mb-3 text-lg font-semibold text-slate-900">Payment screenshot</h2>
+            <PrivateImage
+              url={bill.proof_url}
+              alt={`Payment screenshot of bill #${bill.id}`}
+              zoomable
+            />
+          </Card>
+        </>
+      }
+      history={<HistoryCard type="bill" id={bill.id} />}
+      actions={() => <BillActions bill={bill} nav={nav} />}
+      outcome={
+        <Outcome
+          status={bill.status}
+          handledAt={bill.handled_at}
+          comment={bill.comment}
+          handledBy={bill.handled_by}
         />
-      </Card>
-      <div className="flex flex-col gap-6">
-        <Card>
-          <div className="mb-4 flex items-center justify-between gap-3">
-            <h2 className="text-lg font-semibold text-slate-900">Details</h2>
-            <StatusBadge status={bill.status} />
-          </div>
-          <DetailList
-            items={[
-              { label: 'Customer', value: <ItemUserCell user={bill.user} link />, wide: true },
-              { label: 'Amount', value: formatMoney(bill.amount) },
-              { label: 'Payment type', value: bill.payment_type.name },
-              {
-                label: 'Reference',
-                value: bill.reference,
-                copy: bill.reference,
-                mono: true,
-                wide: true,
-              },
-              { label: 'Phone', value: bill.user.phone, copy: bill.user.phone, wide: true },
-              { label: 'Sent', value: formatDateTime(bill.created_at) },
-            ]}
-          />
-        </Card>
-        {bill.status === 'pending' ? (
-          <BillActions bill={bill} />
-        ) : (
-          <Outcome status={bill.status} handledAt={bill.handled_at} comment={bill.comment} />
-        )}
-      </div>
-    </div>
+      }
+    />
   );
 }
 
@@ -124,7 +162,6 @@ export function AdminBillPage() {
   return (
     <AdminFrame
       title={id ? `Bill #${id}` : 'Bill'}
-      description="A wallet top-up: match the screenshot and reference with the payment account."
       actions={
         <ButtonLink to={ROUTES.adminBillsPending} variant="light">
           <ArrowLeft className="size-4" aria-hidden="true" />

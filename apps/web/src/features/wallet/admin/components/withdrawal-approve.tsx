@@ -41,6 +41,7 @@ export function WithdrawalApprove({ withdrawal, submit, onDone }: WithdrawalAppr
     <DecisionPanel
       app={app}
       heading="Approve"
+      decision="approve"
       intro={`Send ${amount} to the destination shown, then approve. The held amount is settled.`}
       confirm={{
         title: `Approve withdrawal #${withdrawal.id}?`,

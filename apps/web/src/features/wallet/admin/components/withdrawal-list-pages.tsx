@@ -1,15 +1,25 @@
-import { ROUTES, type Withdrawal } from '@iddesk/contract';
+import { DESK_API, ROUTES, type Withdrawal } from '@iddesk/contract';
 import { HandCoins } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { CardLine, DataList } from '../../../../components/ui/data-list';
 import { ListCard } from '../../../../components/ui/list-card';
-import { ListEmpty } from '../../../../components/ui/list-states';
 import { StatusBadge } from '../../../../components/ui/status-badge';
-import { formatDateTime, formatMoney } from '../../../../lib/money';
-import { readPage } from '../../../../lib/pagination';
+import { formatMoney } from '../../../../lib/money';
+import { useStaffCan } from '../../../../lib/staff-role';
 import { useWithdrawals } from '../api/withdrawals';
-import { AdminFrame } from '../../../staff';
-import { ItemUserCell } from '../../../staff';
+import {
+  AdminFrame,
+  DeskEmpty,
+  BatchBar,
+  ExportButton,
+  FilterBar,
+  ItemUserCell,
+  listSearch,
+  TimeLines,
+  timeColumn,
+  useDeskList,
+} from '../../../staff';
 
 const WITHDRAW_TABS = [
   { to: ROUTES.adminWithdrawPending, label: 'Pending' },
@@ -23,10 +33,10 @@ export function destinationText(w: Withdrawal): string {
     : `Bank ${w.account_number ?? '—'} · ${w.ifsc ?? '—'}`;
 }
 
-function WithdrawalLink({ w }: { w: Withdrawal }) {
+function WithdrawalLink({ w, search }: { w: Withdrawal; search: string }) {
   return (
     <Link
-      to={ROUTES.adminWithdraw(w.id)}
+      to={`${ROUTES.adminWithdraw(w.id)}${search}`}
       className="font-semibold text-brand-700 underline-offset-4 hover:underline"
     >
       Withdrawal #{w.id}
@@ -34,16 +44,31 @@ function WithdrawalLink({ w }: { w: Withdrawal }) {
   );
 }
 
-function WithdrawalList({ items, caption }: { items: Withdrawal[]; caption: string }) {
+type WithdrawalListProps = {
+  items: Withdrawal[];
+  caption: string;
+  pending: boolean;
+  search: string;
+  selection?: { selected: Set<number>; onChange: (next: Set<number>) => void };
+};
+
+function WithdrawalList({ items, caption, pending, search, selection }: WithdrawalListProps) {
   return (
     <DataList
       items={items}
       rowKey={(w) => w.id}
       caption={caption}
+      selection={
+        selection && {
+          selected: selection.selected,
+          onChange: (next) => selection.onChange(next as Set<number>),
+          label: (w) => `Select withdrawal #${w.id}`,
+        }
+      }
       columns={[
         {
           header: 'Withdrawal',
-          cell: (w) => <WithdrawalLink w={w} />,
+          cell: (w) => <WithdrawalLink w={w} search={search} />,
           className: 'whitespace-nowrap',
         },
         { header: 'User', cell: (w) => <ItemUserCell user={w.user} /> },
@@ -53,25 +78,18 @@ function WithdrawalList({ items, caption }: { items: Withdrawal[]; caption: stri
           cell: (w) => <span className="font-semibold">{formatMoney(w.amount)}</span>,
         },
         { header: 'Send to', cell: (w) => <span className="break-all">{destinationText(w)}</span> },
-        {
-          header: 'Date',
-          cell: (w) => formatDateTime(w.created_at),
-          className: 'whitespace-nowrap text-slate-700',
-        },
+        timeColumn(pending),
         { header: 'Status', cell: (w) => <StatusBadge status={w.status} /> },
       ]}
       card={(w) => (
         <div className="flex flex-col gap-2">
           <div className="flex items-start justify-between gap-3">
-            <WithdrawalLink w={w} />
+            <WithdrawalLink w={w} search={search} />
             <span className="font-semibold tabular-nums">{formatMoney(w.amount)}</span>
           </div>
           <ItemUserCell user={w.user} />
           <CardLine label="Send to">{destinationText(w)}</CardLine>
-          <div className="flex items-center justify-between gap-3 text-sm text-slate-600">
-            <span>{formatDateTime(w.created_at)}</span>
-            <StatusBadge status={w.status} />
-          </div>
+          <TimeLines item={w} pending={pending} status={w.status} />
         </div>
       )}
     />
@@ -79,40 +97,70 @@ function WithdrawalList({ items, caption }: { items: Withdrawal[]; caption: stri
 }
 
 function WithdrawalsPage({ pending }: { pending: boolean }) {
-  const [params] = useSearchParams();
-  const page = readPage(params.get('page'));
-  const query = useWithdrawals({ pending, page });
   const base = pending ? ROUTES.adminWithdrawPending : ROUTES.adminWithdrawDone;
+  const list = useDeskList(base);
+  const query = useWithdrawals({ pending, page: list.page, query: list.query });
+  const canDecide = useStaffCan('queues.decide');
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const search = listSearch(list.params.toString());
+  const chosen = (query.data?.items ?? []).filter((w) => selected.has(w.id));
   return (
     <AdminFrame
       title="Withdraw"
       description={
         pending
-          ? 'Wallet payouts waiting to be sent. The amounts are already held from the balances.'
-          : 'Payouts that have been sent or rejected.'
+          ? 'Wallet payouts waiting to be sent, oldest first. The amounts are already held from the balances.'
+          : 'Payouts that have been sent or rejected, newest first.'
       }
       tabs={WITHDRAW_TABS}
+      actions={
+        <ExportButton
+          path={DESK_API.withdrawalsCsv}
+          query={{ ...list.query, pending: pending ? 1 : 0 }}
+          filename={pending ? 'withdrawals-pending.csv' : 'withdrawals-done.csv'}
+        />
+      }
     >
+      <FilterBar
+        list={list}
+        label="Filter withdrawals"
+        referenceLabel="Payout reference"
+        sortDefault={pending ? 'oldest' : 'newest'}
+      />
+      {pending && canDecide ? (
+        <BatchBar
+          path={DESK_API.withdrawalsBatch}
+          chosen={chosen}
+          onClear={() => setSelected(new Set())}
+          noun="withdrawal"
+          approveEffect="Confirm each has been paid out: its held amount is settled (no payout reference or screenshot is recorded)."
+        />
+      ) : null}
       <ListCard
         query={query}
         loadingLabel="Loading withdrawals"
         pagesLabel="Withdrawal pages"
-        hrefFor={(p) => (p > 1 ? `${base}?page=${p}` : base)}
+        hrefFor={list.hrefFor}
         empty={
-          <ListEmpty
+          <DeskEmpty
             icon={HandCoins}
+            filtered={list.filtered}
+            noun="withdrawals"
             title={pending ? 'No withdrawals waiting' : 'No handled withdrawals yet'}
           >
             {pending
               ? 'New payout requests appear here as customers send them.'
               : 'Sent and rejected payouts are listed here.'}
-          </ListEmpty>
+          </DeskEmpty>
         }
       >
         {(items) => (
           <WithdrawalList
             items={items}
             caption={pending ? 'Pending withdrawals' : 'Handled withdrawals'}
+            pending={pending}
+            search={search}
+            selection={pending && canDecide ? { selected, onChange: setSelected } : undefined}
           />
         )}
       </ListCard>

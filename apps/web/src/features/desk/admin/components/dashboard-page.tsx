@@ -1,0 +1,243 @@
+import { ROUTES, type Dashboard } from '@iddesk/contract';
+import { ArrowRight } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { Card } from '../../../../components/ui/card';
+import { ListError, ListLoading } from '../../../../components/ui/list-states';
+import { formatDate, formatMoney } from '../../../../lib/money';
+import { useStaffCan } from '../../../../lib/staff-role';
+import { AdminFrame, waitedSeconds } from '../../../staff';
+import { useDashboard } from '../api/dashboard';
+
+const DashboardChart = lazy(() => import('./dashboard-chart'));
+
+type Totals = Dashboard['today'];
+type TallyKey = Exclude<keyof Totals, 'new_customers'>;
+
+const TALLIES: { key: TallyKey; label: string }[] = [
+  { key: 'top_ups', label: 'Top-ups' },
+  { key: 'payouts', label: 'Payouts' },
+  { key: 'id_deposits', label: 'ID deposits' },
+  { key: 'id_withdrawals', label: 'ID withdrawals' },
+];
+
+const QUEUES: { key: keyof Dashboard['queues']; label: string; to: string }[] = [
+  { key: 'bills', label: 'Bills', to: ROUTES.adminBillsPending },
+  { key: 'withdrawals', label: 'Withdrawals', to: ROUTES.adminWithdrawPending },
+  { key: 'requests', label: 'ID requests', to: ROUTES.adminRequestsPending },
+  { key: 'new_ids', label: 'New IDs', to: ROUTES.adminNewIds },
+];
+
+const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** One queue: how many wait, how much, and how long the oldest has waited. */
+function QueueCard({
+  label,
+  to,
+  queue,
+}: {
+  label: string;
+  to: string;
+  queue: Dashboard['queues']['bills'];
+}) {
+  const late = queue.oldest_seconds !== null && queue.oldest_seconds >= 3600;
+  return (
+    <Link
+      to={to}
+      className="group flex flex-col rounded-2xl border border-slate-200/80 bg-white p-4 shadow-card hover:border-brand-300 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+    >
+      <span className="flex items-center justify-between text-sm font-semibold text-slate-700">
+        {label}
+        <ArrowRight
+          className="size-4 text-slate-400 group-hover:text-brand-700"
+          aria-hidden="true"
+        />
+      </span>
+      <span className="mt-1 text-3xl font-bold tabular-nums text-slate-900">{queue.size}</span>
+      <span className="text-sm text-slate-600">
+        {queue.size === 0 ? 'Nothing waiting' : `${formatMoney(queue.total)} waiting`}
+      </span>
+      {queue.oldest_seconds !== null ? (
+        <span
+          className={
+            late ? 'mt-1 text-sm font-medium text-amber-800' : 'mt-1 text-sm text-slate-600'
+          }
+        >
+          Oldest: waiting {waitedSeconds(queue.oldest_seconds)}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+/** One kind of approved money: today big, the last 7 days under it. */
+function TallyCard({
+  label,
+  today,
+  week,
+}: {
+  label: string;
+  today: Totals[TallyKey];
+  week: Totals[TallyKey];
+}) {
+  return (
+    <Card className="p-4 sm:p-5">
+      <h3 className="text-sm font-semibold text-slate-700">{label}</h3>
+      <p className="mt-1 break-words text-xl font-bold tabular-nums text-slate-900 sm:text-2xl">
+        {formatMoney(today.amount)}
+      </p>
+      <p className="text-sm text-slate-600">Today: {count(today.count, 'approval')}</p>
+      <p className="mt-2 border-t border-slate-100 pt-2 text-sm text-slate-700">
+        7 days: <span className="font-semibold tabular-nums">{formatMoney(week.amount)}</span> ·{' '}
+        {count(week.count, 'approval')}
+      </p>
+    </Card>
+  );
+}
+
+/** The days of the chart as a table: the same numbers, readable without the picture. */
+function DaysTable({ days }: { days: Dashboard['days'] }) {
+  return (
+    // Focusable so a keyboard can scroll it on a phone (axe scrollable-region-focusable).
+    <div
+      className="-mx-5 overflow-x-auto sm:-mx-6"
+      tabIndex={0}
+      role="region"
+      aria-label="Approved money per day"
+    >
+      <table className="w-full min-w-[32rem] text-left text-sm text-slate-900">
+        <caption className="sr-only">Approved money per day, last 7 days</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-slate-600">
+            <th scope="col" className="px-3 py-2 pl-5 font-semibold sm:pl-6">
+              Day
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              Top-ups
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              Payouts
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              ID deposits
+            </th>
+            <th scope="col" className="px-3 py-2 pr-5 text-right font-semibold sm:pr-6">
+              New customers
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((d) => (
+            <tr key={d.date} className="border-b border-slate-100 last:border-0">
+              <th scope="row" className="whitespace-nowrap px-3 py-2 pl-5 font-medium sm:pl-6">
+                {formatDate(`${d.date}T12:00:00Z`)}
+              </th>
+              <td className="px-3 py-2 text-right tabular-nums">{formatMoney(d.top_ups.amount)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatMoney(d.payouts.amount)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">
+                {formatMoney(d.id_deposits.amount)}
+              </td>
+              <td className="px-3 py-2 pr-5 text-right tabular-nums sm:pr-6">{d.new_customers}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function DashboardBody({ data }: { data: Dashboard }) {
+  const canQueues = useStaffCan('queues.read');
+  return (
+    <div className="flex flex-col gap-6">
+      {canQueues ? (
+        <section aria-labelledby="queues-heading">
+          <h2 id="queues-heading" className="mb-3 text-lg font-semibold text-white">
+            Waiting now
+          </h2>
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            {QUEUES.map((q) => (
+              <QueueCard key={q.key} label={q.label} to={q.to} queue={data.queues[q.key]} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+      <section aria-labelledby="approved-heading">
+        <h2 id="approved-heading" className="mb-3 text-lg font-semibold text-white">
+          Approved
+        </h2>
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+          {TALLIES.map((t) => (
+            <TallyCard
+              key={t.key}
+              label={t.label}
+              today={data.today[t.key]}
+              week={data.last_7_days[t.key]}
+            />
+          ))}
+          <Card className="p-4 sm:p-5">
+            <h3 className="text-sm font-semibold text-slate-700">New customers</h3>
+            <p className="mt-1 text-2xl font-bold tabular-nums text-slate-900">
+              {data.today.new_customers}
+            </p>
+            <p className="text-sm text-slate-600">Today</p>
+            <p className="mt-2 border-t border-slate-100 pt-2 text-sm text-slate-700">
+              7 days: <span className="font-semibold">{data.last_7_days.new_customers}</span>
+            </p>
+          </Card>
+        </div>
+      </section>
+      <Card>
+        <section aria-labelledby="week-heading">
+          <h2 id="week-heading" className="text-lg font-semibold text-slate-900">
+            Last 7 days
+          </h2>
+          <p className="mb-4 text-sm text-slate-600">
+            Approved top-ups and payouts per day ({data.time_zone}).
+          </p>
+          <Suspense fallback={<div className="h-[220px] animate-pulse rounded-xl bg-slate-100" />}>
+            <DashboardChart days={data.days} />
+          </Suspense>
+          <div className="mt-4">
+            <DaysTable days={data.days} />
+          </div>
+        </section>
+      </Card>
+    </div>
+  );
+}
+
+/**
+ * `/admin/dashboard`, where staff land after signing in (issue 16 item 4): each queue's size,
+ * amount and oldest age, and what was approved today and over the last 7 days.
+ */
+export function AdminDashboardPage() {
+  const query = useDashboard();
+  const { data } = query;
+  return (
+    <AdminFrame
+      title="Dashboard"
+      description={
+        data
+          ? `Today is ${formatDate(`${data.today_date}T12:00:00Z`)}, in ${data.time_zone}.`
+          : 'The desk at a glance.'
+      }
+    >
+      {query.isPending ? (
+        <Card>
+          <ListLoading label="Loading the dashboard" />
+        </Card>
+      ) : query.isError || !data ? (
+        <Card>
+          <ListError
+            message={query.error?.message}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
+        </Card>
+      ) : (
+        <DashboardBody data={data} />
+      )}
+    </AdminFrame>
+  );
+}

@@ -1,0 +1,20 @@
+import { auditChanges } from '../lib/audit-labels';
+
+/** An audit entry's before → after, one changed field a line. */
+export function AuditChange({ before, after }: { before: unknown; after: unknown }) {
+  const changes = auditChanges(before, after);
+  if (changes.length === 0) return <span className="text-slate-500">—</span>;
+  return (
+    <ul className="flex flex-col gap-0.5 text-sm text-slate-700">
+      {changes.map((c) => (
+        <li key={c.field} className="break-words">
+          <span className="font-medium text-slate-800">{c.field.replace(/_/g, ' ')}:</span>{' '}
+          <span className="text-slate-600">{c.from}</span>
+          <span aria-hidden="true"> → </span>
+          <span className="sr-only"> to </span>
+          <span className="text-slate-900">{c.to}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

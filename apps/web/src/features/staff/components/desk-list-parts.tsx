@@ -1,0 +1,74 @@
+import type { Handler } from '@iddesk/contract';
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { CardLine, type Column } from '../../../components/ui/data-list';
+import { ListEmpty } from '../../../components/ui/list-states';
+import { StatusBadge, type StatusValue } from '../../../components/ui/status-badge';
+import { formatDateTime } from '../../../lib/money';
+import { HandledBy } from './handled-by';
+import { Waiting } from './waiting';
+
+/** What a queue row carries about its time: when it came, and who handled it when. */
+type Timed = { created_at: string; handled_at: string | null; handled_by?: Handler | undefined };
+
+/** The queue's "Waiting" column, or the done list's "Handled" (who and when). */
+export function timeColumn<T extends Timed>(pending: boolean): Column<T> {
+  return pending
+    ? {
+        header: 'Waiting',
+        cell: (item) => <Waiting since={item.created_at} />,
+        className: 'whitespace-nowrap',
+      }
+    : {
+        header: 'Handled',
+        cell: (item) => <HandledBy by={item.handled_by} at={item.handled_at} />,
+      };
+}
+
+/** The foot of a queue row's card on phones: its age or handling, its status, its handler. */
+export function TimeLines({
+  item,
+  pending,
+  status,
+}: {
+  item: Timed;
+  pending: boolean;
+  status: StatusValue;
+}) {
+  return (
+    <>
+      <div className="flex items-center justify-between gap-3 text-sm text-slate-600">
+        {pending ? (
+          <Waiting since={item.created_at} />
+        ) : (
+          <span>{formatDateTime(item.handled_at)}</span>
+        )}
+        <StatusBadge status={status} />
+      </div>
+      {!pending ? <CardLine label="Handled by">{item.handled_by?.name ?? '—'}</CardLine> : null}
+    </>
+  );
+}
+
+type DeskEmptyProps = {
+  icon: LucideIcon;
+  /** The list has filters applied: nothing matches them. */
+  filtered: boolean;
+  /** "bills": "No bills match these filters". */
+  noun: string;
+  title: string;
+  children: ReactNode;
+};
+
+/** A staff list's empty state: nothing matches the filters, or nothing there yet. */
+export function DeskEmpty({ icon, filtered, noun, title, children }: DeskEmptyProps) {
+  return filtered ? (
+    <ListEmpty icon={icon} title={`No ${noun} match these filters`}>
+      Clear or change the filters to see more.
+    </ListEmpty>
+  ) : (
+    <ListEmpty icon={icon} title={title}>
+      {children}
+    </ListEmpty>
+  );
+}

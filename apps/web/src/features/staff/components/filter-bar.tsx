@@ -1,0 +1,183 @@
+import { DeskFilterSchema, type SortOrder } from '@iddesk/contract';
+import { Filter, X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { SelectField } from '../../../components/ui/select-field';
+import { INPUT, TextField } from '../../../components/ui/text-field';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { usePaymentTypes } from '../../wallet';
+import {
+  FILTER_KEYS,
+  type DeskList,
+  type FilterKey,
+  type FilterValues,
+} from '../hooks/use-desk-list';
+
+type FilterBarProps = {
+  list: DeskList;
+  /** Names the search landmark: "Filter bills". */
+  label: string;
+  /** Which filters the list takes; the customer is left out on one user's ledger. */
+  customer?: boolean;
+  paymentType?: boolean;
+  /** What `reference` searches in this list. */
+  referenceLabel?: string;
+  /** Offer the order (the queues: oldest first by default). */
+  sortDefault?: SortOrder;
+};
+
+type Errors = Partial<Record<FilterKey, string>>;
+
+/** The contract's filter schema on the typed values: the first message of each bad field. */
+function check(values: FilterValues): Errors {
+  const result = DeskFilterSchema.safeParse(values);
+  if (result.success) return {};
+  const errors: Errors = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path[0] as FilterKey;
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The one filter bar of every staff list (issue 16): customer, amount range, reference,
+ * payment type and days, checked with the contract's schema and applied to the URL, which
+ * sends the list back to page 1. On phones it folds away behind a "Filters" button.
+ */
+export function FilterBar({
+  list,
+  label,
+  customer = true,
+  paymentType = false,
+  referenceLabel = 'Reference (UTR)',
+  sortDefault,
+}: FilterBarProps) {
+  const wide = useMediaQuery('(min-width: 768px)');
+  const [open, setOpen] = useState(list.filtered);
+  const [draft, setDraft] = useState<FilterValues>(list.filter);
+  const [errors, setErrors] = useState<Errors>({});
+  const types = usePaymentTypes();
+  const applied = Object.keys(list.filter).length;
+
+  const field = (key: FilterKey) => ({
+    value: draft[key] ?? '',
+    error: errors[key],
+    onChange: (event: { target: { value: string } }) =>
+      setDraft((d) => ({ ...d, [key]: event.target.value })),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = check(draft);
+    setErrors(found);
+    if (Object.keys(found).length === 0) list.applyFilter(draft);
+  };
+  const clear = () => {
+    setDraft({});
+    setErrors({});
+    list.applyFilter({});
+  };
+
+  const sort = sortDefault ? (
+    <SelectField
+      label="Order"
+      value={list.sort ?? sortDefault}
+      onChange={(event) => {
+        const next = event.target.value as SortOrder;
+        list.setSort(next === sortDefault ? undefined : next);
+      }}
+      className="md:w-48"
+    >
+      <option value="oldest">Oldest first</option>
+      <option value="newest">Newest first</option>
+    </SelectField>
+  ) : null;
+
+  const shown = wide || open;
+  return (
+    <Card className="mb-6">
+      {!wide ? (
+        <div className="flex items-end justify-between gap-3">
+          <Button
+            variant="secondary"
+            aria-expanded={open}
+            aria-controls="desk-filter"
+            onClick={() => setOpen((o) => !o)}
+            icon={<Filter className="size-4" aria-hidden="true" />}
+          >
+            {applied > 0 ? `Filters (${applied})` : 'Filters'}
+          </Button>
+          {sort}
+        </div>
+      ) : null}
+      {shown ? (
+        <form
+          id="desk-filter"
+          role="search"
+          aria-label={label}
+          onSubmit={onSubmit}
+          noValidate
+          className={wide ? '' : 'mt-4'}
+        >
+          <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
+            {customer ? (
+              <TextField
+                label="Customer"
+                type="search"
+                placeholder="Name, email or phone"
+                maxLength={100}
+                className="col-span-2"
+                {...field('customer')}
+              />
+            ) : null}
+            <TextField
+              label={referenceLabel}
+              type="search"
+              maxLength={64}
+              autoComplete="off"
+              spellCheck={false}
+              className="col-span-2"
+              {...field('reference')}
+            />
+            <TextField label="Amount from" {...INPUT.amount} {...field('amount_min')} />
+            <TextField label="Amount to" {...INPUT.amount} {...field('amount_max')} />
+            <TextField label="From day" type="date" {...field('from')} />
+            <TextField label="To day" type="date" {...field('to')} />
+            {paymentType ? (
+              <SelectField
+                label="Payment type"
+                className="col-span-2"
+                value={draft.payment_type_id ?? ''}
+                onChange={field('payment_type_id').onChange}
+              >
+                <option value="">Any payment type</option>
+                {(types.data ?? []).map((t) => (
+                  <option key={t.id} value={String(t.id)}>
+                    {t.name}
+                  </option>
+                ))}
+              </SelectField>
+            ) : null}
+            {wide && sort ? <div className="col-span-2 md:col-span-1">{sort}</div> : null}
+          </div>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Button type="submit" icon={<Filter className="size-4" aria-hidden="true" />}>
+              Apply filters
+            </Button>
+            {applied > 0 || FILTER_KEYS.some((k) => draft[k]) ? (
+              <Button
+                variant="ghost"
+                onClick={clear}
+                icon={<X className="size-4" aria-hidden="true" />}
+              >
+                Clear filters
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+import { ROUTES, type ProofUse, type ReusedProof } from '@iddesk/contract';
+import { AlertTriangle } from 'lucide-react';
+import { Link } from 'react-router';
+
+const LABELS: Record<ProofUse['type'], string> = {
+  bill: 'Bill',
+  user_id: 'New ID',
+  id_request: 'Deposit',
+};
+
+const hrefOf = (use: ProofUse) =>
+  use.type === 'bill'
+    ? ROUTES.adminBill(use.id)
+    : use.type === 'user_id'
+      ? ROUTES.adminNewId(use.id)
+      : ROUTES.adminRequest(use.id);
+
+/** "Bill #12", linking to the other payment. */
+function UseLink({ use }: { use: ProofUse }) {
+  return (
+    <Link
+      to={hrefOf(use)}
+      className="font-semibold text-amber-900 underline underline-offset-2 hover:text-amber-950"
+    >
+      {LABELS[use.type]} #{use.id}
+    </Link>
+  );
+}
+
+/** What makes a proof suspect, in words: which of the two checks matched. */
+export function reuseReasons(flag: ReusedProof): string[] {
+  const reasons: string[] = [];
+  if (flag.same_reference.length) {
+    reasons.push(flag.reference_approved ? 'UTR already approved' : 'UTR used again');
+  }
+  if (flag.similar_image.length) reasons.push('Look-alike screenshot');
+  return reasons;
+}
+
+/** A list row's flag: a reused UTR or a look-alike screenshot. */
+export function ReusedFlag({ flag }: { flag: ReusedProof | undefined }) {
+  if (!flag?.flagged) return null;
+  return (
+    <span className="inline-flex max-w-full items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 ring-1 ring-inset ring-amber-400">
+      <AlertTriangle className="size-3.5 shrink-0" aria-hidden="true" />
+      {reuseReasons(flag).join(' · ')}
+    </span>
+  );
+}
+
+/** An item page's warning: the other payments with the same UTR or a look-alike screenshot. */
+export function ReusedProofPanel({ flag }: { flag: ReusedProof | undefined }) {
+  if (!flag?.flagged) return null;
+  return (
+    <section
+      aria-labelledby="reused-proof-heading"
+      className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+    >
+      <h2 id="reused-proof-heading" className="flex items-center gap-2 font-semibold">
+        <AlertTriangle className="size-5 text-amber-700" aria-hidden="true" />
+        {flag.reference_approved
+          ? 'This UTR was already approved on another payment'
+          : 'This payment proof was used before'}
+      </h2>
+      {(
+        [
+          ['Same UTR on', flag.same_reference],
+          ['Look-alike screenshot on', flag.similar_image],
+        ] as const
+      ).map(([label, uses]) =>
+        uses.length ? (
+          <p key={label} className="mt-1 text-sm">
+            {label}:{' '}
+            {uses.map((use, i) => (
+              <span key={`${use.type}-${use.id}`}>
+                {i > 0 ? ', ' : null}
+                <UseLink use={use} />
+              </span>
+            ))}
+          </p>
+        ) : null,
+      )}
+      <p className="mt-2 text-sm">Approving asks you to say why, for the audit trail.</p>
+    </section>
+  );
+}
