@@ -38,7 +38,7 @@ const serverOutsideModules = existsSync(serverSrc)
   : [];
 
 /** Text a person reads, where a literal would be English only (issue 18). */
-const message = (text) => `${text}: write it in packages/contract/src/i18n/{en,hi}/*.json and use its key (docs/decisions/018-i18n.md).`;
+const message = (text) => `${text}: write it in packages/contract/src/i18n/{en,hi}/*.json and use its key (docs/decisions/019-i18n.md).`;
 /** A string or template literal with a space in it: a sentence, not a code or a name. */
 const TEXT = ':matches(Literal[value=/\\s/], TemplateLiteral)';
 const APP_ERRORS = '/^(App|BadRequest|Unauthenticated|Forbidden|SecondFactorRequired|NotFound|Conflict|Validation|RateLimited|ServiceUnavailable)Error$/';

@@ -6,7 +6,7 @@ const CATALOGUE = /[\\/]packages[\\/]contract[\\/]src[\\/]i18n[\\/](en|hi)[\\/][
 
 /**
  * Compiles the catalogues' ICU MessageFormat to Lingui's compiled form as they are imported
- * (issue 18, decision 018), so the browser needs no message parser: Lingui's production runtime
+ * (issue 18, decision 019), so the browser needs no message parser: Lingui's production runtime
  * only interpolates. The result is still JSON, left to Vite's JSON plugin. Dev server, build and
  * component tests all use it (vite.config.ts, vitest.config.ts).
  */

@@ -14,7 +14,7 @@ import { useSyncExternalStore } from 'react';
 import { formatEnglish } from './i18n-english';
 
 /**
- * The page's language (issue 18, decision 018). Messages are Lingui's, compiled at build time
+ * The page's language (issue 18, decision 019). Messages are Lingui's, compiled at build time
  * (i18n-catalogues.ts). English is the source: every call passes its English message, from the
  * namespace file the calling code imports, so a page carries only its own English and needs no
  * catalogue to load. Hindi is one lazy chunk — its catalogue and Lingui's runtime, which formats
