@@ -1,13 +1,13 @@
 import type { Locale } from './locales';
 import type { Namespace } from './keys';
-import apiEn from './en/api.json';
-import mailEn from './en/mail.json';
-import noticesEn from './en/notices.json';
-import validationEn from './en/validation.json';
-import apiHi from './hi/api.json';
-import mailHi from './hi/mail.json';
-import noticesHi from './hi/notices.json';
-import validationHi from './hi/validation.json';
+import apiEn from './en/api.json' with { type: 'json' };
+import mailEn from './en/mail.json' with { type: 'json' };
+import noticesEn from './en/notices.json' with { type: 'json' };
+import validationEn from './en/validation.json' with { type: 'json' };
+import apiHi from './hi/api.json' with { type: 'json' };
+import mailHi from './hi/mail.json' with { type: 'json' };
+import noticesHi from './hi/notices.json' with { type: 'json' };
+import validationHi from './hi/validation.json' with { type: 'json' };
 
 /** The namespaces the server writes text from: its answers, notifications, mail, and zod's. */
 export const SERVER_NAMESPACES = ['api', 'mail', 'notices', 'validation'] as const satisfies readonly Namespace[];

@@ -1,5 +1,5 @@
 import type { MessageKey } from './keys';
-import validationEn from './en/validation.json';
+import validationEn from './en/validation.json' with { type: 'json' };
 import { currentTranslator, type MessageValues } from './translator';
 
 const VALIDATION = validationEn as Record<string, unknown>;
