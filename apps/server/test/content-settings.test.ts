@@ -1,10 +1,12 @@
-import { DEFAULT_SITE_SETTINGS } from '@iddesk/contract';
+import { DEFAULT_MONEY_LIMITS, DEFAULT_SITE_SETTINGS } from '@iddesk/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema';
 import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
 
-const ctx = useTestApp();
+const ctx = useTestApp({}, { moneyLimits: 'defaults' });
+/** The public answer also carries the money limits (issue 17; money-limits.test.ts). */
+const DEFAULTS = { ...DEFAULT_SITE_SETTINGS, money_limits: DEFAULT_MONEY_LIMITS };
 
 const FULL = {
   site_name: 'Star IDs',
@@ -23,7 +25,7 @@ describe('site settings', () => {
   it('are public, with defaults before an admin saves anything', async () => {
     const res = await get(ctx.app, '/api/settings');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: null, data: DEFAULT_SITE_SETTINGS });
+    expect(res.json()).toEqual({ message: null, data: DEFAULTS });
   });
 
   it('a settings change by a non-admin is 403, by a guest 401', async () => {
@@ -32,7 +34,7 @@ describe('site settings', () => {
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().code).toBe('FORBIDDEN');
     expect((await post(ctx.app, '/api/admin/settings', FULL)).statusCode).toBe(401);
-    expect((await get(ctx.app, '/api/settings')).json().data).toEqual(DEFAULT_SITE_SETTINGS);
+    expect((await get(ctx.app, '/api/settings')).json().data).toEqual(DEFAULTS);
   });
 
   it('round-trip normalised, with an audit entry of what changed', async () => {
@@ -45,6 +47,7 @@ describe('site settings', () => {
       telegram: 'star_ids',
       email: 'desk@star.example',
       terms_text: 'First paragraph.\n\n<script>alert(1)</script>',
+      money_limits: DEFAULT_MONEY_LIMITS,
     };
     expect(res.json().data).toEqual(expected);
     expect((await get(ctx.app, '/api/settings')).json().data).toEqual(expected);

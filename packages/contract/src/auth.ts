@@ -7,6 +7,7 @@ import {
 } from './constants';
 import { StaffRoleSchema, UserTypeSchema } from './enums';
 import { AmountSchema } from './money';
+import { normalisePhoneNumber, PHONE_MESSAGE } from './phone-numbers';
 
 export const NameSchema = z
   .string()
@@ -19,13 +20,19 @@ export const EmailSchema = z
   .toLowerCase()
   .max(EMAIL_MAX_LENGTH, 'The email is too long.')
   .pipe(z.email('Enter a valid email address.'));
-/** Digits with an optional leading +, 7–15 digits; spaces, dashes and brackets are ignored. */
+/** Any common spelling of a phone number, stored one way (phone-numbers.ts; issue 17). */
 export const PhoneSchema = z
   .string()
   .trim()
-  .max(32, 'Enter a valid phone number.')
-  .transform((v) => v.replace(/[\s\-()]/g, ''))
-  .pipe(z.string().regex(/^\+?\d{7,15}$/, 'Enter a valid phone number.'));
+  .max(32, PHONE_MESSAGE)
+  .transform((v, ctx) => {
+    const phone = normalisePhoneNumber(v);
+    if (phone === null) {
+      ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+      return z.NEVER;
+    }
+    return phone;
+  });
 export const PasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`)

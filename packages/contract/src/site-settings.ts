@@ -13,6 +13,7 @@ import {
   normaliseTelegram,
   normaliseHttpsUrl,
 } from './site-settings-values';
+import { MoneyLimitsBodySchema, MoneyLimitsSchema } from './money-limits';
 
 export const SiteSettingsSchema = z.object({
   site_name: z.string(),
@@ -33,6 +34,13 @@ export const SiteSettingsSchema = z.object({
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 export type SiteSettingKey = keyof SiteSettings;
 export const SITE_SETTING_KEYS = Object.keys(SiteSettingsSchema.shape) as SiteSettingKey[];
+
+/**
+ * `GET /settings` and the answer of `POST /admin/settings`: the site settings and the owners'
+ * money limits, which the customers' forms show before anything is typed (issue 17).
+ */
+export const PublicSettingsSchema = SiteSettingsSchema.extend({ money_limits: MoneyLimitsSchema });
+export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 
 /** Optional text: trimmed; "" (not set) or a value the check accepts, then normalised. */
 const optionalValue = (max: number, message: string, normalise: (v: string) => string | null) =>
@@ -77,5 +85,7 @@ export const SiteSettingsBodySchema = z.strictObject({
     .max(TERMS_MAX_LENGTH, `The terms may not be longer than ${TERMS_MAX_LENGTH} characters.`)
     // Windows line endings from a pasted document become plain newlines.
     .transform((v) => v.replace(/\r\n?/g, '\n').trim()),
+  /** The owners' money limits (issue 17); left out keeps the current ones. */
+  money_limits: MoneyLimitsBodySchema.optional(),
 });
 export type SiteSettingsBody = z.input<typeof SiteSettingsBodySchema>;

@@ -4,8 +4,8 @@ import {
   envelope,
   MarqueBodySchema,
   MarqueSchema,
+  PublicSettingsSchema,
   SiteSettingsBodySchema,
-  SiteSettingsSchema,
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/app/auth';
@@ -52,9 +52,12 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['settings'],
-        summary: 'Public site settings: name, contacts, social links and the terms text',
-        description: 'Unset fields are empty strings.',
-        response: { 200: envelope(SiteSettingsSchema) },
+        summary: 'Public site settings: name, contacts, social links, the terms text and the money limits',
+        description:
+          'Unset fields are empty strings. `money_limits`: per operation the least and the most one ' +
+          'call may be, and `daily_payout`, the most a customer may withdraw from the wallet in a day ' +
+          '(the display time zone); calls outside them answer 422 on `amount`.',
+        response: { 200: envelope(PublicSettingsSchema) },
       },
     },
     async (request, reply) =>
@@ -70,9 +73,12 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Replace the site settings (every field; "" clears one)',
+        summary: 'Replace the site settings (every field; "" clears one) and the money limits',
+        description:
+          '`money_limits` is optional (left out: unchanged); when sent, every range: each `min` at ' +
+          'most its `max`, `daily_payout` at least the withdrawal minimum.',
         body: SiteSettingsBodySchema,
-        response: { 200: envelope(SiteSettingsSchema) },
+        response: { 200: envelope(PublicSettingsSchema) },
       },
     },
     async (request) => {

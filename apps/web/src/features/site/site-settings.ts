@@ -2,6 +2,8 @@ import {
   contactLinks,
   CONTENT_API,
   DEFAULT_SITE_SETTINGS,
+  type MoneyLimits,
+  type PublicSettings,
   type SiteSettings,
 } from '@iddesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -16,7 +18,7 @@ import type { SocialLink } from '../../lib/site-config';
 export const siteSettingsQueryKey = ['site-settings'] as const;
 
 export const getSiteSettings = (signal?: AbortSignal) =>
-  apiRequest<SiteSettings>(CONTENT_API.settings, { method: 'GET', signal });
+  apiRequest<PublicSettings>(CONTENT_API.settings, { method: 'GET', signal });
 
 export const siteSettingsQueryOptions = () =>
   queryOptions({
@@ -33,6 +35,15 @@ export function useSiteSettingsQuery() {
 /** The settings, or the defaults (empty contacts) until they arrive or when they fail. */
 export function useSiteSettings(): SiteSettings {
   return useSiteSettingsQuery().data ?? DEFAULT_SITE_SETTINGS;
+}
+
+/**
+ * The owners' money limits (issue 17), which the customers' money forms show and check; undefined
+ * until the settings arrive (the forms then check the amount rules only; the server has the
+ * last word).
+ */
+export function useMoneyLimits(): MoneyLimits | undefined {
+  return useSiteSettingsQuery().data?.money_limits;
 }
 
 export type SiteLinks = ReturnType<typeof contactLinks> & { follow: SocialLink[] };

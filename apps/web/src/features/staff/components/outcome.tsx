@@ -11,7 +11,7 @@ type OutcomeProps = {
   children?: ReactNode;
 };
 
-/** How a handled item ended: approved or rejected, when, and the admin's comment. */
+/** How a handled item ended: approved, rejected or cancelled by the customer, when, and the admin's comment. */
 export function Outcome({ status, handledAt, comment, children }: OutcomeProps) {
   return (
     <Card>
@@ -20,7 +20,8 @@ export function Outcome({ status, handledAt, comment, children }: OutcomeProps) 
         <StatusBadge status={status} />
       </div>
       <p className="mt-2 text-slate-700">
-        {status === 'approved' ? 'Approved' : 'Rejected'} on {formatDateTime(handledAt)}.
+        {status === 'approved' ? 'Approved' : status === 'cancelled' ? 'Cancelled by the customer' : 'Rejected'} on{' '}
+        {formatDateTime(handledAt)}.
       </p>
       {comment ? (
         <p className="mt-3 rounded-xl bg-slate-50 p-3 text-slate-700 ring-1 ring-inset ring-slate-200">

@@ -1,11 +1,11 @@
-import { CONTENT_API, type SiteSettings, type SiteSettingsBody } from '@iddesk/contract';
+import { CONTENT_API, type PublicSettings, type SiteSettingsBody } from '@iddesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
 import { siteSettingsQueryKey } from '../../site-settings';
 
-/** `POST /admin/settings`: every field at once. */
+/** `POST /admin/settings`: every field at once, and the money limits. */
 export const updateSettings = (body: SiteSettingsBody) =>
-  apiRequest<SiteSettings>(CONTENT_API.adminSettings, { method: 'POST', body });
+  apiRequest<PublicSettings>(CONTENT_API.adminSettings, { method: 'POST', body });
 
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
