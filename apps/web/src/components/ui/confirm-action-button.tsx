@@ -5,9 +5,9 @@ import { Button, type ButtonVariant } from './button';
 import { ConfirmDialog, SummaryList, type SummaryItem } from './confirm-dialog';
 
 type ConfirmActionButtonProps<T> = {
-  /** The button's text ("Cancel"); `name` is its accessible name when the text alone is vague. */
-  label: ReactNode;
-  name?: string;
+  /** The button's text ("Cancel"), and what it acts on, for screen readers ("withdrawal of ₹300.00"). */
+  label: string;
+  detail?: string;
   variant?: ButtonVariant;
   className?: string;
   title: string;
@@ -30,7 +30,7 @@ type ConfirmActionButtonProps<T> = {
  */
 export function ConfirmActionButton<T>({
   label,
-  name,
+  detail,
   variant = 'secondary',
   className,
   title,
@@ -50,8 +50,10 @@ export function ConfirmActionButton<T>({
   };
   return (
     <>
-      <Button variant={variant} className={className} aria-label={name} onClick={() => setOpen(true)}>
+      <Button variant={variant} className={className} onClick={() => setOpen(true)}>
         {label}
+        {/* Read after the visible text, so the accessible name starts with what is seen. */}
+        {detail ? <span className="sr-only"> {detail}</span> : null}
       </Button>
       <ConfirmDialog
         open={open}

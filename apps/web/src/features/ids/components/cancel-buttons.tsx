@@ -18,7 +18,7 @@ export function CancelRequestButton({ request }: { request: IdRequest }) {
   return (
     <ConfirmActionButton
       label="Cancel"
-      name={`Cancel ${what} request #${request.id}`}
+      detail={`${what} request #${request.id}`}
       title={`Cancel this ${what} request?`}
       description={`The desk will not handle it.${walletReturn(request.pay_from, request.amount)}`}
       items={[
@@ -40,7 +40,7 @@ export function CancelUserIdButton({ userId, className }: { userId: UserId; clas
   return (
     <ConfirmActionButton
       label="Cancel request"
-      name={`Cancel the ${userId.item.name} ID request`}
+      detail={`for the ${userId.item.name} ID`}
       className={className}
       title={`Cancel your ${userId.item.name} ID request?`}
       description={`The desk will not create this ID.${walletReturn(userId.pay_from, userId.amount)}`}

@@ -23,7 +23,7 @@ export function CancelTransactionButton({ tx }: { tx: Transaction }) {
     return (
       <ConfirmActionButton
         label="Cancel"
-        name={`Cancel top-up of ${amountOf(tx)}`}
+        detail={`top-up of ${amountOf(tx)}`}
         title="Cancel this top-up?"
         description="The desk will not check this payment. If you did pay, send the top-up again with its reference."
         items={items}
@@ -38,7 +38,7 @@ export function CancelTransactionButton({ tx }: { tx: Transaction }) {
     return (
       <ConfirmActionButton
         label="Cancel"
-        name={`Cancel withdrawal of ${amountOf(tx)}`}
+        detail={`withdrawal of ${amountOf(tx)}`}
         title="Cancel this withdrawal?"
         description="The held amount returns to your balance at once."
         items={items}
