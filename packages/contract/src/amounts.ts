@@ -41,7 +41,9 @@ export const AMOUNT_MESSAGES: Record<AmountProblem | 'zero', string> = {
   negative: 'The amount must be greater than zero; leave out the minus sign.',
   zero: 'The amount must be greater than zero.',
   decimals: 'The amount can have at most two decimals (paise), like 1500.50.',
-  too_large: `The amount is too large: at most ${formatRupees(AMOUNT_CEILING)}.`,
+  // Written out rather than formatted at load, so a page that imports nothing of this file's
+  // messages does not carry them (contract test: it is formatRupees(AMOUNT_CEILING)).
+  too_large: 'The amount is too large: at most ₹10,00,00,000.00.',
 };
 
 export type AmountReading = { ok: true; minor: Minor } | { ok: false; problem: AmountProblem };

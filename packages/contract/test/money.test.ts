@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AMOUNT_CEILING,
   AMOUNT_MESSAGES,
   AmountInputSchema,
   DEFAULT_MONEY_LIMITS,
@@ -65,7 +66,7 @@ describe('amount messages (issue 17): each says what is wrong', () => {
   it('names limits in rupees with Indian grouping', () => {
     expect(formatRupees(2_00_000_00n)).toBe('₹2,00,000.00');
     expect(formatRupees(5n)).toBe('₹0.05');
-    expect(AMOUNT_MESSAGES.too_large).toBe('The amount is too large: at most ₹10,00,00,000.00.');
+    expect(AMOUNT_MESSAGES.too_large).toBe(`The amount is too large: at most ${formatRupees(AMOUNT_CEILING)}.`);
   });
 });
 

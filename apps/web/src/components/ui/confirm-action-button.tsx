@@ -1,8 +1,19 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { ApiResponse } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
 import { Button, type ButtonVariant } from './button';
-import { ConfirmDialog, SummaryList, type SummaryItem } from './confirm-dialog';
+import type { ConfirmDialogProps, SummaryItem } from './confirm-dialog';
+
+// The dialog (Radix) loads on the first press or hover, not with the lists that show these
+// buttons: they are on pages a guest's first load shares chunks with (issue 8 budget).
+const loadDialog = () => import('./confirm-dialog');
+const ConfirmWithSummary = lazy(() =>
+  loadDialog().then(({ ConfirmDialog, SummaryList }) => ({
+    default: ({ items, ...props }: ConfirmDialogProps & { items?: SummaryItem[] | undefined }) => (
+      <ConfirmDialog {...props}>{items ? <SummaryList items={items} /> : null}</ConfirmDialog>
+    ),
+  })),
+);
 
 type ConfirmActionButtonProps<T> = {
   /** The button's text ("Cancel"), and what it acts on, for screen readers ("withdrawal of ₹300.00"). */
@@ -43,6 +54,8 @@ export function ConfirmActionButton<T>({
   successMessage,
 }: ConfirmActionButtonProps<T>) {
   const [open, setOpen] = useState(false);
+  // Mounted from the first press on, so it can animate closed.
+  const [mounted, setMounted] = useState(false);
   const { run, loading } = useAction();
   const confirm = async () => {
     const result = await run(action, successMessage === undefined ? {} : { successMessage });
@@ -50,24 +63,36 @@ export function ConfirmActionButton<T>({
   };
   return (
     <>
-      <Button variant={variant} className={className} onClick={() => setOpen(true)}>
+      <Button
+        variant={variant}
+        className={className}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => {
+          setMounted(true);
+          setOpen(true);
+        }}
+      >
         {label}
         {/* Read after the visible text, so the accessible name starts with what is seen. */}
         {detail ? <span className="sr-only"> {detail}</span> : null}
       </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={title}
-        description={description}
-        confirmLabel={confirmLabel}
-        cancelLabel={keepLabel}
-        tone={tone}
-        loading={loading}
-        onConfirm={() => void confirm()}
-      >
-        {items ? <SummaryList items={items} /> : null}
-      </ConfirmDialog>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <ConfirmWithSummary
+            open={open}
+            onOpenChange={setOpen}
+            title={title}
+            description={description}
+            items={items}
+            confirmLabel={confirmLabel}
+            cancelLabel={keepLabel}
+            tone={tone}
+            loading={loading}
+            onConfirm={() => void confirm()}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
