@@ -13,7 +13,7 @@ export function DepositForm({ userId, limits }: DepositFormProps) {
     <PaymentForm
       schema={schema}
       limits={limits}
-      amountHint={amountRangeHint(limits) ?? 'The amount to put into the ID.'}
+      amountHint={`${amountRangeHint(limits) ?? 'Any amount'}. This goes into the ID.`}
       submitLabel="Deposit"
       submit={(values, idempotencyKey) =>
         mutation.mutateAsync({ ...values, userIdId: userId.id, idempotencyKey })

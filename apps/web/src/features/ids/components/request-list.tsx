@@ -85,7 +85,7 @@ export function RequestList({ items, caption, showId = false }: RequestListProps
         },
         { header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
         { header: 'Amount', numeric: true, cell: (r) => <RequestAmount request={r} /> },
-        { header: 'Action', cell: (r) => <CancelRequestButton request={r} />, className: 'text-right' },
+        { header: 'Action', numeric: true, cell: (r) => <CancelRequestButton request={r} /> },
       ]}
       card={(r) => (
         <div className="flex flex-col gap-2">

@@ -83,7 +83,7 @@ export function TransactionList({ items, caption, action }: TransactionListProps
           cell: (tx) => (tx.balance_after === null ? '—' : formatMoney(tx.balance_after)),
           className: 'text-slate-700',
         },
-        ...(action ? [{ header: 'Action', cell: action, className: 'text-right' }] : []),
+        ...(action ? [{ header: 'Action', numeric: true, cell: action }] : []),
       ]}
       card={(tx) => (
         <div className="flex flex-col gap-2">
