@@ -1,8 +1,8 @@
-import type { APIRequestContext, Browser } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { DEFAULT_MONEY_LIMITS } from '@iddesk/contract';
 import { adminToken, apiGet, apiLogin, apiPost, createCatalogueItem, createUpiPaymentType, pngFile, topUpViaWallet } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { admin, expect, loginViaUi, newReference, newUser, registerViaApi, test } from '../support/fixtures';
+import { expect, loginViaUi, newReference, newUser, registerViaApi, staffPage, test } from '../support/fixtures';
 
 /**
  * Issue 17: DESIGN.md §3 money rules 8–10 in the browser — the owners' limits shown and
@@ -10,13 +10,6 @@ import { admin, expect, loginViaUi, newReference, newUser, registerViaApi, test 
  * held money back.
  */
 
-async function staffPage(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginViaUi(page, admin.email, admin.password);
-  await expect(page).toHaveURL(/\/create_id$/);
-  return { page, close: () => context.close() };
-}
 
 /** A signed-in customer in `page`, with `amount` in the wallet when given. */
 async function customer(request: APIRequestContext, label: string, amount?: string) {
