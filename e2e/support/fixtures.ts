@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './env';
 
 export type TestUser = { name: string; email: string; phone: string; password: string };
@@ -43,6 +43,15 @@ export async function loginViaUi(page: Page, login: string, password: string) {
 }
 
 export const admin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+
+/** The admin signed in on a page of its own browser context, beside the customer's. */
+export async function staffPage(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginViaUi(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  return { page, close: () => context.close() };
+}
 
 /** Every page fails its test on an unexpected console.error or uncaught exception. */
 export const test = base.extend<{ consoleErrors: string[] }>({

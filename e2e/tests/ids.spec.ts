@@ -1,14 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { adminToken, apiLogin, createCatalogueItem, pngFile, topUpViaWallet } from '../support/api';
-import { admin, expect, loginViaUi, newUser, registerViaApi, test } from '../support/fixtures';
-
-async function staffPage(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginViaUi(page, admin.email, admin.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  return { page, close: () => context.close() };
-}
+import { expect, loginViaUi, newUser, registerViaApi, staffPage, test } from '../support/fixtures';
 
 async function expectMenuBalance(page: Page, text: string) {
   await page.getByRole('button', { name: /open menu/i }).first().click();

@@ -3,6 +3,7 @@
 // straight into a database the server has already migrated (and demo-seeded) on its first
 // start. Tokens are made here; only their SHA-256 goes in, as the server stores them.
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_MONEY_LIMITS } from '@iddesk/contract';
 import { hashPassword } from '../../apps/server/src/lib/passwords';
 
 /** The one call the seeding needs; PGlite's `query` and pg's `Client#query` both fit. */
@@ -46,6 +47,20 @@ export async function seedBenchData(run: SqlRunner, userCount: number): Promise<
     [passwordHash, userCount],
   );
   const benchUsers = `(select id from users where email like 'bench%@bench.iddesk.local')`;
+
+  // Issue 17: the withdrawal row measures a keyed ₹1.00 withdrawal, many a day per customer, as
+  // before the owners' limits existed; the other limits stay at their defaults.
+  await run(
+    `insert into settings (key, value) values ('money_limits', $1)
+     on conflict (key) do update set value = excluded.value`,
+    [
+      JSON.stringify({
+        ...DEFAULT_MONEY_LIMITS,
+        withdraw: { min: '1.00', max: DEFAULT_MONEY_LIMITS.withdraw.max },
+        daily_payout: '100000000.00',
+      }),
+    ],
+  );
 
   await run(
     `insert into sessions (user_id, token_hash, created_at, last_used_at, expires_at)

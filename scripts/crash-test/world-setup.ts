@@ -54,6 +54,7 @@ export async function setUpWorld(must: Must, cast: Cast, png: Buffer): Promise<W
     ),
     'catalogue item',
   );
+  await openMoneyLimits(must, adminToken);
   const customers: Customer[] = [];
   for (let index = 0; index < cast.customers; index += 1) {
     const email = `${label.toLowerCase()}${index}@example.com`;
@@ -79,6 +80,26 @@ export async function setUpWorld(must: Must, cast: Cast, png: Buffer): Promise<W
 }
 
 const passport = (token: string) => jsonCall(token, '/user/passport', {}, false);
+
+const anyAmount = { min: '0.01', max: '100000000.00' };
+
+/**
+ * Issue 17: the owners' money limits opened wide, so the World's small amounts (₹1.00 up, many
+ * withdrawals a day) test durability rather than the limits (money-limits.test.ts does those).
+ */
+async function openMoneyLimits(must: Must, adminToken: string): Promise<void> {
+  const settings = await must({ method: 'GET', path: '/settings', token: '' }, 'settings');
+  const { money_limits: _limits, ...text } = settings.data as Record<string, unknown>;
+  const money_limits = {
+    add_funds: anyAmount,
+    withdraw: anyAmount,
+    id_create: anyAmount,
+    id_deposit: anyAmount,
+    id_withdraw: anyAmount,
+    daily_payout: anyAmount.max,
+  };
+  await must(jsonCall(adminToken, '/admin/settings', { ...text, money_limits }, false), 'money limits');
+}
 
 /** Refusals a correct server gives to this load: short balance (409), a rate limit (429). */
 export function expectedRefusal(op: Op, answer: Answer): boolean {

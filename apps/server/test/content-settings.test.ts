@@ -1,12 +1,14 @@
-import { DEFAULT_SITE_SETTINGS } from '@iddesk/contract';
+import { DEFAULT_MONEY_LIMITS, DEFAULT_SITE_SETTINGS } from '@iddesk/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema';
 import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
 
-// Public settings carry the server's DISPLAY_TIME_ZONE (issue 17).
+// Public settings carry the server's DISPLAY_TIME_ZONE and the money limits (issue 17).
 const ZONE = 'Europe/London';
-const ctx = useTestApp({ DISPLAY_TIME_ZONE: ZONE });
+const ctx = useTestApp({ DISPLAY_TIME_ZONE: ZONE }, { moneyLimits: 'defaults' });
+/** The public answer also carries the money limits (issue 17; money-limits.test.ts). */
+const DEFAULTS = { ...DEFAULT_SITE_SETTINGS, money_limits: DEFAULT_MONEY_LIMITS, display_time_zone: ZONE };
 
 const FULL = {
   site_name: 'Star IDs',
@@ -25,7 +27,7 @@ describe('site settings', () => {
   it('are public, with defaults before an admin saves anything', async () => {
     const res = await get(ctx.app, '/api/settings');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: null, data: { ...DEFAULT_SITE_SETTINGS, display_time_zone: ZONE } });
+    expect(res.json()).toEqual({ message: null, data: DEFAULTS });
   });
 
   it('a settings change by a non-admin is 403, by a guest 401', async () => {
@@ -34,7 +36,7 @@ describe('site settings', () => {
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().code).toBe('FORBIDDEN');
     expect((await post(ctx.app, '/api/admin/settings', FULL)).statusCode).toBe(401);
-    expect((await get(ctx.app, '/api/settings')).json().data).toEqual({ ...DEFAULT_SITE_SETTINGS, display_time_zone: ZONE });
+    expect((await get(ctx.app, '/api/settings')).json().data).toEqual(DEFAULTS);
   });
 
   it('round-trip normalised, with an audit entry of what changed', async () => {
@@ -47,8 +49,9 @@ describe('site settings', () => {
       telegram: 'star_ids',
       email: 'desk@star.example',
       terms_text: 'First paragraph.\n\n<script>alert(1)</script>',
+      money_limits: DEFAULT_MONEY_LIMITS,
     };
-    expect(res.json().data).toEqual(expected);
+    expect(res.json().data).toEqual({ ...expected, display_time_zone: ZONE });
     expect((await get(ctx.app, '/api/settings')).json().data).toEqual({ ...expected, display_time_zone: ZONE });
 
     // Clearing one field and keeping the rest.

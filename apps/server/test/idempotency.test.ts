@@ -263,6 +263,11 @@ describe('Idempotency-Key on money-moving POSTs', () => {
         '/api/user_ids/{id}/deposit',
         '/api/user_ids/{id}/withdraw',
         '/api/user_ids/{id}/close',
+        // Issue 17: the customer's cancels release holds, so they are money calls too.
+        '/api/bills/{id}/cancel',
+        '/api/withdraw/{id}/cancel',
+        '/api/user_ids/{id}/cancel',
+        '/api/requests/{id}/cancel',
         '/api/admin/bills/{id}/approve',
         '/api/admin/bills/{id}/reject',
         '/api/admin/withdraw/{id}/approve',

@@ -118,7 +118,8 @@ describe('closing an ID', () => {
     expect(first).toMatchObject({ type: 'close', status: 'pending', amount: null });
     const dup = await post(ctx.app, `/api/user_ids/${userIdId}/close`, undefined, user.token);
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toMatchObject({ code: 'CONFLICT', message: 'A request to close this ID is already waiting for the desk.' });
+    // Money rule 9: a second close is refused like any request while one waits (id-state-rules.test.ts).
+    expect(dup.json()).toMatchObject({ code: 'ID_CLOSING', message: expect.stringMatching(/close this ID is waiting/) });
     expect((await get(ctx.app, `/api/user_ids/${userIdId}`, user.token)).json().data.pending_request_types).toEqual(['close']);
 
     expect((await handle(ctx.app, admin.token, first.id, { action: 'reject', comment: 'Open bets' })).statusCode).toBe(200);

@@ -65,9 +65,9 @@ describe('new ID: bad input is refused, naming the field, and stores nothing', (
     const user = await customerWith(ctx, admin.token, '1000');
     const res = await refused(() => createFromWallet(ctx.app, user.token, item.id, '249.99'));
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ amount: ['The amount must be at least 250.00 for this ID.'] });
+    expect(res.json().errors).toEqual({ amount: ['The amount must be at least ₹250.00 for this ID.'] });
     const byPayment = await refused(() => createByPayment(ctx.app, user.token, item.id, paymentTypeId, { amount: '10' }));
-    expect(byPayment.json().errors.amount).toEqual(['The amount must be at least 250.00 for this ID.']);
+    expect(byPayment.json().errors.amount).toEqual(['The amount must be at least ₹250.00 for this ID.']);
   });
 
   it('username with spaces or 200 characters: 422 on username', async () => {
@@ -116,7 +116,7 @@ describe('new ID: bad input is refused, naming the field, and stores nothing', (
     );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toMatchObject({
-      amount: ['Enter an amount with at most two decimals.'],
+      amount: ['The amount can have at most two decimals (paise), like 1500.50.'],
       pay_from: ['Choose to pay from the wallet or by payment.'],
     });
   });
@@ -126,7 +126,7 @@ describe('requests on an ID: bad input', () => {
   it('deposit under the minimum, withdraw of zero, a 200-character password wish: 422 and nothing stored', async () => {
     const { user, userIdId } = await activeId(ctx, admin.token, item.id, '1000');
     const low = await refused(() => postForm(ctx.app, `/api/user_ids/${userIdId}/deposit`, { amount: '100', pay_from: 'wallet' }, [], user.token));
-    expect(low.json().errors.amount).toEqual(['The amount must be at least 250.00 for this ID.']);
+    expect(low.json().errors.amount).toEqual(['The amount must be at least ₹250.00 for this ID.']);
     const noProof = await refused(() =>
       postForm(
         ctx.app,

@@ -61,6 +61,20 @@ describe('ledger functions (the API issue 4 builds on)', () => {
     expect(await ledgerInvariant(ctx.db, id)).toMatchObject({ counted: 1000n, ok: true });
   });
 
+  it('money rule 10: a cancel ends a hold or a pending credit `cancelled`, once; the hold returns exactly once', async () => {
+    const id = await userWith(1000n);
+    const held = await inTx((tx) => hold(tx, move(id, 300n, 'withdrawal', 'withdrawal')));
+    const topUp = await inTx((tx) => pendingCredit(tx, move(id, 500n, 'add_funds', 'bill')));
+    expect(await inTx((tx) => releaseHold(tx, held.id, 'cancelled'))).toMatchObject({ status: 'cancelled' });
+    expect(await inTx((tx) => rejectCredit(tx, topUp.id, 'cancelled'))).toMatchObject({ status: 'cancelled', balanceAfter: null });
+    expect(await balanceOf(ctx, id)).toBe(1000n);
+    // A second release (a staff reject racing the cancel, say) finds nothing pending: no second refund.
+    await expect(inTx((tx) => releaseHold(tx, held.id))).rejects.toMatchObject({ code: 'ALREADY_HANDLED' });
+    await expect(inTx((tx) => settleCredit(tx, topUp.id))).rejects.toMatchObject({ code: 'ALREADY_HANDLED' });
+    expect(await balanceOf(ctx, id)).toBe(1000n);
+    expect(await ledgerInvariant(ctx.db, id)).toMatchObject({ counted: 1000n, ok: true });
+  });
+
   it('pendingCredit → settleCredit / rejectCredit; credit-only and debit-only functions refuse the other sign', async () => {
     const id = await userWith(0n);
     const a = await inTx((tx) => pendingCredit(tx, move(id, 250n, 'add_funds', 'bill')));

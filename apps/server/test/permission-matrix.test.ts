@@ -114,6 +114,10 @@ const MATRIX: Record<string, Access> = {
   'POST /api/user_ids/{id}/withdraw': 'owned',
   'POST /api/user_ids/{id}/close': 'owned',
   'POST /api/user_ids/{id}/change_password': 'owned',
+  'POST /api/user_ids/{id}/cancel': 'owned',
+  'POST /api/requests/{id}/cancel': 'owned',
+  'POST /api/bills/{id}/cancel': 'owned',
+  'POST /api/withdraw/{id}/cancel': 'owned',
   'GET /api/user_ids/{id}/requests': 'owned',
   'GET /api/requests': 'user',
   'GET /api/admin/requests': 'admin',
@@ -220,7 +224,7 @@ function urlFor(method: string, path: string): string {
     if (/^\/api\/(admin\/)?bills\//.test(path)) return ids.bill;
     if (/^\/api\/(admin\/)?withdraw\//.test(path)) return ids.withdrawal;
     if (/^\/api\/(admin\/)?user_ids\//.test(path)) return ids.userId;
-    if (path.startsWith('/api/admin/requests/')) return ids.request;
+    if (/^\/api\/(admin\/)?requests\//.test(path)) return ids.request;
     if (path.startsWith('/api/admin/users/')) return ids.victim;
     if (path.startsWith('/api/ids/')) return ids.item;
     if (path.startsWith('/api/user/sessions/')) return ids.session;

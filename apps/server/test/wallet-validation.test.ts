@@ -51,10 +51,12 @@ function addFundsWith(fields: Record<string, string>, proof: { data: Buffer; fil
 const BAD_AMOUNTS: [string, string | number, string][] = [
   ['zero', '0', 'The amount must be greater than zero.'],
   ['zero as a number', 0, 'The amount must be greater than zero.'],
-  ['negative', '-5', 'The amount must be greater than zero.'],
-  ['negative as a number', -5, 'The amount must be greater than zero.'],
-  ['three decimals', '10.123', 'Enter an amount with at most two decimals.'],
-  ['non-numeric', 'ten', 'Enter an amount with at most two decimals.'],
+  // Issue 17: each message says what is wrong (money-limits.test.ts has the rest).
+  ['negative', '-5', 'The amount must be greater than zero; leave out the minus sign.'],
+  ['negative as a number', -5, 'The amount must be greater than zero; leave out the minus sign.'],
+  ['three decimals', '10.123', 'The amount can have at most two decimals (paise), like 1500.50.'],
+  ['non-numeric', 'ten', 'Enter the amount in digits, like 1500 or 1500.50.'],
+  ['thirteen digits', '1000000000000', 'The amount is too large: at most ₹10,00,00,000.00.'],
 ];
 
 describe('bad input: 422 with the field named, no money moved', () => {
@@ -123,7 +125,7 @@ describe('bad input: 422 with the field named, no money moved', () => {
     const res = await addFundsWith({ reference: '', amount: '' }, null);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
-      amount: ['Enter an amount with at most two decimals.'],
+      amount: ['Enter the amount.'],
       reference: ['Enter the payment reference (UTR).'],
       proof: ['Attach a screenshot of the payment.'],
     });

@@ -9,6 +9,7 @@ import { StaffRoleSchema, UserTypeSchema } from './enums';
 import { AmountSchema } from './money';
 import { msg, translate } from './i18n/translate';
 import { LocaleSchema } from './locale-api';
+import { normalisePhoneNumber } from './phone-numbers';
 
 export const NameSchema = z
   .string()
@@ -21,13 +22,19 @@ export const EmailSchema = z
   .toLowerCase()
   .max(EMAIL_MAX_LENGTH, msg('validation.email.max'))
   .pipe(z.email(msg('validation.email.invalid')));
-/** Digits with an optional leading +, 7–15 digits; spaces, dashes and brackets are ignored. */
+/** Any common spelling of a phone number, stored one way (phone-numbers.ts; issue 17). */
 export const PhoneSchema = z
   .string()
   .trim()
   .max(32, msg('validation.phone.invalid'))
-  .transform((v) => v.replace(/[\s\-()]/g, ''))
-  .pipe(z.string().regex(/^\+?\d{7,15}$/, msg('validation.phone.invalid')));
+  .transform((v, ctx) => {
+    const phone = normalisePhoneNumber(v);
+    if (phone === null) {
+      ctx.addIssue({ code: 'custom', message: translate('validation.phone.invalid') });
+      return z.NEVER;
+    }
+    return phone;
+  });
 export const PasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, msg('validation.password.min', { min: PASSWORD_MIN_LENGTH }))

@@ -15,6 +15,8 @@ export const ErrorCodeSchema = z.enum([
   'INSUFFICIENT_BALANCE',
   'ALREADY_HANDLED',
   'ID_NOT_ACTIVE',
+  /** 409: a close of this ID is waiting for the desk; it takes no other request meanwhile (issue 17). */
+  'ID_CLOSING',
   /** 409: approving a payment whose reference (UTR) is already approved elsewhere, unconfirmed. */
   'REUSED_PROOF',
   /** 409: a customer's payment reference (UTR) is already on an approved payment. */

@@ -19,6 +19,9 @@ export const IDS_API = {
   userIdChangePassword: (id: Id) => `/user_ids/${id}/change_password`,
   userIdRequests: (id: Id) => `/user_ids/${id}/requests`,
   requests: '/requests',
+  /** The caller cancels their own pending new ID or ID request (issue 17); a hold returns at once. */
+  userIdCancel: (id: Id) => `/user_ids/${id}/cancel`,
+  requestCancel: (id: Id) => `/requests/${id}/cancel`,
 
   adminIds: '/admin/ids',
   adminId: (id: Id) => `/admin/ids/${id}`,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { RequestStatusSchema, RequestTypeSchema, UserIdStatusSchema } from './enums';
 import { FormBooleanSchema, formId, optionalText, requiredText } from './form-fields';
-import { AmountInputSchema, AmountSchema, parseAmount } from './money';
+import { AMOUNT_MESSAGES, readAmount } from './amounts';
+import { AmountInputSchema, AmountSchema } from './money';
 import { normaliseHttpsUrl } from './site-settings-values';
 import { ItemUserSchema } from './wallet';
 import { ConfirmReusedSchema, HandlerSchema, ReusedProofSchema } from './desk-flags';
@@ -295,14 +296,14 @@ export type RequestAction = z.infer<typeof RequestActionSchema>;
 
 /** A confirmed amount: like an input amount, but 0 is allowed (closing an empty ID). */
 export const ConfirmedAmountInputSchema = z
-  .union([z.string(), z.number()], { error: 'Enter an amount with at most two decimals.' })
+  .union([z.string(), z.number()], { error: AMOUNT_MESSAGES.not_a_number })
   .transform((value, ctx) => {
-    const minor = parseAmount(value);
-    if (minor === null) {
-      ctx.addIssue({ code: 'custom', message: 'Enter an amount of 0 or more with at most two decimals.' });
+    const reading = readAmount(value);
+    if (!reading.ok) {
+      ctx.addIssue({ code: 'custom', message: AMOUNT_MESSAGES[reading.problem] });
       return z.NEVER;
     }
-    return minor;
+    return reading.minor;
   });
 
 /**

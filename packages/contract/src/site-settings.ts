@@ -13,6 +13,7 @@ import {
   normaliseTelegram,
   normaliseHttpsUrl,
 } from './site-settings-values';
+import { MoneyLimitsBodySchema, MoneyLimitsSchema } from './money-limits';
 
 export const SiteSettingsSchema = z.object({
   site_name: z.string(),
@@ -32,14 +33,20 @@ export const SiteSettingsSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
-/**
- * `GET /settings`: the settings, and the server's `DISPLAY_TIME_ZONE`, in which the web writes
- * every time (display-time.ts). Not a setting staff edit: it is not in SITE_SETTING_KEYS.
- */
-export const PublicSiteSettingsSchema = SiteSettingsSchema.extend({ display_time_zone: z.string() });
-export type PublicSiteSettings = z.infer<typeof PublicSiteSettingsSchema>;
 export type SiteSettingKey = keyof SiteSettings;
 export const SITE_SETTING_KEYS = Object.keys(SiteSettingsSchema.shape) as SiteSettingKey[];
+
+/** The stored settings: the site's and the owners' money limits (issue 17). */
+export const SettingsSchema = SiteSettingsSchema.extend({ money_limits: MoneyLimitsSchema });
+export type Settings = z.infer<typeof SettingsSchema>;
+
+/**
+ * `GET /settings` and the answer of `POST /admin/settings`: the settings, whose money limits the
+ * customers' forms show before anything is typed, and the server's `DISPLAY_TIME_ZONE`, in which
+ * the web writes every time (display-time.ts; not a setting staff edit). Issue 17.
+ */
+export const PublicSettingsSchema = SettingsSchema.extend({ display_time_zone: z.string() });
+export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 
 /** Optional text: trimmed; "" (not set) or a value the check accepts, then normalised. */
 const optionalValue = (max: number, message: string, normalise: (v: string) => string | null) =>
@@ -84,5 +91,7 @@ export const SiteSettingsBodySchema = z.strictObject({
     .max(TERMS_MAX_LENGTH, `The terms may not be longer than ${TERMS_MAX_LENGTH} characters.`)
     // Windows line endings from a pasted document become plain newlines.
     .transform((v) => v.replace(/\r\n?/g, '\n').trim()),
+  /** The owners' money limits (issue 17); left out keeps the current ones. */
+  money_limits: MoneyLimitsBodySchema.optional(),
 });
 export type SiteSettingsBody = z.input<typeof SiteSettingsBodySchema>;

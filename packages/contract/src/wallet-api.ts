@@ -12,6 +12,9 @@ export const WALLET_API = {
   /** The caller's own bill or withdrawal (another user's answers 404). */
   bill: (id: Id) => `/bills/${id}`,
   withdrawal: (id: Id) => `/withdraw/${id}`,
+  /** The caller cancels their own pending bill or withdrawal (issue 17); a hold returns at once. */
+  billCancel: (id: Id) => `/bills/${id}/cancel`,
+  withdrawalCancel: (id: Id) => `/withdraw/${id}/cancel`,
 
   adminPaymentTypes: '/admin/payment_types',
   adminPaymentTypeCreate: '/admin/payment_types/create',

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { normalisePhoneNumber, PHONE_MESSAGE } from '@iddesk/contract';
 import { z } from 'zod';
 import {
   appKey,
@@ -43,9 +44,13 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z
       .string()
-      .transform((v) => v.replace(/[\s\-()]/g, ''))
-      .pipe(z.string().regex(/^\+?\d{7,15}$/, 'Use 7–15 digits with an optional leading +.'))
-      .default('0000000000'),
+      .transform((v, ctx) => {
+        // Stored as the accounts' phones are (issue 17), so a login by phone finds the admin.
+        const phone = normalisePhoneNumber(v);
+        if (phone === null) ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+        return phone ?? z.NEVER;
+      })
+      .default('+910000000000'),
   ),
   APP_KEY: appKey,
   APP_KEY_PREVIOUS: appKey,

@@ -64,7 +64,13 @@ export class ConflictError extends AppError {
   constructor(
     code: Extract<
       ErrorCode,
-      'CONFLICT' | 'INSUFFICIENT_BALANCE' | 'ALREADY_HANDLED' | 'ID_NOT_ACTIVE' | 'REUSED_PROOF' | 'REFERENCE_ALREADY_USED'
+      | 'CONFLICT'
+      | 'INSUFFICIENT_BALANCE'
+      | 'ALREADY_HANDLED'
+      | 'ID_NOT_ACTIVE'
+      | 'ID_CLOSING'
+      | 'REUSED_PROOF'
+      | 'REFERENCE_ALREADY_USED'
     >,
     message: string,
   ) {

@@ -302,8 +302,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Public site settings: name, contacts, social links and the terms text
-         * @description Unset fields are empty strings.
+         * Public site settings: name, contacts, social links, the terms text and the money limits
+         * @description Unset fields are empty strings. `money_limits`: per operation the least and the most one call may be, and `daily_payout`, the most a customer may withdraw from the wallet in a day (the display time zone); calls outside them answer 422 on `amount`.
          */
         get: operations["getSettings"];
         put?: never;
@@ -323,7 +323,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the site settings (every field; "" clears one) */
+        /**
+         * Replace the site settings (every field; "" clears one) and the money limits
+         * @description `money_limits` is optional (left out: unchanged); when sent, every range: each `min` at most its `max`, `daily_payout` at least the withdrawal minimum.
+         */
         post: operations["postAdminSettings"];
         delete?: never;
         options?: never;
@@ -663,7 +666,7 @@ export interface paths {
         put?: never;
         /**
          * Ask to add funds, with a payment screenshot
-         * @description multipart/form-data: `amount`, `payment_type_id`, `reference` and the image `proof` (JPEG/PNG/WebP, at most 5 MB and 40 megapixels). Creates a pending bill; the balance grows when an admin approves it.
+         * @description multipart/form-data: `amount`, `payment_type_id`, `reference` and the image `proof` (JPEG/PNG/WebP, at most 5 MB and 40 megapixels). Creates a pending bill; the balance grows when an admin approves it. An amount outside the add-funds limits of the site settings is 422 on `amount`.
          */
         post: operations["postAddFunds"];
         delete?: never;
@@ -683,6 +686,26 @@ export interface paths {
         get: operations["getBillsId"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bills/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel one of the caller’s pending top-ups before the desk handles it
+         * @description Only while it is pending: once staff have handled it (or it was cancelled) the answer is 409 ALREADY_HANDLED and nothing moves. A hold returns to the balance in the same transaction, exactly once. Another user’s item: 404.
+         */
+        post: operations["postBillsIdCancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -814,7 +837,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a payout; the amount is held from the balance at once
-         * @description An amount above the available balance is 409 INSUFFICIENT_BALANCE.
+         * @description An amount above the available balance is 409 INSUFFICIENT_BALANCE. An amount outside the withdrawal limits of the site settings, or one that takes the day’s withdrawals (waiting and paid, in the display time zone) over the daily payout total, is 422 on `amount`.
          */
         post: operations["postWithdraw"];
         delete?: never;
@@ -834,6 +857,26 @@ export interface paths {
         get: operations["getWithdrawId"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdraw/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel one of the caller’s pending withdrawals; the held amount returns to the balance
+         * @description Only while it is pending: once staff have handled it (or it was cancelled) the answer is 409 ALREADY_HANDLED and nothing moves. A hold returns to the balance in the same transaction, exactly once. Another user’s item: 404.
+         */
+        post: operations["postWithdrawIdCancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1594,9 +1637,29 @@ export interface paths {
         put?: never;
         /**
          * Ask for a new ID on a catalogue item
-         * @description multipart/form-data: `username`, `amount`, `pay_from` (`wallet` or `payment`); with `payment` also `payment_type_id`, `reference` and the screenshot `proof`. The amount must be at least the item’s `min_deposit`. From the wallet it is held at once (409 INSUFFICIENT_BALANCE when short). Unknown or inactive item: 404.
+         * @description multipart/form-data: `username`, `amount`, `pay_from` (`wallet` or `payment`); with `payment` also `payment_type_id`, `reference` and the screenshot `proof`. The amount must be at least the item’s `min_deposit` and within the new-ID limits of the site settings (422 on `amount`). From the wallet it is held at once (409 INSUFFICIENT_BALANCE when short). Unknown or inactive item: 404.
          */
         post: operations["postIdsIdCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_ids/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel one of the caller’s new IDs while it waits for the desk; a wallet payment returns
+         * @description Only while it is pending: once staff have handled it (or it was cancelled) the answer is 409 ALREADY_HANDLED and nothing moves. A hold returns to the balance in the same transaction, exactly once. Another user’s item: 404.
+         */
+        post: operations["postUserIdsIdCancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1745,7 +1808,7 @@ export interface paths {
         put?: never;
         /**
          * Put money into an ID
-         * @description multipart/form-data: `amount` (at least the item’s `min_deposit`), `pay_from`; with `payment` also `payment_type_id`, `reference` and the screenshot `proof`. From the wallet the amount is held at once. Only on an active ID: otherwise 409 ID_NOT_ACTIVE naming its status. Another user’s ID: 404.
+         * @description multipart/form-data: `amount` (at least the item’s `min_deposit`, and within the ID-deposit limits of the site settings: 422 on `amount`), `pay_from`; with `payment` also `payment_type_id`, `reference` and the screenshot `proof`. From the wallet the amount is held at once. Only on an active ID: otherwise 409 ID_NOT_ACTIVE naming its status; while a close of the ID is waiting, 409 ID_CLOSING. Another user’s ID: 404.
          */
         post: operations["postUserIdsIdDeposit"];
         delete?: never;
@@ -1765,7 +1828,7 @@ export interface paths {
         put?: never;
         /**
          * Take money out of an ID into the wallet
-         * @description The wallet is credited with the amount the admin confirms. Only on an active ID: otherwise 409 ID_NOT_ACTIVE naming its status. Another user’s ID: 404.
+         * @description The wallet is credited with the amount the admin confirms. An amount outside the ID-withdrawal limits of the site settings is 422 on `amount`. Only on an active ID: otherwise 409 ID_NOT_ACTIVE naming its status; while a close of the ID is waiting, 409 ID_CLOSING. Another user’s ID: 404.
          */
         post: operations["postUserIdsIdWithdraw"];
         delete?: never;
@@ -1785,7 +1848,7 @@ export interface paths {
         put?: never;
         /**
          * Ask to close an ID; what is left in it goes to the wallet
-         * @description At most one waiting close per ID (409). Only on an active ID: otherwise 409 ID_NOT_ACTIVE naming its status. Another user’s ID: 404.
+         * @description A second close while one waits is 409 ID_CLOSING, as any request then is. Only on an active ID: otherwise 409 ID_NOT_ACTIVE naming its status; while a close of the ID is waiting, 409 ID_CLOSING. Another user’s ID: 404.
          */
         post: operations["postUserIdsIdClose"];
         delete?: never;
@@ -1805,9 +1868,29 @@ export interface paths {
         put?: never;
         /**
          * Ask for a new password on an ID, optionally naming it
-         * @description At most one waiting password change per ID (409). Only on an active ID: otherwise 409 ID_NOT_ACTIVE naming its status. Another user’s ID: 404.
+         * @description At most one waiting password change per ID (409). Only on an active ID: otherwise 409 ID_NOT_ACTIVE naming its status; while a close of the ID is waiting, 409 ID_CLOSING. Another user’s ID: 404.
          */
         post: operations["postUserIdsIdChangePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel one of the caller’s waiting ID requests (deposit, withdrawal, close, password change)
+         * @description Only while it is pending: once staff have handled it (or it was cancelled) the answer is 409 ALREADY_HANDLED and nothing moves. A hold returns to the balance in the same transaction, exactly once. Another user’s item: 404.
+         */
+        post: operations["postRequestsIdCancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1933,7 +2016,7 @@ export interface components {
             message: string;
             data: null;
             /** @enum {string} */
-            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "NOT_FOUND" | "VALIDATION" | "CONFLICT" | "INSUFFICIENT_BALANCE" | "ALREADY_HANDLED" | "ID_NOT_ACTIVE" | "REUSED_PROOF" | "REFERENCE_ALREADY_USED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE";
+            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "NOT_FOUND" | "VALIDATION" | "CONFLICT" | "INSUFFICIENT_BALANCE" | "ALREADY_HANDLED" | "ID_NOT_ACTIVE" | "ID_CLOSING" | "REUSED_PROOF" | "REFERENCE_ALREADY_USED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE";
             errors?: {
                 [key: string]: string[];
             };
@@ -2535,7 +2618,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2620,7 +2703,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2721,7 +2804,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3266,6 +3349,29 @@ export interface operations {
                             youtube: string;
                             x: string;
                             terms_text: string;
+                            money_limits: {
+                                add_funds: {
+                                    min: string;
+                                    max: string;
+                                };
+                                withdraw: {
+                                    min: string;
+                                    max: string;
+                                };
+                                id_create: {
+                                    min: string;
+                                    max: string;
+                                };
+                                id_deposit: {
+                                    min: string;
+                                    max: string;
+                                };
+                                id_withdraw: {
+                                    min: string;
+                                    max: string;
+                                };
+                                daily_payout: string;
+                            };
                         };
                     };
                 };
@@ -3301,6 +3407,29 @@ export interface operations {
                     youtube: string;
                     x: string;
                     terms_text: string;
+                    money_limits?: {
+                        add_funds: {
+                            min: string | number;
+                            max: string | number;
+                        };
+                        withdraw: {
+                            min: string | number;
+                            max: string | number;
+                        };
+                        id_create: {
+                            min: string | number;
+                            max: string | number;
+                        };
+                        id_deposit: {
+                            min: string | number;
+                            max: string | number;
+                        };
+                        id_withdraw: {
+                            min: string | number;
+                            max: string | number;
+                        };
+                        daily_payout: string | number;
+                    };
                 };
             };
         };
@@ -3324,6 +3453,29 @@ export interface operations {
                             youtube: string;
                             x: string;
                             terms_text: string;
+                            money_limits: {
+                                add_funds: {
+                                    min: string;
+                                    max: string;
+                                };
+                                withdraw: {
+                                    min: string;
+                                    max: string;
+                                };
+                                id_create: {
+                                    min: string;
+                                    max: string;
+                                };
+                                id_deposit: {
+                                    min: string;
+                                    max: string;
+                                };
+                                id_withdraw: {
+                                    min: string;
+                                    max: string;
+                                };
+                                daily_payout: string;
+                            };
                         };
                     };
                 };
@@ -4928,7 +5080,7 @@ export interface operations {
                             reference: string;
                             proof_url: string;
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             comment: string | null;
                             created_at: string;
                             handled_at: string | null;
@@ -4972,7 +5124,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5063,7 +5215,7 @@ export interface operations {
                             reference: string;
                             proof_url: string;
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             comment: string | null;
                             created_at: string;
                             handled_at: string | null;
@@ -5109,6 +5261,153 @@ export interface operations {
             };
             /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postBillsIdCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. A unique value (a UUID) per operation; a retry with the same key replays the first answer instead of repeating it, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            id: number;
+                            user: {
+                                id: number;
+                                name: string;
+                                email: string;
+                                phone: string;
+                            };
+                            amount: string;
+                            payment_type: {
+                                id: number;
+                                name: string;
+                            };
+                            reference: string;
+                            proof_url: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected" | "cancelled";
+                            comment: string | null;
+                            created_at: string;
+                            handled_at: string | null;
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reused_proof?: {
+                                flagged: boolean;
+                                same_reference: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                similar_image: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                reference_approved: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many calls; try again after `Retry-After` seconds (`RATE_LIMITED`). */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5173,7 +5472,7 @@ export interface operations {
                                 reference: string;
                                 proof_url: string;
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 comment: string | null;
                                 created_at: string;
                                 handled_at: string | null;
@@ -5277,7 +5576,7 @@ export interface operations {
                             reference: string;
                             proof_url: string;
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             comment: string | null;
                             created_at: string;
                             handled_at: string | null;
@@ -5395,7 +5694,7 @@ export interface operations {
                             reference: string;
                             proof_url: string;
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             comment: string | null;
                             created_at: string;
                             handled_at: string | null;
@@ -5457,7 +5756,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5731,7 +6030,7 @@ export interface operations {
                             reference: string;
                             proof_url: string;
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             comment: string | null;
                             created_at: string;
                             handled_at: string | null;
@@ -5793,7 +6092,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5897,7 +6196,7 @@ export interface operations {
                             account_number: string | null;
                             ifsc: string | null;
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             comment: string | null;
                             payout_reference: string | null;
                             payout_proof_url: string | null;
@@ -5929,7 +6228,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6020,7 +6319,7 @@ export interface operations {
                             account_number: string | null;
                             ifsc: string | null;
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             comment: string | null;
                             payout_reference: string | null;
                             payout_proof_url: string | null;
@@ -6054,6 +6353,141 @@ export interface operations {
             };
             /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postWithdrawIdCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. A unique value (a UUID) per operation; a retry with the same key replays the first answer instead of repeating it, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            id: number;
+                            user: {
+                                id: number;
+                                name: string;
+                                email: string;
+                                phone: string;
+                            };
+                            amount: string;
+                            /** @enum {string} */
+                            method: "upi" | "bank";
+                            upi_id: string | null;
+                            account_holder: string | null;
+                            account_number: string | null;
+                            ifsc: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected" | "cancelled";
+                            comment: string | null;
+                            payout_reference: string | null;
+                            payout_proof_url: string | null;
+                            created_at: string;
+                            handled_at: string | null;
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many calls; try again after `Retry-After` seconds (`RATE_LIMITED`). */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6118,7 +6552,7 @@ export interface operations {
                                 account_number: string | null;
                                 ifsc: string | null;
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 comment: string | null;
                                 payout_reference: string | null;
                                 payout_proof_url: string | null;
@@ -6210,7 +6644,7 @@ export interface operations {
                             account_number: string | null;
                             ifsc: string | null;
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             comment: string | null;
                             payout_reference: string | null;
                             payout_proof_url: string | null;
@@ -6328,7 +6762,7 @@ export interface operations {
                             account_number: string | null;
                             ifsc: string | null;
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             comment: string | null;
                             payout_reference: string | null;
                             payout_proof_url: string | null;
@@ -6378,7 +6812,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6652,7 +7086,7 @@ export interface operations {
                             account_number: string | null;
                             ifsc: string | null;
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             comment: string | null;
                             payout_reference: string | null;
                             payout_proof_url: string | null;
@@ -6702,7 +7136,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6784,7 +7218,7 @@ export interface operations {
                                 id: number;
                                 amount: string;
                                 /** @enum {string} */
-                                status: "pending" | "done" | "rejected";
+                                status: "pending" | "done" | "rejected" | "cancelled";
                                 /** @enum {string} */
                                 kind: "add_funds" | "withdrawal" | "admin_deposit" | "admin_withdrawal" | "id_create" | "id_deposit" | "id_withdraw" | "id_close";
                                 description: string;
@@ -7099,7 +7533,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7251,7 +7685,7 @@ export interface operations {
                                 id: number;
                                 amount: string;
                                 /** @enum {string} */
-                                status: "pending" | "done" | "rejected";
+                                status: "pending" | "done" | "rejected" | "cancelled";
                                 /** @enum {string} */
                                 kind: "add_funds" | "withdrawal" | "admin_deposit" | "admin_withdrawal" | "id_create" | "id_deposit" | "id_withdraw" | "id_close";
                                 description: string;
@@ -7427,7 +7861,7 @@ export interface operations {
                             id: number;
                             amount: string;
                             /** @enum {string} */
-                            status: "pending" | "done" | "rejected";
+                            status: "pending" | "done" | "rejected" | "cancelled";
                             /** @enum {string} */
                             kind: "add_funds" | "withdrawal" | "admin_deposit" | "admin_withdrawal" | "id_create" | "id_deposit" | "id_withdraw" | "id_close";
                             description: string;
@@ -7467,7 +7901,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7555,7 +7989,7 @@ export interface operations {
                             id: number;
                             amount: string;
                             /** @enum {string} */
-                            status: "pending" | "done" | "rejected";
+                            status: "pending" | "done" | "rejected" | "cancelled";
                             /** @enum {string} */
                             kind: "add_funds" | "withdrawal" | "admin_deposit" | "admin_withdrawal" | "id_create" | "id_deposit" | "id_withdraw" | "id_close";
                             description: string;
@@ -7595,7 +8029,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8215,7 +8649,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8331,7 +8765,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8447,7 +8881,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8563,7 +8997,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9908,7 +10342,7 @@ export interface operations {
                             };
                             username: string;
                             /** @enum {string} */
-                            status: "pending" | "active" | "rejected" | "closed";
+                            status: "pending" | "active" | "rejected" | "closed" | "cancelled";
                             login: string | null;
                             password: string | null;
                             amount: string;
@@ -9980,7 +10414,167 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many calls; try again after `Retry-After` seconds (`RATE_LIMITED`). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postUserIdsIdCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. A unique value (a UUID) per operation; a retry with the same key replays the first answer instead of repeating it, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            id: number;
+                            item: {
+                                id: number;
+                                name: string;
+                                website: string;
+                                logo_url: string;
+                            };
+                            username: string;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "rejected" | "closed" | "cancelled";
+                            login: string | null;
+                            password: string | null;
+                            amount: string;
+                            /** @enum {string} */
+                            pay_from: "wallet" | "payment";
+                            payment_type: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reference: string | null;
+                            proof_url: string | null;
+                            confirmed_amount: string | null;
+                            comment: string | null;
+                            created_at: string;
+                            handled_at: string | null;
+                            pending_request_types?: ("create" | "deposit" | "withdraw" | "close" | "change_password")[];
+                            user?: {
+                                id: number;
+                                name: string;
+                                email: string;
+                                phone: string;
+                            };
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reused_proof?: {
+                                flagged: boolean;
+                                same_reference: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                similar_image: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                reference_approved: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10063,7 +10657,7 @@ export interface operations {
                             };
                             username: string;
                             /** @enum {string} */
-                            status: "pending" | "active" | "rejected" | "closed";
+                            status: "pending" | "active" | "rejected" | "closed" | "cancelled";
                             login: string | null;
                             password: string | null;
                             amount: string;
@@ -10157,7 +10751,7 @@ export interface operations {
                             };
                             username: string;
                             /** @enum {string} */
-                            status: "pending" | "active" | "rejected" | "closed";
+                            status: "pending" | "active" | "rejected" | "closed" | "cancelled";
                             login: string | null;
                             password: string | null;
                             amount: string;
@@ -10280,7 +10874,7 @@ export interface operations {
                                 };
                                 username: string;
                                 /** @enum {string} */
-                                status: "pending" | "active" | "rejected" | "closed";
+                                status: "pending" | "active" | "rejected" | "closed" | "cancelled";
                                 login: string | null;
                                 password: string | null;
                                 amount: string;
@@ -10397,7 +10991,7 @@ export interface operations {
                             };
                             username: string;
                             /** @enum {string} */
-                            status: "pending" | "active" | "rejected" | "closed";
+                            status: "pending" | "active" | "rejected" | "closed" | "cancelled";
                             login: string | null;
                             password: string | null;
                             amount: string;
@@ -10599,7 +11193,7 @@ export interface operations {
                             };
                             username: string;
                             /** @enum {string} */
-                            status: "pending" | "active" | "rejected" | "closed";
+                            status: "pending" | "active" | "rejected" | "closed" | "cancelled";
                             login: string | null;
                             password: string | null;
                             amount: string;
@@ -10680,7 +11274,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10774,7 +11368,7 @@ export interface operations {
                             };
                             username: string;
                             /** @enum {string} */
-                            status: "pending" | "active" | "rejected" | "closed";
+                            status: "pending" | "active" | "rejected" | "closed" | "cancelled";
                             login: string | null;
                             password: string | null;
                             amount: string;
@@ -10855,7 +11449,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10953,7 +11547,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "create" | "deposit" | "withdraw" | "close" | "change_password";
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             amount: string | null;
                             confirmed_amount: string | null;
                             pay_from: ("wallet" | "payment") | null;
@@ -10971,7 +11565,7 @@ export interface operations {
                                 id: number;
                                 username: string;
                                 /** @enum {string} */
-                                status: "pending" | "active" | "rejected" | "closed";
+                                status: "pending" | "active" | "rejected" | "closed" | "cancelled";
                                 item: {
                                     id: number;
                                     name: string;
@@ -11035,7 +11629,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11124,7 +11718,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "create" | "deposit" | "withdraw" | "close" | "change_password";
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             amount: string | null;
                             confirmed_amount: string | null;
                             pay_from: ("wallet" | "payment") | null;
@@ -11142,7 +11736,7 @@ export interface operations {
                                 id: number;
                                 username: string;
                                 /** @enum {string} */
-                                status: "pending" | "active" | "rejected" | "closed";
+                                status: "pending" | "active" | "rejected" | "closed" | "cancelled";
                                 item: {
                                     id: number;
                                     name: string;
@@ -11206,7 +11800,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11289,7 +11883,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "create" | "deposit" | "withdraw" | "close" | "change_password";
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             amount: string | null;
                             confirmed_amount: string | null;
                             pay_from: ("wallet" | "payment") | null;
@@ -11307,7 +11901,7 @@ export interface operations {
                                 id: number;
                                 username: string;
                                 /** @enum {string} */
-                                status: "pending" | "active" | "rejected" | "closed";
+                                status: "pending" | "active" | "rejected" | "closed" | "cancelled";
                                 item: {
                                     id: number;
                                     name: string;
@@ -11371,7 +11965,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11457,7 +12051,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "create" | "deposit" | "withdraw" | "close" | "change_password";
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             amount: string | null;
                             confirmed_amount: string | null;
                             pay_from: ("wallet" | "payment") | null;
@@ -11475,7 +12069,7 @@ export interface operations {
                                 id: number;
                                 username: string;
                                 /** @enum {string} */
-                                status: "pending" | "active" | "rejected" | "closed";
+                                status: "pending" | "active" | "rejected" | "closed" | "cancelled";
                                 item: {
                                     id: number;
                                     name: string;
@@ -11539,7 +12133,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11586,6 +12180,171 @@ export interface operations {
             };
         };
     };
+    postRequestsIdCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. A unique value (a UUID) per operation; a retry with the same key replays the first answer instead of repeating it, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            type: "create" | "deposit" | "withdraw" | "close" | "change_password";
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected" | "cancelled";
+                            amount: string | null;
+                            confirmed_amount: string | null;
+                            pay_from: ("wallet" | "payment") | null;
+                            payment_type: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reference: string | null;
+                            proof_url: string | null;
+                            comment: string | null;
+                            password: string | null;
+                            created_at: string;
+                            handled_at: string | null;
+                            id_object: {
+                                id: number;
+                                username: string;
+                                /** @enum {string} */
+                                status: "pending" | "active" | "rejected" | "closed" | "cancelled";
+                                item: {
+                                    id: number;
+                                    name: string;
+                                    website: string;
+                                    logo_url: string;
+                                };
+                            };
+                            user?: {
+                                id: number;
+                                name: string;
+                                email: string;
+                                phone: string;
+                            };
+                            id_login?: string | null;
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reused_proof?: {
+                                flagged: boolean;
+                                same_reference: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                similar_image: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                reference_approved: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many calls; try again after `Retry-After` seconds (`RATE_LIMITED`). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getUserIdsIdRequests: {
         parameters: {
             query?: {
@@ -11614,7 +12373,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "create" | "deposit" | "withdraw" | "close" | "change_password";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 amount: string | null;
                                 confirmed_amount: string | null;
                                 pay_from: ("wallet" | "payment") | null;
@@ -11632,7 +12391,7 @@ export interface operations {
                                     id: number;
                                     username: string;
                                     /** @enum {string} */
-                                    status: "pending" | "active" | "rejected" | "closed";
+                                    status: "pending" | "active" | "rejected" | "closed" | "cancelled";
                                     item: {
                                         id: number;
                                         name: string;
@@ -11738,7 +12497,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "create" | "deposit" | "withdraw" | "close" | "change_password";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 amount: string | null;
                                 confirmed_amount: string | null;
                                 pay_from: ("wallet" | "payment") | null;
@@ -11756,7 +12515,7 @@ export interface operations {
                                     id: number;
                                     username: string;
                                     /** @enum {string} */
-                                    status: "pending" | "active" | "rejected" | "closed";
+                                    status: "pending" | "active" | "rejected" | "closed" | "cancelled";
                                     item: {
                                         id: number;
                                         name: string;
@@ -11862,7 +12621,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "create" | "deposit" | "withdraw" | "close" | "change_password";
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 amount: string | null;
                                 confirmed_amount: string | null;
                                 pay_from: ("wallet" | "payment") | null;
@@ -11880,7 +12639,7 @@ export interface operations {
                                     id: number;
                                     username: string;
                                     /** @enum {string} */
-                                    status: "pending" | "active" | "rejected" | "closed";
+                                    status: "pending" | "active" | "rejected" | "closed" | "cancelled";
                                     item: {
                                         id: number;
                                         name: string;
@@ -11984,7 +12743,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "create" | "deposit" | "withdraw" | "close" | "change_password";
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             amount: string | null;
                             confirmed_amount: string | null;
                             pay_from: ("wallet" | "payment") | null;
@@ -12002,7 +12761,7 @@ export interface operations {
                                 id: number;
                                 username: string;
                                 /** @enum {string} */
-                                status: "pending" | "active" | "rejected" | "closed";
+                                status: "pending" | "active" | "rejected" | "closed" | "cancelled";
                                 item: {
                                     id: number;
                                     name: string;
@@ -12192,7 +12951,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "create" | "deposit" | "withdraw" | "close" | "change_password";
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             amount: string | null;
                             confirmed_amount: string | null;
                             pay_from: ("wallet" | "payment") | null;
@@ -12210,7 +12969,7 @@ export interface operations {
                                 id: number;
                                 username: string;
                                 /** @enum {string} */
-                                status: "pending" | "active" | "rejected" | "closed";
+                                status: "pending" | "active" | "rejected" | "closed" | "cancelled";
                                 item: {
                                     id: number;
                                     name: string;
@@ -12283,7 +13042,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`. */
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -11,6 +11,8 @@ import type { Database, Db } from '../../src/db/types';
 import { hashPassword } from '../../src/lib/passwords';
 import { insertUser } from '../../src/modules/users/repository';
 import { openTestDatabase } from './test-database';
+import { AMOUNT_CEILING, formatAmount, type MoneyLimits } from '@iddesk/contract';
+import { putSetting, SETTING } from '../../src/modules/settings';
 import { Secret, TOTP } from 'otpauth';
 
 /**
@@ -46,17 +48,39 @@ export type TestContext = {
   close(): Promise<void>;
 };
 
+const anyAmount = { min: '0.01', max: formatAmount(AMOUNT_CEILING) };
+/**
+ * Money limits (rule 8) as wide as amounts go: suites about other rules use amounts from
+ * ₹0.01 up; the limits themselves, and the defaults a fresh installation enforces, are
+ * money-limits.test.ts's (it asks for `moneyLimits: 'defaults'`).
+ */
+export const WIDE_MONEY_LIMITS: MoneyLimits = {
+  add_funds: anyAmount,
+  withdraw: anyAmount,
+  id_create: anyAmount,
+  id_deposit: anyAmount,
+  id_withdraw: anyAmount,
+  daily_payout: formatAmount(AMOUNT_CEILING),
+};
+
+export type TestAppOptions = Pick<BuildAppOptions, 'now' | 'logStream'> & {
+  /** `defaults`: the limits of a fresh installation; otherwise WIDE_MONEY_LIMITS. */
+  moneyLimits?: 'defaults' | 'wide';
+};
+
 /**
  * The real app on a fresh migrated database, called through app.inject. `options` reach
  * buildApp: a clock the test moves (`now`), or a stream that keeps the log lines.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'now' | 'logStream'> = {},
+  { moneyLimits = 'wide', ...options }: TestAppOptions = {},
 ): Promise<TestContext> {
   const config = testConfig(env);
   const database = await openTestDatabase();
   const app = await buildApp({ db: database.db, config, ...options });
+  // After the build: a settings row before it would read as "in use" and stop the demo seed.
+  if (moneyLimits === 'wide') await putSetting(database.db, SETTING.moneyLimits, JSON.stringify(WIDE_MONEY_LIMITS));
   return {
     app,
     db: database.db,
@@ -75,10 +99,7 @@ export async function createTestApp(
  * beforeAll hook, so read its fields inside hooks and tests, never at the top level.
  * Hooks the file registers after this call run after the app exists.
  */
-export function useTestApp(
-  env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'now' | 'logStream'> = {},
-): TestContext {
+export function useTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): TestContext {
   let current: TestContext | undefined;
   const started = (): TestContext => {
     if (!current) throw new Error('useTestApp: the app exists only inside hooks and tests');

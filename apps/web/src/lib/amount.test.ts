@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amountInputError, exceedsBalance, normaliseAmount } from './amount';
+import { DEFAULT_MONEY_LIMITS } from '@iddesk/contract';
+import { amountInputError, exceedsBalance, limitedAmountField, normaliseAmount } from './amount';
 import { formatSignedMoney } from './money';
 
 describe('amount input', () => {
@@ -13,14 +14,27 @@ describe('amount input', () => {
   it('explains what is wrong', () => {
     expect(amountInputError('  ')).toBe('Enter the amount.');
     expect(amountInputError('0.00')).toBe('The amount must be greater than zero.');
-    expect(amountInputError('1.999')).toMatch(/at most two decimals/);
-    expect(amountInputError('1e3')).toMatch(/at most two decimals/);
+    // Issue 17: each message says what is wrong, as the server's do.
+    expect(amountInputError('1.999')).toBe('The amount can have at most two decimals (paise), like 1500.50.');
+    expect(amountInputError('1e3')).toBe('Enter the amount in digits, like 1500 or 1500.50.');
+    expect(amountInputError('-5')).toBe('The amount must be greater than zero; leave out the minus sign.');
+    expect(amountInputError('1,00,00,00,00,000.00')).toBe('The amount is too large: at most ₹10,00,00,000.00.');
+  });
+
+  it('holds an operation to the owners’ limits once they are known, naming the limit in rupees', () => {
+    const limits = { ...DEFAULT_MONEY_LIMITS, add_funds: { min: '100.00', max: '200000.00' } };
+    const field = limitedAmountField(limits, 'add_funds');
+    expect(field.safeParse('99.99').error?.issues[0]?.message).toBe('The amount must be at least ₹100.00.');
+    expect(field.safeParse('2,00,000.01').error?.issues[0]?.message).toBe('The amount may be at most ₹2,00,000.00.');
+    expect(field.parse('2,00,000')).toBe('200000.00');
+    // Before the settings arrive only the amount rules apply; the server has the last word.
+    expect(limitedAmountField(undefined, 'add_funds').parse('1')).toBe('1.00');
   });
 
   it('compares with the balance in paise (bigint), to the last paisa', () => {
     expect(exceedsBalance('0.30', '0.30')).toBe(false);
     expect(exceedsBalance('0.31', '0.30')).toBe(true);
-    expect(exceedsBalance('999999999999.99', '999999999999.98')).toBe(true);
+    expect(exceedsBalance('99999999.99', '99999999.98')).toBe(true);
     expect(exceedsBalance('abc', '10.00')).toBe(false);
     expect(exceedsBalance('5', undefined)).toBe(false);
   });

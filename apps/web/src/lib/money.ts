@@ -2,21 +2,13 @@ import {
   DEFAULT_DISPLAY_TIME_ZONE,
   formatZonedDate,
   formatZonedDateTime,
+  groupIndian,
   zonedParts,
 } from '@iddesk/contract';
 import { CURRENCY_SYMBOL } from './site-config';
 
-/**
- * Indian digit grouping of a run of digits: the last three, then pairs ("1234567" →
- * "12,34,567"). By hand rather than Intl.NumberFormat('en-IN'), whose construction loads ICU
- * data on the first page's critical path (about 25 ms of a phone's main thread).
- */
-export function groupIndian(digits: string): string {
-  const whole = digits.replace(/^0+(?=\d)/, '');
-  if (whole.length <= 3) return whole;
-  const head = whole.slice(0, -3);
-  return `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}`;
-}
+/** Indian digit grouping ("1234567" → "12,34,567"), shared with the server's messages. */
+export { groupIndian };
 
 /**
  * Display-only formatting of a wire amount ("1500.00" → "₹1,500.00"). Works on the string's

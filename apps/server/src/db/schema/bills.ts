@@ -5,7 +5,8 @@ import { uploads } from './uploads';
 import { users } from './users';
 
 /** Bills and withdrawals (and issue 4's requests): handled exactly once (money rule 6). */
-export const approvalStatus = pgEnum('approval_status', ['pending', 'approved', 'rejected']);
+// `cancelled`: the customer withdrew it while pending (issue 17, money rule 10).
+export const approvalStatus = pgEnum('approval_status', ['pending', 'approved', 'rejected', 'cancelled']);
 
 /** A wallet top-up the customer paid outside and proves with a screenshot. */
 export const bills = pgTable(

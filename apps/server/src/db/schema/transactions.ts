@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-export const transactionStatus = pgEnum('transaction_status', ['pending', 'done', 'rejected']);
+export const transactionStatus = pgEnum('transaction_status', ['pending', 'done', 'rejected', 'cancelled']);
 export const transactionKind = pgEnum('transaction_kind', [
   'add_funds',
   'withdrawal',

@@ -2,7 +2,7 @@ import { index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg
 import { catalogueItems } from './catalogue-items';
 import { users } from './users';
 
-export const userIdStatus = pgEnum('user_id_status', ['pending', 'active', 'rejected', 'closed']);
+export const userIdStatus = pgEnum('user_id_status', ['pending', 'active', 'rejected', 'closed', 'cancelled']);
 
 /**
  * A customer's account on a catalogue item. The login and password an admin hands out are

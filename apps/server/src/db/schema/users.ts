@@ -22,7 +22,7 @@ export const users = pgTable(
     name: text('name').notNull(),
     /** Stored lower-cased (the contract's EmailSchema normalises it). */
     email: text('email').notNull().unique('users_email_unique'),
-    /** Stored normalised: digits with an optional leading +. */
+    /** Stored normalised (contract normalisePhoneNumber): "+91" and ten digits for India, else "+<digits>". */
     phone: text('phone').notNull().unique('users_phone_unique'),
     passwordHash: text('password_hash').notNull(),
     type: userType('type').notNull().default('user'),

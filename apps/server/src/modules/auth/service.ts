@@ -6,6 +6,7 @@ import {
   type RegisterBodySchema,
   type Session,
 } from '@iddesk/contract';
+import { normalisePhoneNumber } from '@iddesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/types';
 import { AccountBlockedError, NotFoundError, UnauthenticatedError, ValidationError } from '../../errors/app-errors';
@@ -72,11 +73,13 @@ export async function register(
   }
 }
 
-/** `login` is an email when it has an @, otherwise a phone, normalised like PhoneSchema does. */
+/**
+ * `login` is an email when it has an @, otherwise a phone in any common spelling, stored one
+ * way (issue 17: "98765 43210", "098765-43210", "+91 98765 43210" find the same account).
+ */
 export function loginLookup(login: string): { email: string } | { phone: string } {
-  return login.includes('@')
-    ? { email: login.trim().toLowerCase() }
-    : { phone: login.replace(/[\s\-()]/g, '') };
+  if (login.includes('@')) return { email: login.trim().toLowerCase() };
+  return { phone: normalisePhoneNumber(login) ?? login.trim() };
 }
 
 export type LoginDeps = {

@@ -109,6 +109,14 @@ export async function insertBill(
   return rows[0]!;
 }
 
+/** Money rule 10: the customer's own pending bill → cancelled, at most once (pending-items). */
+export function cancelPendingBill(tx: Tx, id: number, customerId: number): Promise<BillRow | null> {
+  return updateIfPending(tx, bills, and(eq(bills.id, id), eq(bills.userId, customerId)), {
+    status: 'cancelled',
+    handledAt: sql`now()`,
+  });
+}
+
 /** Money rule 6: pending → approved/rejected at most once (pending-items). */
 export function handlePendingBill(
   tx: Tx,
@@ -123,6 +131,3 @@ export function handlePendingBill(
   });
 }
 
-export async function billExists(db: Db, id: number): Promise<boolean> {
-  return (await db.$count(bills, eq(bills.id, id))) > 0;
-}

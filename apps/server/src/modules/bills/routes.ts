@@ -15,11 +15,11 @@ import { moneyRoute } from '../../plugins/app/money-calls';
 import { formSpec, readForm } from '../../lib/multipart';
 import { callerOf } from '../../plugins/app/auth';
 import { actorOf } from '../audit';
-import { batchRoute, csvExportRoute, decisionRouteOptions, queueReadRoutes, rejectRoute, reuseConfirmation } from '../pending-items';
+import { batchRoute, cancelRoute, csvExportRoute, decisionRouteOptions, queueReadRoutes, rejectRoute, reuseConfirmation } from '../pending-items';
 import { optionalBody } from '../../lib/optional-body';
 import { billChunk } from './repository';
 import { billCsvColumns, toBillJson } from './serialize';
-import { addFunds, getBill, getOwnBill, handleBill, listBills } from './service';
+import { addFunds, cancelBill, getBill, getOwnBill, handleBill, listBills } from './service';
 
 const ItemSchema = envelope(BillSchema);
 
@@ -37,7 +37,8 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'multipart/form-data: `amount`, `payment_type_id`, `reference` and the image `proof` ' +
           '(JPEG/PNG/WebP, at most 5 MB and 40 megapixels). Creates a pending bill; the balance ' +
-          'grows when an admin approves it.',
+          'grows when an admin approves it. An amount outside the add-funds limits of the site ' +
+          'settings is 422 on `amount`.',
         form: AddFundsForm,
         headers: IdempotencyHeadersSchema,
         response: { 200: ItemSchema },
@@ -64,6 +65,15 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
       data: toBillJson(await getOwnBill(app.db, callerOf(request).user.id, request.params.id)),
     }),
   );
+
+  cancelRoute(app, WALLET_API.billCancel(':id'), {
+    tag: 'wallet',
+    summary: 'Cancel one of the caller’s pending top-ups before the desk handles it',
+    schema: BillSchema,
+    async cancel(db, actor, id) {
+      return { message: 'Your top-up has been cancelled.', data: toBillJson(await cancelBill(db, actor, id)) };
+    },
+  });
 
   queueReadRoutes(app, {
     listPath: WALLET_API.adminBills,

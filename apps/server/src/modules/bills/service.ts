@@ -1,5 +1,6 @@
 import { type AddFundsBodySchema, formatAmount } from '@iddesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Actor } from '../audit';
 import type { z } from 'zod';
 import type { BillRow } from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -12,9 +13,10 @@ import { pendingItems } from '../pending-items';
 import { approvedElsewhere, assertReferenceFree } from '../proof-reuse';
 import { findPaymentType } from '../payment-types';
 import { recordUpload, storeImage, withStoredImage } from '../uploads';
+import { assertWithinLimits } from '../settings';
 import {
   type BillView,
-  billExists,
+  cancelPendingBill,
   findBillView,
   handlePendingBill,
   insertBill,
@@ -29,9 +31,11 @@ export const BILL_ALREADY_HANDLED = 'This bill has already been handled.';
 
 /**
  * Add funds (money rule 3): a pending bill and a pending credit that does not count until
- * an admin approves it. The screenshot is checked and stored before the transaction.
+ * an admin approves it. The amount is within the owners' limits (rule 8, 422 on `amount`).
+ * The screenshot is checked and stored before the transaction.
  */
 export async function addFunds({ db, storage, log }: Deps, userId: number, input: AddFundsInput, proof: Buffer) {
+  await assertWithinLimits(db, 'add_funds', input.amount);
   const paymentType = await findPaymentType(db, input.payment_type_id);
   if (!paymentType?.isActive) throw ValidationError.field('payment_type_id', PAYMENT_TYPE_UNAVAILABLE);
   // Issue 16: a UTR already credited once is refused at once, before the image work.
@@ -69,7 +73,6 @@ const billQueue = pendingItems<BillView, BillRow, Decision>({
   alreadyHandled: BILL_ALREADY_HANDLED,
   find: findBillView,
   list: listBillViews,
-  exists: billExists,
   isApproval: (decision) => decision.status === 'approved',
   mark: (tx, id, decision, actor) =>
     handlePendingBill(tx, id, {
@@ -90,6 +93,17 @@ const billQueue = pendingItems<BillView, BillRow, Decision>({
   },
   notify: (tx, bill, decision) => notify(tx, decision.status === 'approved' ? billApproved(bill) : billRejected(bill)),
   approvedElsewhere: (tx, bill) => approvedElsewhere(tx, bill.reference, { billId: bill.id }),
+  cancel: {
+    mark: cancelPendingBill,
+    async release(tx, bill) {
+      // Nothing was credited yet: the pending credit just never counts.
+      await rejectCredit(tx, (await rowForCause(tx, { type: 'bill', id: bill.id })).id, 'cancelled');
+      return { amount: formatAmount(bill.amount), user_id: bill.userId };
+    },
+  },
 });
 
 export const { getOwn: getOwnBill, get: getBill, list: listBills, decide: handleBill } = billQueue;
+
+/** Money rule 10: the customer cancels their own pending top-up. */
+export const cancelBill = (db: Db, actor: Actor, id: number) => billQueue.cancel(db, actor, id);

@@ -9,14 +9,22 @@ import { notifyRequestHandled } from '../notifications';
 import { credit, releaseHold, rowForCause, settleHold } from '../ledger';
 import { seal, SEALED } from '../user-ids';
 import { findUserIdForUpdate, updateUserId } from '../user-ids';
-import { pendingItems, reuseConfirmation } from '../pending-items';
+import { notPendingError, pendingItems, reuseConfirmation } from '../pending-items';
 import { approvedElsewhere } from '../proof-reuse';
-import { decidePendingRequest, findRequestView, type IdRequestView, listRequestViews, requestExists } from './repository';
+import {
+  cancelPendingRequest,
+  decidePendingRequest,
+  findRequestRow,
+  findRequestView,
+  type IdRequestView,
+  listRequestViews,
+} from './repository';
 
 type HandleInput = z.output<typeof HandleRequestBodySchema>;
 
 export const REQUEST_ALREADY_HANDLED = 'This request has already been handled.';
 const CREATE_ELSEWHERE = 'New IDs are approved or rejected in the New ID queue.';
+const CANCEL_CREATE_ELSEWHERE = 'A new ID is cancelled from its own page, with its payment.';
 const NOT_ACTIVE_ANY_MORE = 'This ID is no longer active, so the request can only be rejected.';
 
 /** What approving needs beyond the action, per type; checked before anything is written. */
@@ -97,7 +105,6 @@ const requestQueue = pendingItems<IdRequestView, Handled, Decision>({
   alreadyHandled: REQUEST_ALREADY_HANDLED,
   find: findRequestView,
   list: (db, query, window) => listRequestViews(db, { ...query, queue: true }, window),
-  exists: requestExists,
   isApproval: (decision) => decision.approved,
   async mark(tx, id, { approved, input, userIdId, confirmedAmount, password, keyring }, actor) {
     // Sealed under two purposes: the request's record and the ID's current password; in the
@@ -136,9 +143,38 @@ const requestQueue = pendingItems<IdRequestView, Handled, Decision>({
   // A deposit paid by proof: its UTR must not be credited twice (issue 16).
   approvedElsewhere: (tx, { request }) =>
     request.type === 'deposit' ? approvedElsewhere(tx, request.reference, { requestId: request.id }) : Promise.resolve([]),
+  cancel: {
+    async mark(tx, id, customerId) {
+      const found = await findRequestRow(tx, id);
+      if (!found || found.userId !== customerId) return null;
+      if (found.type === 'create') throw new ConflictError('CONFLICT', CANCEL_CREATE_ELSEWHERE);
+      // The ID first, as filing and handling do: one lock order, so a cancel queues with them.
+      const target = (await findUserIdForUpdate(tx, found.userIdId))!;
+      const request = await cancelPendingRequest(tx, id, customerId);
+      return request && { request, target, idPasswordSealed: null };
+    },
+    async release(tx, { request }) {
+      if (request.type === 'deposit' && request.payFrom === 'wallet') {
+        await releaseHold(tx, (await rowForCause(tx, { type: 'request', id: request.id })).id, 'cancelled');
+      }
+      return {
+        type: request.type,
+        user_id: request.userId,
+        user_id_id: request.userIdId,
+        amount: request.amount === null ? null : formatAmount(request.amount),
+        pay_from: request.payFrom,
+      };
+    },
+  },
 });
 
 export const { get: getRequest, list: listQueue } = requestQueue;
+
+/**
+ * Money rule 10: the customer cancels their own waiting deposit, withdrawal, close or password
+ * change; a deposit's wallet hold returns at once. A cancelled close frees the ID again.
+ */
+export const cancelRequest = (db: Db, actor: Actor, id: number) => requestQueue.cancel(db, actor, id);
 
 /**
  * Approve or reject a deposit, withdraw, close or change_password request. The request
@@ -149,7 +185,7 @@ export const { get: getRequest, list: listQueue } = requestQueue;
 export async function handleRequest(db: Db, keyring: Keyring, actor: Actor, id: number, input: HandleInput) {
   const current = await getRequest(db, id);
   if (current.type === 'create') throw new ConflictError('CONFLICT', CREATE_ELSEWHERE);
-  if (current.status !== 'pending') throw new ConflictError('ALREADY_HANDLED', REQUEST_ALREADY_HANDLED);
+  if (current.status !== 'pending') throw notPendingError(current.status, REQUEST_ALREADY_HANDLED);
   const approved = input.action === 'approve';
   const extras = approved ? approvalExtras(current.type, input, current.amount) : null;
   const confirmation = approved ? reuseConfirmation(input) : null;

@@ -165,12 +165,25 @@ export type RequestDecision = {
   passwordSealed?: string | null;
 };
 
+/** The request row alone (no joins), for the cancel's lock order. */
+export async function findRequestRow(tx: Tx, id: number): Promise<IdRequestRow | null> {
+  const rows = await tx.select().from(idRequests).where(eq(idRequests.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Money rule 10: the customer's own pending request → cancelled, at most once. */
+export function cancelPendingRequest(tx: Tx, id: number, customerId: number): Promise<IdRequestRow | null> {
+  return updateIfPending(
+    tx,
+    idRequests,
+    and(eq(idRequests.id, id), eq(idRequests.userId, customerId), ne(idRequests.type, 'create')),
+    { status: 'cancelled', handledAt: sql`now()` },
+  );
+}
+
 /** Money rule 6: pending → approved/rejected at most once (pending-items). */
 export function decidePendingRequest(tx: Tx, id: number, decision: RequestDecision): Promise<IdRequestRow | null> {
   const { adminId, ...rest } = decision;
   return updateIfPending(tx, idRequests, eq(idRequests.id, id), { ...rest, handledBy: adminId, handledAt: sql`now()` });
 }
 
-export async function requestExists(db: Db, id: number): Promise<boolean> {
-  return (await db.$count(idRequests, eq(idRequests.id, id))) > 0;
-}

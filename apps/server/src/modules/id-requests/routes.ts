@@ -17,6 +17,8 @@ import { formSpec, readForm } from '../../lib/multipart';
 import { optionalBody } from '../../lib/optional-body';
 import { callerOf } from '../../plugins/app/auth';
 import { toIdRequestJson } from './serialize';
+import { cancelRequest } from './handle';
+import { cancelRoute } from '../pending-items';
 import {
   listOwnIdRequests,
   listOwnRequests,
@@ -29,7 +31,9 @@ import {
 const ItemSchema = envelope(IdRequestSchema);
 const PageSchema = envelope(paginated(IdRequestSchema));
 const SENT = 'Request sent. We will process it shortly.';
-const activeNote = 'Only on an active ID: otherwise 409 ID_NOT_ACTIVE naming its status. Another user’s ID: 404.';
+const activeNote =
+  'Only on an active ID: otherwise 409 ID_NOT_ACTIVE naming its status; while a close of the ID is waiting, ' +
+  '409 ID_CLOSING. Another user’s ID: 404.';
 
 const DepositForm = formSpec(DepositBodySchema, { [ID_PROOF_FIELD]: null });
 
@@ -47,7 +51,8 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['ids'],
         summary: 'Put money into an ID',
         description:
-          'multipart/form-data: `amount` (at least the item’s `min_deposit`), `pay_from`; with ' +
+          'multipart/form-data: `amount` (at least the item’s `min_deposit`, and within the ID-deposit ' +
+          'limits of the site settings: 422 on `amount`), `pay_from`; with ' +
           `\`payment\` also \`payment_type_id\`, \`reference\` and the screenshot \`proof\`. From the wallet the amount is held at once. ${activeNote}`,
         form: DepositForm,
         headers: IdempotencyHeadersSchema,
@@ -73,7 +78,9 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ids'],
         summary: 'Take money out of an ID into the wallet',
-        description: `The wallet is credited with the amount the admin confirms. ${activeNote}`,
+        description:
+          'The wallet is credited with the amount the admin confirms. An amount outside the ' +
+          `ID-withdrawal limits of the site settings is 422 on \`amount\`. ${activeNote}`,
         headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         body: IdWithdrawBodySchema,
@@ -95,7 +102,7 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ids'],
         summary: 'Ask to close an ID; what is left in it goes to the wallet',
-        description: `At most one waiting close per ID (409). ${activeNote}`,
+        description: `A second close while one waits is 409 ID_CLOSING, as any request then is. ${activeNote}`,
         headers: IdempotencyHeadersSchema,
         params: IdParamSchema,
         response: { 200: ItemSchema },
@@ -128,6 +135,17 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: SENT, data: json(view) };
     },
   );
+
+  cancelRoute(app, IDS_API.requestCancel(':id'), {
+    tag: 'ids',
+    summary: 'Cancel one of the caller’s waiting ID requests (deposit, withdrawal, close, password change)',
+    schema: IdRequestSchema,
+    async cancel(db, actor, id) {
+      const view = await cancelRequest(db, actor, id);
+      const returned = view.type === 'deposit' && view.payFrom === 'wallet' ? ' and the amount returned to your balance' : '';
+      return { message: `Your request has been cancelled${returned}.`, data: json(view) };
+    },
+  });
 
   app.get(
     IDS_API.userIdRequests(':id'),

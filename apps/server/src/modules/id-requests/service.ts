@@ -1,4 +1,5 @@
 import type { DepositBodySchema, PageQuery } from '@iddesk/contract';
+import { getMoneyLimits, assertWithinLimits } from '../settings';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { uniqueViolation } from '../../db/pg-errors';
@@ -20,15 +21,20 @@ import { findPendingOfType, findRequestView, insertRequest, type IdRequestView, 
 type DepositInput = z.output<typeof DepositBodySchema>;
 type Deps = { db: Db; storage: Storage; log: FastifyBaseLogger };
 
-const ALREADY_WAITING: Partial<Record<IdRequestRow['type'], string>> = {
-  close: 'A request to close this ID is already waiting for the desk.',
-  change_password: 'A password change for this ID is already waiting for the desk.',
-};
+const PASSWORD_CHANGE_WAITING = 'A password change for this ID is already waiting for the desk.';
+
+/** Money rule 9 (issue 17): the answer to any request on an ID whose close is waiting. */
+export const ID_CLOSING_MESSAGE =
+  'A request to close this ID is waiting for the desk, so it takes no other requests until the close is handled. Cancel the close request to use the ID again.';
+
+const closing = () => new ConflictError('ID_CLOSING', ID_CLOSING_MESSAGE);
 
 /**
  * File a request on the caller's own ID (another user's: 404). The ID is locked and must be
- * `active` (409 ID_NOT_ACTIVE); `write` inserts the request and any hold in the same
- * transaction, so nothing is left behind when a check fails.
+ * `active` (409 ID_NOT_ACTIVE) with no close waiting (money rule 9: 409 ID_CLOSING, also for
+ * a second close); `write` inserts the request and any hold in the same transaction, so
+ * nothing is left behind when a check fails. A close filed meanwhile holds the same lock, so
+ * whichever comes second sees the other.
  */
 async function fileRequest(
   db: Db,
@@ -42,6 +48,7 @@ async function fileRequest(
       const locked = await findUserIdForUpdate(tx, userIdId);
       if (!locked || locked.userId !== userId) throw new NotFoundError();
       assertActive(locked.status);
+      if (await findPendingOfType(tx, userIdId, 'close')) throw closing();
       return (await write(tx, locked)).id;
     });
   } catch (error) {
@@ -55,14 +62,15 @@ async function fileRequest(
   return (await findRequestView(db, id))!;
 }
 
-/** Close and change-password: at most one waiting per ID (409). */
-async function onlyOneWaiting(tx: Tx, userIdId: number, type: 'close' | 'change_password') {
-  if (await findPendingOfType(tx, userIdId, type)) throw new ConflictError('CONFLICT', ALREADY_WAITING[type]!);
+/** Change-password: at most one waiting per ID (409); a second close is refused as any request is. */
+async function onlyOnePasswordChange(tx: Tx, userIdId: number) {
+  if (await findPendingOfType(tx, userIdId, 'change_password')) throw new ConflictError('CONFLICT', PASSWORD_CHANGE_WAITING);
 }
 
 /**
- * Money into the ID: at least the item's minimum. From the wallet the amount is held at once
- * (money rule 4, cause `request`); by payment the screenshot is stored and nothing moves.
+ * Money into the ID: at least the item's minimum and within the owners' deposit limits (rule
+ * 8). From the wallet the amount is held at once (money rule 4, cause `request`); by payment
+ * the screenshot is stored and nothing moves.
  */
 export async function requestDeposit(
   { db, storage, log }: Deps,
@@ -74,7 +82,9 @@ export async function requestDeposit(
   const target = await getOwnUserId(db, userId, userIdId);
   // Refused before the image work: a deposit into an inactive ID would be thrown away anyway.
   assertActive(target.status);
-  const paymentType = await checkPayment(db, target.item.minDeposit, input, proof);
+  if (target.pendingRequestTypes.includes('close')) throw closing();
+  const limits = await getMoneyLimits(db);
+  const paymentType = await checkPayment(db, target.item.minDeposit, input, proof, { limits, operation: 'id_deposit' });
   if (input.pay_from === 'payment') await assertReferenceFree(db, input.reference);
   const image = await storeProof(storage, proof, input);
   return withStoredImage(storage, log, image, () =>
@@ -95,23 +105,26 @@ export async function requestDeposit(
   );
 }
 
-/** Money out of the ID: nothing moves until an admin confirms what reached the wallet. */
+/**
+ * Money out of the ID, within the owners' ID-withdrawal limits (rule 8): nothing moves until
+ * an admin confirms what reached the wallet.
+ */
 export function requestWithdraw(db: Db, userId: number, userIdId: number, amount: bigint) {
-  return fileRequest(db, userId, userIdId, (tx) => insertRequest(tx, { userIdId, userId, type: 'withdraw', amount }));
+  return fileRequest(db, userId, userIdId, async (tx) => {
+    await assertWithinLimits(tx, 'id_withdraw', amount);
+    return insertRequest(tx, { userIdId, userId, type: 'withdraw', amount });
+  });
 }
 
 export function requestClose(db: Db, userId: number, userIdId: number) {
-  return fileRequest(db, userId, userIdId, async (tx) => {
-    await onlyOneWaiting(tx, userIdId, 'close');
-    return insertRequest(tx, { userIdId, userId, type: 'close' });
-  });
+  return fileRequest(db, userId, userIdId, (tx) => insertRequest(tx, { userIdId, userId, type: 'close' }));
 }
 
 /** The wished password, if any, is sealed like the ID's credentials. */
 export function requestPasswordChange(db: Db, keyring: Keyring, userId: number, userIdId: number, wish: string | undefined) {
   return fileRequest(db, userId, userIdId, async (tx) => {
     const passwordSealed = wish === undefined ? null : seal(await keyring.sealingKey(tx), SEALED.requestPassword, wish);
-    await onlyOneWaiting(tx, userIdId, 'change_password');
+    await onlyOnePasswordChange(tx, userIdId);
     return insertRequest(tx, { userIdId, userId, type: 'change_password', passwordSealed });
   });
 }

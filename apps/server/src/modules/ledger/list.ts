@@ -19,7 +19,7 @@ function filterOf(userId: number, query: PendingPageParams & LedgerFilter): SQL 
   return and(
     eq(transactions.userId, userId),
     query.pending === true ? eq(transactions.status, 'pending') : undefined,
-    query.pending === false ? inArray(transactions.status, ['done', 'rejected']) : undefined,
+    query.pending === false ? inArray(transactions.status, ['done', 'rejected', 'cancelled']) : undefined,
     amount_min === undefined ? undefined : sql`abs(${transactions.amount}) >= ${amount_min}`,
     amount_max === undefined ? undefined : sql`abs(${transactions.amount}) <= ${amount_max}`,
     reference === undefined ? undefined : sql`${transactions.description} ilike ${containsPattern(reference)}`,

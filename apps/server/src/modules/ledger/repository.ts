@@ -68,7 +68,7 @@ export async function closePendingRow(
   tx: Tx,
   rowId: number,
   sign: 'credit' | 'debit',
-  to: 'done' | 'rejected',
+  to: 'done' | 'rejected' | 'cancelled',
 ): Promise<TransactionRow | null> {
   const rows = await tx
     .update(transactions)
@@ -101,4 +101,10 @@ export async function findRowByCause(db: Db, cause: LedgerCause): Promise<Transa
     .where(and(eq(transactions.causeType, cause.type), eq(transactions.causeId, cause.id)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** SELECT … FOR UPDATE of the user's row; false when there is none. */
+export async function lockUserRow(tx: Tx, userId: number): Promise<boolean> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  return rows.length > 0;
 }

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/types';
 import {
   addToBalance,
   closePendingRow,
+  lockUserRow,
   findRowByCause,
   insertRow,
   setBalanceAfter,
@@ -58,12 +59,16 @@ export async function settleHold(tx: Tx, rowId: number): Promise<TransactionRow>
   return pendingOrConflict(await closePendingRow(tx, rowId, 'debit', 'done'));
 }
 
+/** How a pending row ends without counting: refused by staff, or cancelled by the customer. */
+export type Release = 'rejected' | 'cancelled';
+
 /**
- * Rejection of a held amount: the row becomes `rejected` (it no longer counts) and the
- * amount returns to the balance, in the same transaction.
+ * Rejection (or the customer's cancel, issue 17) of a held amount: the row becomes `rejected`
+ * or `cancelled` (it no longer counts) and the amount returns to the balance, in the same
+ * transaction, at most once.
  */
-export async function releaseHold(tx: Tx, rowId: number): Promise<TransactionRow> {
-  const row = pendingOrConflict(await closePendingRow(tx, rowId, 'debit', 'rejected'));
+export async function releaseHold(tx: Tx, rowId: number, outcome: Release = 'rejected'): Promise<TransactionRow> {
+  const row = pendingOrConflict(await closePendingRow(tx, rowId, 'debit', outcome));
   await receive(tx, row.userId, -row.amount);
   return row;
 }
@@ -80,9 +85,18 @@ export async function settleCredit(tx: Tx, rowId: number): Promise<TransactionRo
   return setBalanceAfter(tx, row.id, balance);
 }
 
-/** Rejection of a pending credit: it never counts; the balance is untouched. */
-export async function rejectCredit(tx: Tx, rowId: number): Promise<TransactionRow> {
-  return pendingOrConflict(await closePendingRow(tx, rowId, 'credit', 'rejected'));
+/** Rejection (or cancel) of a pending credit: it never counts; the balance is untouched. */
+export async function rejectCredit(tx: Tx, rowId: number, outcome: Release = 'rejected'): Promise<TransactionRow> {
+  return pendingOrConflict(await closePendingRow(tx, rowId, 'credit', outcome));
+}
+
+/**
+ * Lock the customer's balance row until the transaction ends, before a check that reads their
+ * other rows (the daily payout total, rule 8): concurrent calls of one customer then check one
+ * after the other, each seeing what the one before committed.
+ */
+export async function lockAccount(tx: Tx, userId: number): Promise<void> {
+  if (!(await lockUserRow(tx, userId))) throw new Error(`Ledger: user ${userId} does not exist`);
 }
 
 /** An immediate credit: admin deposit now; ID withdraw/close approvals in issue 4. */

@@ -1,5 +1,14 @@
 export { pendingFilter, type PendingTable, updateIfPending } from './repository';
-export { type PendingItems, pendingItems, type PendingKind, type ReuseConfirmation, reuseConfirmation } from './service';
+export {
+  ALREADY_CANCELLED,
+  CANCELLED_BY_CUSTOMER,
+  notPendingError,
+  type PendingItems,
+  pendingItems,
+  type PendingKind,
+  type ReuseConfirmation,
+  reuseConfirmation,
+} from './service';
 export { containsPattern, customerMatch, dayEnd, dayStart, deskWhere, type FilterColumns, listOrder, type ListQuery } from './filters';
-export { csvExportRoute, decisionRouteOptions, queueReadRoutes, type QueueReadRoutes, rejectRoute } from './routes';
+export { cancelRoute, csvExportRoute, decisionRouteOptions, queueReadRoutes, type QueueReadRoutes, rejectRoute } from './routes';
 export { batchRoute, runBatch } from './batch';

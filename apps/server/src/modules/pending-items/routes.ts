@@ -88,6 +88,42 @@ export function decisionRouteOptions<Json>(
   };
 }
 
+/**
+ * `POST <path>`: the customer cancels their own pending item (issue 17, money rule 10). A money
+ * call like the others (rate limit, Idempotency-Key); another user's item is 404, a handled one
+ * 409 ALREADY_HANDLED. No body.
+ */
+export function cancelRoute<Json>(
+  app: App,
+  path: string,
+  route: {
+    tag: 'wallet' | 'ids';
+    summary: string;
+    schema: z.ZodType<Json>;
+    cancel(db: Db, actor: Actor, id: number): Promise<{ message: string; data: Json }>;
+  },
+): void {
+  app.post(
+    path,
+    {
+      onRequest: app.requireUser,
+      ...moneyRoute(app),
+      schema: {
+        tags: [route.tag],
+        summary: route.summary,
+        description:
+          'Only while it is pending: once staff have handled it (or it was cancelled) the answer is ' +
+          '409 ALREADY_HANDLED and nothing moves. A hold returns to the balance in the same ' +
+          'transaction, exactly once. Another user’s item: 404.',
+        headers: IdempotencyHeadersSchema,
+        params: IdParamSchema,
+        response: { 200: envelope(route.schema) },
+      },
+    },
+    async (request, reply) => app.idempotent(request, reply, (db) => route.cancel(db, actorOf(request), request.params.id)),
+  );
+}
+
 /** Reject with an optional comment for the customer: the same call for every queue. */
 export function rejectRoute<Json>(
   app: App,

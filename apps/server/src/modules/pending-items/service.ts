@@ -11,14 +11,13 @@ import type { ListQuery } from './filters';
  * to the shared queue: how it is read, how it leaves `pending`, what money that moves, and
  * what the customer is told. The order, the once-only rule and the transaction are shared.
  */
-export type PendingKind<View extends { userId: number }, Handled, Decision> = {
+export type PendingKind<View extends { userId: number; status: string }, Handled, Decision> = {
   /** Audit object type; the actions are `<objectType>.approve` and `<objectType>.reject`. */
   objectType: string;
   /** The 409 ALREADY_HANDLED message. */
   alreadyHandled: string;
   find(db: Db, id: number): Promise<View | null>;
   list(db: Db, query: ListQuery, window: { limit: number; offset: number }): Promise<{ items: View[]; total: number }>;
-  exists(tx: Tx, id: number): Promise<boolean>;
   isApproval(decision: Decision): boolean;
   /**
    * Moves the item out of `pending` with `updateIfPending` (plus anything that must come
@@ -33,7 +32,31 @@ export type PendingKind<View extends { userId: number }, Handled, Decision> = {
    * approved. Approving then needs a confirmation with a comment (409 REUSED_PROOF without).
    */
   approvedElsewhere?(tx: Tx, handled: Handled): Promise<ProofUse[]>;
+  /**
+   * Issue 17, money rule 10: the customer cancels their own item while it is pending. `mark`
+   * moves it to `cancelled` with `updateIfPending`, the owner in its condition (after the
+   * same locks `mark` takes, so a cancel and a decision queue alike); null when it was not
+   * pending or not theirs. `release` returns any hold through the ledger (the audit's `after`).
+   */
+  cancel?: {
+    mark(tx: Tx, id: number, customerId: number): Promise<Handled | null>;
+    release(tx: Tx, handled: Handled): Promise<Record<string, unknown>>;
+  };
 };
+
+export const CANCELLED_BY_CUSTOMER = 'The customer cancelled this before it was handled.';
+export const ALREADY_CANCELLED = 'This has already been cancelled.';
+
+/**
+ * The 409 for an item that is no longer pending: staff meeting one the customer cancelled are
+ * told so; anything else handled is the kind's message.
+ */
+export function notPendingError(status: string, alreadyHandled: string, audience: 'staff' | 'customer' = 'staff') {
+  if (status === 'cancelled') {
+    return new ConflictError('ALREADY_HANDLED', audience === 'staff' ? CANCELLED_BY_CUSTOMER : ALREADY_CANCELLED);
+  }
+  return new ConflictError('ALREADY_HANDLED', alreadyHandled);
+}
 
 /** Staff confirming that a payment whose reference is already approved elsewhere may be approved. */
 export type ReuseConfirmation = { comment: string } | null;
@@ -58,9 +81,15 @@ export type PendingItems<View, Decision> = {
   decide: (db: Db, actor: Actor, id: number, decision: Decision, confirmation?: ReuseConfirmation) => Promise<View>;
   /** `decide` without reading the item back, for callers that must know the commit alone. */
   commit: (db: Db, actor: Actor, id: number, decision: Decision, confirmation?: ReuseConfirmation) => Promise<void>;
+  /**
+   * Money rule 10: the customer (`actor`) cancels their own pending item; another's is a 404,
+   * a handled one 409. It leaves `pending` once, whoever comes first, a staff decision or the
+   * cancel; the hold, if any, is released with it and the audit entry names the customer.
+   */
+  cancel: (db: Db, actor: Actor, id: number) => Promise<View>;
 };
 
-export function pendingItems<View extends { userId: number }, Handled, Decision>(
+export function pendingItems<View extends { userId: number; status: string }, Handled, Decision>(
   kind: PendingKind<View, Handled, Decision>,
 ): PendingItems<View, Decision> {
   const get = async (db: Db, id: number) => {
@@ -79,8 +108,9 @@ export function pendingItems<View extends { userId: number }, Handled, Decision>
     await db.transaction(async (tx) => {
       const handled = await kind.mark(tx, id, decision, actor);
       if (!handled) {
-        if (!(await kind.exists(tx, id))) throw new NotFoundError();
-        throw new ConflictError('ALREADY_HANDLED', kind.alreadyHandled);
+        const view = await kind.find(tx, id);
+        if (!view) throw new NotFoundError();
+        throw notPendingError(view.status, kind.alreadyHandled);
       }
       // Read after the item is marked, in the same transaction: the guard sees what committed.
       const elsewhere = approved && kind.approvedElsewhere ? await kind.approvedElsewhere(tx, handled) : [];
@@ -104,9 +134,33 @@ export function pendingItems<View extends { userId: number }, Handled, Decision>
       await kind.notify(tx, handled, decision);
     });
   };
+  const cancel = async (db: Db, actor: Actor, id: number): Promise<View> => {
+    const { cancel: cancelling } = kind;
+    if (!cancelling) throw new Error(`${kind.objectType}: no cancel`);
+    await db.transaction(async (tx) => {
+      const handled = await cancelling.mark(tx, id, actor.userId);
+      if (!handled) {
+        const view = await kind.find(tx, id);
+        if (!view || view.userId !== actor.userId) throw new NotFoundError();
+        throw notPendingError(view.status, kind.alreadyHandled, 'customer');
+      }
+      const after = await cancelling.release(tx, handled);
+      await writeAudit(tx, {
+        actorId: actor.userId,
+        action: `${kind.objectType}.cancel`,
+        objectType: kind.objectType,
+        objectId: id,
+        before: { status: 'pending' },
+        after: { status: 'cancelled', ...after },
+        ip: actor.ip,
+      });
+    });
+    return get(db, id);
+  };
   return {
     get,
     commit,
+    cancel,
     async getOwn(db, userId, id) {
       const view = await kind.find(db, id);
       if (!view || view.userId !== userId) throw new NotFoundError();

@@ -4,9 +4,8 @@ import {
   envelope,
   MarqueBodySchema,
   MarqueSchema,
-  PublicSiteSettingsSchema,
+  PublicSettingsSchema,
   SiteSettingsBodySchema,
-  SiteSettingsSchema,
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/app/auth';
@@ -54,11 +53,13 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['settings'],
-        summary: 'Public site settings: name, contacts, social links and the terms text',
+        summary: 'Public site settings: name, contacts, social links, the terms text, the money limits and the time zone',
         description:
-          'Unset fields are empty strings. `display_time_zone` is the server\'s DISPLAY_TIME_ZONE, ' +
-          'the zone every time is written in.',
-        response: { 200: envelope(PublicSiteSettingsSchema) },
+          'Unset fields are empty strings. `money_limits`: per operation the least and the most one ' +
+          'call may be, and `daily_payout`, the most a customer may withdraw from the wallet in a day ' +
+          '(the display time zone); calls outside them answer 422 on `amount`. `display_time_zone` is ' +
+          "the server's DISPLAY_TIME_ZONE, the zone every time is written in.",
+        response: { 200: envelope(PublicSettingsSchema) },
       },
     },
     async (request, reply) =>
@@ -74,15 +75,18 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Replace the site settings (every field; "" clears one)',
+        summary: 'Replace the site settings (every field; "" clears one) and the money limits',
+        description:
+          '`money_limits` is optional (left out: unchanged); when sent, every range: each `min` at ' +
+          'most its `max`, `daily_payout` at least the withdrawal minimum.',
         body: SiteSettingsBodySchema,
-        response: { 200: envelope(SiteSettingsSchema) },
+        response: { 200: envelope(PublicSettingsSchema) },
       },
     },
     async (request) => {
       const actor = { userId: callerOf(request).user.id, ip: request.ip };
       const data = await updateSiteSettings(app.db, actor, request.body);
-      return { message: t('api.settings.saved'), data };
+      return { message: t('api.settings.saved'), data: { ...data, display_time_zone: app.config.displayTimeZone } };
     },
   );
 };

@@ -1,7 +1,15 @@
-import { DEFAULT_SITE_SETTINGS, SITE_SETTING_KEYS, type SiteSettings } from '@iddesk/contract';
+import {
+  DEFAULT_SITE_SETTINGS,
+  limitsToWire,
+  type MoneyLimitsInput,
+  type Settings,
+  SITE_SETTING_KEYS,
+  type SiteSettings,
+} from '@iddesk/contract';
 import type { Db } from '../../db/types';
 import { writeAudit } from '../audit';
 import { SETTING, SITE_SETTING_ROW_KEYS, siteSettingKey } from './keys';
+import { getMoneyLimits, putMoneyLimits } from './money-limits';
 import {
   getSetting,
   getSettingForUpdate,
@@ -42,28 +50,42 @@ function toSiteSettings(rows: Map<string, string>): SiteSettings {
   return out;
 }
 
-export async function getSiteSettings(db: Db): Promise<SiteSettings> {
-  return toSiteSettings(await getSettings(db, SITE_SETTING_ROW_KEYS));
+export async function getSiteSettings(db: Db): Promise<Settings> {
+  const [rows, moneyLimits] = await Promise.all([getSettings(db, SITE_SETTING_ROW_KEYS), getMoneyLimits(db)]);
+  return { ...toSiteSettings(rows), money_limits: moneyLimits };
 }
 
 /**
- * Replace every site setting. The audit entry records only the fields that changed, with
- * their old and new values, in the same transaction as the change.
+ * Replace every site setting, and the money limits when they are sent (issue 17). The audit
+ * entry records only the fields that changed, with their old and new values, in the same
+ * transaction as the change.
  */
 export async function updateSiteSettings(
   db: Db,
   actor: Actor,
-  input: SiteSettings,
-): Promise<SiteSettings> {
+  input: SiteSettings & { money_limits?: MoneyLimitsInput | undefined },
+): Promise<Settings> {
   return db.transaction(async (tx) => {
-    const current = toSiteSettings(await getSettingsForUpdate(tx, SITE_SETTING_ROW_KEYS));
-    const before: Partial<SiteSettings> = {};
-    const after: Partial<SiteSettings> = {};
+    const current = toSiteSettings(
+      await getSettingsForUpdate(tx, [...SITE_SETTING_ROW_KEYS, SETTING.moneyLimits]),
+    );
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
     for (const field of SITE_SETTING_KEYS) {
       if (current[field] === input[field]) continue;
       before[field] = current[field];
       after[field] = input[field];
       await putSetting(tx, siteSettingKey(field), input[field]);
+    }
+    const currentLimits = await getMoneyLimits(tx);
+    let moneyLimits = currentLimits;
+    if (input.money_limits !== undefined) {
+      moneyLimits = limitsToWire(input.money_limits);
+      if (JSON.stringify(moneyLimits) !== JSON.stringify(currentLimits)) {
+        before.money_limits = currentLimits;
+        after.money_limits = moneyLimits;
+        await putMoneyLimits(tx, moneyLimits);
+      }
     }
     await writeAudit(tx, {
       actorId: actor.userId,
@@ -74,6 +96,7 @@ export async function updateSiteSettings(
       after,
       ip: actor.ip,
     });
-    return { ...input };
+    const text = Object.fromEntries(SITE_SETTING_KEYS.map((field) => [field, input[field]])) as SiteSettings;
+    return { ...text, money_limits: moneyLimits };
   });
 }

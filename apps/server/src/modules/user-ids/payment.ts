@@ -1,4 +1,12 @@
-import { formatAmount, ID_PROOF_FIELD, type Minor, type PayFrom, PROOF_REQUIRED_MESSAGE } from '@iddesk/contract';
+import {
+  formatRupees,
+  ID_PROOF_FIELD,
+  limitProblem,
+  type Minor,
+  type MoneyLimits,
+  type PayFrom,
+  PROOF_REQUIRED_MESSAGE,
+} from '@iddesk/contract';
 import type { PaymentTypeRow, UserIdRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { ConflictError, type FieldErrors, ValidationError } from '../../errors/app-errors';
@@ -15,20 +23,27 @@ export type PaymentInput = {
   reference?: string | undefined;
 };
 
-export const belowMinimum = (min: bigint) => `The amount must be at least ${formatAmount(min)} for this ID.`;
+export const belowMinimum = (min: bigint) => `The amount must be at least ${formatRupees(min)} for this ID.`;
+
+/** The owners' limits of the operation (rule 8) that the payment's amount must respect. */
+export type AmountRule = { limits: MoneyLimits; operation: 'id_create' | 'id_deposit' };
 
 /**
  * Every payment problem at once, before anything is stored: the amount under the item's
- * minimum, and — paying by payment — an unavailable payment type or a missing screenshot.
+ * minimum or outside the owners' limits (issue 17; the item's minimum applies on top), and —
+ * paying by payment — an unavailable payment type or a missing screenshot.
  */
 export async function checkPayment(
   db: Db,
   minDeposit: bigint,
   input: PaymentInput,
   proof: Buffer | undefined,
+  rule: AmountRule,
 ): Promise<PaymentTypeRow | null> {
   const errors: FieldErrors = {};
+  const outside = limitProblem(rule.limits, rule.operation, input.amount);
   if (input.amount < minDeposit) errors.amount = [belowMinimum(minDeposit)];
+  else if (outside) errors.amount = [outside];
   let paymentType: PaymentTypeRow | null = null;
   if (input.pay_from === 'payment') {
     paymentType = input.payment_type_id === undefined ? null : await findPaymentType(db, input.payment_type_id);
@@ -67,6 +82,7 @@ const NOT_ACTIVE: Record<Exclude<UserIdRow['status'], 'active'>, string> = {
   pending: 'This ID is still waiting for approval (status: pending). Requests can be made once it is active.',
   rejected: 'This ID was rejected (status: rejected), so it takes no requests.',
   closed: 'This ID is closed (status: closed), so it takes no new requests.',
+  cancelled: 'You cancelled this ID request (status: cancelled), so it takes no requests.',
 };
 
 /** Deposits, withdrawals, closes and password changes are for active IDs only (409 ID_NOT_ACTIVE). */

@@ -168,6 +168,22 @@ export function decidePendingUserId(
   return updateIfPending(tx, userIds, eq(userIds.id, id), { ...change, updatedAt: sql`now()` });
 }
 
+/** Money rule 10: the customer's own pending new ID → cancelled, at most once. */
+export function cancelPendingUserId(tx: Tx, id: number, customerId: number): Promise<UserIdRow | null> {
+  return updateIfPending(tx, userIds, and(eq(userIds.id, id), eq(userIds.userId, customerId)), {
+    status: 'cancelled',
+    updatedAt: sql`now()`,
+  });
+}
+
+/** The create request is cancelled with its new ID. */
+export function cancelCreateRequest(tx: Tx, userIdId: number): Promise<IdRequestRow | null> {
+  return updateIfPending(tx, idRequests, and(eq(idRequests.userIdId, userIdId), eq(idRequests.type, 'create')), {
+    status: 'cancelled',
+    handledAt: sql`now()`,
+  });
+}
+
 /** The create request says how a new ID is paid for; it is written and decided with the ID. */
 export async function insertCreateRequest(
   tx: Tx,
@@ -209,6 +225,3 @@ export async function updateUserId(
   return rows[0]!;
 }
 
-export async function userIdExists(db: Db, id: number): Promise<boolean> {
-  return (await db.$count(userIds, eq(userIds.id, id))) > 0;
-}

@@ -13,7 +13,8 @@ import { z } from 'zod';
 import { formSpec, readForm } from '../../lib/multipart';
 import { callerOf } from '../../plugins/app/auth';
 import { toUserIdJson } from './serialize';
-import { createUserId, getOwnUserId, listOwnUserIds } from './service';
+import { cancelUserId, createUserId, getOwnUserId, listOwnUserIds } from './service';
+import { cancelRoute } from '../pending-items';
 
 const ItemSchema = envelope(UserIdSchema);
 
@@ -34,7 +35,8 @@ export const userIdRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'multipart/form-data: `username`, `amount`, `pay_from` (`wallet` or `payment`); with ' +
           '`payment` also `payment_type_id`, `reference` and the screenshot `proof`. The amount ' +
-          'must be at least the item’s `min_deposit`. From the wallet it is held at once ' +
+          'must be at least the item’s `min_deposit` and within the new-ID limits of the site ' +
+          'settings (422 on `amount`). From the wallet it is held at once ' +
           '(409 INSUFFICIENT_BALANCE when short). Unknown or inactive item: 404.',
         form: CreateUserIdForm,
         headers: IdempotencyHeadersSchema,
@@ -52,6 +54,17 @@ export const userIdRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
+
+  cancelRoute(app, IDS_API.userIdCancel(':id'), {
+    tag: 'ids',
+    summary: 'Cancel one of the caller’s new IDs while it waits for the desk; a wallet payment returns',
+    schema: UserIdSchema,
+    async cancel(db, actor, id) {
+      const view = await cancelUserId(db, actor, id);
+      const returned = view.create.payFrom === 'wallet' ? ' and the amount returned to your balance' : '';
+      return { message: `Your ID request has been cancelled${returned}.`, data: toUserIdJson(view, key, 'owner') };
+    },
+  });
 
   app.get(
     IDS_API.userIds,

@@ -15,19 +15,21 @@ import { notifyUserIdDecided } from '../notifications';
 import { findItemForShare } from '../catalogue';
 import { getOrderableItem, ITEM_UNAVAILABLE } from '../catalogue';
 import { hold, releaseHold, rowForCause, settleHold } from '../ledger';
+import { getMoneyLimits } from '../settings';
 import { pendingItems, type ReuseConfirmation } from '../pending-items';
 import { approvedElsewhere, assertReferenceFree } from '../proof-reuse';
 import { withStoredImage } from '../uploads';
 import { seal, SEALED } from './credentials';
 import { belowMinimum, checkPayment, paymentColumns, storeProof } from './payment';
 import {
+  cancelCreateRequest,
+  cancelPendingUserId,
   decideCreateRequest,
   decidePendingUserId,
   findUserIdView,
   insertCreateRequest,
   insertUserId,
   listUserIdViews,
-  userIdExists,
   type UserIdView,
 } from './repository';
 
@@ -40,7 +42,8 @@ export const USER_ID_ALREADY_HANDLED = 'This ID request has already been handled
 /**
  * A new user ID, pending until an admin approves it. Paid from the wallet, the amount is
  * held at once (money rule 4, cause `user_id`); paid by payment, the screenshot is stored and
- * no wallet money moves. Every check runs before anything is written.
+ * no wallet money moves. The amount is at least the item's minimum and within the owners'
+ * new-ID limits (rule 8). Every check runs before anything is written.
  */
 export async function createUserId(
   { db, storage, log }: Deps,
@@ -50,7 +53,8 @@ export async function createUserId(
   proof: Buffer | undefined,
 ): Promise<UserIdView> {
   const item = await getOrderableItem(db, itemId);
-  const paymentType = await checkPayment(db, item.minDeposit, input, proof);
+  const limits = await getMoneyLimits(db);
+  const paymentType = await checkPayment(db, item.minDeposit, input, proof, { limits, operation: 'id_create' });
   if (input.pay_from === 'payment') await assertReferenceFree(db, input.reference);
   const image = await storeProof(storage, proof, input);
   const id = await withStoredImage(storage, log, image, () =>
@@ -95,7 +99,6 @@ const newIdQueue = pendingItems<UserIdView, Handled, Decision & { keyring: Keyri
   alreadyHandled: USER_ID_ALREADY_HANDLED,
   find: findUserIdView,
   list: listUserIdViews,
-  exists: userIdExists,
   isApproval: (decision) => decision.status === 'active',
   async mark(tx, id, decision, actor) {
     const approved = decision.status === 'active';
@@ -139,9 +142,27 @@ const newIdQueue = pendingItems<UserIdView, Handled, Decision & { keyring: Keyri
   notify: (tx, { row, create }) => notifyUserIdDecided(tx, row, create.comment),
   // Paid by proof: its UTR must not be credited twice (issue 16).
   approvedElsewhere: (tx, { create }) => approvedElsewhere(tx, create.reference, { requestId: create.id }),
+  cancel: {
+    async mark(tx, id, customerId) {
+      const row = await cancelPendingUserId(tx, id, customerId);
+      if (!row) return null;
+      const create = await cancelCreateRequest(tx, id);
+      if (!create) throw new Error(`user ID ${id}: its create request was not pending`);
+      return { row, create };
+    },
+    async release(tx, { row, create }) {
+      if (create.payFrom === 'wallet') {
+        await releaseHold(tx, (await rowForCause(tx, { type: 'user_id', id: row.id })).id, 'cancelled');
+      }
+      return { user_id: row.userId, amount: formatAmount(create.amount ?? 0n), pay_from: create.payFrom };
+    },
+  },
 });
 
 export const { getOwn: getOwnUserId, get: getUserId, list: listUserIds } = newIdQueue;
+
+/** Money rule 10: the customer cancels their own pending new ID; a wallet hold returns at once. */
+export const cancelUserId = (db: Db, actor: Actor, id: number) => newIdQueue.cancel(db, actor, id);
 
 /**
  * Approve (credentials sealed and stored, the wallet hold settled, the confirmed amount

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users, withdrawals, type WithdrawalRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
@@ -88,6 +88,32 @@ export async function insertWithdrawal(tx: Tx, values: NewWithdrawal): Promise<W
   return rows[0]!;
 }
 
+/** Money rule 10: the customer's own pending withdrawal → cancelled, at most once. */
+export function cancelPendingWithdrawal(tx: Tx, id: number, customerId: number): Promise<WithdrawalRow | null> {
+  return updateIfPending(tx, withdrawals, and(eq(withdrawals.id, id), eq(withdrawals.userId, customerId)), {
+    status: 'cancelled',
+    handledAt: sql`now()`,
+  });
+}
+
+/**
+ * Rule 8's daily payout total: the customer's withdrawals asked for today (waiting or paid;
+ * rejected and cancelled ones do not count), today being the calendar day in `timeZone`.
+ */
+export async function payoutsToday(tx: Tx, userId: number, timeZone: string): Promise<bigint> {
+  const rows = await tx
+    .select({ total: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text` })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.userId, userId),
+        inArray(withdrawals.status, ['pending', 'approved']),
+        sql`${withdrawals.createdAt} >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`,
+      ),
+    );
+  return BigInt(rows[0]?.total ?? '0');
+}
+
 /** Money rule 6, as for bills: pending → approved/rejected at most once (pending-items). */
 export function handlePendingWithdrawal(
   tx: Tx,
@@ -110,6 +136,3 @@ export function handlePendingWithdrawal(
   });
 }
 
-export async function withdrawalExists(db: Db, id: number): Promise<boolean> {
-  return (await db.$count(withdrawals, eq(withdrawals.id, id))) > 0;
-}

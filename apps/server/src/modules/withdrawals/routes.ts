@@ -14,10 +14,11 @@ import { moneyRoute } from '../../plugins/app/money-calls';
 import { formSpec, readForm } from '../../lib/multipart';
 import { callerOf } from '../../plugins/app/auth';
 import { actorOf } from '../audit';
-import { batchRoute, csvExportRoute, decisionRouteOptions, queueReadRoutes, rejectRoute } from '../pending-items';
+import { batchRoute, cancelRoute, csvExportRoute, decisionRouteOptions, queueReadRoutes, rejectRoute } from '../pending-items';
 import { withdrawalChunk } from './repository';
 import { toWithdrawalJson, withdrawalCsvColumns } from './serialize';
 import {
+  cancelWithdrawal,
   getOwnWithdrawal,
   getWithdrawal,
   handleWithdrawal,
@@ -40,7 +41,10 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['wallet'],
         summary: 'Ask for a payout; the amount is held from the balance at once',
-        description: 'An amount above the available balance is 409 INSUFFICIENT_BALANCE.',
+        description:
+          'An amount above the available balance is 409 INSUFFICIENT_BALANCE. An amount outside the ' +
+          'withdrawal limits of the site settings, or one that takes the day’s withdrawals (waiting ' +
+          'and paid, in the display time zone) over the daily payout total, is 422 on `amount`.',
         headers: IdempotencyHeadersSchema,
         body: WithdrawBodySchema,
         response: { 200: ItemSchema },
@@ -48,7 +52,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       app.idempotent(request, reply, async (db) => {
-        const withdrawal = await requestWithdrawal(db, callerOf(request).user.id, request.body);
+        const withdrawal = await requestWithdrawal(db, callerOf(request).user.id, request.body, app.config.displayTimeZone);
         return { message: 'Request sent. We will process it shortly.', data: toWithdrawalJson(withdrawal) };
       }),
   );
@@ -64,6 +68,16 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       data: toWithdrawalJson(await getOwnWithdrawal(app.db, callerOf(request).user.id, request.params.id)),
     }),
   );
+
+  cancelRoute(app, WALLET_API.withdrawalCancel(':id'), {
+    tag: 'wallet',
+    summary: 'Cancel one of the caller’s pending withdrawals; the held amount returns to the balance',
+    schema: WithdrawalSchema,
+    async cancel(db, actor, id) {
+      const withdrawal = await cancelWithdrawal(db, actor, id);
+      return { message: 'Your withdrawal has been cancelled and the amount returned to your balance.', data: toWithdrawalJson(withdrawal) };
+    },
+  });
 
   queueReadRoutes(app, {
     listPath: WALLET_API.adminWithdrawals,

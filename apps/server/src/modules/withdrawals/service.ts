@@ -1,23 +1,25 @@
-import { formatAmount, type WithdrawBodySchema } from '@iddesk/contract';
+import { dailyPayoutProblem, formatAmount, limitProblem, type WithdrawBodySchema } from '@iddesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { WithdrawalRow } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { ConflictError } from '../../errors/app-errors';
+import { ValidationError } from '../../errors/app-errors';
 import type { Storage } from '../../lib/storage';
 import type { Actor } from '../audit';
-import { hold, releaseHold, rowForCause, settleHold } from '../ledger';
+import { hold, lockAccount, releaseHold, rowForCause, settleHold } from '../ledger';
+import { getMoneyLimits } from '../settings';
 import { withdrawalApproved, withdrawalRejected } from '../notifications';
 import { notify } from '../notifications';
-import { pendingItems } from '../pending-items';
+import { notPendingError, pendingItems } from '../pending-items';
 import { recordUpload, type StoredImage, storeImage, withStoredImage } from '../uploads';
 import {
+  cancelPendingWithdrawal,
   findWithdrawalView,
   handlePendingWithdrawal,
   insertWithdrawal,
   listWithdrawalViews,
   type NewWithdrawal,
-  withdrawalExists,
+  payoutsToday,
   type WithdrawalView,
 } from './repository';
 import { destinationLabel } from './serialize';
@@ -30,9 +32,11 @@ export const WITHDRAWAL_ALREADY_HANDLED = 'This withdrawal has already been hand
 /**
  * Money rule 4: the amount is held at once (the balance drops now, so it cannot be spent
  * twice) and the withdrawal waits for an admin. Short balance: 409 INSUFFICIENT_BALANCE and
- * nothing is written.
+ * nothing is written. Rule 8: the amount is within the owners' limits, and with today's other
+ * withdrawals (in `timeZone`) within the daily payout total, else 422 on `amount`; the
+ * customer's row is locked first, so concurrent withdrawals are counted one after the other.
  */
-export async function requestWithdrawal(db: Db, userId: number, input: WithdrawInput): Promise<WithdrawalView> {
+export async function requestWithdrawal(db: Db, userId: number, input: WithdrawInput, timeZone: string): Promise<WithdrawalView> {
   const upi = input.method === 'upi';
   const values: NewWithdrawal = {
     userId,
@@ -43,7 +47,13 @@ export async function requestWithdrawal(db: Db, userId: number, input: WithdrawI
     accountNumber: upi ? null : (input.account_number ?? null),
     ifsc: upi ? null : (input.ifsc ?? null),
   };
+  const limits = await getMoneyLimits(db);
+  const outside = limitProblem(limits, 'withdraw', input.amount);
+  if (outside) throw ValidationError.field('amount', outside);
   const id = await db.transaction(async (tx) => {
+    await lockAccount(tx, userId);
+    const overDaily = dailyPayoutProblem(limits, await payoutsToday(tx, userId, timeZone), input.amount);
+    if (overDaily) throw ValidationError.field('amount', overDaily);
     const withdrawal = await insertWithdrawal(tx, values);
     await hold(tx, {
       userId,
@@ -70,7 +80,6 @@ const withdrawalQueue = pendingItems<WithdrawalView, WithdrawalRow, StoredDecisi
   alreadyHandled: WITHDRAWAL_ALREADY_HANDLED,
   find: findWithdrawalView,
   list: listWithdrawalViews,
-  exists: withdrawalExists,
   isApproval: ({ decision }) => decision.status === 'approved',
   async mark(tx, id, { decision, image, customerId }, actor) {
     // The customer owns the payout screenshot: it is their money's receipt.
@@ -98,9 +107,19 @@ const withdrawalQueue = pendingItems<WithdrawalView, WithdrawalRow, StoredDecisi
   },
   notify: (tx, withdrawal, { decision }) =>
     notify(tx, decision.status === 'approved' ? withdrawalApproved(withdrawal) : withdrawalRejected(withdrawal)),
+  cancel: {
+    mark: cancelPendingWithdrawal,
+    async release(tx, withdrawal) {
+      await releaseHold(tx, (await rowForCause(tx, { type: 'withdrawal', id: withdrawal.id })).id, 'cancelled');
+      return { amount: formatAmount(withdrawal.amount), user_id: withdrawal.userId };
+    },
+  },
 });
 
 export const { getOwn: getOwnWithdrawal, get: getWithdrawal, list: listWithdrawals } = withdrawalQueue;
+
+/** Money rule 10: the customer cancels their own pending withdrawal; the hold returns at once. */
+export const cancelWithdrawal = (db: Db, actor: Actor, id: number) => withdrawalQueue.cancel(db, actor, id);
 
 /**
  * Approve (settle the hold: the money has been paid out) or reject (release it back to the
@@ -114,7 +133,7 @@ export async function handleWithdrawal(
   decision: Decision,
 ): Promise<WithdrawalView> {
   const current = await getWithdrawal(db, id);
-  if (current.status !== 'pending') throw new ConflictError('ALREADY_HANDLED', WITHDRAWAL_ALREADY_HANDLED);
+  if (current.status !== 'pending') throw notPendingError(current.status, WITHDRAWAL_ALREADY_HANDLED);
 
   const proof = decision.status === 'approved' ? decision.proof : undefined;
   const image = proof ? await storeImage(storage, proof, 'private', 'proof') : null;

@@ -23,7 +23,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   401: 'Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`).',
   403: 'Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`).',
   404: 'The object of the path does not exist, or is not the caller’s (`NOT_FOUND`).',
-  409: 'The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE` or `CONFLICT`.',
+  409: 'The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`.',
   413: 'The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`).',
   415: 'The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`).',
   422: 'The input is invalid: `errors` maps each field to its messages (`VALIDATION`).',

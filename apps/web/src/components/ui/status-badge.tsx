@@ -1,13 +1,22 @@
 import { cn } from '../../lib/cn';
 
 export type StatusValue =
-  'pending' | 'approved' | 'done' | 'rejected' | 'active' | 'inactive' | 'blocked' | 'closed';
+  | 'pending'
+  | 'approved'
+  | 'done'
+  | 'rejected'
+  | 'cancelled'
+  | 'active'
+  | 'inactive'
+  | 'blocked'
+  | 'closed';
 
 const STYLES: Record<StatusValue, { label: string; className: string }> = {
   pending: { label: 'Pending', className: 'bg-amber-100 text-amber-900 ring-amber-300' },
   approved: { label: 'Approved', className: 'bg-emerald-100 text-emerald-900 ring-emerald-300' },
   done: { label: 'Done', className: 'bg-emerald-100 text-emerald-900 ring-emerald-300' },
   rejected: { label: 'Rejected', className: 'bg-red-100 text-red-800 ring-red-300' },
+  cancelled: { label: 'Cancelled', className: 'bg-slate-100 text-slate-700 ring-slate-300' },
   active: { label: 'Active', className: 'bg-emerald-100 text-emerald-900 ring-emerald-300' },
   inactive: { label: 'Inactive', className: 'bg-slate-100 text-slate-700 ring-slate-300' },
   blocked: { label: 'Blocked', className: 'bg-red-100 text-red-800 ring-red-300' },

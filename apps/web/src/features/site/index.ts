@@ -8,6 +8,7 @@ export {
   siteLinks,
   siteSettingsQueryKey,
   siteSettingsQueryOptions,
+  useMoneyLimits,
   useSiteLinks,
   useSiteSettings,
   useSiteSettingsQuery,

@@ -2,7 +2,9 @@ import {
   contactLinks,
   CONTENT_API,
   DEFAULT_SITE_SETTINGS,
-  type PublicSiteSettings,
+  type MoneyLimits,
+  type PublicSettings,
+  type Settings,
   type SiteSettings,
 } from '@iddesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -18,13 +20,13 @@ import type { SocialLink } from '../../lib/site-config';
 export const siteSettingsQueryKey = ['site-settings'] as const;
 
 export const getSiteSettings = (signal?: AbortSignal) =>
-  apiRequest<PublicSiteSettings>(CONTENT_API.settings, { method: 'GET', signal });
+  apiRequest<PublicSettings>(CONTENT_API.settings, { method: 'GET', signal });
 
 export const siteSettingsQueryOptions = () =>
   queryOptions({
     queryKey: siteSettingsQueryKey,
     // The display time zone is the server's, not a setting: every date is written in it.
-    queryFn: async ({ signal }): Promise<SiteSettings> => {
+    queryFn: async ({ signal }): Promise<Settings> => {
       const { display_time_zone: zone, ...settings } = (await getSiteSettings(signal)).data;
       setDisplayTimeZone(zone);
       return settings;
@@ -40,6 +42,15 @@ export function useSiteSettingsQuery() {
 /** The settings, or the defaults (empty contacts) until they arrive or when they fail. */
 export function useSiteSettings(): SiteSettings {
   return useSiteSettingsQuery().data ?? DEFAULT_SITE_SETTINGS;
+}
+
+/**
+ * The owners' money limits (issue 17), which the customers' money forms show and check; undefined
+ * until the settings arrive (the forms then check the amount rules only; the server has the
+ * last word).
+ */
+export function useMoneyLimits(): MoneyLimits | undefined {
+  return useSiteSettingsQuery().data?.money_limits;
 }
 
 export type SiteLinks = ReturnType<typeof contactLinks> & { follow: SocialLink[] };

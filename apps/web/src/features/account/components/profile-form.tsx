@@ -1,4 +1,4 @@
-import { UpdateUserBodySchema, type User } from '@iddesk/contract';
+import { formatPhoneNumber, UpdateUserBodySchema, type User } from '@iddesk/contract';
 import { AppForm, SaveButtons } from '../../../components/ui/app-form';
 import { INPUT, TextField } from '../../../components/ui/text-field';
 import { useAppForm } from '../../../lib/use-app-form';
@@ -10,10 +10,11 @@ export function ProfileForm({ user }: { user: User }) {
   const mutation = useUpdateUser();
   const app = useAppForm({
     schema: UpdateUserBodySchema,
-    defaultValues: { name: user.name, email: user.email, phone: user.phone },
+    defaultValues: { name: user.name, email: user.email, phone: formatPhoneNumber(user.phone) },
     submit: (values) => mutation.mutateAsync(values),
     action: { successMessage: t('profile.saved') },
-    onSuccess: ({ name, email, phone }, _values, form) => form.reset({ name, email, phone }),
+    onSuccess: ({ name, email, phone }, _values, form) =>
+      form.reset({ name, email, phone: formatPhoneNumber(phone) }),
   });
 
   return (

@@ -1,4 +1,4 @@
-import { ROUTES } from '@iddesk/contract';
+import { formatPhoneNumber, ROUTES } from '@iddesk/contract';
 import { History, KeyRound, ShieldCheck, Wallet } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -62,7 +62,7 @@ export function ProfilePage() {
               </div>
               <div className="col-span-2 rounded-xl bg-slate-100 p-4">
                 <dt className="text-sm font-medium text-slate-700">{t('profile.phone')}</dt>
-                <dd className="mt-1 font-semibold text-slate-900">{user.phone}</dd>
+                <dd className="mt-1 font-semibold text-slate-900">{formatPhoneNumber(user.phone)}</dd>
               </div>
             </dl>
             <div className="flex flex-wrap gap-3">

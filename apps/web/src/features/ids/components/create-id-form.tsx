@@ -3,9 +3,9 @@ import { useMemo } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Card } from '../../../components/ui/card';
 import { INPUT, TextField } from '../../../components/ui/text-field';
-import { formatMoney } from '../../../lib/money';
 import { useCreateUserId } from '../api/create-user-id';
-import { createIdFormSchema, type CreateIdFormValues } from './id-form-schemas';
+import { useMoneyLimits } from '../../site';
+import { amountRangeHint, createIdFormSchema, type CreateIdFormValues } from './id-form-schemas';
 import { PaymentForm } from './payment-fields';
 
 function UsernameField() {
@@ -26,7 +26,11 @@ type CreateIdFormProps = { item: CatalogueItem; balance: string | undefined };
 /** Username, amount and payment, a confirmation, then off to My IDs. */
 export function CreateIdForm({ item, balance }: CreateIdFormProps) {
   const mutation = useCreateUserId();
-  const limits = useMemo(() => ({ minDeposit: item.min_deposit, balance }), [item, balance]);
+  const moneyLimits = useMoneyLimits();
+  const limits = useMemo(
+    () => ({ minDeposit: item.min_deposit, balance, owners: { limits: moneyLimits, operation: 'id_create' as const } }),
+    [item, balance, moneyLimits],
+  );
   const schema = useMemo(() => createIdFormSchema(limits), [limits]);
   return (
     <Card>
@@ -35,7 +39,7 @@ export function CreateIdForm({ item, balance }: CreateIdFormProps) {
         schema={schema}
         extraValues={{ username: '' }}
         limits={limits}
-        amountHint={`At least ${formatMoney(item.min_deposit)}. This goes into the new ID.`}
+        amountHint={`${amountRangeHint(limits) ?? ''}. This goes into the new ID.`}
         submitLabel="Request ID"
         submit={(values, idempotencyKey) =>
           mutation.mutateAsync({

@@ -1,8 +1,7 @@
 import { ROUTES, type UserId } from '@iddesk/contract';
 import { useMemo } from 'react';
-import { formatMoney } from '../../../lib/money';
 import { useDepositToId } from '../api/deposit';
-import { depositFormSchema, type PaymentLimits } from './id-form-schemas';
+import { amountRangeHint, depositFormSchema, type PaymentLimits } from './id-form-schemas';
 import { PaymentForm } from './payment-fields';
 
 type DepositFormProps = { userId: UserId; limits: PaymentLimits };
@@ -14,11 +13,7 @@ export function DepositForm({ userId, limits }: DepositFormProps) {
     <PaymentForm
       schema={schema}
       limits={limits}
-      amountHint={
-        limits.minDeposit
-          ? `At least ${formatMoney(limits.minDeposit)}.`
-          : 'The amount to put into the ID.'
-      }
+      amountHint={`${amountRangeHint(limits) ?? 'Any amount'}. This goes into the ID.`}
       submitLabel="Deposit"
       submit={(values, idempotencyKey) =>
         mutation.mutateAsync({ ...values, userIdId: userId.id, idempotencyKey })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idActionState } from './id-actions-state';
+import { CLOSING_REASON, idActionState } from './id-actions-state';
 
 describe('idActionState', () => {
   it('opens every action on an active ID', () => {
@@ -18,16 +18,24 @@ describe('idActionState', () => {
     if (!state.enabled) expect(state.reason).toMatch(reason);
   });
 
-  it('allows one waiting close or password change at a time, but any number of deposits', () => {
+  it('allows one waiting password change at a time, but any number of deposits', () => {
     const userId = {
       status: 'active' as const,
-      pending_request_types: ['close' as const, 'deposit' as const],
+      pending_request_types: ['change_password' as const, 'deposit' as const],
     };
-    expect(idActionState(userId, 'close')).toEqual({
+    expect(idActionState(userId, 'change_password')).toEqual({
       enabled: false,
-      reason: 'A close request is already waiting for the desk.',
+      reason: 'A password change is already waiting for the desk.',
     });
-    expect(idActionState(userId, 'change_password')).toEqual({ enabled: true });
     expect(idActionState(userId, 'deposit')).toEqual({ enabled: true });
+    expect(idActionState(userId, 'close')).toEqual({ enabled: true });
+  });
+
+  it('pauses every action while a close waits, saying why (money rule 9)', () => {
+    const userId = { status: 'active' as const, pending_request_types: ['close' as const] };
+    for (const action of ['deposit', 'withdraw', 'close', 'change_password'] as const) {
+      expect(idActionState(userId, action)).toEqual({ enabled: false, reason: CLOSING_REASON });
+    }
+    expect(CLOSING_REASON).toMatch(/paused: your request to close this ID is waiting/);
   });
 });

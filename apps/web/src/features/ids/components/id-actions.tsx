@@ -9,8 +9,10 @@ import {
 import { useId, useState } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
+import { CancelUserIdButton } from './cancel-buttons';
 import { ChangePasswordDialog } from './change-password-dialog';
-import { idActionState, type IdAction } from './id-actions-state';
+import { CLOSING_REASON, idActionState, type IdAction } from './id-actions-state';
 
 type ActionProps = {
   userId: UserId;
@@ -85,11 +87,23 @@ export function IdActions({ userId }: { userId: UserId }) {
   return (
     <Card className="self-start">
       <h2 className="text-lg font-semibold text-slate-900">Manage this ID</h2>
-      <p id={noteId} className="mt-1 text-sm text-slate-600">
+      <p
+        id={noteId}
+        className={cn(
+          'mt-1 text-sm',
+          // Money rule 9: paused while a close waits; said where the eye lands first.
+          !closed.enabled && closed.reason === CLOSING_REASON
+            ? 'mt-3 rounded-xl bg-amber-50 p-3 font-medium text-amber-900 ring-1 ring-inset ring-amber-300'
+            : 'text-slate-600',
+        )}
+      >
         {closed.enabled
           ? 'Each action is a request the desk handles; you get a notification when it is done.'
           : closed.reason}
       </p>
+      {userId.status === 'pending' ? (
+        <CancelUserIdButton userId={userId} className="mt-4 w-full sm:w-auto lg:w-full" />
+      ) : null}
       <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-1">
         <Action
           userId={userId}

@@ -1,6 +1,8 @@
+import { DEFAULT_MONEY_LIMITS } from '@iddesk/contract';
 import { describe, expect, it } from 'vitest';
 import {
   amountError,
+  amountRangeHint,
   createIdFormSchema,
   depositFormSchema,
   walletState,
@@ -35,6 +37,15 @@ describe('amountError (minimum deposit)', () => {
   });
   it('has no minimum to check when the item is unknown', () => {
     expect(amountError('1')).toBeNull();
+  });
+  it('then holds the amount to the owners’ limits (issue 17), the item’s minimum on top', () => {
+    const owners = { limits: DEFAULT_MONEY_LIMITS, operation: 'id_deposit' as const };
+    expect(amountError('150', '200.00', owners)).toBe('The minimum for this ID is ₹200.00.');
+    expect(amountError('99', undefined, owners)).toBe('The amount must be at least ₹100.00.');
+    expect(amountError('500000.01', '200.00', owners)).toBe('The amount may be at most ₹5,00,000.00.');
+    expect(amountRangeHint({ minDeposit: '200.00', owners })).toBe('₹200.00 to ₹5,00,000.00');
+    expect(amountRangeHint({ minDeposit: '50.00', owners })).toBe('₹100.00 to ₹5,00,000.00');
+    expect(amountRangeHint({ minDeposit: '200.00' })).toBe('At least ₹200.00');
   });
 });
 

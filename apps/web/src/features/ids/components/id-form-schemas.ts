@@ -1,9 +1,16 @@
-import { parseAmount, PROOF_REQUIRED_MESSAGE, UsernameSchema } from '@iddesk/contract';
+import {
+  limitProblem,
+  limitRangeText,
+  type MoneyLimits,
+  PROOF_REQUIRED_MESSAGE,
+  UsernameSchema,
+} from '@iddesk/contract';
 import { z } from 'zod';
 import {
-  AmountFieldSchema,
   amountInputError,
+  amountMinor,
   exceedsBalance,
+  limitedAmountField,
   normaliseAmount,
 } from '../../../lib/amount';
 import { imageFileError } from '../../../lib/files';
@@ -21,19 +28,23 @@ export type PaymentFormValues = {
 
 export type CreateIdFormValues = PaymentFormValues & { username: string };
 
-/** What the form knows about the money around it: the item's minimum and the wallet. */
+/** The owners' limits of the operation a payment form makes (issue 17). */
+export type OwnersLimits = { limits: MoneyLimits | undefined; operation: 'id_create' | 'id_deposit' };
+
+/** What the form knows about the money around it: the item's minimum, the limits, the wallet. */
 export type PaymentLimits = {
   /** The catalogue item's `min_deposit` (wire format); undefined when not known. */
   minDeposit?: string | undefined;
   /** The wallet's available balance (wire format); undefined while it loads. */
   balance?: string | undefined;
+  /** The owners' limits; absent or `limits` undefined while the settings load. */
+  owners?: OwnersLimits | undefined;
 };
 
-const toMinor = (text: string | undefined) =>
-  text === undefined ? null : parseAmount(text.trim().replace(/,/g, ''));
+const toMinor = amountMinor;
 
-/** The amount's message: the common amount rules, then the item's minimum. */
-export function amountError(text: string, minDeposit?: string): string | null {
+/** The amount's message: the common amount rules, the item's minimum, then the owners' limits. */
+export function amountError(text: string, minDeposit?: string, owners?: OwnersLimits): string | null {
   const basic = amountInputError(text);
   if (basic) return basic;
   const amount = toMinor(text);
@@ -41,7 +52,15 @@ export function amountError(text: string, minDeposit?: string): string | null {
   if (amount !== null && min !== null && amount < min) {
     return `The minimum for this ID is ${formatMoney(minDeposit)}.`;
   }
+  if (amount !== null && owners?.limits) return limitProblem(owners.limits, owners.operation, amount);
   return null;
+}
+
+/** What the amount may be, said before anything is typed: "₹500.00 to ₹5,00,000.00". */
+export function amountRangeHint({ minDeposit, owners }: PaymentLimits): string | null {
+  const min = toMinor(minDeposit) ?? undefined;
+  if (owners?.limits) return limitRangeText(owners.limits, owners.operation, min);
+  return minDeposit ? `At least ${formatMoney(minDeposit)}` : null;
 }
 
 export type WalletState =
@@ -78,7 +97,7 @@ const PAYMENT_SHAPE = {
 function checkPayment(v: PaymentFormValues, limits: PaymentLimits, ctx: z.RefinementCtx) {
   const issue = (path: string, message: string) =>
     ctx.addIssue({ code: 'custom', path: [path], message });
-  const amount = amountError(v.amount, limits.minDeposit);
+  const amount = amountError(v.amount, limits.minDeposit, limits.owners);
   if (amount) issue('amount', amount);
   if (v.pay_from === 'wallet') {
     const state = walletState(v.amount, limits);
@@ -138,5 +157,6 @@ export const createIdFormSchema = (limits: PaymentLimits) =>
 
 export type CreateIdFormOutput = z.output<ReturnType<typeof createIdFormSchema>>;
 
-/** `/my_ids/{id}/withdraw`: an amount greater than zero, at most two decimals. */
-export const IdWithdrawFormSchema = z.object({ amount: AmountFieldSchema });
+/** `/my_ids/{id}/withdraw`: an amount within the owners' ID-withdrawal limits (once known). */
+export const idWithdrawFormSchema = (limits: MoneyLimits | undefined) =>
+  z.object({ amount: limitedAmountField(limits, 'id_withdraw') });

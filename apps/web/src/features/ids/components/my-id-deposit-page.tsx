@@ -2,6 +2,7 @@ import type { UserId } from '@iddesk/contract';
 import { useMemo } from 'react';
 import { Card } from '../../../components/ui/card';
 import { ListLoading } from '../../../components/ui/list-states';
+import { useMoneyLimits } from '../../site';
 import { useCatalogueItem } from '../api/catalogue';
 import { DepositForm } from './deposit-form';
 import { idActionState } from './id-actions-state';
@@ -13,7 +14,11 @@ function Deposit({ userId, balance }: { userId: UserId; balance: string | undefi
   // The minimum comes from the catalogue; an item since withdrawn from it has none to show.
   const item = useCatalogueItem(userId.item.id);
   const minDeposit = item.data?.min_deposit;
-  const limits = useMemo(() => ({ minDeposit, balance }), [minDeposit, balance]);
+  const moneyLimits = useMoneyLimits();
+  const limits = useMemo(
+    () => ({ minDeposit, balance, owners: { limits: moneyLimits, operation: 'id_deposit' as const } }),
+    [minDeposit, balance, moneyLimits],
+  );
   const state = idActionState(userId, 'deposit');
   if (!state.enabled) return <NotAvailable userId={userId} reason={state.reason} />;
   return (

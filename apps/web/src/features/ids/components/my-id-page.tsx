@@ -7,6 +7,7 @@ import { ExternalLink } from '../../../components/ui/external-link';
 import { formatDateTime, formatMoney } from '../../../lib/money';
 import { IdActions } from './id-actions';
 import { IdIdentity } from './id-identity';
+import { paymentText } from './payment-summary';
 import { RequestHistory } from './request-history';
 import { UserIdGate } from './user-id-gate';
 
@@ -17,10 +18,12 @@ function LoginDetails({ userId }: { userId: UserId }) {
   }
   const text =
     userId.status === 'pending'
-      ? 'The desk is creating this ID. Its login and password appear here as soon as it is approved.'
+      ? `The desk is creating this ID. Its login and password appear here as soon as it is approved. You paid ${paymentText(userId)}.`
       : userId.status === 'rejected'
         ? `The desk rejected this request${userId.comment ? `: “${userId.comment}”` : '.'}${userId.pay_from === 'wallet' ? ' The amount held from your wallet was returned.' : ''}`
-        : 'This ID is closed; its login no longer works.';
+        : userId.status === 'cancelled'
+          ? `You cancelled this request.${userId.pay_from === 'wallet' ? ' The amount held from your wallet was returned.' : ''}`
+          : 'This ID is closed; its login no longer works.';
   return (
     <p className="mt-4 flex items-start gap-3 rounded-xl bg-slate-50 p-4 text-slate-700 ring-1 ring-inset ring-slate-200">
       <Clock className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
@@ -43,6 +46,9 @@ function aboutItems(userId: UserId): DetailItem[] {
       value:
         userId.pay_from === 'wallet' ? 'Wallet balance' : (userId.payment_type?.name ?? 'Payment'),
     },
+    ...(userId.pay_from === 'payment' && userId.reference
+      ? [{ label: 'Reference (UTR)', value: userId.reference }]
+      : []),
   ];
 }
 

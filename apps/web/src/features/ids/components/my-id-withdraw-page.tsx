@@ -1,4 +1,5 @@
-import { ROUTES, type UserId } from '@iddesk/contract';
+import { limitRangeText, ROUTES, type UserId } from '@iddesk/contract';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { AppForm, FormConfirm } from '../../../components/ui/app-form';
 import { Button } from '../../../components/ui/button';
@@ -8,7 +9,8 @@ import { formatMoney } from '../../../lib/money';
 import { useAppForm } from '../../../lib/use-app-form';
 import { useWithdrawFromId } from '../api/withdraw-from-id';
 import { idActionState } from './id-actions-state';
-import { IdWithdrawFormSchema } from './id-form-schemas';
+import { idWithdrawFormSchema } from './id-form-schemas';
+import { useMoneyLimits } from '../../site';
 import { IdIdentity } from './id-identity';
 import { NotAvailable } from './not-available';
 import { UserIdGate } from './user-id-gate';
@@ -16,8 +18,10 @@ import { UserIdGate } from './user-id-gate';
 function WithdrawForm({ userId }: { userId: UserId }) {
   const navigate = useNavigate();
   const mutation = useWithdrawFromId();
+  const limits = useMoneyLimits();
+  const schema = useMemo(() => idWithdrawFormSchema(limits), [limits]);
   const app = useAppForm({
-    schema: IdWithdrawFormSchema,
+    schema,
     defaultValues: { amount: '' },
     confirm: true,
     submit: (body, idempotencyKey) =>
@@ -34,7 +38,7 @@ function WithdrawForm({ userId }: { userId: UserId }) {
         <TextField
           label="Amount"
           {...INPUT.amount}
-          hint="How much to take out of the ID."
+          hint={`How much to take out of the ID${limits ? `: ${limitRangeText(limits, 'id_withdraw')}` : ''}.`}
           {...app.field('amount')}
         />
         <div>

@@ -57,7 +57,7 @@ function UserIdGrid() {
   }
   return (
     <>
-      <ul aria-label="Your IDs" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul aria-label="Your IDs" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {query.data.map((userId) => (
           <li key={userId.id}>
             <UserIdCard userId={userId} />

@@ -1,4 +1,4 @@
-import type { PaymentType } from '@iddesk/contract';
+import type { PaymentType, UserId } from '@iddesk/contract';
 import type { SummaryItem } from '../../../components/ui/confirm-dialog';
 import { formatMoney } from '../../../lib/money';
 import type { PaymentInput } from '../api/payment-form';
@@ -17,4 +17,12 @@ export function paymentSummary(input: PaymentInput, types: PaymentType[] = []): 
     { label: 'Screenshot', value: input.proof.name },
   );
   return items;
+}
+
+/** What was paid for a new ID, and how: "₹500.00 from your wallet", "₹500.00 by GPay, UTR 4521". */
+export function paymentText(userId: Pick<UserId, 'amount' | 'pay_from' | 'payment_type' | 'reference'>): string {
+  const amount = formatMoney(userId.amount);
+  if (userId.pay_from === 'wallet') return `${amount} from your wallet`;
+  const by = userId.payment_type?.name ?? 'payment';
+  return `${amount} by ${by}${userId.reference ? `, UTR ${userId.reference}` : ''}`;
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CardLine, DataList } from '../../../components/ui/data-list';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../lib/money';
+import { CancelRequestButton } from './cancel-buttons';
 import { REQUEST_TYPE_LABELS } from './request-labels';
 
 /** The amount a request moved: what the desk confirmed once handled, else what was asked. */
@@ -84,6 +85,7 @@ export function RequestList({ items, caption, showId = false }: RequestListProps
         },
         { header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
         { header: 'Amount', numeric: true, cell: (r) => <RequestAmount request={r} /> },
+        { header: 'Action', numeric: true, cell: (r) => <CancelRequestButton request={r} /> },
       ]}
       card={(r) => (
         <div className="flex flex-col gap-2">
@@ -100,6 +102,9 @@ export function RequestList({ items, caption, showId = false }: RequestListProps
           <div className="flex items-center justify-between gap-3 text-sm text-slate-600">
             <span>{formatDateTime(r.created_at)}</span>
             <StatusBadge status={r.status} />
+          </div>
+          <div className="flex justify-end empty:hidden">
+            <CancelRequestButton request={r} />
           </div>
         </div>
       )}

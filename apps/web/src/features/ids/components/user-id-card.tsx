@@ -5,12 +5,15 @@ import { Link } from 'react-router';
 import { ItemLogo } from '../../../components/ui/item-logo';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDate } from '../../../lib/money';
+import { CancelUserIdButton } from './cancel-buttons';
+import { paymentText } from './payment-summary';
 
 const NOTES: Record<UserId['status'], string> = {
   pending: 'Waiting for the desk to create it.',
   active: 'Ready to use.',
   rejected: 'The request was rejected.',
   closed: 'Closed.',
+  cancelled: 'You cancelled this request.',
 };
 
 /** One of the customer's IDs in the My IDs grid; the whole card leads to its details. */
@@ -36,20 +39,29 @@ export function UserIdCard({ userId }: { userId: UserId }) {
       <p className="text-sm text-slate-600">
         {NOTES[userId.status]} Requested {formatDate(userId.created_at)}.
       </p>
-      <Link
-        to={ROUTES.myId(userId.id)}
-        className="mt-auto inline-flex min-h-11 items-center gap-1 self-start font-semibold text-brand-700 after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
-      >
-        View details
-        <span className="sr-only">
-          {' '}
-          of {userId.item.name} @{userId.username}
-        </span>
-        <ChevronRight
-          className="size-4 transition-transform group-hover:translate-x-0.5"
-          aria-hidden="true"
-        />
-      </Link>
+      {userId.status === 'pending' ? (
+        <p className="text-sm text-slate-700">
+          <span className="font-medium text-slate-900">Paid:</span> {paymentText(userId)}
+        </p>
+      ) : null}
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-3">
+        <Link
+          to={ROUTES.myId(userId.id)}
+          className="inline-flex min-h-11 items-center gap-1 self-start font-semibold text-brand-700 after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
+        >
+          View details
+          <span className="sr-only">
+            {' '}
+            of {userId.item.name} @{userId.username}
+          </span>
+          <ChevronRight
+            className="size-4 transition-transform group-hover:translate-x-0.5"
+            aria-hidden="true"
+          />
+        </Link>
+        {/* Above the card-wide link, so it takes its own clicks. */}
+        <CancelUserIdButton userId={userId} className="relative z-10" />
+      </div>
     </article>
   );
 }

@@ -13,7 +13,7 @@ type OutcomeProps = {
   children?: ReactNode;
 };
 
-/** How a handled item ended: approved or rejected, when, by whom, and the admin's comment. */
+/** How a handled item ended: approved, rejected or cancelled by the customer, when, by whom, and the admin's comment. */
 export function Outcome({ status, handledAt, comment, handledBy, children }: OutcomeProps) {
   return (
     <Card>
@@ -22,7 +22,8 @@ export function Outcome({ status, handledAt, comment, handledBy, children }: Out
         <StatusBadge status={status} />
       </div>
       <p className="mt-2 text-slate-700">
-        {status === 'approved' ? 'Approved' : 'Rejected'} on {formatDateTime(handledAt)}
+        {status === 'approved' ? 'Approved' : status === 'cancelled' ? 'Cancelled by the customer' : 'Rejected'} on{' '}
+        {formatDateTime(handledAt)}
         {handledBy ? ` by ${handledBy.name}` : ''}.
       </p>
       {comment ? (

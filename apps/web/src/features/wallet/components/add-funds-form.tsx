@@ -1,4 +1,5 @@
-import type { Bill, PaymentType } from '@iddesk/contract';
+import { limitRangeText, type Bill, type PaymentType } from '@iddesk/contract';
+import { useMemo } from 'react';
 import { AppForm, FormConfirm } from '../../../components/ui/app-form';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -8,15 +9,18 @@ import { INPUT, TextField } from '../../../components/ui/text-field';
 import { formatMoney } from '../../../lib/money';
 import { useAppForm } from '../../../lib/use-app-form';
 import { useAddFunds } from '../api/add-funds';
-import { AddFundsFormSchema } from './wallet-schemas';
+import { useMoneyLimits } from '../../site';
+import { addFundsFormSchema } from './wallet-schemas';
 
 type AddFundsFormProps = { types: PaymentType[]; onSent: (bill: Bill) => void };
 
 /** Step 1 pay (choose a method, copy its details), step 2 tell us (amount, UTR, screenshot). */
 export function AddFundsForm({ types, onSent }: AddFundsFormProps) {
   const mutation = useAddFunds();
+  const limits = useMoneyLimits();
+  const schema = useMemo(() => addFundsFormSchema(limits), [limits]);
   const app = useAppForm({
-    schema: AddFundsFormSchema,
+    schema,
     defaultValues: {
       amount: '',
       payment_type_id: types[0] ? String(types[0].id) : '',
@@ -62,7 +66,7 @@ export function AddFundsForm({ types, onSent }: AddFundsFormProps) {
           <TextField
             label="Amount"
             {...INPUT.amount}
-            hint="The exact amount you paid."
+            hint={`The exact amount you paid${limits ? `: ${limitRangeText(limits, 'add_funds')}` : ''}.`}
             {...app.field('amount')}
           />
           <PaymentProofFields />

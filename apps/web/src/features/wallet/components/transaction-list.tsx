@@ -1,4 +1,5 @@
 import type { Transaction, TransactionKind } from '@iddesk/contract';
+import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatMoney, formatSignedMoney, isDebit } from '../../../lib/money';
 import { CardLine, DataList } from '../../../components/ui/data-list';
@@ -23,7 +24,7 @@ export function SignedAmount({
   amount: string;
   status: Transaction['status'];
 }) {
-  const rejected = status === 'rejected';
+  const rejected = status === 'rejected' || status === 'cancelled';
   return (
     <span
       className={cn(
@@ -35,7 +36,7 @@ export function SignedAmount({
             : 'text-emerald-700',
       )}
     >
-      {rejected ? <span className="sr-only">Rejected: </span> : null}
+      {rejected ? <span className="sr-only">{status === 'cancelled' ? 'Cancelled: ' : 'Rejected: '}</span> : null}
       {formatSignedMoney(amount)}
     </span>
   );
@@ -49,8 +50,15 @@ function Description({ tx }: { tx: Transaction }) {
   );
 }
 
+type TransactionListProps = {
+  items: Transaction[];
+  caption: string;
+  /** What the reader may do with a row (the customer's Cancel on a pending one). */
+  action?: (tx: Transaction) => ReactNode;
+};
+
 /** The wallet ledger, shared by the customer's and the admin's transaction views. */
-export function TransactionList({ items, caption }: { items: Transaction[]; caption: string }) {
+export function TransactionList({ items, caption, action }: TransactionListProps) {
   return (
     <DataList
       items={items}
@@ -75,6 +83,7 @@ export function TransactionList({ items, caption }: { items: Transaction[]; capt
           cell: (tx) => (tx.balance_after === null ? '—' : formatMoney(tx.balance_after)),
           className: 'text-slate-700',
         },
+        ...(action ? [{ header: 'Action', numeric: true, cell: action }] : []),
       ]}
       card={(tx) => (
         <div className="flex flex-col gap-2">
@@ -89,6 +98,7 @@ export function TransactionList({ items, caption }: { items: Transaction[]; capt
           {tx.balance_after !== null ? (
             <CardLine label="Balance after">{formatMoney(tx.balance_after)}</CardLine>
           ) : null}
+          {action ? <div className="flex justify-end empty:hidden">{action(tx)}</div> : null}
         </div>
       )}
     />

@@ -6,6 +6,7 @@ import { LinkTabs } from '../../../components/ui/link-tabs';
 import { ListCard } from '../../../components/ui/list-card';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { CancelTransactionButton } from './cancel-transaction-button';
 import { TransactionList } from './transaction-list';
 import { readPage } from '../../../lib/pagination';
 import { useTransactions } from '../api/get-transactions';
@@ -70,7 +71,8 @@ export function TransactionsPage() {
         empty={
           tab === 'pending' ? (
             <ListEmpty icon={ReceiptText} title="Nothing pending">
-              Top-ups waiting for approval and withdrawals on hold show here.
+              Top-ups waiting for approval and withdrawals on hold show here; you can cancel them
+              until the desk handles them.
             </ListEmpty>
           ) : (
             <ListEmpty
@@ -83,7 +85,13 @@ export function TransactionsPage() {
           )
         }
       >
-        {(items) => <TransactionList items={items} caption={caption} />}
+        {(items) => (
+          <TransactionList
+            items={items}
+            caption={caption}
+            {...(tab === 'pending' ? { action: (tx) => <CancelTransactionButton tx={tx} /> } : {})}
+          />
+        )}
       </ListCard>
     </>
   );

@@ -1,7 +1,10 @@
+import { DEFAULT_MONEY_LIMITS } from '@iddesk/contract';
 import { describe, expect, it } from 'vitest';
-import { AddFundsFormSchema, withdrawFormSchema } from './wallet-schemas';
+import { addFundsFormSchema, withdrawFormSchema } from './wallet-schemas';
 
 const WithdrawFormSchema = withdrawFormSchema();
+/** Before the site settings arrive: the amount rules only. */
+const AddFundsFormSchema = addFundsFormSchema(undefined);
 
 const png = (bytes: number) => new File([new Uint8Array(bytes)], 'pay.png', { type: 'image/png' });
 
@@ -27,11 +30,23 @@ describe('AddFundsFormSchema', () => {
   it.each([
     ['', 'Enter the amount.'],
     ['0', 'The amount must be greater than zero.'],
-    ['-5', 'Enter an amount with at most two decimals, like 1500 or 1500.50.'],
-    ['10.005', 'Enter an amount with at most two decimals, like 1500 or 1500.50.'],
-    ['ten', 'Enter an amount with at most two decimals, like 1500 or 1500.50.'],
-  ])('rejects the amount %j', (amount, message) => {
+    ['-5', 'The amount must be greater than zero; leave out the minus sign.'],
+    ['10.005', 'The amount can have at most two decimals (paise), like 1500.50.'],
+    ['ten', 'Enter the amount in digits, like 1500 or 1500.50.'],
+    ['1,00,00,00,00,000.00', 'The amount is too large: at most ₹10,00,00,000.00.'],
+  ])('rejects the amount %j, saying what is wrong (issue 17)', (amount, message) => {
     expect(messages(AddFundsFormSchema.safeParse({ ...valid, amount })).amount).toBe(message);
+  });
+
+  it('holds the amount to the owners’ add-funds limits once the settings are known', () => {
+    const limited = addFundsFormSchema(DEFAULT_MONEY_LIMITS);
+    expect(messages(limited.safeParse({ ...valid, amount: '99' })).amount).toBe(
+      'The amount must be at least ₹100.00.',
+    );
+    expect(messages(limited.safeParse({ ...valid, amount: '2,00,001' })).amount).toBe(
+      'The amount may be at most ₹2,00,000.00.',
+    );
+    expect(limited.parse({ ...valid, amount: '2,00,000' }).amount).toBe('200000.00');
   });
 
   it('needs a payment type, a reference and a screenshot, and names each', () => {
@@ -128,5 +143,16 @@ describe('WithdrawFormSchema', () => {
       amount: 'That is more than your available balance of ₹200.00.',
       upi_id: 'Enter the UPI ID.',
     });
+  });
+
+  it('holds the amount to the owners’ withdrawal limits, naming them', () => {
+    const schema = withdrawFormSchema('5000000.00', DEFAULT_MONEY_LIMITS);
+    const upi = { ...base, method: 'upi' as const, upi_id: 'a@okaxis' };
+    expect(messages(schema.safeParse({ ...upi, amount: '99.99' })).amount).toBe(
+      'The amount must be at least ₹100.00.',
+    );
+    expect(messages(schema.safeParse({ ...upi, amount: '100000.01' })).amount).toBe(
+      'The amount may be at most ₹1,00,000.00.',
+    );
   });
 });

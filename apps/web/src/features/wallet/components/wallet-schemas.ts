@@ -1,6 +1,11 @@
-import { AddFundsBodySchema, PROOF_REQUIRED_MESSAGE, WithdrawMethodSchema } from '@iddesk/contract';
+import {
+  AddFundsBodySchema,
+  type MoneyLimits,
+  PROOF_REQUIRED_MESSAGE,
+  WithdrawMethodSchema,
+} from '@iddesk/contract';
 import { z } from 'zod';
-import { AmountFieldSchema, exceedsBalance } from '../../../lib/amount';
+import { exceedsBalance, limitedAmountField } from '../../../lib/amount';
 import {
   ALWAYS_CHECK,
   checkDestination,
@@ -16,17 +21,19 @@ import type { WithdrawInput } from '../api/withdraw';
  * (The contract's field schemas accept form data of any shape, so their input type is unknown;
  * here they only ever see the form's strings.)
  *
- * The add-funds form: the contract's field rules plus the screenshot, checked in the browser
- * before anything is uploaded. Output is ready for `addFunds`.
+ * The add-funds form: the contract's field rules, the owners' limits once known (issue 17) and
+ * the screenshot, checked in the browser before anything is uploaded. Output is ready for
+ * `addFunds`.
  */
-export const AddFundsFormSchema = z
-  .object({
-    amount: AmountFieldSchema,
-    payment_type_id: AddFundsBodySchema.shape.payment_type_id as z.ZodType<number, string>,
-    reference: AddFundsBodySchema.shape.reference as z.ZodType<string, string>,
-    proof: imageFieldSchema(PROOF_REQUIRED_MESSAGE),
-  })
-  .transform((v): AddFundsInput => ({ ...v, proof: v.proof as File }));
+export const addFundsFormSchema = (limits: MoneyLimits | undefined) =>
+  z
+    .object({
+      amount: limitedAmountField(limits, 'add_funds'),
+      payment_type_id: AddFundsBodySchema.shape.payment_type_id as z.ZodType<number, string>,
+      reference: AddFundsBodySchema.shape.reference as z.ZodType<string, string>,
+      proof: imageFieldSchema(PROOF_REQUIRED_MESSAGE),
+    })
+    .transform((v): AddFundsInput => ({ ...v, proof: v.proof as File }));
 
 export type AddFundsFormValues = {
   amount: string;
@@ -47,13 +54,14 @@ export type WithdrawFormValues = {
 /**
  * The withdrawal form keeps both destinations while the user switches between them, but checks
  * and sends only the chosen one. The destination is checked even when the amount is wrong, so
- * every problem shows at once. With the balance known, an amount above it is refused here too
- * (the server has the last word: it answers 409 when the balance changed meanwhile).
+ * every problem shows at once. With the balance and the owners' limits known, an amount above
+ * the balance or outside the limits is refused here too (the server has the last word: 409
+ * when the balance changed meanwhile, 422 over the day's payout total, which it alone counts).
  */
-export const withdrawFormSchema = (balance?: string) =>
+export const withdrawFormSchema = (balance?: string, limits?: MoneyLimits) =>
   z
     .object({
-      amount: AmountFieldSchema.superRefine((amount, ctx) => {
+      amount: limitedAmountField(limits, 'withdraw').superRefine((amount, ctx) => {
         if (exceedsBalance(amount, balance)) {
           ctx.addIssue({
             code: 'custom',

@@ -1,4 +1,4 @@
-import type { Withdrawal } from '@iddesk/contract';
+import { formatRupees, limitRangeText, parseAmount, type MoneyLimits, type Withdrawal } from '@iddesk/contract';
 import { useMemo } from 'react';
 import { AppForm, FormConfirm } from '../../../components/ui/app-form';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +7,7 @@ import { INPUT, TextField } from '../../../components/ui/text-field';
 import { formatMoney } from '../../../lib/money';
 import { useAppForm } from '../../../lib/use-app-form';
 import { useWithdraw, type WithdrawInput } from '../api/withdraw';
+import { useMoneyLimits } from '../../site';
 import { withdrawFormSchema, type WithdrawFormValues } from './wallet-schemas';
 
 const EMPTY: WithdrawFormValues = {
@@ -27,11 +28,23 @@ function destination(input: WithdrawInput): { label: string; value: string }[] {
   ];
 }
 
+/** "Available: ₹5,000.00 · ₹100.00 to ₹1,00,000.00 a withdrawal, ₹2,00,000.00 a day." */
+function amountHint(balance: string | undefined, limits: MoneyLimits | undefined): string | undefined {
+  const parts = [
+    balance ? `Available: ${formatMoney(balance)}` : null,
+    limits
+      ? `${limitRangeText(limits, 'withdraw')} a withdrawal, at most ${formatRupees(parseAmount(limits.daily_payout) ?? 0n)} a day`
+      : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? `${parts.join(' · ')}.` : undefined;
+}
+
 type WithdrawFormProps = { balance: string | undefined; onSent: (w: Withdrawal) => void };
 
 export function WithdrawForm({ balance, onSent }: WithdrawFormProps) {
   const mutation = useWithdraw();
-  const schema = useMemo(() => withdrawFormSchema(balance), [balance]);
+  const limits = useMoneyLimits();
+  const schema = useMemo(() => withdrawFormSchema(balance, limits), [balance, limits]);
   const app = useAppForm({
     schema,
     defaultValues: EMPTY,
@@ -53,7 +66,7 @@ export function WithdrawForm({ balance, onSent }: WithdrawFormProps) {
         <TextField
           label="Amount"
           {...INPUT.amount}
-          hint={balance ? `Available: ${formatMoney(balance)}` : undefined}
+          hint={amountHint(balance, limits)}
           {...app.field('amount')}
         />
         <DestinationFields

@@ -1,4 +1,4 @@
-import { ROUTES, type AdminUserDetail } from '@iddesk/contract';
+import { formatPhoneNumber, ROUTES, type AdminUserDetail } from '@iddesk/contract';
 import { ArrowLeft, History, Lock, LockOpen } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button, ButtonLink } from '../../../../components/ui/button';
@@ -78,7 +78,7 @@ function AccountCard({ user }: { user: AdminUserDetail }) {
       <DetailList
         items={[
           { label: 'Email', value: user.email, copy: user.email, wide: true },
-          { label: 'Phone', value: user.phone, copy: user.phone, wide: true },
+          { label: 'Phone', value: formatPhoneNumber(user.phone), copy: user.phone, wide: true },
           { label: 'Type', value: user.type === 'admin' ? 'Admin' : 'Customer' },
           { label: 'Joined', value: formatDate(user.created_at) },
         ]}

@@ -1,4 +1,4 @@
-import { ROUTES, type AdminUserListItem } from '@iddesk/contract';
+import { formatPhoneNumber, ROUTES, type AdminUserListItem } from '@iddesk/contract';
 import { Search, Users } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -66,7 +66,7 @@ function UserList({ items }: { items: AdminUserListItem[] }) {
       columns={[
         { header: 'Name', cell: (u) => <UserLink user={u} /> },
         { header: 'Email', cell: (u) => <span className="break-all">{u.email}</span> },
-        { header: 'Phone', cell: (u) => u.phone, className: 'whitespace-nowrap' },
+        { header: 'Phone', cell: (u) => formatPhoneNumber(u.phone), className: 'whitespace-nowrap' },
         {
           header: 'Balance',
           numeric: true,
@@ -86,7 +86,7 @@ function UserList({ items }: { items: AdminUserListItem[] }) {
             <span className="font-semibold tabular-nums">{formatMoney(u.balance)}</span>
           </div>
           <p className="break-all text-sm text-slate-600">
-            {u.email} · {u.phone}
+            {u.email} · {formatPhoneNumber(u.phone)}
           </p>
           <CardLine label="Status">
             <UserStatus user={u} />

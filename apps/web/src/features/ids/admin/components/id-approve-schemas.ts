@@ -1,8 +1,9 @@
 import {
+  AMOUNT_MESSAGES,
   ApproveUserIdBodySchema,
   CONFIRM_REUSED_COMMENT_MISSING,
   CREDENTIAL_MAX_LENGTH,
-  parseAmount,
+  readAmount,
   type HandleRequestBody,
   type RequestType,
 } from '@iddesk/contract';
@@ -31,8 +32,12 @@ export type ApproveBody = {
 function closeAmountError(text: string): string | null {
   const value = text.trim().replace(/,/g, '');
   if (!value) return 'Enter the amount left in the ID (0 if it is empty).';
-  const minor = parseAmount(value);
-  return minor === null ? 'Enter an amount of 0 or more with at most two decimals.' : null;
+  const reading = readAmount(value);
+  if (reading.ok) return null;
+  // What exactly is wrong, as every amount message says (issue 17).
+  return reading.problem === 'negative'
+    ? 'Enter 0 or more: the amount left in the ID cannot be negative.'
+    : AMOUNT_MESSAGES[reading.problem];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type SiteSettings, SiteSettingsBodySchema, TERMS_MAX_LENGTH } from '@iddesk/contract';
+import { type Settings, TERMS_MAX_LENGTH } from '@iddesk/contract';
 import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { AppForm, SaveButtons } from '../../../../components/ui/app-form';
@@ -7,6 +7,8 @@ import { TextArea } from '../../../../components/ui/text-area';
 import { INPUT, TextField } from '../../../../components/ui/text-field';
 import { useAppForm } from '../../../../lib/use-app-form';
 import { useUpdateSettings } from '../api/update-settings';
+import { AdminSettingsFormSchema } from './admin-settings-schema';
+import { MoneyLimitsSection, MONEY_LIMIT_FIELDS } from './money-limits-section';
 
 function Section({
   title,
@@ -27,11 +29,13 @@ function Section({
 }
 
 /** Every site setting in one form; "" clears a field and hides what depends on it. */
-export function AdminSettingsForm({ settings }: { settings: SiteSettings }) {
+export function AdminSettingsForm({ settings }: { settings: Settings }) {
   const mutation = useUpdateSettings();
   const app = useAppForm({
-    schema: SiteSettingsBodySchema,
+    schema: AdminSettingsFormSchema,
     defaultValues: settings,
+    // The limits' 422s name nested fields ("money_limits.add_funds.max").
+    fields: [...(Object.keys(settings) as (keyof Settings)[]).filter((k) => k !== 'money_limits'), ...MONEY_LIMIT_FIELDS],
     submit: (values) => mutation.mutateAsync(values),
     onSuccess: (data, _values, form) => form.reset(data),
   });
@@ -88,6 +92,7 @@ export function AdminSettingsForm({ settings }: { settings: SiteSettings }) {
         <TextField label="YouTube" {...INPUT.url} {...field('youtube')} />
         <TextField label="X" {...INPUT.url} {...field('x')} />
       </Section>
+      <MoneyLimitsSection field={field} />
       <Card>
         <h2 className="text-lg font-semibold text-slate-900">Terms</h2>
         <p className="mt-1 text-sm text-slate-600">

@@ -1,0 +1,87 @@
+// The owners' money limits (issue 17, DESIGN.md §3 rule 8) without zod: the defaults and the
+// checks the server's services and the customers' forms share. The schemas: money-limits.ts.
+import { formatAmount, formatRupees, parseAmount } from './amounts';
+
+/** The customer operations an amount limit applies to. */
+export const MONEY_OPERATIONS = ['add_funds', 'withdraw', 'id_create', 'id_deposit', 'id_withdraw'] as const;
+export type MoneyOperation = (typeof MONEY_OPERATIONS)[number];
+
+export const MONEY_OPERATION_LABELS: Record<MoneyOperation, string> = {
+  add_funds: 'Add funds',
+  withdraw: 'Wallet withdrawal',
+  id_create: 'New ID',
+  id_deposit: 'Deposit into an ID',
+  id_withdraw: 'Withdrawal from an ID',
+};
+
+/** Wire amounts ("100.00"): the least and the most one call may be. */
+export type AmountRange = { min: string; max: string };
+
+/**
+ * Per operation, and `daily_payout`: the most a customer's wallet withdrawals (waiting and
+ * paid) may add up to in one day of the site's time zone.
+ */
+export type MoneyLimits = Record<MoneyOperation, AmountRange> & { daily_payout: string };
+
+/** What a fresh installation enforces until an owner changes it (docs/product.md). */
+export const DEFAULT_MONEY_LIMITS: MoneyLimits = {
+  add_funds: { min: '100.00', max: '200000.00' },
+  withdraw: { min: '100.00', max: '100000.00' },
+  id_create: { min: '100.00', max: '500000.00' },
+  id_deposit: { min: '100.00', max: '500000.00' },
+  id_withdraw: { min: '100.00', max: '500000.00' },
+  daily_payout: '200000.00',
+};
+
+const minorOf = (wire: string) => parseAmount(wire) ?? 0n;
+
+/** Limits read into minor units (what the body schema outputs) back to the wire format. */
+export function limitsToWire(
+  limits: Record<MoneyOperation, { min: bigint; max: bigint }> & { daily_payout: bigint },
+): MoneyLimits {
+  const range = (operation: MoneyOperation): AmountRange => ({
+    min: formatAmount(limits[operation].min),
+    max: formatAmount(limits[operation].max),
+  });
+  return {
+    add_funds: range('add_funds'),
+    withdraw: range('withdraw'),
+    id_create: range('id_create'),
+    id_deposit: range('id_deposit'),
+    id_withdraw: range('id_withdraw'),
+    daily_payout: formatAmount(limits.daily_payout),
+  };
+}
+
+export const belowLimitMessage = (min: bigint) => `The amount must be at least ${formatRupees(min)}.`;
+export const aboveLimitMessage = (max: bigint) => `The amount may be at most ${formatRupees(max)}.`;
+
+/** "₹100.00 to ₹2,00,000.00": what the forms say before anything is typed. */
+export function limitRangeText(limits: MoneyLimits, operation: MoneyOperation, floor?: bigint): string {
+  const range = limits[operation];
+  const min = floor !== undefined && floor > minorOf(range.min) ? floor : minorOf(range.min);
+  return `${formatRupees(min)} to ${formatRupees(minorOf(range.max))}`;
+}
+
+/** The amount against the operation's limits: the message naming the limit, or null. */
+export function limitProblem(limits: MoneyLimits, operation: MoneyOperation, amount: bigint): string | null {
+  const range = limits[operation];
+  const min = minorOf(range.min);
+  const max = minorOf(range.max);
+  if (amount < min) return belowLimitMessage(min);
+  if (amount > max) return aboveLimitMessage(max);
+  return null;
+}
+
+/**
+ * A withdrawal against the daily payout total: `paidToday` is what the customer's withdrawals
+ * of today (waiting and paid) already add up to. The message says how much is left today.
+ */
+export function dailyPayoutProblem(limits: MoneyLimits, paidToday: bigint, amount: bigint): string | null {
+  const limit = minorOf(limits.daily_payout);
+  if (paidToday + amount <= limit) return null;
+  const left = limit > paidToday ? limit - paidToday : 0n;
+  return left === 0n
+    ? `You have reached today's payout limit of ${formatRupees(limit)}. You can withdraw again tomorrow.`
+    : `That is over today's payout limit of ${formatRupees(limit)}: you can withdraw at most ${formatRupees(left)} more today.`;
+}
