@@ -37,7 +37,7 @@ test('the balance is in the header at both sizes and follows an approval without
   await balanceChip(page).click();
   await expect(page).toHaveURL(/\/transactions$/);
   // Transactions open on All: the history is there without picking a tab.
-  await expect(page.getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: 'All', exact: true })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByText('+₹750.00').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
