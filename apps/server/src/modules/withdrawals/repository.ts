@@ -2,6 +2,7 @@ import { and, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users, withdrawals, type WithdrawalRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
+import { withTotal } from '../../lib/pagination';
 import { deskWhere, listOrder, type ListQuery, pendingFilter, updateIfPending } from '../pending-items';
 
 export type WithdrawalView = WithdrawalRow & {
@@ -11,12 +12,14 @@ export type WithdrawalView = WithdrawalRow & {
 
 const handler = alias(users, 'handler');
 
-const selectViews = (db: Db) =>
+/** A withdrawal with its customer and handler; for a list page also its total (run once). */
+const selectViews = (db: Db, total: SQL<number> = sql<number>`0`) =>
   db
     .select({
       withdrawal: withdrawals,
       user: { id: users.id, name: users.name, email: users.email, phone: users.phone },
       handler: { id: handler.id, name: handler.name },
+      total,
     })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
@@ -54,10 +57,16 @@ export async function listWithdrawalViews(
   window: { limit: number; offset: number },
 ): Promise<{ items: WithdrawalView[]; total: number }> {
   const where = filterOf(query);
-  const [rows, total] = await Promise.all([
-    selectViews(db).where(where).orderBy(listOrder(withdrawals.id, query)).limit(window.limit).offset(window.offset),
-    db.$count(withdrawals, where),
-  ]);
+  // One statement: the page and its total (lib/pagination.ts withTotal).
+  const { rows, total } = await withTotal(
+    await selectViews(db, db.$count(withdrawals, where))
+      .where(where)
+      .orderBy(listOrder(withdrawals.id, query))
+      .limit(window.limit)
+      .offset(window.offset),
+    window,
+    () => db.$count(withdrawals, where),
+  );
   return { items: rows.map(toView), total };
 }
 
