@@ -1,4 +1,5 @@
 import type { PageQuery, Paginated } from '@iddesk/contract';
+import { planOnce } from '../db/plan-cache';
 
 export type PageWindow = { limit: number; offset: number };
 
@@ -22,14 +23,16 @@ export function toPage<T>(items: T[], total: number, query: PageQuery): Paginate
  * A page and its total from ONE statement (issue 19): the page's select carries a `total`
  * column, the filtered count as an uncorrelated scalar subquery (`db.$count(table, where)`
  * or `(select count(*) …)`), which PostgreSQL runs once per statement, not per row, off the
- * same index as the page. A page past the last has no row to carry it: only then is the
- * total counted on its own (`countAlone`); an empty first page means a total of 0.
+ * same index as the page. The statement's plan is kept (db/plan-cache.ts). A page past the
+ * last has no row to carry the total: only then is it counted on its own (`countAlone`); an
+ * empty first page means a total of 0.
  */
 export async function withTotal<R extends { total: number }>(
-  rows: R[],
+  query: { prepare(name: string): { execute(): Promise<R[]> } },
   window: PageWindow,
   countAlone: () => Promise<number>,
 ): Promise<{ rows: R[]; total: number }> {
+  const rows = await planOnce(query);
   const first = rows[0];
   if (first) return { rows, total: Number(first.total) };
   return { rows, total: window.offset === 0 ? 0 : await countAlone() };

@@ -33,7 +33,7 @@ export async function listUsers(
   const where = filterOf(filter);
   // One statement: the page and its total (lib/pagination.ts withTotal).
   const { rows, total } = await withTotal(
-    await db
+    db
       .select({ ...publicUserColumns, total: db.$count(users, where) })
       .from(users)
       .where(where)

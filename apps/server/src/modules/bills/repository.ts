@@ -85,7 +85,7 @@ export async function listBillViews(
   // The total rides on the same statement (lib/pagination.ts withTotal).
   const page = db.select({ id: bills.id }).from(bills).where(where).orderBy(order).limit(window.limit).offset(window.offset);
   const { rows, total } = await withTotal(
-    await selectViews(db, db.$count(bills, where)).where(inArray(bills.id, page)).orderBy(order),
+    selectViews(db, db.$count(bills, where)).where(inArray(bills.id, page)).orderBy(order),
     window,
     () => db.$count(bills, where),
   );

@@ -29,7 +29,7 @@ export async function listAudit(db: Db, query: AuditQuery, timeZone: string): Pr
   const where = filterOf(query, timeZone);
   const window = pageWindow(query);
   const { rows, total } = await withTotal(
-    await db
+    db
       .select({
         entry: auditLog,
         actor: { id: users.id, name: users.name, email: users.email },

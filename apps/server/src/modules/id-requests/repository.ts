@@ -121,7 +121,7 @@ export async function listRequestViews(
     .innerJoin(userIds, eq(userIds.id, idRequests.userIdId))
     .where(where);
   const { rows, total } = await withTotal(
-    await selectViews(db, sql<number>`(${count})`.mapWith(Number)).where(inArray(idRequests.id, page)).orderBy(order),
+    selectViews(db, sql<number>`(${count})`.mapWith(Number)).where(inArray(idRequests.id, page)).orderBy(order),
     window,
     async () => (await count)[0]?.total ?? 0,
   );

@@ -43,7 +43,7 @@ export async function listTransactions(
   const where = filterOf(userId, query);
   const window = pageWindow(query);
   const { rows, total } = await withTotal(
-    await db
+    db
       .select({ ...getTableColumns(transactions), total: db.$count(transactions, where) })
       .from(transactions)
       .where(where)

@@ -132,7 +132,7 @@ export async function listUserIdViews(
     .innerJoin(idRequests, and(eq(idRequests.userIdId, userIds.id), eq(idRequests.type, 'create')))
     .where(where);
   const { rows, total } = await withTotal(
-    await selectViews(db, sql<number>`(${count})`.mapWith(Number)).where(inArray(userIds.id, page)).orderBy(order),
+    selectViews(db, sql<number>`(${count})`.mapWith(Number)).where(inArray(userIds.id, page)).orderBy(order),
     window,
     async () => (await count)[0]?.total ?? 0,
   );

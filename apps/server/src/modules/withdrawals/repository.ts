@@ -59,7 +59,7 @@ export async function listWithdrawalViews(
   const where = filterOf(query);
   // One statement: the page and its total (lib/pagination.ts withTotal).
   const { rows, total } = await withTotal(
-    await selectViews(db, db.$count(withdrawals, where))
+    selectViews(db, db.$count(withdrawals, where))
       .where(where)
       .orderBy(listOrder(withdrawals.id, query))
       .limit(window.limit)
