@@ -31,7 +31,13 @@ export const BILL_ALREADY_HANDLED = 'This bill has already been handled.';
  * Add funds (money rule 3): a pending bill and a pending credit that does not count until
  * an admin approves it. The screenshot is checked and stored before the transaction.
  */
-export async function addFunds({ db, storage, log }: Deps, userId: number, input: AddFundsInput, proof: Buffer) {
+export async function addFunds(
+  { db, storage, log }: Deps,
+  customer: BillView['user'],
+  input: AddFundsInput,
+  proof: Buffer,
+): Promise<BillView> {
+  const userId = customer.id;
   const paymentType = await findPaymentType(db, input.payment_type_id);
   if (!paymentType?.isActive) throw ValidationError.field('payment_type_id', PAYMENT_TYPE_UNAVAILABLE);
   // Issue 16: a UTR already credited once is refused at once, before the image work.
@@ -58,7 +64,9 @@ export async function addFunds({ db, storage, log }: Deps, userId: number, input
       return bill;
     }),
   );
-  return (await findBillView(db, bill.id))!;
+  // The answer from what this call knows: a new bill has no handler, and its reuse flags are
+  // staff's (the customer's JSON has none), so no statement reads it back.
+  return { ...bill, user: customer, paymentType: { id: paymentType.id, name: paymentType.name }, handler: null, reuse: null };
 }
 
 type Decision = { status: 'approved' } | { status: 'rejected'; comment: string | null };
