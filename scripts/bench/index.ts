@@ -12,6 +12,7 @@
 // --no-flood skips it).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
@@ -306,6 +307,9 @@ async function main() {
     connections: CONNECTIONS,
     warmup: WARMUP,
     seconds: SECONDS,
+    loadAtEnd: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / '),
   });
   process.stdout.write(`\n${markdown}\n`);
   if (PICKED) {
