@@ -18,6 +18,8 @@ export type FloodResult = {
   uploads: Record<string, number>;
   uploadErrors: number;
   imageBytes: number;
+  /** The same login and catalogue load for a few seconds just before, without the uploads. */
+  quiet: { loginP99: number; idsP99: number };
   loginP99: number;
   loginRequests: number;
   loginNon2xx: number;
@@ -82,24 +84,30 @@ export async function flood(options: {
     'content-type': 'application/json',
     'x-requested-with': 'XMLHttpRequest',
   };
+  const customersLoad = (duration: number) =>
+    [
+      run(url, 2, duration, (n) => ({
+        method: 'POST',
+        path: '/api/auth/login',
+        headers: json,
+        body: JSON.stringify({ login: customer(n).email, password: BENCH_PASSWORD }),
+      })),
+      run(url, 10, duration, (n) => ({
+        method: 'GET',
+        path: '/api/ids',
+        headers: {
+          ...json,
+          authorization: `Bearer ${customer(n).token}`,
+          'accept-encoding': 'gzip, deflate, br',
+        },
+      })),
+    ] as const;
+  // What the same customers see without the flood, on the host as busy as it is right now.
+  const [quietLogins, quietIds] = await Promise.all(customersLoad(Math.min(5, seconds)));
   const stopRss = sampleRss(pid);
   const [uploads, logins, ids] = await Promise.all([
     run(url, FLOOD_CONNECTIONS, seconds, upload),
-    run(url, 2, seconds, (n) => ({
-      method: 'POST',
-      path: '/api/auth/login',
-      headers: json,
-      body: JSON.stringify({ login: customer(n).email, password: BENCH_PASSWORD }),
-    })),
-    run(url, 10, seconds, (n) => ({
-      method: 'GET',
-      path: '/api/ids',
-      headers: {
-        ...json,
-        authorization: `Bearer ${customer(n).token}`,
-        'accept-encoding': 'gzip, deflate, br',
-      },
-    })),
+    ...customersLoad(seconds),
   ]);
   const peakRssMiB = stopRss();
   return {
@@ -109,6 +117,7 @@ export async function flood(options: {
     ),
     uploadErrors: uploads.errors + uploads.timeouts,
     imageBytes: image.length,
+    quiet: { loginP99: quietLogins.latency.p99, idsP99: quietIds.latency.p99 },
     loginP99: logins.latency.p99,
     loginRequests: logins.requests.total,
     loginNon2xx: logins.non2xx + logins.errors + logins.timeouts,

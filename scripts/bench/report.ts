@@ -103,7 +103,10 @@ export function report(results: Map<Driver, DriverResult>, machine: string, run:
           );
         }
       }
-      if (r.flood) checks.push(...floodChecks(r.flood));
+      if (r.flood) {
+        const alone = (part: string) => r.rows.find((x) => x.name.startsWith(part) && !x.name.includes('304'))?.result.p99 ?? NaN;
+        checks.push(...floodChecks(r.flood, { login: alone('POST /api/auth/login'), ids: alone('GET /api/ids') }));
+      }
     }
     const pollRows = r.rows.filter((x) => x.name.includes('passport') || x.name.includes('top'));
     const pollRss = pollRows.length ? Math.max(...pollRows.map((x) => x.result.peakRssMiB)) : NaN;
@@ -130,7 +133,8 @@ export function report(results: Map<Driver, DriverResult>, machine: string, run:
         '',
         `The upload flood (issue 19): ${FLOOD_CONNECTIONS} connections each sending the largest image every limit lets through ` +
           `(6 320 × 6 320 PNG, ${fmt((floods[0]![1].flood!.imageBytes) / 1024)} KB) to \`POST /api/add_funds\` from four accounts, again ` +
-          'and again, while 2 connections sign in (argon2) and 10 open `GET /api/ids`.',
+          'and again, while 2 connections sign in (argon2) and 10 open `GET /api/ids`; the same sign-ins and catalogue load ' +
+          'run alone for 5 s just before, to tell the flood from the host.',
         '',
         table(
           ['database', 'seconds', 'uploads answered (by status)', 'upload errors', 'login p99 ms (answers)', 'GET /api/ids p99 ms (answers)', 'peak RSS MiB'],
@@ -175,15 +179,15 @@ export function report(results: Map<Driver, DriverResult>, machine: string, run:
 }
 
 /** The flood's budgets: what customers feel stays fast, memory bounded, excess turned away with 503. */
-function floodChecks(f: FloodResult): string[] {
+function floodChecks(f: FloodResult, without: { login: number; ids: number }): string[] {
   const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
   const serverErrors = Object.entries(f.uploads)
     .filter(([code]) => code.startsWith('5') && code !== '503')
     .reduce((sum, [, n]) => sum + n, 0);
   const refused = f.uploads['503'] ?? 0;
   return [
-    `- postgres flood: login p99 ${fmt(f.loginP99)} ms (budget < 1000) — ${mark(f.loginP99 < 1000 && f.loginRequests > 0)}`,
-    `- postgres flood: GET /api/ids p99 ${fmt(f.idsP99)} ms (budget < 200) — ${mark(f.idsP99 < 200 && f.idsRequests > 0)}`,
+    `- postgres flood: login p99 ${fmt(f.loginP99)} ms (budget < 1000; the login row above, without the flood: ${fmt(without.login)}) — ${mark(f.loginP99 < 1000 && f.loginRequests > 0)}`,
+    `- postgres flood: GET /api/ids p99 ${fmt(f.idsP99)} ms (budget < 200; the row above, without the flood: ${fmt(without.ids)}) — ${mark(f.idsP99 < 200 && f.idsRequests > 0)}`,
     `- postgres flood: peak RSS ${fmt(f.peakRssMiB)} MiB (budget < 600) — ${mark(f.peakRssMiB < 600)}`,
     `- postgres flood: ${refused} uploads refused with 503, ${serverErrors} other 5xx, ${f.uploadErrors} connection errors or timeouts (budget: no 5xx but 503s) — ${mark(serverErrors === 0 && f.uploadErrors === 0 && refused > 0)}`,
   ];
