@@ -70,6 +70,9 @@ const lists: Call[] = [
   customerGet('/api/user_ids/{id}/requests', () => `/api/user_ids/${userIdId}/requests`),
   staffGet('/api/admin/bills?pending=1'),
   staffGet('/api/admin/bills?pending=0'),
+  // Filtered (planned for their values each time, db/plan-cache.ts): still one statement.
+  staffGet('/api/admin/bills?pending=1&reference=UTR&amount_min=1'),
+  staffGet('/api/admin/users/{id}/transactions?amount_min=1', () => `/api/admin/users/${customer.id}/transactions?amount_min=1`),
   staffGet('/api/admin/withdraw?pending=1'),
   staffGet('/api/admin/requests?pending=0'),
   staffGet('/api/admin/user_ids?pending=1'),

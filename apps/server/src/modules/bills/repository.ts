@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { bills, type BillRow, paymentTypes, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { withTotal } from '../../lib/pagination';
-import { deskWhere, listOrder, type ListQuery, pendingFilter, updateIfPending } from '../pending-items';
+import { deskWhere, hasDeskFilter, listOrder, type ListQuery, pendingFilter, updateIfPending } from '../pending-items';
 import { reuseColumn } from '../proof-reuse';
 
 /** A bill with what its JSON shows of the customer, the payment type, its handler and reuse. */
@@ -88,6 +88,7 @@ export async function listBillViews(
     selectViews(db, db.$count(bills, where)).where(inArray(bills.id, page)).orderBy(order),
     window,
     () => db.$count(bills, where),
+    { filtered: hasDeskFilter(filter) },
   );
   return { items: rows.map(toView), total };
 }

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { catalogueItems, idRequests, type IdRequestRow, paymentTypes, userIds, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { withTotal } from '../../lib/pagination';
-import { deskWhere, listOrder, type ListQuery, updateIfPending } from '../pending-items';
+import { deskWhere, hasDeskFilter, listOrder, type ListQuery, updateIfPending } from '../pending-items';
 import { reuseColumn } from '../proof-reuse';
 
 /** A request with the user ID it concerns (`id_object`), its item, customer and payment type. */
@@ -124,6 +124,7 @@ export async function listRequestViews(
     selectViews(db, sql<number>`(${count})`.mapWith(Number)).where(inArray(idRequests.id, page)).orderBy(order),
     window,
     async () => (await count)[0]?.total ?? 0,
+    { filtered: hasDeskFilter(filter) },
   );
   return { items: rows.map(toView), total };
 }

@@ -6,7 +6,7 @@ import { transactions, type TransactionRow } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { textCell, timeCell } from '../../lib/csv-export';
 import { pageWindow, toPage, withTotal } from '../../lib/pagination';
-import { containsPattern, dayEnd, dayStart } from '../pending-items';
+import { containsPattern, dayEnd, dayStart, hasDeskFilter } from '../pending-items';
 import { toTransactionJson } from './serialize';
 
 export type PendingPageParams = z.output<typeof PendingPageQuerySchema>;
@@ -52,6 +52,7 @@ export async function listTransactions(
       .offset(window.offset),
     window,
     () => db.$count(transactions, where),
+    { filtered: hasDeskFilter(query) },
   );
   return toPage(rows.map(toTransactionJson), total, query);
 }

@@ -1,5 +1,5 @@
 export { pendingFilter, type PendingTable, updateIfPending } from './repository';
 export { type PendingItems, pendingItems, type PendingKind, type ReuseConfirmation, reuseConfirmation } from './service';
-export { containsPattern, customerMatch, dayEnd, dayStart, deskWhere, type FilterColumns, listOrder, type ListQuery } from './filters';
+export { containsPattern, customerMatch, dayEnd, dayStart, deskWhere, type FilterColumns, hasDeskFilter, listOrder, type ListQuery } from './filters';
 export { csvExportRoute, decisionRouteOptions, queueReadRoutes, type QueueReadRoutes, rejectRoute } from './routes';
 export { batchRoute, runBatch } from './batch';

@@ -11,7 +11,7 @@ import {
 } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { withTotal } from '../../lib/pagination';
-import { deskWhere, listOrder, type ListQuery, updateIfPending } from '../pending-items';
+import { deskWhere, hasDeskFilter, listOrder, type ListQuery, updateIfPending } from '../pending-items';
 import { reuseColumn } from '../proof-reuse';
 
 /** A user ID with its item, owner, and the create request that says how it was paid for. */
@@ -135,6 +135,7 @@ export async function listUserIdViews(
     selectViews(db, sql<number>`(${count})`.mapWith(Number)).where(inArray(userIds.id, page)).orderBy(order),
     window,
     async () => (await count)[0]?.total ?? 0,
+    { filtered: hasDeskFilter(filter) },
   );
   return { items: rows.map(toView), total };
 }

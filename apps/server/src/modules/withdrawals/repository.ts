@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { users, withdrawals, type WithdrawalRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { withTotal } from '../../lib/pagination';
-import { deskWhere, listOrder, type ListQuery, pendingFilter, updateIfPending } from '../pending-items';
+import { deskWhere, hasDeskFilter, listOrder, type ListQuery, pendingFilter, updateIfPending } from '../pending-items';
 
 export type WithdrawalView = WithdrawalRow & {
   user: { id: number; name: string; email: string; phone: string };
@@ -66,6 +66,7 @@ export async function listWithdrawalViews(
       .offset(window.offset),
     window,
     () => db.$count(withdrawals, where),
+    { filtered: hasDeskFilter(query) },
   );
   return { items: rows.map(toView), total };
 }
