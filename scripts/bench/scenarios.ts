@@ -165,13 +165,13 @@ export function scenarios(users: BenchUser[]) {
       { key: 'passport', name: 'POST /api/user/passport', poll: true, request: passport },
       {
         key: 'top',
-        name: 'POST /api/notifications/top',
+        name: 'POST /api/notifications/top (nothing new)',
         poll: true,
         request: (n: number): RequestShape => ({
           method: 'POST',
           path: '/api/notifications/top',
           headers: bearer(user(n)),
-          body: JSON.stringify({ id: user(n).recentNotificationId }),
+          body: JSON.stringify({ id: user(n).newestNotificationId }),
         }),
       },
       {

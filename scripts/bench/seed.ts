@@ -19,8 +19,11 @@ export type BenchUser = {
   id: number;
   email: string;
   token: string;
-  /** The id of the user's second-newest notification: the poll returns the newest one. */
-  recentNotificationId: number;
+  /**
+   * The id of the user's newest notification: what a browser that has seen everything polls
+   * with, so the poll has nothing new (issue 19's budget row).
+   */
+  newestNotificationId: number;
 };
 
 export type SeedSummary = { users: BenchUser[]; rows: Record<string, number>; seconds: number };
@@ -141,7 +144,7 @@ export async function seedBenchData(run: SqlRunner, userCount: number): Promise<
       `select user_id as "userId", id
        from (select user_id, id, row_number() over (partition by user_id order by id desc) as rn
              from notifications where user_id in ${benchUsers}) s
-       where rn = 2`,
+       where rn = 1`,
     )
   ).rows as { userId: number; id: number }[];
   const recentByUser = new Map(recent.map((r) => [Number(r.userId), Number(r.id)]));
@@ -151,7 +154,7 @@ export async function seedBenchData(run: SqlRunner, userCount: number): Promise<
     id: Number(u.id),
     email: u.email,
     token: `${tokenPrefix}${u.id}`,
-    recentNotificationId: recentByUser.get(Number(u.id)) ?? 0,
+    newestNotificationId: recentByUser.get(Number(u.id)) ?? 0,
   }));
 
   const rows: Record<string, number> = {};
