@@ -174,10 +174,14 @@ async function main() {
     }
     if (worst >= BUDGET_MS) process.exitCode = 1;
   } finally {
-    await app.close();
-    await seeder.end();
-    await database.close();
-    cluster.stop();
+    try {
+      await app.close();
+      await seeder.end();
+      await database.close();
+    } finally {
+      // Whatever failed above, the throwaway cluster goes (one once outlived a failed run).
+      cluster.stop();
+    }
   }
 }
 
