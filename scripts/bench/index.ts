@@ -6,18 +6,24 @@
 // iteration --scenarios passport,top,ids,reviews,login (a subset; the ceiling always runs; a
 // partial run is never written to the doc). Ports: BENCH_PORT (default 3810) and the next one
 // for the ceiling. BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") are passed to
-// node for the measured server.
+// node for the measured server. On PostgreSQL two more parts of issue 19: the deposit row
+// again on the server as it was before issue 19 (--baseline REF, default BASELINE_REF;
+// --no-baseline skips it) and the upload flood (--flood-seconds N, default --seconds;
+// --no-flood skips it).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { clusterUnavailableReason, startCluster } from '../lib/postgres-cluster.mjs';
 import { machineLine, writeSection } from '../lib/perf-doc.mjs';
+import { type Baseline, BASELINE_REF, buildBaseline, startBaseline } from './baseline';
+import { flood, type FloodResult } from './flood';
 import { measure, type RequestShape } from './load';
 import { type Driver, type DriverResult, report, type Row } from './report';
-import { scenarios } from './scenarios';
+import { depositRequest, scenarios } from './scenarios';
 import { BENCH_PASSWORD, seedBenchData, type SqlRunner } from './seed';
 import { memoryOf, type ServerProcess, startProcess } from './server-process';
 
@@ -32,6 +38,10 @@ const { values: args } = parseArgs({
     db: { type: 'string' },
     scenarios: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
+    baseline: { type: 'string', default: BASELINE_REF },
+    'no-baseline': { type: 'boolean', default: false },
+    'flood-seconds': { type: 'string' },
+    'no-flood': { type: 'boolean', default: false },
   },
 });
 const USERS = Number(args.users);
@@ -47,6 +57,8 @@ const WARMUP = Number(args.warmup);
 const CONNECTIONS = Number(args.connections);
 const PORT = Number(process.env.BENCH_PORT ?? 3810);
 const BARE_PORT = PORT + 1;
+const BASELINE_PORT = PORT + 2;
+const FLOOD_SECONDS = Number(args['flood-seconds'] ?? SECONDS);
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WORK = join(ROOT, '.tmp/bench');
@@ -147,7 +159,7 @@ async function captureResponse(server: ServerProcess, request: RequestShape, fil
   );
 }
 
-async function runDriver(driver: Driver): Promise<DriverResult> {
+async function runDriver(driver: Driver, baseline: Baseline | null): Promise<DriverResult> {
   const dir = join(WORK, driver);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -181,18 +193,19 @@ async function runDriver(driver: Driver): Promise<DriverResult> {
     const server = await start(undefined, NODE_ARGS);
     log(`${driver}: started on the seeded data in ${Math.round(server.startMs)} ms`);
     const pid = server.child.pid!;
+    const idleRssMiB = memoryOf(pid)?.rss ?? NaN;
     const dbPid = cluster
       ? Number(readFileSync(join(cluster.root, 'data/postmaster.pid'), 'utf8').split('\n')[0])
       : undefined;
-    const { passport, list } = scenarios(users);
+    const { passport, list, state, keyTag } = scenarios(users);
     try {
       // Rows that need state from the running server (ETags, pending withdrawals) check in prepare.
       for (const s of list) if (!s.prepare && s.key !== 'withdraw') await sanityCheck(server.url, s.request(0), s.name);
       const top = (await sanityCheck(server.url, list[1]!.request(0), 'top')) as {
         data: unknown[];
       };
-      if (top.data.length !== 1)
-        throw new Error(`the poll returned ${top.data.length} items, expected 1`);
+      if (top.data.length !== 0)
+        throw new Error(`the poll returned ${top.data.length} items, expected none (nothing new)`);
 
       const responseFile = join(dir, 'passport-response.json');
       await captureResponse(server, passport(0), responseFile);
@@ -228,6 +241,25 @@ async function runDriver(driver: Driver): Promise<DriverResult> {
           const result = await load({ url: server.url, pid, dbPid, request: s.request }, s.connections);
           const row: Row = { driver, name: s.name, result, ratio: result.reqPerSec / ceiling };
           rows.push(row);
+          if (s.key === 'deposit' && baseline && cluster) {
+            log(`${driver}: the same deposit row on the server before issue 19 (${baseline.ref})`);
+            const before = await startBaseline({
+              baseline,
+              clusterUrl: cluster.url,
+              dataDir: join(dir, 'baseline-data'),
+              env,
+              port: BASELINE_PORT,
+              logFile: join(dir, 'baseline.log'),
+              customers: s.connections ?? CONNECTIONS,
+            });
+            try {
+              const request = depositRequest(state.screenshots, before.paymentTypeId, (n) => before.tokens[n % before.tokens.length]!, `${keyTag}b`);
+              const old = await load({ url: before.server.url, pid: before.server.child.pid!, dbPid, request }, s.connections);
+              rows.push({ driver, name: `${s.name.replace(/\)$/, '')}, before issue 19: ${baseline.ref})`, result: old, ratio: old.reqPerSec / ceiling, baselineOf: row.name });
+            } finally {
+              await before.server.stop();
+            }
+          }
           if (s.poll) {
             const after = await measureCeiling('bare node:http (ceiling again)');
             row.ratio = result.reqPerSec / ((ceiling + after) / 2);
@@ -237,8 +269,14 @@ async function runDriver(driver: Driver): Promise<DriverResult> {
       } finally {
         await bare.stop();
       }
+      let flooded: FloodResult | undefined;
+      if (driver === 'postgres' && !args['no-flood'] && (!PICKED || PICKED.includes('flood'))) {
+        log(`${driver}: the upload flood (${FLOOD_SECONDS} s)`);
+        if (!state.paymentTypeId) await list.find((x) => x.key === 'deposit')!.prepare!(server.url);
+        flooded = await flood({ url: server.url, pid, users, paymentTypeId: state.paymentTypeId, seconds: FLOOD_SECONDS });
+      }
       const hwm = memoryOf(pid)?.hwm ?? NaN;
-      return { rows, startMs: server.startMs, hwm, seedSeconds, counts };
+      return { rows, startMs: server.startMs, hwm, idleRssMiB, seedSeconds, counts, flood: flooded };
     } finally {
       await server.stop();
     }
@@ -259,12 +297,19 @@ async function main() {
     log(`skipping PostgreSQL: ${noPostgres}`);
     drivers.splice(drivers.indexOf('postgres'), 1);
   }
+  const baseline =
+    drivers.includes('postgres') && !args['no-baseline'] && (!PICKED || PICKED.includes('deposit'))
+      ? buildBaseline(ROOT, join(WORK, 'baseline'), args.baseline)
+      : null;
   const results = new Map<Driver, DriverResult>();
-  for (const driver of drivers) results.set(driver, await runDriver(driver));
+  for (const driver of drivers) results.set(driver, await runDriver(driver, baseline));
   const markdown = report(results, machine, {
     connections: CONNECTIONS,
     warmup: WARMUP,
     seconds: SECONDS,
+    loadAtEnd: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / '),
   });
   process.stdout.write(`\n${markdown}\n`);
   if (PICKED) {

@@ -17,6 +17,8 @@ export type LoadResult = {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Answers by status code (autocannon's statusCodeStats). */
+  statusCodes: Record<string, number>;
   peakRssMiB: number;
   /** CPU milliseconds the server process spent per answered request. */
   serverCpuMs: number;
@@ -36,7 +38,8 @@ export type LoadOptions = {
   request: (n: number) => RequestShape;
 };
 
-function run(url: string, connections: number, seconds: number, request: LoadOptions['request']) {
+/** One autocannon run: `connections` in parallel for `seconds`, the n-th request from `request`. */
+export function run(url: string, connections: number, seconds: number, request: LoadOptions['request']) {
   let n = 0;
   return autocannon({
     url,
@@ -44,6 +47,8 @@ function run(url: string, connections: number, seconds: number, request: LoadOpt
     duration: seconds,
     // argon2 logins queue behind each other; give them time rather than counting timeouts.
     timeout: 30,
+    // Each request its own body (the deposits' screenshots): no pipelining of one buffer.
+    pipelining: 1,
     requests: [
       {
         setupRequest: (req: autocannon.Request) => {
@@ -76,6 +81,9 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]),
+    ),
     peakRssMiB,
   };
 }

@@ -12,7 +12,8 @@ export type BenchState = {
   adminToken: string;
   pendingWithdrawals: number[];
   paymentTypeId: number;
-  screenshot: { body: Buffer; contentType: string } | null;
+  screenshots: Buffer[];
+  deposit: ((n: number) => RequestShape) | null;
 };
 
 export type Scenario = {
@@ -29,28 +30,37 @@ const ADMIN_EMAIL = 'admin@bench.iddesk.local';
 
 /**
  * A phone screenshot of about 100 KB as PNG: flat colours with some text-like noise,
- * 390 × 844, the size the issue measures deposits with.
+ * 390 × 844, the size the issue measures deposits with. `variant` changes the shading of the
+ * screen's regions, so each variant is a different picture to the look-alike search.
  */
-async function screenshotPng(): Promise<Buffer> {
+export async function screenshotPng(variant = 0): Promise<Buffer> {
   const width = 390;
   const height = 844;
   const raw = Buffer.alloc(width * height * 3);
   let seed = 1;
   const random = () => ((seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff) / 0x7fffffff);
+  // 4 × 8 regions, each a little lighter or darker: bits of the variant number.
+  const shade = (x: number, y: number) => {
+    const cell = Math.floor((y * 8) / height) * 4 + Math.floor((x * 4) / width);
+    return ((Math.imul(variant + 1, 2_654_435_761) >>> cell) & 1) * 24 - 12;
+  };
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
       const i = (y * width + x) * 3;
       const text = ((x >> 2) ^ (y >> 1)) & 1 && y % 30 < 12;
-      const noise = random() < 0.2 ? Math.floor(random() * 60) : 0;
-      raw[i] = text ? 30 : 200 + noise;
-      raw[i + 1] = text ? 30 : 210 - noise;
-      raw[i + 2] = text ? 30 + noise : 230;
+      const noise = random() < 0.14 ? Math.floor(random() * 60) : 0;
+      const s = shade(x, y);
+      raw[i] = text ? 30 : 200 + noise + s;
+      raw[i + 1] = text ? 30 : 210 - noise + s;
+      raw[i + 2] = text ? 30 + noise : 230 + s;
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 9 }).toBuffer();
+  // zlib level 6, as phones save screenshots: ~110 KB, a tenth of level 9's time to make.
+  return sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer();
 }
 
-function multipart(fields: Record<string, string>, file: { field: string; data: Buffer }) {
+/** A multipart body's parts: text fields, then one file. */
+export function multipart(fields: Record<string, string>, file: { field: string; data: Buffer; name?: string }) {
   const boundary = `----bench${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -58,13 +68,48 @@ function multipart(fields: Record<string, string>, file: { field: string; data: 
   }
   parts.push(
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="screenshot.png"\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name ?? 'screenshot.png'}"\r\n` +
         'Content-Type: image/png\r\n\r\n',
     ),
     file.data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   );
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Distinct screenshots the deposit rows cycle through (each a different picture). */
+const SCREENSHOTS = 96;
+
+/**
+ * The deposit with a screenshot as the bench sends it: the n-th call's own UTR, a screenshot
+ * from the set. Shared by the row on this code and the row on the code before issue 19.
+ */
+export function depositRequest(screenshots: Buffer[], paymentTypeId: number, token: (n: number) => string, tag: string) {
+  let calls = 0;
+  return (n: number): RequestShape => {
+    const call = calls++;
+    const form = multipart(
+      { amount: '100', payment_type_id: String(paymentTypeId), reference: `UTR${tag}${String(call).padStart(9, '0')}` },
+      { field: 'proof', data: screenshots[call % screenshots.length]! },
+    );
+    return {
+      method: 'POST',
+      path: '/api/add_funds',
+      headers: {
+        accept: 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+        authorization: `Bearer ${token(n)}`,
+        'content-type': form.contentType,
+      },
+      body: form.body,
+    };
+  };
+}
+
+export async function benchScreenshots(): Promise<Buffer[]> {
+  const images: Buffer[] = [];
+  for (let i = 0; i < SCREENSHOTS; i += 1) images.push(await screenshotPng(i));
+  return images;
 }
 
 async function json<T>(url: string, init: RequestInit): Promise<T> {
@@ -85,7 +130,7 @@ const JSON_HEADERS = {
 /** The calls measured, each taking the next user of the rotation for the n-th request. */
 export function scenarios(users: BenchUser[]) {
   const user = (n: number) => users[n % users.length]!;
-  const state: BenchState = { etags: {}, adminToken: '', pendingWithdrawals: [], paymentTypeId: 0, screenshot: null };
+  const state: BenchState = { etags: {}, adminToken: '', pendingWithdrawals: [], paymentTypeId: 0, screenshots: [], deposit: null };
   const admin = () => ({ ...JSON_HEADERS, authorization: `Bearer ${state.adminToken}` });
   const signInAdmin = async (url: string) => {
     if (state.adminToken) return;
@@ -120,13 +165,13 @@ export function scenarios(users: BenchUser[]) {
       { key: 'passport', name: 'POST /api/user/passport', poll: true, request: passport },
       {
         key: 'top',
-        name: 'POST /api/notifications/top',
+        name: 'POST /api/notifications/top (nothing new)',
         poll: true,
         request: (n: number): RequestShape => ({
           method: 'POST',
           path: '/api/notifications/top',
           headers: bearer(user(n)),
-          body: JSON.stringify({ id: user(n).recentNotificationId }),
+          body: JSON.stringify({ id: user(n).newestNotificationId }),
         }),
       },
       {
@@ -183,6 +228,19 @@ export function scenarios(users: BenchUser[]) {
         }),
       },
       {
+        key: 'transactions',
+        name: 'GET /api/transactions (page of 15)',
+        poll: false,
+        request: (n: number): RequestShape => ({ method: 'GET', path: '/api/transactions', headers: bearer(user(n)) }),
+      },
+      {
+        key: 'bills',
+        name: 'GET /api/admin/bills?pending=1 (page of 15)',
+        poll: false,
+        prepare: signInAdmin,
+        request: (): RequestShape => ({ method: 'GET', path: '/api/admin/bills?pending=1', headers: admin() }),
+      },
+      {
         key: 'withdraw',
         name: 'POST /api/withdraw (Idempotency-Key)',
         poll: false,
@@ -224,23 +282,11 @@ export function scenarios(users: BenchUser[]) {
           const types = await json<{ id: number }[]>(`${url}/api/payment_types`, { headers: guest });
           if (!types[0]) throw new Error('no payment type: was the demo seed on?');
           state.paymentTypeId = types[0].id;
-          state.screenshot = multipart(
-            { amount: '100', payment_type_id: String(state.paymentTypeId), reference: 'UTR123456789' },
-            { field: 'proof', data: await screenshotPng() },
-          );
+          state.screenshots = await benchScreenshots();
+          state.deposit = depositRequest(state.screenshots, state.paymentTypeId, (n) => user(n).token, keyPrefix);
         },
-        request: (n: number): RequestShape => ({
-          method: 'POST',
-          path: '/api/add_funds',
-          headers: {
-            accept: 'application/json',
-            'x-requested-with': 'XMLHttpRequest',
-            authorization: `Bearer ${user(n).token}`,
-            'content-type': state.screenshot!.contentType,
-          },
-          body: state.screenshot!.body,
-        }),
+        request: (n: number): RequestShape => state.deposit!(n),
       },
   ];
-  return { passport, list, state };
+  return { passport, list, state, keyTag: keyPrefix };
 }

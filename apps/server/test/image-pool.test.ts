@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bills, uploads } from '../src/db/schema';
@@ -8,12 +9,13 @@ import {
   IMAGE_READ_LIMIT,
   IMAGE_RETRY_AFTER_SECONDS,
   imagePool,
+  uploadsBeingRead,
   whileReadingUpload,
 } from '../src/lib/image-pool';
 import { translateIn } from '../src/lib/i18n';
 import { createAdmin, createTestApp, registerUser, type TestContext } from './helpers/test-app';
 import { UPLOAD_STORES, type UploadStore } from './helpers/upload-stores';
-import { addFunds, createUpiPaymentType } from './helpers/wallet-fixtures';
+import { addFunds, createUpiPaymentType, nextReference, pngImage } from './helpers/wallet-fixtures';
 
 const IMAGE_BUSY_MESSAGE = translateIn('en', 'api.imagesBusy');
 
@@ -96,6 +98,46 @@ describe.each(UPLOAD_STORES)('a full image queue on $name', ({ start }) => {
     const after = await addFunds(ctx.app, user.token, paymentTypeId, '10');
     expect(after.statusCode).toBe(200);
     expect(await store.keys(ctx)).toHaveLength(1);
+  });
+
+  it('a full image queue: the next upload is a 503 before its file has even arrived', async () => {
+    const [before] = await ctx.db.select({ n: count() }).from(bills);
+    const stored = await store.keys(ctx);
+    const held = Array.from({ length: imagePool.concurrency + IMAGE_QUEUE_LIMIT }, blocker);
+    const jobs = held.map((b) => imagePool.run(() => b.done));
+    // The form's text fields and the file part's headers, then a file that never finishes
+    // arriving: only an answer that does not wait for its bytes can come back.
+    const boundary = 'floodboundary';
+    const body = new PassThrough();
+    try {
+      const fields = { amount: '10', payment_type_id: String(paymentTypeId), reference: nextReference() };
+      for (const [name, value] of Object.entries(fields)) {
+        body.write(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+      }
+      body.write(`--${boundary}\r\nContent-Disposition: form-data; name="proof"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`);
+      body.write(await pngImage());
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/add_funds',
+        headers: {
+          accept: 'application/json',
+          authorization: `Bearer ${user.token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'x-requested-with': 'XMLHttpRequest',
+        },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe(String(IMAGE_RETRY_AFTER_SECONDS));
+      expect(uploadsBeingRead()).toBe(0);
+      const [after] = await ctx.db.select({ n: count() }).from(bills);
+      expect(after!.n).toBe(before!.n);
+      expect(await store.keys(ctx)).toEqual(stored);
+    } finally {
+      body.end();
+      for (const b of held) b.release();
+      await Promise.all(jobs);
+    }
   });
 
   it('every upload-reading slot taken: the next upload is a 503 before its bytes are read', async () => {

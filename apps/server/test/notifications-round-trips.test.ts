@@ -99,7 +99,8 @@ describe('one database round trip per poll call', () => {
     });
     // Token check, then the counts in one statement.
     expect(count).toBe(2);
-    const list = await counter.measure(() => get(ctx.app, '/api/notifications', user.token));
-    expect(list.count).toBeGreaterThan(1);
+    // A page past the last has no row to carry its counts: they are read on their own.
+    const list = await counter.measure(() => get(ctx.app, '/api/notifications?page=99', user.token));
+    expect(list.count).toBe(2);
   });
 });

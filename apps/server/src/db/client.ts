@@ -12,6 +12,7 @@ import { acquireDataDirLock } from './data-dir-lock';
 import { migrationsFolder } from './migrate';
 import { PgliteStatements } from './pglite-statements';
 import { PipelinedConnection } from './pipeline';
+import { PlanCachingClient } from './plan-cache';
 import { setStatementRunner } from './prepared';
 import * as schema from './schema';
 import type { DatabaseTimeouts } from '../config/env';
@@ -140,7 +141,8 @@ export async function openPostgres(
   connectionString: string,
   timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10, ...pgClientSettings(timeouts) });
+  // PlanCachingClient: the lists' statements keep their plans (db/plan-cache.ts).
+  const pool = new pg.Pool({ connectionString, max: 10, Client: PlanCachingClient, ...pgClientSettings(timeouts) });
   // An idle client that loses its server (restart, failover, DROP … WITH (FORCE)) emits
   // 'error' on the pool; unhandled, that would kill the process. The pool replaces it.
   pool.on('error', (error) => {

@@ -59,6 +59,11 @@ export class BoundedPool {
   counts(): { running: number; queued: number } {
     return { running: this.running, queued: this.waiting.length };
   }
+
+  /** Every slot running and the queue full: the next job would be refused. */
+  full(): boolean {
+    return this.running >= this.concurrency && this.waiting.length >= this.queueLimit;
+  }
 }
 
 /** Process-wide, as libuv's pool is. */
@@ -68,10 +73,12 @@ let reading = 0;
 
 /**
  * Take one of the upload-reading slots for the time `read` buffers a file; 503 when all are
- * taken (the bytes are never read).
+ * taken, or when the image queue is already full (the file would only be refused once read):
+ * either way the bytes are never read. Under a flood of uploads this keeps a refused one
+ * cheap, so sign-ins and page loads keep their share of the CPU.
  */
 export async function whileReadingUpload<T>(read: () => Promise<T>): Promise<T> {
-  if (reading >= IMAGE_READ_LIMIT) throw imageBusyError();
+  if (reading >= IMAGE_READ_LIMIT || imagePool.full()) throw imageBusyError();
   reading += 1;
   try {
     return await read();

@@ -5,6 +5,7 @@ import {
   IMAGE_WRONG_TYPE_MESSAGE,
 } from '@iddesk/contract';
 import { imagePool } from './image-pool';
+import { hashOfPixels } from './perceptual-hash';
 import { loadSharp } from './sharp';
 
 /** An upload that is not an acceptable image; the message is meant for the user. */
@@ -16,6 +17,8 @@ export type ProcessedImage = {
   extension: 'webp' | 'jpg';
   width: number;
   height: number;
+  /** Private images (payment proofs): the perceptual hash (lib/perceptual-hash.ts); else null. */
+  phash: bigint | null;
 };
 
 /** Stored images fit in this box: plenty for a payment screenshot, far less to keep. */
@@ -33,8 +36,9 @@ export type ImageUse = 'private' | 'public';
  * Check an upload by its content and re-encode it. The header is read first with sharp's
  * pixel limit, so an oversized image (a 20 000 × 20 000 PNG bomb) is refused before any
  * pixel is decoded. Re-encoding drops everything but pixels: EXIF (location, device),
- * embedded scripts or polyglot payloads. CPU-heavy: never call it inside a transaction.
- * Runs in the bounded image pool (lib/image-pool.ts): a full queue is the 503.
+ * embedded scripts or polyglot payloads. A proof's perceptual hash is taken from the same
+ * decoded pixels. CPU-heavy: never call it inside a transaction. Runs in the bounded image
+ * pool (lib/image-pool.ts): a full queue is the 503.
  */
 export async function processImage(input: Buffer, use: ImageUse = 'public'): Promise<ProcessedImage> {
   if (input.length > IMAGE_UPLOAD.maxBytes) throw new InvalidImageError(IMAGE_TOO_LARGE_MESSAGE);
@@ -70,24 +74,35 @@ async function checkAndEncode(input: Buffer, use: ImageUse): Promise<ProcessedIm
   if (!format || !ACCEPTED_FORMATS.has(format))
     throw new InvalidImageError(IMAGE_WRONG_TYPE_MESSAGE);
 
-  // Measured on a 390 × 844 phone screenshot (docs/performance.md): libjpeg-turbo at q85
-  // ~7 ms of CPU, WebP q90 ~64 ms, mozjpeg ~60 ms. Proofs are JPEG (transparency flattened
-  // to white); public images stay WebP (photos JPEG), smaller for every visitor.
+  // Proofs are JPEG (transparency flattened to white); public images stay WebP (photos JPEG),
+  // smaller for every visitor. Proofs, the hot path (every deposit), at the least CPU: measured
+  // on a 390 × 844 screenshot (docs/performance.md), libjpeg-turbo q85 without the second,
+  // Huffman-optimising pass costs about a third of the encode with it, a tenth of WebP q90.
   const asJpeg = use === 'private' || format === 'jpeg';
   try {
-    const pipeline = image
+    // Decoded once: the same pixels are encoded and, for a proof, hashed (a second decode of
+    // the encoded file cost as much CPU as the encode itself).
+    let decoded = image
       .rotate() // apply the EXIF orientation before the metadata is dropped
       .resize(MAX_STORED_SIDE, MAX_STORED_SIDE, { fit: 'inside', withoutEnlargement: true });
-    const encoded = asJpeg
-      ? pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: use === 'public' })
-      : pipeline.webp({ quality: 90 });
-    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    if (asJpeg) decoded = decoded.flatten({ background: '#ffffff' });
+    const pixels = await decoded.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+    const { width, height, channels } = pixels.info;
+    const encoder = sharp(pixels.data, { raw: { width, height, channels } });
+    const encoded =
+      use === 'private'
+        ? encoder.jpeg({ quality: 85, optimiseCoding: false })
+        : asJpeg
+          ? encoder.jpeg({ quality: 85, mozjpeg: true })
+          : encoder.webp({ quality: 90 });
+    const data = await encoded.toBuffer();
     return {
       data,
       contentType: asJpeg ? 'image/jpeg' : 'image/webp',
       extension: asJpeg ? 'jpg' : 'webp',
-      width: info.width,
-      height: info.height,
+      width,
+      height,
+      phash: use === 'private' ? await hashOfPixels({ data: pixels.data, width, height, channels }) : null,
     };
   } catch (error) {
     // A valid header over corrupt or truncated pixel data.

@@ -1,7 +1,10 @@
 import type { PageQuery, Paginated } from '@iddesk/contract';
+import { planOnce } from '../db/plan-cache';
+
+export type PageWindow = { limit: number; offset: number };
 
 /** LIMIT/OFFSET for a page query. */
-export function pageWindow(query: PageQuery): { limit: number; offset: number } {
+export function pageWindow(query: PageQuery): PageWindow {
   return { limit: query.perPage, offset: (query.page - 1) * query.perPage };
 }
 
@@ -14,4 +17,28 @@ export function toPage<T>(items: T[], total: number, query: PageQuery): Paginate
     total,
     last_page: Math.max(1, Math.ceil(total / query.perPage)),
   };
+}
+
+/**
+ * A page and its total from ONE statement (issue 19): the page's select carries a `total`
+ * column, the filtered count as an uncorrelated scalar subquery (`db.$count(table, where)`
+ * or `(select count(*) …)`), which PostgreSQL runs once per statement, not per row, off the
+ * same index as the page. A page past the last has no row to carry the total: only then is it
+ * counted on its own (`countAlone`); an empty first page means a total of 0.
+ *
+ * An unfiltered list (a queue, a customer's own list) keeps its plan (db/plan-cache.ts); a
+ * filtered one (`filtered`: a text search, a range of amounts or days) is planned for its
+ * values each time: a kept plan is generic, and a generic plan guesses how many rows an
+ * ILIKE or a range matches (a combined staff filter ran 5× slower on one).
+ */
+export async function withTotal<R extends { total: number }>(
+  query: { prepare(name: string): { execute(): Promise<R[]> }; execute(): Promise<R[]> },
+  window: PageWindow,
+  countAlone: () => Promise<number>,
+  { filtered }: { filtered: boolean },
+): Promise<{ rows: R[]; total: number }> {
+  const rows = filtered ? await query.execute() : await planOnce(query);
+  const first = rows[0];
+  if (first) return { rows, total: Number(first.total) };
+  return { rows, total: window.offset === 0 ? 0 : await countAlone() };
 }

@@ -1,4 +1,5 @@
-import { bigint, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, bigint, index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const uploadVisibility = pgEnum('upload_visibility', ['private', 'public']);
@@ -7,6 +8,26 @@ export const uploadVisibility = pgEnum('upload_visibility', ['private', 'public'
  * One row per stored file. Private files (payment proofs, payout screenshots) are served only
  * to `owner_id` and admins; public ones (QR codes, logos, media) to anyone.
  */
+/**
+ * The look-alike search's bands (issue 19): the 64-bit perceptual hash cut into five pieces
+ * ([first bit, bits]), each with an index. Two hashes within 8 bits of each other differ in
+ * at most one bit in at least one piece (five pieces with two or more would make 10), so the
+ * search looks up, per piece, its value and the values one bit away (14 or 13 of them) and
+ * checks the whole distance only on those rows, instead of on every stored proof.
+ */
+export const PHASH_BANDS = [
+  [0, 13],
+  [13, 13],
+  [26, 13],
+  [39, 13],
+  [52, 12],
+] as const;
+
+/** One band of a hash column as an int: the same expression as its index, constants inline. */
+export function phashBand(phash: AnyPgColumn | SQL, [first, bits]: (typeof PHASH_BANDS)[number]): SQL<number> {
+  return sql<number>`(((${phash} >> ${sql.raw(String(first))}) & ${sql.raw(String(2 ** bits - 1))})::int)`;
+}
+
 export const uploads = pgTable('uploads', {
   /** Server-generated random file name, also the storage key within its visibility. */
   key: text('key').primaryKey(),
@@ -24,7 +45,11 @@ export const uploads = pgTable('uploads', {
    */
   phash: bigint('phash', { mode: 'bigint' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) =>
+  PHASH_BANDS.map((band, i) =>
+    index(`uploads_phash_band${i}_idx`).on(phashBand(t.phash, band)).where(sql`${t.phash} is not null`),
+  ),
+);
 
 /**
  * Pairs of proofs whose hashes lie within a small Hamming distance, both ways, written when the

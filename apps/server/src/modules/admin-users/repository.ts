@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { bills, transactions, users, withdrawals } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
+import { withTotal } from '../../lib/pagination';
 import { publicUserColumns } from '../users';
 import type { PublicUser } from '../users';
 
@@ -30,11 +31,20 @@ export async function listUsers(
   window: { limit: number; offset: number },
 ): Promise<{ items: PublicUser[]; total: number }> {
   const where = filterOf(filter);
-  const [items, total] = await Promise.all([
-    db.select(publicUserColumns).from(users).where(where).orderBy(desc(users.id)).limit(window.limit).offset(window.offset),
-    db.$count(users, where),
-  ]);
-  return { items, total };
+  // One statement: the page and its total (lib/pagination.ts withTotal).
+  const { rows, total } = await withTotal(
+    db
+      .select({ ...publicUserColumns, total: db.$count(users, where) })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    window,
+    () => db.$count(users, where),
+    { filtered: Boolean(filter.search) },
+  );
+  return { items: rows.map(({ total: _total, ...user }) => user), total };
 }
 
 export async function findUser(db: Db, id: number): Promise<PublicUser | null> {

@@ -96,9 +96,11 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireUserExists(app.db, request.params.id);
       const query = { ...request.query, timeZone: app.config.displayTimeZone };
-      return { message: null, data: await listTransactions(app.db, request.params.id, query) };
+      const page = await listTransactions(app.db, request.params.id, query);
+      // An unknown user has no rows: only an empty page asks whether the user exists (404).
+      if (page.items.length === 0) await requireUserExists(app.db, request.params.id);
+      return { message: null, data: page };
     },
   );
 

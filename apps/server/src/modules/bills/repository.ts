@@ -2,7 +2,8 @@ import { and, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { bills, type BillRow, paymentTypes, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
-import { deskWhere, listOrder, type ListQuery, pendingFilter, updateIfPending } from '../pending-items';
+import { withTotal } from '../../lib/pagination';
+import { deskWhere, hasDeskFilter, listOrder, type ListQuery, pendingFilter, updateIfPending } from '../pending-items';
 import { reuseColumn } from '../proof-reuse';
 
 /** A bill with what its JSON shows of the customer, the payment type, its handler and reuse. */
@@ -29,10 +30,13 @@ const viewColumns = {
   }),
 };
 
-/** One statement per page: the customer, payment type and handler joined, reuse a subquery. */
-const selectViews = (db: Db) =>
+/**
+ * One statement per page: the customer, payment type and handler joined, reuse a subquery,
+ * and for a list page its total (`total`, a count the statement runs once).
+ */
+const selectViews = (db: Db, total: SQL<number> = sql<number>`0`) =>
   db
-    .select(viewColumns)
+    .select({ ...viewColumns, total })
     .from(bills)
     .innerJoin(users, eq(users.id, bills.userId))
     .innerJoin(paymentTypes, eq(paymentTypes.id, bills.paymentTypeId))
@@ -79,11 +83,14 @@ export async function listBillViews(
   const order = listOrder(bills.id, filter);
   // The page's ids first, from the bills alone: the joins and the reuse subquery then run for
   // the 15 rows shown, not for every row an OFFSET skips.
+  // The total rides on the same statement (lib/pagination.ts withTotal).
   const page = db.select({ id: bills.id }).from(bills).where(where).orderBy(order).limit(window.limit).offset(window.offset);
-  const [rows, total] = await Promise.all([
-    selectViews(db).where(inArray(bills.id, page)).orderBy(order),
-    db.$count(bills, where),
-  ]);
+  const { rows, total } = await withTotal(
+    selectViews(db, db.$count(bills, where)).where(inArray(bills.id, page)).orderBy(order),
+    window,
+    () => db.$count(bills, where),
+    { filtered: hasDeskFilter(filter) },
+  );
   return { items: rows.map(toView), total };
 }
 

@@ -48,7 +48,8 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
       const { fields, files } = await readForm(request, AddFundsForm);
       return app.idempotent(request, reply, async (db, storage) => {
         const deps = { db, storage, log: request.log };
-        const bill = await addFunds(deps, callerOf(request).user.id, fields, files.proof!);
+        const { id, name, email, phone } = callerOf(request).user;
+        const bill = await addFunds(deps, { id, name, email, phone }, fields, files.proof!);
         return { message: 'Request sent. We will process it shortly.', data: toBillJson(bill) };
       });
     },

@@ -34,7 +34,13 @@ export const BILL_ALREADY_HANDLED = 'This bill has already been handled.';
  * an admin approves it. The amount is within the owners' limits (rule 8, 422 on `amount`).
  * The screenshot is checked and stored before the transaction.
  */
-export async function addFunds({ db, storage, log }: Deps, userId: number, input: AddFundsInput, proof: Buffer) {
+export async function addFunds(
+  { db, storage, log }: Deps,
+  customer: BillView['user'],
+  input: AddFundsInput,
+  proof: Buffer,
+): Promise<BillView> {
+  const userId = customer.id;
   await assertWithinLimits(db, 'add_funds', input.amount);
   const paymentType = await findPaymentType(db, input.payment_type_id);
   if (!paymentType?.isActive) throw ValidationError.field('payment_type_id', PAYMENT_TYPE_UNAVAILABLE);
@@ -62,7 +68,9 @@ export async function addFunds({ db, storage, log }: Deps, userId: number, input
       return bill;
     }),
   );
-  return (await findBillView(db, bill.id))!;
+  // The answer from what this call knows: a new bill has no handler, and its reuse flags are
+  // staff's (the customer's JSON has none), so no statement reads it back.
+  return { ...bill, user: customer, paymentType: { id: paymentType.id, name: paymentType.name }, handler: null, reuse: null };
 }
 
 type Decision = { status: 'approved' } | { status: 'rejected'; comment: string | null };

@@ -2,7 +2,7 @@ import type { AuditEntry, AuditQuery, Paginated } from '@iddesk/contract';
 import { and, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import { auditLog, users } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { pageWindow, toPage } from '../../lib/pagination';
+import { pageWindow, toPage, withTotal } from '../../lib/pagination';
 import { dayEnd, dayStart } from '../pending-items';
 
 /** `bill.` matches every bill action; anything else is an exact action. */
@@ -23,22 +23,29 @@ function filterOf(query: Omit<AuditQuery, 'page' | 'perPage'>, timeZone: string)
 
 /**
  * Issue 16 item 6: every staff action, newest first, with who did it; one statement per page
- * (the actor joined), each filter on an index (actor, action, object, created_at).
+ * (the actor joined, the total counted in it), each filter on an index (actor, action, object, created_at).
  */
 export async function listAudit(db: Db, query: AuditQuery, timeZone: string): Promise<Paginated<AuditEntry>> {
   const where = filterOf(query, timeZone);
-  const { limit, offset } = pageWindow(query);
-  const [rows, total] = await Promise.all([
+  const window = pageWindow(query);
+  const { rows, total } = await withTotal(
     db
-      .select({ entry: auditLog, actor: { id: users.id, name: users.name, email: users.email } })
+      .select({
+        entry: auditLog,
+        actor: { id: users.id, name: users.name, email: users.email },
+        total: db.$count(auditLog, where),
+      })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
       .where(where)
       .orderBy(desc(auditLog.id))
-      .limit(limit)
-      .offset(offset),
-    db.$count(auditLog, where),
-  ]);
+      .limit(window.limit)
+      .offset(window.offset),
+    window,
+    () => db.$count(auditLog, where),
+    // A prefix LIKE or a range of days needs its values to be planned well.
+    { filtered: query.action !== undefined || query.from !== undefined || query.to !== undefined },
+  );
   const items = rows.map(({ entry, actor }) => ({
     id: entry.id,
     actor,

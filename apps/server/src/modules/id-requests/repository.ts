@@ -2,7 +2,8 @@ import { and, eq, gt, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { catalogueItems, idRequests, type IdRequestRow, paymentTypes, userIds, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
-import { deskWhere, listOrder, type ListQuery, updateIfPending } from '../pending-items';
+import { withTotal } from '../../lib/pagination';
+import { deskWhere, hasDeskFilter, listOrder, type ListQuery, updateIfPending } from '../pending-items';
 import { reuseColumn } from '../proof-reuse';
 
 /** A request with the user ID it concerns (`id_object`), its item, customer and payment type. */
@@ -20,9 +21,11 @@ export type IdRequestView = IdRequestRow & {
 
 const handler = alias(users, 'handler');
 
-const selectViews = (db: Db) =>
+/** For a list page the select also carries its total (a count the statement runs once). */
+const selectViews = (db: Db, total: SQL<number> = sql<number>`0`) =>
   db
     .select({
+      total,
       row: idRequests,
       idObject: { id: userIds.id, username: userIds.username, status: userIds.status },
       idLoginSealed: userIds.loginSealed,
@@ -111,16 +114,20 @@ export async function listRequestViews(
     .orderBy(order)
     .limit(window.limit)
     .offset(window.offset);
-  const [rows, [count]] = await Promise.all([
-    selectViews(db).where(inArray(idRequests.id, page)).orderBy(order),
-    // Counted over the same join: the done list's filter looks at the ID's status.
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(idRequests)
-      .innerJoin(userIds, eq(userIds.id, idRequests.userIdId))
-      .where(where),
-  ]);
-  return { items: rows.map(toView), total: count?.total ?? 0 };
+  // Counted over the same join: the done list's filter looks at the ID's status. The count
+  // rides on the page's statement (lib/pagination.ts withTotal).
+  const count = db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(idRequests)
+    .innerJoin(userIds, eq(userIds.id, idRequests.userIdId))
+    .where(where);
+  const { rows, total } = await withTotal(
+    selectViews(db, sql<number>`(${count})`.mapWith(Number)).where(inArray(idRequests.id, page)).orderBy(order),
+    window,
+    async () => (await count)[0]?.total ?? 0,
+    { filtered: hasDeskFilter(filter) },
+  );
+  return { items: rows.map(toView), total };
 }
 
 /** A chunk of a filtered list after `afterId` in its order, for the CSV export (keyset paging). */

@@ -129,10 +129,14 @@ export function requestPasswordChange(db: Db, keyring: Keyring, userId: number, 
   });
 }
 
-/** One ID's requests (its create request included), newest first. */
+/**
+ * One ID's requests (its create request included), newest first. Only the caller's rows are
+ * read; an empty page asks whether the ID is theirs at all (404 otherwise). An ID always has
+ * its create request, so a page of one that exists is never empty on the first page.
+ */
 export async function listOwnIdRequests(db: Db, userId: number, userIdId: number, query: PageQuery) {
-  await getOwnUserId(db, userId, userIdId);
-  const { items, total } = await listRequestViews(db, { userIdId }, pageWindow(query));
+  const { items, total } = await listRequestViews(db, { userId, userIdId }, pageWindow(query));
+  if (items.length === 0) await getOwnUserId(db, userId, userIdId);
   return toPage(items, total, query);
 }
 

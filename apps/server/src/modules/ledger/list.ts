@@ -1,12 +1,12 @@
 import type { DeskListQuery, Paginated, PendingPageQuerySchema, Transaction } from '@iddesk/contract';
 import { formatAmount } from '@iddesk/contract';
-import { and, asc, desc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { transactions, type TransactionRow } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { textCell, timeCell } from '../../lib/csv-export';
-import { pageWindow, toPage } from '../../lib/pagination';
-import { containsPattern, dayEnd, dayStart } from '../pending-items';
+import { pageWindow, toPage, withTotal } from '../../lib/pagination';
+import { containsPattern, dayEnd, dayStart, hasDeskFilter } from '../pending-items';
 import { toTransactionJson } from './serialize';
 
 export type PendingPageParams = z.output<typeof PendingPageQuerySchema>;
@@ -32,7 +32,8 @@ const orderOf = (query: LedgerFilter) => (query.sort === 'oldest' ? asc(transact
 
 /**
  * A user's ledger, newest first (`sort=oldest` the other way); pending=true the open rows,
- * false the settled ones; staff may filter (one indexed statement on (user_id, id) per page).
+ * false the settled ones; staff may filter. One statement per page, the total included, both
+ * off the (user_id, id) index.
  */
 export async function listTransactions(
   db: Db,
@@ -40,11 +41,19 @@ export async function listTransactions(
   query: PendingPageParams & LedgerFilter,
 ): Promise<Paginated<Transaction>> {
   const where = filterOf(userId, query);
-  const { limit, offset } = pageWindow(query);
-  const [rows, total] = await Promise.all([
-    db.select().from(transactions).where(where).orderBy(orderOf(query)).limit(limit).offset(offset),
-    db.$count(transactions, where),
-  ]);
+  const window = pageWindow(query);
+  const { rows, total } = await withTotal(
+    db
+      .select({ ...getTableColumns(transactions), total: db.$count(transactions, where) })
+      .from(transactions)
+      .where(where)
+      .orderBy(orderOf(query))
+      .limit(window.limit)
+      .offset(window.offset),
+    window,
+    () => db.$count(transactions, where),
+    { filtered: hasDeskFilter(query) },
+  );
   return toPage(rows.map(toTransactionJson), total, query);
 }
 

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, isNull, lte, sql } from 'drizzle-orm';
 import { signalNotificationWritten } from '../../db/change-feed';
 import type { Locale } from '@iddesk/contract';
 import { notifications, type NotificationRow, users } from '../../db/schema';
 import { decode, preparedStatement } from '../../db/prepared';
 import type { Db, Tx } from '../../db/types';
+import type { PageWindow } from '../../lib/pagination';
 import { sessionCallerCtes } from '../auth';
 
 export type NewNotification = { userId: number; title: string; body: string; link: string | null };
@@ -106,30 +107,41 @@ export async function topForToken(
   return { userId: decode.int(first[0]!), items };
 }
 
+/** A page of the user's notifications with the total and unread counts, in one statement. */
 export async function listNotifications(
   db: Db,
   userId: number,
-  window: { limit: number; offset: number },
+  window: PageWindow,
 ): Promise<{ items: NotificationRow[]; total: number; unread: number }> {
-  const [items, [counts]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.id))
-      .limit(window.limit)
-      .offset(window.offset),
+  const mine = eq(notifications.userId, userId);
+  const counts = () =>
     db
       .select({
         total: count(),
-        unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)`.mapWith(
-          Number,
-        ),
+        unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)`.mapWith(Number),
       })
       .from(notifications)
-      .where(eq(notifications.userId, userId)),
-  ]);
-  return { items, total: counts?.total ?? 0, unread: counts?.unread ?? 0 };
+      .where(mine);
+  // Both counts ride on the page's rows as scalar subqueries (lib/pagination.ts withTotal).
+  const rows = await db
+    .select({
+      ...getTableColumns(notifications),
+      total: db.$count(notifications, mine),
+      unread: db.$count(notifications, and(mine, isNull(notifications.readAt))),
+    })
+    .from(notifications)
+    .where(mine)
+    .orderBy(desc(notifications.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  const first = rows[0];
+  if (!first && window.offset === 0) return { items: [], total: 0, unread: 0 };
+  const totals = first ?? (await counts())[0];
+  return {
+    items: rows.map(({ total: _total, unread: _unread, ...row }) => row),
+    total: totals?.total ?? 0,
+    unread: totals?.unread ?? 0,
+  };
 }
 
 /** Marks the user's notifications up to `upToId` read; returns how many stay unread. */

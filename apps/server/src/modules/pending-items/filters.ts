@@ -1,4 +1,4 @@
-import type { DeskFilter, SortOrder } from '@iddesk/contract';
+import { type DeskFilter, DeskFilterSchema, type SortOrder } from '@iddesk/contract';
 import { and, asc, desc, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
@@ -64,6 +64,13 @@ export function deskWhere(columns: FilterColumns, query: ListQuery): SQL | undef
     from === undefined ? undefined : sql`${columns.createdAt} >= ${dayStart(from, timeZone)}`,
     to === undefined ? undefined : sql`${columns.createdAt} < ${dayEnd(to, timeZone)}`,
   );
+}
+
+const DESK_FILTERS = Object.keys(DeskFilterSchema.shape) as (keyof DeskFilter)[];
+
+/** Whether any desk filter is set (lib/pagination.ts `withTotal` keeps plans only without). */
+export function hasDeskFilter(query: Partial<DeskFilter>): boolean {
+  return DESK_FILTERS.some((key) => query[key] !== undefined);
 }
 
 /** The queue is oldest first unless asked otherwise; every other list newest first. */

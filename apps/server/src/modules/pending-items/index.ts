@@ -9,6 +9,6 @@ export {
   type ReuseConfirmation,
   reuseConfirmation,
 } from './service';
-export { containsPattern, customerMatch, dayEnd, dayStart, deskWhere, type FilterColumns, listOrder, type ListQuery } from './filters';
+export { containsPattern, customerMatch, dayEnd, dayStart, deskWhere, type FilterColumns, hasDeskFilter, listOrder, type ListQuery } from './filters';
 export { cancelRoute, csvExportRoute, decisionRouteOptions, queueReadRoutes, type QueueReadRoutes, rejectRoute } from './routes';
 export { batchRoute, runBatch } from './batch';

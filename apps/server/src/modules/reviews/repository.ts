@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { reviews, users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { signalTableChanged } from '../../db/change-feed';
@@ -63,30 +63,40 @@ export async function setReviewHidden(db: Db, id: number, isHidden: boolean): Pr
     .where(eq(reviews.id, id));
 }
 
+/**
+ * A page of reviews (newest first) with the count and mean rating of every review the page is
+ * drawn from, in one statement: the two aggregates are scalar subqueries run once
+ * (lib/pagination.ts withTotal). A page past the last one reads them on their own.
+ */
 export async function listReviews(
   db: Db,
   { visibleOnly, limit, offset }: { visibleOnly: boolean; limit: number; offset: number },
-): Promise<ReviewWithAuthor[]> {
-  return db
-    .select(reviewColumns)
+): Promise<{ rows: ReviewWithAuthor[]; total: number; average: number | null }> {
+  const where = visibleOnly ? eq(reviews.isHidden, false) : undefined;
+  const average = sql<string | null>`(select avg(${reviews.rating}) from ${reviews}${where ? sql` where ${where}` : sql``})`;
+  const rows = await db
+    .select({ ...reviewColumns, total: db.$count(reviews, where), average })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
-    .where(visibleOnly ? eq(reviews.isHidden, false) : undefined)
+    .where(where)
     .orderBy(...newestFirst)
     .limit(limit)
     .offset(offset);
+  const first = rows[0];
+  const summary = first
+    ? { total: Number(first.total), average: first.average == null ? null : Number(first.average) }
+    : offset === 0
+      ? { total: 0, average: null }
+      : await summaryOf(db, where);
+  return { rows: rows.map(({ total: _total, average: _average, ...row }) => row), ...summary };
 }
 
-export async function countReviews(db: Db): Promise<number> {
-  return db.$count(reviews);
-}
-
-/** Count and mean rating of the visible reviews, in one pass. */
-export async function visibleSummary(db: Db): Promise<{ total: number; average: number | null }> {
+/** Count and mean rating of the reviews, in one pass. */
+async function summaryOf(db: Db, where: SQL | undefined): Promise<{ total: number; average: number | null }> {
   const rows = await db
     .select({ total: count(), average: sql<string | null>`avg(${reviews.rating})` })
     .from(reviews)
-    .where(eq(reviews.isHidden, false));
+    .where(where);
   const row = rows[0];
   return {
     total: Number(row?.total ?? 0),

@@ -13,14 +13,12 @@ import { pageWindow, toPage } from '../../lib/pagination';
 import type { Actor } from '../audit';
 import { writeAudit } from '../audit';
 import {
-  countReviews,
   findReview,
   insertReview,
   listReviews,
   lockReview,
   type ReviewWithAuthor,
   setReviewHidden,
-  visibleSummary,
 } from './repository';
 import { t } from '../../lib/i18n';
 
@@ -50,23 +48,15 @@ export async function addReview(db: Db, userId: number, input: AddReviewInput): 
 
 /** Visible reviews, newest first, with the count and one-decimal average of all of them. */
 export async function listPublicReviews(db: Db, query: PageQuery): Promise<ReviewsPage> {
-  const { limit, offset } = pageWindow(query);
-  const [rows, summary] = await Promise.all([
-    listReviews(db, { visibleOnly: true, limit, offset }),
-    visibleSummary(db),
-  ]);
+  const { rows, total, average } = await listReviews(db, { visibleOnly: true, ...pageWindow(query) });
   return {
-    ...toPage(rows.map(toReviewJson), summary.total, query),
-    average_rating: summary.average === null ? null : Math.round(summary.average * 10) / 10,
+    ...toPage(rows.map(toReviewJson), total, query),
+    average_rating: average === null ? null : Math.round(average * 10) / 10,
   };
 }
 
 export async function listAdminReviews(db: Db, query: PageQuery): Promise<Paginated<AdminReview>> {
-  const { limit, offset } = pageWindow(query);
-  const [rows, total] = await Promise.all([
-    listReviews(db, { visibleOnly: false, limit, offset }),
-    countReviews(db),
-  ]);
+  const { rows, total } = await listReviews(db, { visibleOnly: false, ...pageWindow(query) });
   return toPage(rows.map(toAdminReviewJson), total, query);
 }
 

@@ -5,8 +5,6 @@ import type { UploadRow } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
 import { InvalidImageError, processImage } from '../../lib/images';
-import { imagePool } from '../../lib/image-pool';
-import { perceptualHash } from '../../lib/perceptual-hash';
 import type { Storage } from '../../lib/storage';
 import { insertUpload, recordLookalikes } from './repository';
 
@@ -53,9 +51,7 @@ export async function storeImage(
     if (error instanceof InvalidImageError) throw ValidationError.field(field, error.message);
     throw error;
   }
-  // Only proofs are compared (issue 16): public logos and QR codes never are. The hash decodes
-  // the re-encoded image, so it runs in the bounded image pool too, before anything is stored.
-  const phash = visibility === 'private' ? await imagePool.run(() => perceptualHash(image.data)) : null;
+  // Only proofs carry a perceptual hash (issue 16), taken in the image pool with the encode.
   const key = `${randomBytes(16).toString('hex')}.${image.extension}`;
   await storage.put(storageKeyOf(visibility, key), image.data);
   return {
@@ -65,7 +61,7 @@ export async function storeImage(
     byteSize: image.data.length,
     width: image.width,
     height: image.height,
-    phash,
+    phash: image.phash,
   };
 }
 

@@ -10,7 +10,8 @@ import {
   users,
 } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
-import { deskWhere, listOrder, type ListQuery, updateIfPending } from '../pending-items';
+import { withTotal } from '../../lib/pagination';
+import { deskWhere, hasDeskFilter, listOrder, type ListQuery, updateIfPending } from '../pending-items';
 import { reuseColumn } from '../proof-reuse';
 
 /** A user ID with its item, owner, and the create request that says how it was paid for. */
@@ -31,9 +32,11 @@ const handler = alias(users, 'handler');
 const pendingTypes = sql<string>`(select coalesce(string_agg(distinct r.type::text, ','), '')
   from ${idRequests} r where r.user_id_id = "user_ids"."id" and r.status = 'pending' and r.type <> 'create')`;
 
-const selectViews = (db: Db) =>
+/** For a list page the select also carries its total (a count the statement runs once). */
+const selectViews = (db: Db, total: SQL<number> = sql<number>`0`) =>
   db
     .select({
+      total,
       row: userIds,
       item: {
         id: catalogueItems.id,
@@ -101,6 +104,7 @@ function filterOf(filter: UserIdFilter): SQL | undefined {
   );
 }
 
+/** A page of user IDs and its total; without a window, every matching one (a customer's own). */
 export async function listUserIdViews(
   db: Db,
   filter: UserIdFilter,
@@ -108,25 +112,33 @@ export async function listUserIdViews(
 ): Promise<{ items: UserIdView[]; total: number }> {
   const where = filterOf(filter);
   const order = listOrder(userIds.id, filter);
+  if (!window) {
+    const rows = await selectViews(db).where(where).orderBy(order);
+    return { items: rows.map(toView), total: rows.length };
+  }
   // The page's ids first: the joins and subqueries run for the rows shown, not the skipped ones.
   const page = db
     .select({ id: userIds.id })
     .from(userIds)
     .innerJoin(idRequests, and(eq(idRequests.userIdId, userIds.id), eq(idRequests.type, 'create')))
     .where(where)
-    .orderBy(order);
-  const [rows, [count]] = await Promise.all([
-    window
-      ? selectViews(db).where(inArray(userIds.id, page.limit(window.limit).offset(window.offset))).orderBy(order)
-      : selectViews(db).where(where).orderBy(order),
-    // Counted over the create request too: the amount, reference and type filters read it.
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(userIds)
-      .innerJoin(idRequests, and(eq(idRequests.userIdId, userIds.id), eq(idRequests.type, 'create')))
-      .where(where),
-  ]);
-  return { items: rows.map(toView), total: count?.total ?? 0 };
+    .orderBy(order)
+    .limit(window.limit)
+    .offset(window.offset);
+  // Counted over the create request too: the amount, reference and type filters read it. The
+  // count rides on the page's statement (lib/pagination.ts withTotal).
+  const count = db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(userIds)
+    .innerJoin(idRequests, and(eq(idRequests.userIdId, userIds.id), eq(idRequests.type, 'create')))
+    .where(where);
+  const { rows, total } = await withTotal(
+    selectViews(db, sql<number>`(${count})`.mapWith(Number)).where(inArray(userIds.id, page)).orderBy(order),
+    window,
+    async () => (await count)[0]?.total ?? 0,
+    { filtered: hasDeskFilter(filter) },
+  );
+  return { items: rows.map(toView), total };
 }
 
 /** A chunk of a filtered list after `afterId` in its order, for the CSV export (keyset paging). */

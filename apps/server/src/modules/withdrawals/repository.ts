@@ -2,7 +2,8 @@ import { and, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users, withdrawals, type WithdrawalRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
-import { deskWhere, listOrder, type ListQuery, pendingFilter, updateIfPending } from '../pending-items';
+import { withTotal } from '../../lib/pagination';
+import { deskWhere, hasDeskFilter, listOrder, type ListQuery, pendingFilter, updateIfPending } from '../pending-items';
 
 export type WithdrawalView = WithdrawalRow & {
   user: { id: number; name: string; email: string; phone: string };
@@ -11,12 +12,14 @@ export type WithdrawalView = WithdrawalRow & {
 
 const handler = alias(users, 'handler');
 
-const selectViews = (db: Db) =>
+/** A withdrawal with its customer and handler; for a list page also its total (run once). */
+const selectViews = (db: Db, total: SQL<number> = sql<number>`0`) =>
   db
     .select({
       withdrawal: withdrawals,
       user: { id: users.id, name: users.name, email: users.email, phone: users.phone },
       handler: { id: handler.id, name: handler.name },
+      total,
     })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
@@ -55,10 +58,17 @@ export async function listWithdrawalViews(
   window: { limit: number; offset: number },
 ): Promise<{ items: WithdrawalView[]; total: number }> {
   const where = filterOf(query);
-  const [rows, total] = await Promise.all([
-    selectViews(db).where(where).orderBy(listOrder(withdrawals.id, query)).limit(window.limit).offset(window.offset),
-    db.$count(withdrawals, where),
-  ]);
+  // One statement: the page and its total (lib/pagination.ts withTotal).
+  const { rows, total } = await withTotal(
+    selectViews(db, db.$count(withdrawals, where))
+      .where(where)
+      .orderBy(listOrder(withdrawals.id, query))
+      .limit(window.limit)
+      .offset(window.offset),
+    window,
+    () => db.$count(withdrawals, where),
+    { filtered: hasDeskFilter(query) },
+  );
   return { items: rows.map(toView), total };
 }
 

@@ -1,0 +1,137 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activeId, createFromWallet, createItem, customerWith, depositFromWallet, handle } from './helpers/ids-fixtures';
+import { countQueries, type QueryCounter } from './helpers/query-counter';
+import { type ApiResponse, createAdmin, get, post, useTestApp } from './helpers/test-app';
+import { addFunds, createUpiPaymentType, withdrawUpi } from './helpers/wallet-fixtures';
+
+/**
+ * Issue 19 item 5: a customer's lists and every staff list answer from ONE statement per page,
+ * the total included (lib/pagination.ts withTotal), once the caller's session is in this
+ * process's cache. Counted at the driver, on PGlite and (with TEST_DATABASE_URL) PostgreSQL.
+ * Only a page past the last one, which has no row to carry the total, counts it on its own.
+ */
+
+let counter: QueryCounter;
+let admin: { token: string };
+let customer: { token: string; id: number };
+let userIdId: number;
+
+const ctx = useTestApp();
+beforeAll(async () => {
+  admin = await createAdmin(ctx);
+  const paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
+  const item = await createItem(ctx.app, admin.token);
+  // An active ID with deposits, a new ID waiting, top-ups and payouts, handled and waiting.
+  const active = await activeId(ctx, admin.token, item.id, '5000');
+  customer = active.user;
+  userIdId = active.userIdId;
+  for (const amount of ['100', '200']) {
+    const deposited = await depositFromWallet(ctx.app, customer.token, userIdId, amount);
+    expect(deposited.statusCode).toBe(200);
+    // The first is handled (the done list), the second waits (the queue).
+    if (amount === '100') {
+      expect((await handle(ctx.app, admin.token, deposited.json().data.id, { action: 'approve' })).statusCode).toBe(200);
+    }
+  }
+  expect((await createFromWallet(ctx.app, customer.token, item.id, '500', 'second_one')).statusCode).toBe(200);
+  for (let i = 0; i < 3; i += 1) {
+    const bill = await addFunds(ctx.app, customer.token, paymentTypeId, '250.00');
+    expect(bill.statusCode).toBe(200);
+    if (i === 0) {
+      expect((await post(ctx.app, `/api/admin/bills/${bill.json().data.id}/approve`, {}, admin.token)).statusCode).toBe(200);
+    }
+    expect((await withdrawUpi(ctx.app, customer.token, '10')).statusCode).toBe(200);
+  }
+  // Someone else's money too, so a list that forgot its filter would show it.
+  const other = await customerWith(ctx, admin.token, '300');
+  expect((await withdrawUpi(ctx.app, other.token, '20')).statusCode).toBe(200);
+  expect((await post(ctx.app, '/api/add_review', { rating: 5, text: 'Quick and friendly.' }, customer.token)).statusCode).toBe(200);
+  counter = countQueries(ctx.database);
+});
+
+type Call = { name: string; call: (page: number) => Promise<ApiResponse> };
+
+/** `path` is read inside the test, once the fixtures exist; `name` at collection. */
+const listCall = (who: () => string, name: string, path: () => string): Call => ({
+  name: `GET ${name}`,
+  call: (page) => {
+    const url = path();
+    return get(ctx.app, `${url}${url.includes('?') ? '&' : '?'}page=${page}&perPage=2`, who());
+  },
+});
+const customerGet = (name: string, path = () => name) => listCall(() => customer.token, name, path);
+const staffGet = (name: string, path = () => name) => listCall(() => admin.token, name, path);
+
+const lists: Call[] = [
+  customerGet('/api/transactions'),
+  customerGet('/api/transactions?pending=1'),
+  customerGet('/api/notifications'),
+  customerGet('/api/requests'),
+  customerGet('/api/user_ids/{id}/requests', () => `/api/user_ids/${userIdId}/requests`),
+  staffGet('/api/admin/bills?pending=1'),
+  staffGet('/api/admin/bills?pending=0'),
+  // Filtered (planned for their values each time, db/plan-cache.ts): still one statement.
+  staffGet('/api/admin/bills?pending=1&reference=UTR&amount_min=1'),
+  staffGet('/api/admin/users/{id}/transactions?amount_min=1', () => `/api/admin/users/${customer.id}/transactions?amount_min=1`),
+  staffGet('/api/admin/withdraw?pending=1'),
+  staffGet('/api/admin/requests?pending=0'),
+  staffGet('/api/admin/user_ids?pending=1'),
+  staffGet('/api/admin/user_ids?pending=0'),
+  staffGet('/api/admin/users/{id}/transactions', () => `/api/admin/users/${customer.id}/transactions`),
+  staffGet('/api/admin/audit'),
+  staffGet('/api/admin/audit/user_id/{id}', () => `/api/admin/audit/user_id/${userIdId}`),
+  staffGet('/api/admin/reviews'),
+  {
+    name: 'POST /api/admin/users',
+    call: (page) => post(ctx.app, `/api/admin/users?page=${page}&perPage=2`, {}, admin.token),
+  },
+];
+
+describe('one statement per list page, the total included', () => {
+  it.each(lists.map((l) => [l.name, l] as const))('%s', async (_name, list) => {
+    // The first call may read the session; the lists are what is counted.
+    expect((await list.call(1)).statusCode).toBe(200);
+    let first: ApiResponse | undefined;
+    const { count, statements } = await counter.measure(async () => {
+      first = await list.call(1);
+    });
+    expect(first!.statusCode, first!.body).toBe(200);
+    const page = first!.json().data as { items: unknown[]; total: number; last_page: number };
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(page.total).toBeGreaterThanOrEqual(page.items.length);
+    expect(count, statements.join('\n---\n')).toBe(1);
+    expect(statements[0]).toMatch(/count\(\*\)/i);
+
+    // Page by page, the totals agree and the rows add up to them.
+    let seen = page.items.length;
+    for (let n = 2; n <= page.last_page; n += 1) {
+      const next = (await list.call(n)).json().data as { items: unknown[]; total: number };
+      expect(next.total).toBe(page.total);
+      seen += next.items.length;
+    }
+    expect(seen).toBe(page.total);
+  });
+
+  it('a page past the last counts its total on its own: two statements, the same total', async () => {
+    const list = staffGet('/api/admin/bills?pending=1');
+    const total = ((await list.call(1)).json().data as { total: number }).total;
+    let past: ApiResponse | undefined;
+    const { count } = await counter.measure(async () => {
+      past = await list.call(99);
+    });
+    expect(past!.json().data).toMatchObject({ items: [], total, page: 99 });
+    expect(count).toBe(2);
+  });
+
+  it("another customer's ID answers 404 and shows no request of it", async () => {
+    const other = await customerWith(ctx, admin.token, '10');
+    const res = await get(ctx.app, `/api/user_ids/${userIdId}/requests`, other.token);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().data).toBeNull();
+  });
+
+  it("an unknown user's transactions answer 404 to staff", async () => {
+    const res = await get(ctx.app, '/api/admin/users/999999/transactions', admin.token);
+    expect(res.statusCode).toBe(404);
+  });
+});
