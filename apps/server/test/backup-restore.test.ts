@@ -59,7 +59,7 @@ async function fillDataDir(dataDir: string) {
   const proof = await pngImage(90, 70);
   const bill = (await addFunds(app, customer.token, paymentType.id, '750.00', proof)).json().data;
   expect((await post(app, `/api/admin/bills/${bill.id}/approve`, undefined, admin.token)).statusCode).toBe(200);
-  const pendingBill = (await addFunds(app, customer.token, paymentType.id, '20.00')).json().data;
+  const pendingBill = (await addFunds(app, customer.token, paymentType.id, '120.00')).json().data;
   expect(pendingBill.status).toBe('pending');
   expect((await withdrawUpi(app, customer.token, '100')).statusCode).toBe(200);
   const other = await registerUser(app);

@@ -32,9 +32,10 @@ async function counts(c: TestContext) {
   };
 }
 
+// 'defaults': no money-limits row, so the database is as empty as a fresh installation's.
 describe('demo seed', () => {
   it('fills an empty database (the bootstrap admin aside) once, and never again', async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp({}, { moneyLimits: 'defaults' });
     await createAdmin(ctx);
     expect(await seedDemoData(deps(ctx))).toBe('seeded');
 
@@ -73,7 +74,7 @@ describe('demo seed', () => {
   });
 
   it('never touches a database that has a customer', async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp({}, { moneyLimits: 'defaults' });
     await registerUser(ctx.app);
     const before = await counts(ctx);
     expect(await seedDemoData(deps(ctx))).toBe('has-data');
@@ -82,7 +83,7 @@ describe('demo seed', () => {
   });
 
   it('never touches a database whose admin already configured something', async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp({}, { moneyLimits: 'defaults' });
     const admin = await createAdmin(ctx);
     await post(ctx.app, '/api/admin/marque', { text: 'Our own news' }, admin.token);
     const before = await counts(ctx);
@@ -92,7 +93,7 @@ describe('demo seed', () => {
   });
 
   it('two servers starting together seed once', async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp({}, { moneyLimits: 'defaults' });
     const results = await Promise.all([seedDemoData(deps(ctx)), seedDemoData(deps(ctx))]);
     expect(results.sort()).toEqual(['already-seeded', 'seeded']);
     const after = await counts(ctx);

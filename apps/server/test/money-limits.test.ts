@@ -37,7 +37,7 @@ afterEach(async () => {
 
 /** Every text setting as the public call answers it, plus the given limits. */
 async function setLimits(limits: MoneyLimits) {
-  const { money_limits: _current, ...text } = (await get(ctx.app, '/api/settings')).json().data;
+  const { money_limits: _current, display_time_zone: _zone, ...text } = (await get(ctx.app, '/api/settings')).json().data;
   const res = await post(ctx.app, '/api/admin/settings', { ...text, money_limits: limits }, owner.token);
   expect(res.statusCode, res.body).toBe(200);
   return res;
@@ -218,7 +218,7 @@ describe('the limits in the site settings', () => {
   });
 
   it('are checked: each maximum at least its minimum, the daily total at least the withdrawal minimum, every amount readable', async () => {
-    const { money_limits: _limits, ...text } = (await get(ctx.app, '/api/settings')).json().data;
+    const { money_limits: _limits, display_time_zone: _zone, ...text } = (await get(ctx.app, '/api/settings')).json().data;
     const res = await post(
       ctx.app,
       '/api/admin/settings',

@@ -48,12 +48,14 @@ describe('one database round trip per poll call', () => {
     expect(count).toBe(1);
   });
 
-  it('POST /notifications/top with a bad token: one statement and 401; without one: none', async () => {
+  it('POST /notifications/top with a bad token: the session and the blocked-token lookups, and 401; without one: none', async () => {
     const bad = await counter.measure(async () => {
       const res = await post(ctx.app, '/api/notifications/top', { id: 0 }, 'y'.repeat(43));
       expect(res.statusCode).toBe(401);
     });
-    expect(bad.count).toBe(1);
+    // The second tells a session ended by a block from an unknown one (issue 17, ACCOUNT_BLOCKED).
+    expect(bad.count, bad.statements.join('\n---\n')).toBe(2);
+    expect(bad.statements[1]).toMatch(/"blocked_session_tokens"/i);
     const none = await counter.measure(async () => {
       const res = await post(ctx.app, '/api/notifications/top', { id: 0 });
       expect(res.statusCode).toBe(401);

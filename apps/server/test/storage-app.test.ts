@@ -96,7 +96,7 @@ describe('which store the server picks, and what it says at start', () => {
 describe('the demo seed on S3', () => {
   it('puts every logo, media image and QR code it makes in the bucket, and each is served', async () => {
     const { bucket, env } = await s3.newBucket();
-    const ctx = await createTestApp(env);
+    const ctx = await createTestApp(env, { moneyLimits: 'defaults' });
     try {
       expect(await seedDemoData({ db: ctx.db, storage: ctx.app.storage, log: ctx.app.log })).toBe('seeded');
       const rows = await ctx.db.select({ key: uploads.key, visibility: uploads.visibility }).from(uploads);

@@ -200,7 +200,7 @@ export interface paths {
         put?: never;
         /**
          * Does the token still belong to a live, unblocked account?
-         * @description Never 401: `status` is false for a missing, expired or revoked token and for a blocked or deleted account, so the client can sign out quietly.
+         * @description Never 401: `status` is false for a missing, expired or revoked token and for a blocked or deleted account, so the client can sign out quietly; `blocked` is true when a block ended the token's session, so it can say why.
          */
         post: operations["postUserExists"];
         delete?: never;
@@ -237,6 +237,26 @@ export interface paths {
         put?: never;
         /** Update name, email and phone */
         post: operations["postUserUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/locale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the account's language
+         * @description The language of the site on every browser the user signs in on, and of the notifications and mail written for them from now on (issue 18).
+         */
+        post: operations["postUserLocale"];
         delete?: never;
         options?: never;
         head?: never;
@@ -302,8 +322,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Public site settings: name, contacts, social links, the terms text and the money limits
-         * @description Unset fields are empty strings. `money_limits`: per operation the least and the most one call may be, and `daily_payout`, the most a customer may withdraw from the wallet in a day (the display time zone); calls outside them answer 422 on `amount`.
+         * Public site settings: name, contacts, social links, the terms text, the money limits and the time zone
+         * @description Unset fields are empty strings. `money_limits`: per operation the least and the most one call may be, and `daily_payout`, the most a customer may withdraw from the wallet in a day (the display time zone); calls outside them answer 422 on `amount`. `display_time_zone` is the server's DISPLAY_TIME_ZONE, the zone every time is written in.
          */
         get: operations["getSettings"];
         put?: never;
@@ -2016,7 +2036,7 @@ export interface components {
             message: string;
             data: null;
             /** @enum {string} */
-            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "NOT_FOUND" | "VALIDATION" | "CONFLICT" | "INSUFFICIENT_BALANCE" | "ALREADY_HANDLED" | "ID_NOT_ACTIVE" | "ID_CLOSING" | "REUSED_PROOF" | "REFERENCE_ALREADY_USED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE";
+            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "ACCOUNT_BLOCKED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "NOT_FOUND" | "VALIDATION" | "CONFLICT" | "INSUFFICIENT_BALANCE" | "ALREADY_HANDLED" | "ID_NOT_ACTIVE" | "ID_CLOSING" | "REUSED_PROOF" | "REFERENCE_ALREADY_USED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE";
             errors?: {
                 [key: string]: string[];
             };
@@ -2332,7 +2352,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2398,7 +2418,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2450,7 +2470,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2538,7 +2558,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2609,7 +2629,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2694,7 +2714,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2795,7 +2815,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2879,6 +2899,7 @@ export interface operations {
                         message: string | null;
                         data: {
                             status: boolean;
+                            blocked?: boolean;
                         };
                     };
                 };
@@ -2950,6 +2971,8 @@ export interface operations {
                             created_at: string;
                             role: ("owner" | "cashier" | "support") | null;
                             second_factor: boolean;
+                            /** @enum {string} */
+                            locale: "en" | "hi";
                             second_factor_enrolment_required: boolean;
                         };
                     };
@@ -2964,7 +2987,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3039,6 +3062,8 @@ export interface operations {
                             created_at: string;
                             role: ("owner" | "cashier" | "support") | null;
                             second_factor: boolean;
+                            /** @enum {string} */
+                            locale: "en" | "hi";
                         };
                     };
                 };
@@ -3052,7 +3077,105 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postUserLocale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    locale: "en" | "hi";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            id: number;
+                            name: string;
+                            email: string;
+                            phone: string;
+                            /** @enum {string} */
+                            type: "user" | "admin";
+                            balance: string;
+                            is_blocked: boolean;
+                            created_at: string;
+                            role: ("owner" | "cashier" | "support") | null;
+                            second_factor: boolean;
+                            /** @enum {string} */
+                            locale: "en" | "hi";
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3137,7 +3260,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3265,7 +3388,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3372,6 +3495,7 @@ export interface operations {
                                 };
                                 daily_payout: string;
                             };
+                            display_time_zone: string;
                         };
                     };
                 };
@@ -3476,6 +3600,7 @@ export interface operations {
                                 };
                                 daily_payout: string;
                             };
+                            display_time_zone: string;
                         };
                     };
                 };
@@ -3489,7 +3614,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3750,7 +3875,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3835,7 +3960,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3913,7 +4038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4018,7 +4143,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4184,7 +4309,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4292,7 +4417,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4389,7 +4514,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4533,7 +4658,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4625,7 +4750,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4746,7 +4871,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4856,7 +4981,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4966,7 +5091,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5115,7 +5240,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5241,7 +5366,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5352,7 +5477,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5439,6 +5564,9 @@ export interface operations {
                 payment_type_id?: number;
                 from?: string;
                 to?: string;
+                user_id?: number;
+                after_id?: number;
+                before_id?: number;
                 sort?: "oldest" | "newest";
             };
             header?: never;
@@ -5503,7 +5631,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5602,7 +5730,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5729,7 +5857,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5825,6 +5953,9 @@ export interface operations {
                 payment_type_id?: number;
                 from?: string;
                 to?: string;
+                user_id?: number;
+                after_id?: number;
+                before_id?: number;
                 sort?: "oldest" | "newest";
             };
             header?: never;
@@ -5842,7 +5973,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5930,7 +6061,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6065,7 +6196,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6219,7 +6350,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6333,7 +6464,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6432,7 +6563,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6519,6 +6650,9 @@ export interface operations {
                 payment_type_id?: number;
                 from?: string;
                 to?: string;
+                user_id?: number;
+                after_id?: number;
+                before_id?: number;
                 sort?: "oldest" | "newest";
             };
             header?: never;
@@ -6571,7 +6705,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6658,7 +6792,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6785,7 +6919,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6881,6 +7015,9 @@ export interface operations {
                 payment_type_id?: number;
                 from?: string;
                 to?: string;
+                user_id?: number;
+                after_id?: number;
+                before_id?: number;
                 sort?: "oldest" | "newest";
             };
             header?: never;
@@ -6898,7 +7035,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6986,7 +7123,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7109,7 +7246,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7236,7 +7373,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7305,6 +7442,8 @@ export interface operations {
                                 created_at: string;
                                 role: ("owner" | "cashier" | "support") | null;
                                 second_factor: boolean;
+                                /** @enum {string} */
+                                locale: "en" | "hi";
                             }[];
                             page: number;
                             per_page: number;
@@ -7323,7 +7462,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7410,6 +7549,8 @@ export interface operations {
                             created_at: string;
                             role: ("owner" | "cashier" | "support") | null;
                             second_factor: boolean;
+                            /** @enum {string} */
+                            locale: "en" | "hi";
                             held: string;
                             pending_credit: string;
                             pending_bills: number;
@@ -7419,7 +7560,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7497,6 +7638,8 @@ export interface operations {
                             created_at: string;
                             role: ("owner" | "cashier" | "support") | null;
                             second_factor: boolean;
+                            /** @enum {string} */
+                            locale: "en" | "hi";
                             held: string;
                             pending_credit: string;
                             pending_bills: number;
@@ -7506,7 +7649,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7593,6 +7736,8 @@ export interface operations {
                             created_at: string;
                             role: ("owner" | "cashier" | "support") | null;
                             second_factor: boolean;
+                            /** @enum {string} */
+                            locale: "en" | "hi";
                             held: string;
                             pending_credit: string;
                             pending_bills: number;
@@ -7602,7 +7747,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7662,6 +7807,9 @@ export interface operations {
                 payment_type_id?: number;
                 from?: string;
                 to?: string;
+                user_id?: number;
+                after_id?: number;
+                before_id?: number;
                 sort?: "oldest" | "newest";
             };
             header?: never;
@@ -7703,7 +7851,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7763,6 +7911,9 @@ export interface operations {
                 payment_type_id?: number;
                 from?: string;
                 to?: string;
+                user_id?: number;
+                after_id?: number;
+                before_id?: number;
                 sort?: "oldest" | "newest";
             };
             header?: never;
@@ -7782,7 +7933,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7883,7 +8034,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8011,7 +8162,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8193,7 +8344,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8272,7 +8423,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8357,7 +8508,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8437,7 +8588,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8517,7 +8668,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8622,7 +8773,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8738,7 +8889,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8854,7 +9005,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8970,7 +9121,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9065,7 +9216,7 @@ export interface operations {
                     "image/jpeg": string;
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9192,7 +9343,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9341,7 +9492,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9414,7 +9565,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9839,7 +9990,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9904,7 +10055,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10011,7 +10162,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10129,7 +10280,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10229,7 +10380,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10396,7 +10547,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10556,7 +10707,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10702,7 +10853,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10796,7 +10947,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10847,6 +10998,9 @@ export interface operations {
                 payment_type_id?: number;
                 from?: string;
                 to?: string;
+                user_id?: number;
+                after_id?: number;
+                before_id?: number;
                 sort?: "oldest" | "newest";
             };
             header?: never;
@@ -10924,7 +11078,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11036,7 +11190,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11096,6 +11250,9 @@ export interface operations {
                 payment_type_id?: number;
                 from?: string;
                 to?: string;
+                user_id?: number;
+                after_id?: number;
+                before_id?: number;
                 sort?: "oldest" | "newest";
             };
             header?: never;
@@ -11113,7 +11270,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11247,7 +11404,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11422,7 +11579,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11611,7 +11768,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11782,7 +11939,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11947,7 +12104,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12115,7 +12272,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12271,7 +12428,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12433,7 +12590,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12557,7 +12714,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12599,6 +12756,9 @@ export interface operations {
                 payment_type_id?: number;
                 from?: string;
                 to?: string;
+                user_id?: number;
+                after_id?: number;
+                before_id?: number;
                 sort?: "oldest" | "newest";
             };
             header?: never;
@@ -12681,7 +12841,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12798,7 +12958,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12858,6 +13018,9 @@ export interface operations {
                 payment_type_id?: number;
                 from?: string;
                 to?: string;
+                user_id?: number;
+                after_id?: number;
+                before_id?: number;
                 sort?: "oldest" | "newest";
             };
             header?: never;
@@ -12875,7 +13038,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13015,7 +13178,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not signed in: no valid bearer token, or the account is blocked (`UNAUTHENTICATED`). */
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
                 headers: {
                     [name: string]: unknown;
