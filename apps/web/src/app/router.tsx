@@ -1,10 +1,9 @@
-import { roleCan, ROUTES } from '@iddesk/contract';
+import { roleCan, ROUTES, type StaffRole } from '@iddesk/contract';
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
 import { passportQueryOptions } from '../features/account/api/get-passport';
 import { hasAdminAccess, requireAuth, requireGuest } from './guards';
-import { adminLandingFor } from './layouts/nav-items';
 import { queryClient } from './query-client';
 import { rootLoader, rootShouldRevalidate } from './root-loader';
 import type { RouteHandle } from './route-handle';
@@ -27,17 +26,23 @@ async function requireAdmin() {
 }
 
 /** /admin is the IDs page (SPEC.md §2) for a role that may use it, else the role's first page. */
+/** The role's first admin page; the admin menus load with the admin area, not the first page. */
+async function landingFor(role: StaffRole | null | undefined) {
+  const { adminLandingFor } = await import('./layouts/admin-nav-items');
+  return adminLandingFor(role);
+}
+
 async function adminLanding() {
   const user = await passport();
   if (!user || roleCan(user.role, 'content.manage')) return null;
-  return redirect(adminLandingFor(user.role));
+  return redirect(await landingFor(user.role));
 }
 
 /** Staff land on the dashboard after signing in; a role without it on its first page. */
 async function dashboardLanding() {
   const user = await passport();
   if (!user || roleCan(user.role, 'stats.read')) return null;
-  return redirect(adminLandingFor(user.role));
+  return redirect(await landingFor(user.role));
 }
 
 const GUARDS: Record<Guard, () => Response | null | Promise<Response | null>> = {

@@ -10,7 +10,7 @@ import { NotificationsBell } from '../../features/notifications/components/notif
 import { type QueueKey, useQueueCounts } from '../../features/queue-alerts/queue-alerts';
 import { signOut } from '../sign-out';
 import { usePassport } from '../../features/account/api/get-passport';
-import { adminMenusFor } from './nav-items';
+import { adminMenusFor } from './admin-nav-items';
 import { SoundDialog } from './sound-dialog';
 
 /** Which queue's count each Confirm menu item shows. */
