@@ -9,12 +9,21 @@ import type { KeyOf } from '@iddesk/contract';
 import { isHomeActive, isPathActive } from '../../lib/nav-rules';
 
 export type NavItem = {
-  label: string;
-  /** The label's key in the `common` catalogue, where the item is shown translated (issue 18). */
-  labelKey?: KeyOf<'common'>;
+  /** The label's key in the `common` catalogue (issue 18). */
+  labelKey: KeyOf<'common'>;
   to: string;
   isActive: (pathname: string) => boolean;
-  /** Admin menus: what the staff role needs for the page (the server enforces it anyway). */
+};
+
+/**
+ * An admin menu's item. Its label is `menu.<name>` of the staff area's own catalogue (`staff`),
+ * which loads with the admin header, not with a customer's first page.
+ */
+export type AdminNavItem = {
+  name: KeyOf<'staff'> extends infer K ? (K extends `menu.${infer N}` ? N : never) : never;
+  to: string;
+  isActive: (pathname: string) => boolean;
+  /** What the staff role needs for the page (the server enforces it anyway). */
   permission?: StaffPermission;
 };
 
@@ -24,96 +33,95 @@ const section = (to: string) => (pathname: string) =>
 
 /** Desktop header and side menu (SPEC.md §2). */
 export const MAIN_LINKS: NavItem[] = [
-  { label: 'Home', labelKey: 'nav.home', to: NAMED_ROUTES.home, isActive: isHomeActive },
-  { label: 'Media', labelKey: 'nav.media', to: NAMED_ROUTES.media, isActive: exact(NAMED_ROUTES.media) },
-  { label: 'Reviews', labelKey: 'nav.reviews', to: NAMED_ROUTES.reviews, isActive: exact(NAMED_ROUTES.reviews) },
-  { label: 'Contacts', labelKey: 'nav.contacts', to: NAMED_ROUTES.contacts, isActive: exact(NAMED_ROUTES.contacts) },
+  { labelKey: 'nav.home', to: NAMED_ROUTES.home, isActive: isHomeActive },
+  { labelKey: 'nav.media', to: NAMED_ROUTES.media, isActive: exact(NAMED_ROUTES.media) },
+  { labelKey: 'nav.reviews', to: NAMED_ROUTES.reviews, isActive: exact(NAMED_ROUTES.reviews) },
+  { labelKey: 'nav.contacts', to: NAMED_ROUTES.contacts, isActive: exact(NAMED_ROUTES.contacts) },
 ];
 
 /** The mobile header's tab row. */
 export const ID_TABS: NavItem[] = [
   {
-    label: 'Create ID',
     labelKey: 'nav.createId',
     to: NAMED_ROUTES.create_id_list,
     isActive: section(NAMED_ROUTES.create_id_list),
   },
-  { label: 'Demo ID', labelKey: 'nav.demoId', to: NAMED_ROUTES.demo_id_list, isActive: section(NAMED_ROUTES.demo_id_list) },
-  { label: 'My IDs', labelKey: 'nav.myIds', to: NAMED_ROUTES.my_ids, isActive: section(NAMED_ROUTES.my_ids) },
+  { labelKey: 'nav.demoId', to: NAMED_ROUTES.demo_id_list, isActive: section(NAMED_ROUTES.demo_id_list) },
+  { labelKey: 'nav.myIds', to: NAMED_ROUTES.my_ids, isActive: section(NAMED_ROUTES.my_ids) },
 ];
 
 /** Admin header (SPEC.md §2). "IDs" is also the admin landing page. */
-export const ADMIN_LINKS: NavItem[] = [
-  { label: 'To Website', to: NAMED_ROUTES.home, isActive: () => false },
+export const ADMIN_LINKS: AdminNavItem[] = [
+  { name: 'toWebsite', to: NAMED_ROUTES.home, isActive: () => false },
   // Not in SPEC.md's menu: where staff land after signing in (issue 16 item 4).
   {
-    label: 'Dashboard',
+    name: 'dashboard',
     to: ROUTES.adminDashboard,
     isActive: exact(ROUTES.adminDashboard),
     permission: 'stats.read',
   },
   {
-    label: 'Top Block',
+    name: 'topBlock',
     to: ROUTES.adminTopBlock,
     isActive: exact(ROUTES.adminTopBlock),
     permission: 'content.manage',
   },
   {
-    label: 'IDs',
+    name: 'ids',
     to: ROUTES.adminIds,
     isActive: (p) => isPathActive(p, ROUTES.admin) || section(ROUTES.adminIds)(p),
     permission: 'content.manage',
   },
   {
-    label: 'Users',
+    name: 'users',
     to: ROUTES.adminUsers,
     isActive: section(ROUTES.adminUsers),
     permission: 'users.read',
   },
   // Not in SPEC.md's menu: payment types need managing too (issue 3).
   {
-    label: 'Payments',
+    name: 'payments',
     to: ROUTES.adminPaymentTypes,
     isActive: section(ROUTES.adminPaymentTypes),
     permission: 'payment_types.manage',
   },
   // Not in SPEC.md's menu: staff accounts and roles (issue 15).
   {
-    label: 'Staff',
+    name: 'staff',
     to: ROUTES.adminStaff,
     isActive: section(ROUTES.adminStaff),
     permission: 'staff.manage',
   },
   // Not in SPEC.md's menu: every staff action, read-only (issue 16 item 6).
   {
-    label: 'Audit',
+    name: 'audit',
     to: ROUTES.adminAudit,
     isActive: section(ROUTES.adminAudit),
     permission: 'stats.read',
   },
 ];
 
-export const CONFIRM_LINKS: NavItem[] = [
+export const CONFIRM_LINKS: AdminNavItem[] = [
   {
-    label: 'ID Requests',
+    name: 'idRequests',
     to: ROUTES.adminRequestsPending,
     isActive: (p) => /^\/admin\/requests(_pending|_done|\/)/.test(p),
     permission: 'queues.read',
   },
   {
-    label: 'New ID',
+    name: 'newId',
     to: ROUTES.adminNewIds,
     isActive: section(ROUTES.adminNewIds),
     permission: 'queues.read',
   },
   {
-    label: 'Bills',
+    name: 'bills',
     to: ROUTES.adminBillsPending,
     isActive: (p) => /^\/admin\/bills(_pending|_done|\/)/.test(p),
     permission: 'queues.read',
   },
   {
-    label: 'Withdraw',
+    name: 'withdraw',
     to: ROUTES.adminWithdrawPending,
     isActive: (p) => /^\/admin\/withdraw(_pending|_done|\/)/.test(p),
     permission: 'queues.read',
@@ -121,21 +129,21 @@ export const CONFIRM_LINKS: NavItem[] = [
 ];
 
 /** Site content (not in SPEC.md's menu; issue 6): a "Site" menu after Confirm. */
-export const SITE_CONTENT_LINKS: NavItem[] = [
+export const SITE_CONTENT_LINKS: AdminNavItem[] = [
   {
-    label: 'Settings',
+    name: 'settings',
     to: ROUTES.adminSettings,
     isActive: section(ROUTES.adminSettings),
     permission: 'content.manage',
   },
   {
-    label: 'Media',
+    name: 'media',
     to: ROUTES.adminMedia,
     isActive: section(ROUTES.adminMedia),
     permission: 'content.manage',
   },
   {
-    label: 'Reviews',
+    name: 'reviews',
     to: ROUTES.adminReviews,
     isActive: section(ROUTES.adminReviews),
     permission: 'content.manage',
@@ -144,7 +152,7 @@ export const SITE_CONTENT_LINKS: NavItem[] = [
 
 /** The admin menus as a staff role sees them: only what it may use (issue 15). */
 export function adminMenusFor(role: StaffRole | null | undefined) {
-  const allowed = (items: NavItem[]) =>
+  const allowed = (items: AdminNavItem[]) =>
     items.filter((item) => !item.permission || roleCan(role, item.permission));
   return {
     main: allowed(ADMIN_LINKS),
