@@ -2,6 +2,7 @@ import { roleCan, ROUTES, type StaffRole } from '@iddesk/contract';
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
+import { languageReady } from '../lib/i18n';
 import { passportQueryOptions } from '../features/account/api/get-passport';
 import { hasAdminAccess, requireAuth, requireGuest } from './guards';
 import { queryClient } from './query-client';
@@ -78,6 +79,8 @@ function pageRoute(page: Page): RouteObject {
         if (landing) return landing;
       }
       await page.load();
+      // The staff area's Hindi loads with it (decision 019): wait, so it never shows in English first.
+      await languageReady();
       return null;
     },
     Component: function AdminRoutePage() {

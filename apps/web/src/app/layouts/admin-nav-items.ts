@@ -1,84 +1,97 @@
-import { NAMED_ROUTES, roleCan, ROUTES, type StaffRole } from '@iddesk/contract';
+import { NAMED_ROUTES, roleCan, ROUTES, type StaffPermission, type StaffRole } from '@iddesk/contract';
+import type { KeyOf } from '@iddesk/contract';
 import { isPathActive } from '../../lib/nav-rules';
-import { exact, type NavItem, section } from './nav-items';
+import { exact, section } from './nav-items';
 
 /*
  * The admin area's menus, apart from the storefront's so that a guest's first load does not
  * carry them (issue 19): the admin header and the staff landing redirect load this module.
  */
 
+/**
+ * An admin menu's item. Its label is `menu.<name>` of the staff area's own catalogue (`staff`),
+ * which loads with the admin header, not with a customer's first page.
+ */
+export type AdminNavItem = {
+  name: KeyOf<'staff'> extends infer K ? (K extends `menu.${infer N}` ? N : never) : never;
+  to: string;
+  isActive: (pathname: string) => boolean;
+  /** What the staff role needs for the page (the server enforces it anyway). */
+  permission?: StaffPermission;
+};
+
 /** Admin header (SPEC.md §2). "IDs" is also the admin landing page. */
-export const ADMIN_LINKS: NavItem[] = [
-  { label: 'To Website', to: NAMED_ROUTES.home, isActive: () => false },
+export const ADMIN_LINKS: AdminNavItem[] = [
+  { name: 'toWebsite', to: NAMED_ROUTES.home, isActive: () => false },
   // Not in SPEC.md's menu: where staff land after signing in (issue 16 item 4).
   {
-    label: 'Dashboard',
+    name: 'dashboard',
     to: ROUTES.adminDashboard,
     isActive: exact(ROUTES.adminDashboard),
     permission: 'stats.read',
   },
   {
-    label: 'Top Block',
+    name: 'topBlock',
     to: ROUTES.adminTopBlock,
     isActive: exact(ROUTES.adminTopBlock),
     permission: 'content.manage',
   },
   {
-    label: 'IDs',
+    name: 'ids',
     to: ROUTES.adminIds,
     isActive: (p) => isPathActive(p, ROUTES.admin) || section(ROUTES.adminIds)(p),
     permission: 'content.manage',
   },
   {
-    label: 'Users',
+    name: 'users',
     to: ROUTES.adminUsers,
     isActive: section(ROUTES.adminUsers),
     permission: 'users.read',
   },
   // Not in SPEC.md's menu: payment types need managing too (issue 3).
   {
-    label: 'Payments',
+    name: 'payments',
     to: ROUTES.adminPaymentTypes,
     isActive: section(ROUTES.adminPaymentTypes),
     permission: 'payment_types.manage',
   },
   // Not in SPEC.md's menu: staff accounts and roles (issue 15).
   {
-    label: 'Staff',
+    name: 'staff',
     to: ROUTES.adminStaff,
     isActive: section(ROUTES.adminStaff),
     permission: 'staff.manage',
   },
   // Not in SPEC.md's menu: every staff action, read-only (issue 16 item 6).
   {
-    label: 'Audit',
+    name: 'audit',
     to: ROUTES.adminAudit,
     isActive: section(ROUTES.adminAudit),
     permission: 'stats.read',
   },
 ];
 
-export const CONFIRM_LINKS: NavItem[] = [
+export const CONFIRM_LINKS: AdminNavItem[] = [
   {
-    label: 'ID Requests',
+    name: 'idRequests',
     to: ROUTES.adminRequestsPending,
     isActive: (p) => /^\/admin\/requests(_pending|_done|\/)/.test(p),
     permission: 'queues.read',
   },
   {
-    label: 'New ID',
+    name: 'newId',
     to: ROUTES.adminNewIds,
     isActive: section(ROUTES.adminNewIds),
     permission: 'queues.read',
   },
   {
-    label: 'Bills',
+    name: 'bills',
     to: ROUTES.adminBillsPending,
     isActive: (p) => /^\/admin\/bills(_pending|_done|\/)/.test(p),
     permission: 'queues.read',
   },
   {
-    label: 'Withdraw',
+    name: 'withdraw',
     to: ROUTES.adminWithdrawPending,
     isActive: (p) => /^\/admin\/withdraw(_pending|_done|\/)/.test(p),
     permission: 'queues.read',
@@ -86,21 +99,21 @@ export const CONFIRM_LINKS: NavItem[] = [
 ];
 
 /** Site content (not in SPEC.md's menu; issue 6): a "Site" menu after Confirm. */
-export const SITE_CONTENT_LINKS: NavItem[] = [
+export const SITE_CONTENT_LINKS: AdminNavItem[] = [
   {
-    label: 'Settings',
+    name: 'settings',
     to: ROUTES.adminSettings,
     isActive: section(ROUTES.adminSettings),
     permission: 'content.manage',
   },
   {
-    label: 'Media',
+    name: 'media',
     to: ROUTES.adminMedia,
     isActive: section(ROUTES.adminMedia),
     permission: 'content.manage',
   },
   {
-    label: 'Reviews',
+    name: 'reviews',
     to: ROUTES.adminReviews,
     isActive: section(ROUTES.adminReviews),
     permission: 'content.manage',
@@ -109,7 +122,7 @@ export const SITE_CONTENT_LINKS: NavItem[] = [
 
 /** The admin menus as a staff role sees them: only what it may use (issue 15). */
 export function adminMenusFor(role: StaffRole | null | undefined) {
-  const allowed = (items: NavItem[]) =>
+  const allowed = (items: AdminNavItem[]) =>
     items.filter((item) => !item.permission || roleCan(role, item.permission));
   return {
     main: allowed(ADMIN_LINKS),
