@@ -1,4 +1,4 @@
-import { roleCan, ROUTES, type StaffRole } from '@iddesk/contract';
+import { ROUTES, type StaffPermission } from '@iddesk/contract';
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
@@ -26,25 +26,23 @@ async function requireAdmin() {
   return null;
 }
 
-/** /admin is the IDs page (SPEC.md §2) for a role that may use it, else the role's first page. */
-/** The role's first admin page; the admin menus load with the admin area, not the first page. */
-async function landingFor(role: StaffRole | null | undefined) {
-  const { adminLandingFor } = await import('./layouts/admin-nav-items');
-  return adminLandingFor(role);
+/**
+ * Sends a staff role without `permission` to its first admin page. The roles and menus load
+ * with the admin area, not with a guest's first page (issue 19).
+ */
+async function landingUnless(permission: StaffPermission) {
+  const user = await passport();
+  if (!user) return null;
+  const { landingRedirect } = await import('./layouts/admin-nav-items');
+  const to = landingRedirect(user.role, permission);
+  return to === null ? null : redirect(to);
 }
 
-async function adminLanding() {
-  const user = await passport();
-  if (!user || roleCan(user.role, 'content.manage')) return null;
-  return redirect(await landingFor(user.role));
-}
+/** /admin is the IDs page (SPEC.md §2) for a role that may use it, else the role's first page. */
+const adminLanding = () => landingUnless('content.manage');
 
 /** Staff land on the dashboard after signing in; a role without it on its first page. */
-async function dashboardLanding() {
-  const user = await passport();
-  if (!user || roleCan(user.role, 'stats.read')) return null;
-  return redirect(await landingFor(user.role));
-}
+const dashboardLanding = () => landingUnless('stats.read');
 
 const GUARDS: Record<Guard, () => Response | null | Promise<Response | null>> = {
   guest: requireGuest,

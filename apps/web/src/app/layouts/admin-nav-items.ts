@@ -139,3 +139,8 @@ export function adminLandingFor(role: StaffRole | null | undefined): string {
   const { main, confirm } = adminMenusFor(role);
   return [...main, ...confirm].find((item) => item.permission)?.to ?? ROUTES.home;
 }
+
+/** Where a role without `permission` goes instead of the page that needs it; null: it may stay. */
+export function landingRedirect(role: StaffRole | null | undefined, permission: StaffPermission): string | null {
+  return roleCan(role, permission) ? null : adminLandingFor(role);
+}
