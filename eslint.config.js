@@ -238,6 +238,17 @@ export default tseslint.config(
               'backLabel',
               'loadingLabel',
               'pagesLabel',
+              // The staff pieces' texts (issue 18 phase 2a).
+              'heading',
+              'intro',
+              'button',
+              'subject',
+              'consequence',
+              'caption',
+              'filteredTitle',
+              'referenceLabel',
+              'badgeLabel',
+              'approveEffect',
             ],
           },
           // Digits, punctuation and signs (a phone example, ©, ₹), codes, single letters.

@@ -43,7 +43,7 @@ function inspect(compiled, into = { vars: new Set(), missingOther: false }) {
 }
 
 /** Names that stay as they are in every language (brands, and the app's own terms). */
-const NAMES = /\b(ID Desk|WhatsApp|Telegram|Google|Microsoft|Authenticator|1Password|UPI|UTR|IDs?|IP|QR|JSON|URL)\b/g;
+const NAMES = /\b(ID Desk|WhatsApp|Telegram|YouTube|Vimeo|Google|Microsoft|Authenticator|1Password|UPI|UTR|IDs?|IP|QR|JSON|URL)\b/g;
 /** English words: a word of three letters or more, names and placeholders aside. */
 const isProse = (text) =>
   /\b[A-Za-z][a-z]{2,}\b/.test(text.replace(/\{[^{}]*\}/g, ' ').replace(NAMES, ' '));

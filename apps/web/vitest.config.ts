@@ -26,7 +26,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     // An unexpected console.error fails the test that caused it.
-    setupFiles: ['./src/test/fail-on-console-error.ts'],
+    setupFiles: ['./src/test/fail-on-console-error.ts', './src/test/i18n.ts'],
     // Every dependency goes through Vite instead of Node's loader, so the aliases above reach
     // the libraries' own React imports too.
     server: { deps: { inline: true } },

@@ -11,8 +11,9 @@ import { expect, loginViaUi, newUser, registerViaApi, test, type TestUser } from
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 
-async function openSideMenu(page: Page) {
-  await page.getByRole('button', { name: /open menu/i }).first().click();
+/** The menu button is named in the page's language: "Open menu", "मेन्यू खोलें". */
+async function openSideMenu(page: Page, name: string | RegExp = /open menu/i) {
+  await page.getByRole('button', { name }).first().click();
   return page.getByRole('dialog');
 }
 
@@ -48,7 +49,7 @@ test('the side menu switches the site to Hindi, and the choice survives a reload
   await expectNoSeriousA11yViolations(page);
 
   // And back: English again, kept as well.
-  await (await openSideMenu(page)).getByRole('radio', { name: 'English' }).check();
+  await (await openSideMenu(page, 'मेन्यू खोलें')).getByRole('radio', { name: 'English' }).check();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('heading', { level: 1, name: 'Media' })).toBeVisible();
   await page.reload();

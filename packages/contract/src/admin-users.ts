@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { UserSchema } from './auth';
 import { FormBooleanSchema, optionalText } from './form-fields';
+import { msg } from './i18n/translate';
 import { AmountSchema } from './money';
 
 /** `POST /admin/users?page&perPage`, filter in the body (which may be empty). */
 export const AdminUsersFilterSchema = z.strictObject({
   /** Part of the name, email or phone. */
-  search: optionalText(100, 'The search may not be longer than 100 characters.'),
+  search: optionalText(100, msg('validation.search.max', { max: 100 })),
   /** true: only blocked, false: only not blocked, absent/null: everyone. */
   blocked: z.preprocess((v) => (v === '' || v === null ? undefined : v), FormBooleanSchema.optional()),
 });

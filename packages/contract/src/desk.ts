@@ -1,18 +1,23 @@
 import { z } from 'zod';
 import { PageQuerySchema } from './envelope';
 import { optionalText } from './form-fields';
+import { msg } from './i18n/translate';
 import { ConfirmReusedSchema } from './desk-flags';
 import { AmountInputSchema, AmountSchema } from './money';
 import { PendingPageQuerySchema } from './wallet';
 export * from './desk-flags';
+export * from './desk-reuse-messages';
 
 /* ---------- the staff desk (issue 16) ---------- */
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MESSAGE = 'Use a date as YYYY-MM-DD.';
 const day = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z.string().regex(DAY, DAY_MESSAGE).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), DAY_MESSAGE).optional(),
+  z
+    .string()
+    .regex(DAY, msg('validation.day'))
+    .refine((v) => !Number.isNaN(Date.parse(v + 'T00:00:00Z')), msg('validation.day'))
+    .optional(),
 );
 const optionalAmount = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
@@ -29,11 +34,11 @@ const optionalId = z.preprocess(
  */
 export const DeskFilterSchema = z.object({
   /** Part of the customer's name, email or phone. */
-  customer: optionalText(100, 'The customer search may not be longer than 100 characters.'),
+  customer: optionalText(100, msg('validation.customerSearch.max', { max: 100 })),
   amount_min: optionalAmount,
   amount_max: optionalAmount,
   /** Part of the payment reference (UTR), or of a transaction's description. */
-  reference: optionalText(64, 'The reference may not be longer than 64 characters.'),
+  reference: optionalText(64, msg('validation.reference.max', { max: 64 })),
   payment_type_id: optionalId,
   from: day,
   to: day,
@@ -48,7 +53,7 @@ export const DeskFilterSchema = z.object({
 });
 export type DeskFilter = z.output<typeof DeskFilterSchema>;
 
-export const SortOrderSchema = z.enum(['oldest', 'newest'], { error: 'Use sort=oldest or sort=newest.' });
+export const SortOrderSchema = z.enum(['oldest', 'newest'], msg('validation.sort'));
 export type SortOrder = z.infer<typeof SortOrderSchema>;
 
 /**
@@ -68,27 +73,22 @@ export type DeskListQueryInput = z.input<typeof DeskListQuerySchema>;
  */
 export const ConfirmReusedBodySchema = z.strictObject({
   confirm_reused: ConfirmReusedSchema,
-  comment: optionalText(500, 'The comment may not be longer than 500 characters.'),
+  comment: optionalText(500, msg('validation.comment.max', { max: 500 })),
 });
 export type ConfirmReusedBody = z.input<typeof ConfirmReusedBodySchema>;
-export const CONFIRM_REUSED_COMMENT_MISSING = 'Say why this reused payment reference may be approved.';
-export const REUSED_PROOF_MESSAGE =
-  'This payment reference (UTR) was already approved on another payment. Confirm with a comment to approve it anyway.';
-export const REFERENCE_ALREADY_APPROVED_MESSAGE =
-  'This payment reference (UTR) has already been used for an approved payment.';
 
 /* ---------- batch ---------- */
 
 export const BATCH_MAX_ITEMS = 50;
 export const BatchBodySchema = z.strictObject({
   ids: z
-    .array(z.number().int().positive().max(2_147_483_647), { error: 'Choose the items.' })
-    .min(1, 'Choose at least one item.')
-    .max(BATCH_MAX_ITEMS, `At most ${BATCH_MAX_ITEMS} items at once.`)
-    .refine((ids) => new Set(ids).size === ids.length, 'Each item at most once.'),
-  action: z.enum(['approve', 'reject'], { error: 'Choose approve or reject.' }),
+    .array(z.number().int().positive().max(2_147_483_647), msg('validation.batch.ids'))
+    .min(1, msg('validation.batch.min'))
+    .max(BATCH_MAX_ITEMS, msg('validation.batch.max', { max: BATCH_MAX_ITEMS }))
+    .refine((ids) => new Set(ids).size === ids.length, msg('validation.batch.unique')),
+  action: z.enum(['approve', 'reject'], msg('validation.batch.action')),
   /** A rejection's comment for the customers. */
-  comment: optionalText(500, 'The comment may not be longer than 500 characters.'),
+  comment: optionalText(500, msg('validation.comment.max', { max: 500 })),
 });
 export type BatchBody = z.input<typeof BatchBodySchema>;
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_TTL_HOURS } from './idempotency';
+import { msg } from './i18n/translate';
+import { IDEMPOTENCY_KEY_TTL_HOURS } from './idempotency';
 
 /** The header's schema, documented in OpenAPI on every money-moving POST. */
-export const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7E]{1,255}$/, IDEMPOTENCY_KEY_INVALID);
+export const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7E]{1,255}$/, msg('validation.idempotencyKey'));
 
 /**
  * The request headers of a money-moving POST. Loose: every other header passes through

@@ -12,7 +12,3 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 /** How long a stored answer is replayed; after that the key may be used afresh. */
 export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
-
-export const IDEMPOTENCY_KEY_INVALID = 'The Idempotency-Key must be 1 to 255 visible ASCII characters.';
-export const IDEMPOTENCY_KEY_REUSED =
-  'This Idempotency-Key was already used for a different request. Send a new key.';

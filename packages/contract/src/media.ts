@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './form-fields';
+import { msg } from './i18n/translate';
 import { parseVideoUrl } from './video-url';
 
 export const MEDIA_TITLE_MAX_LENGTH = 120;
@@ -8,11 +9,11 @@ export const MEDIA_ORDER_MAX = 100_000;
 /** The file field of `POST /admin/media/create`. */
 export const MEDIA_IMAGE_FIELD = 'image';
 
-export const VIDEO_URL_MESSAGE =
-  'Use an https link to a YouTube or Vimeo video, or to an .mp4 or .webm file.';
-export const MEDIA_SOURCE_MESSAGE = 'Attach an image or enter a video link.';
-export const MEDIA_BOTH_MESSAGE = 'Attach an image or enter a video link, not both.';
-export const MEDIA_ORDER_MESSAGE = `Use a whole number from ${MEDIA_ORDER_MIN} to ${MEDIA_ORDER_MAX}.`;
+const VIDEO_URL = msg('validation.media.videoUrl');
+const ORDER = msg('validation.media.order', {
+  min: String(MEDIA_ORDER_MIN),
+  max: String(MEDIA_ORDER_MAX),
+});
 
 export const MediaKindSchema = z.enum(['image', 'video']);
 export type MediaKind = z.infer<typeof MediaKindSchema>;
@@ -42,8 +43,8 @@ export const MediaListSchema = z.array(MediaItemSchema);
 
 const MediaTitleSchema = requiredText(
   MEDIA_TITLE_MAX_LENGTH,
-  'Enter a title.',
-  `The title may not be longer than ${MEDIA_TITLE_MAX_LENGTH} characters.`,
+  msg('validation.media.title.required'),
+  msg('validation.media.title.max', { max: MEDIA_TITLE_MAX_LENGTH }),
 );
 
 /** A whole number as JSON sends it or as a form field; "" reads as absent. */
@@ -55,18 +56,18 @@ const MediaOrderSchema = z.preprocess(
     return /^-?\d{1,7}$/.test(s) ? Number(s) : v;
   },
   z
-    .number({ error: MEDIA_ORDER_MESSAGE })
-    .int(MEDIA_ORDER_MESSAGE)
-    .min(MEDIA_ORDER_MIN, MEDIA_ORDER_MESSAGE)
-    .max(MEDIA_ORDER_MAX, MEDIA_ORDER_MESSAGE)
+    .number(ORDER)
+    .int(ORDER)
+    .min(MEDIA_ORDER_MIN, ORDER)
+    .max(MEDIA_ORDER_MAX, ORDER)
     .optional(),
 );
 
 export const VideoUrlSchema = z
   .string()
   .trim()
-  .max(500, VIDEO_URL_MESSAGE)
-  .refine((v) => parseVideoUrl(v) !== null, VIDEO_URL_MESSAGE);
+  .max(500, VIDEO_URL)
+  .refine((v) => parseVideoUrl(v) !== null, VIDEO_URL);
 
 /**
  * `POST /admin/media/create`, multipart: these text fields plus either the image file field

@@ -6,14 +6,6 @@ import { formatAmount, formatRupees, parseAmount } from './amounts';
 export const MONEY_OPERATIONS = ['add_funds', 'withdraw', 'id_create', 'id_deposit', 'id_withdraw'] as const;
 export type MoneyOperation = (typeof MONEY_OPERATIONS)[number];
 
-export const MONEY_OPERATION_LABELS: Record<MoneyOperation, string> = {
-  add_funds: 'Add funds',
-  withdraw: 'Wallet withdrawal',
-  id_create: 'New ID',
-  id_deposit: 'Deposit into an ID',
-  id_withdraw: 'Withdrawal from an ID',
-};
-
 /** Wire amounts ("100.00"): the least and the most one call may be. */
 export type AmountRange = { min: string; max: string };
 

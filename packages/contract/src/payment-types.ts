@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { FormBooleanSchema, optionalText, requiredText } from './form-fields';
+import type { MessageKey } from './i18n/keys';
+import { msg, translate } from './i18n/translate';
 
 export const PaymentTypeKindSchema = z.enum(['upi', 'bank']);
 export type PaymentTypeKind = z.infer<typeof PaymentTypeKindSchema>;
@@ -21,30 +23,26 @@ export const PaymentTypeSchema = z.object({
 });
 export type PaymentType = z.infer<typeof PaymentTypeSchema>;
 
-export const UPI_ID_MESSAGE = 'Enter a valid UPI id, like name@bank.';
-export const IFSC_MESSAGE = 'Enter a valid IFSC code, like SBIN0001234.';
-export const ACCOUNT_NUMBER_MESSAGE = 'Enter a valid account number (9–18 digits).';
-
 export const UpiIdSchema = z
   .string()
   .trim()
-  .max(100, UPI_ID_MESSAGE)
-  .regex(/^[A-Za-z0-9._-]{1,64}@[A-Za-z][A-Za-z0-9]{1,63}$/, UPI_ID_MESSAGE);
+  .max(100, msg('validation.upiId.invalid'))
+  .regex(/^[A-Za-z0-9._-]{1,64}@[A-Za-z][A-Za-z0-9]{1,63}$/, msg('validation.upiId.invalid'));
 export const IfscSchema = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, IFSC_MESSAGE);
+  .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, msg('validation.ifsc.invalid'));
 export const AccountNumberSchema = z
   .string()
   .trim()
   .transform((v) => v.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\d{9,18}$/, ACCOUNT_NUMBER_MESSAGE));
+  .pipe(z.string().regex(/^\d{9,18}$/, msg('validation.accountNumber.invalid')));
 export const AccountHolderSchema = z
   .string()
   .trim()
-  .min(2, 'Enter the account holder’s name.')
-  .max(100, 'The account holder’s name may not be longer than 100 characters.');
+  .min(2, msg('validation.accountHolder.required'))
+  .max(100, msg('validation.accountHolder.max', { max: 100 }));
 
 /** "" (an empty form input) reads as "not given" before the specific schema runs. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -73,14 +71,15 @@ export function requireDestination(
   ctx: z.RefinementCtx,
 ): void {
   if (typeof v !== 'object' || v === null) return;
-  const need = (field: keyof typeof v, message: string) => {
-    if (v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message });
+  // Written when the check runs, in the language of that moment (the call's, the page's).
+  const need = (field: keyof typeof v, key: MessageKey) => {
+    if (v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: translate(key) });
   };
-  if (kind === 'upi') need('upi_id', 'Enter the UPI id.');
+  if (kind === 'upi') need('upi_id', 'validation.upiId.required');
   if (kind === 'bank') {
-    need('account_holder', 'Enter the account holder’s name.');
-    need('account_number', 'Enter the account number.');
-    need('ifsc', 'Enter the IFSC code.');
+    need('account_holder', 'validation.accountHolder.required');
+    need('account_number', 'validation.accountNumber.required');
+    need('ifsc', 'validation.ifsc.required');
   }
 }
 
@@ -90,13 +89,13 @@ export function requireDestination(
  */
 export const PaymentTypeBodySchema = z
   .strictObject({
-    name: requiredText(60, 'Enter a name.', 'The name may not be longer than 60 characters.'),
-    kind: z.enum(PaymentTypeKindSchema.options, { error: 'Choose UPI or bank.' }),
+    name: requiredText(60, msg('validation.paymentType.name.required'), msg('validation.name.max', { max: 60 })),
+    kind: z.enum(PaymentTypeKindSchema.options, msg('validation.paymentType.kind')),
     upi_id: optional(UpiIdSchema),
     account_holder: optional(AccountHolderSchema),
     account_number: optional(AccountNumberSchema),
     ifsc: optional(IfscSchema),
-    bank_name: optionalText(100, 'The bank name may not be longer than 100 characters.'),
+    bank_name: optionalText(100, msg('validation.bankName.max', { max: 100 })),
     is_active: optional(FormBooleanSchema),
     remove_qr: optional(FormBooleanSchema),
   })

@@ -39,12 +39,6 @@ export function roleCan(role: StaffRole | null | undefined, permission: StaffPer
   return role ? ROLE_PERMISSIONS[role].includes(permission) : false;
 }
 
-export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
-  owner: 'Owner',
-  cashier: 'Cashier',
-  support: 'Support',
-};
-
 export const STAFF_API = {
   list: '/admin/staff',
   create: '/admin/staff/create',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AuthResultSchema, EmailSchema, NameSchema, PasswordSchema, PhoneSchema } from './auth';
 import { StaffRoleSchema } from './enums';
-
+import { msg } from './i18n/translate';
 
 export const StaffMemberSchema = z.object({
   id: z.number().int(),
@@ -35,8 +35,8 @@ export type EditStaffBody = z.input<typeof EditStaffBodySchema>;
 export const SecondFactorCodeSchema = z
   .string()
   .trim()
-  .min(1, 'Enter the code.')
-  .max(32, 'Enter the code.');
+  .min(1, msg('validation.code.required'))
+  .max(32, msg('validation.code.required'));
 
 export const SecondFactorCodeBodySchema = z.strictObject({ code: SecondFactorCodeSchema });
 export type SecondFactorCodeBody = z.input<typeof SecondFactorCodeBodySchema>;

@@ -24,8 +24,11 @@ export type Form<S extends z.ZodType, F extends string> = {
   files: Partial<Record<F, Buffer>>;
 };
 
-/** File field name → the message when it is missing, or null when the file is optional. */
-export type FileFields<F extends string> = Record<F, string | null>;
+/**
+ * File field name → the message when it is missing, or null when the file is optional. A
+ * function is asked when the file is missing, so the message is in the call's language.
+ */
+export type FileFields<F extends string> = Record<F, string | (() => string) | null>;
 
 /**
  * A form body: the contract's schema of its text fields and its file fields. The route names
@@ -80,7 +83,9 @@ export async function readForm<S extends z.ZodType, F extends string>(
   }
   for (const name of names) {
     const missing = fileFields[name];
-    if (missing !== null && !files[name] && !fileErrors[name]) addFileError(name, missing);
+    if (missing !== null && !files[name] && !fileErrors[name]) {
+      addFileError(name, typeof missing === 'function' ? missing() : missing);
+    }
   }
 
   const parsed = schema.safeParse(raw, { error: requestErrorMap });

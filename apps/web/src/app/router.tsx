@@ -1,10 +1,10 @@
-import { roleCan, ROUTES } from '@iddesk/contract';
+import { ROUTES, type StaffPermission } from '@iddesk/contract';
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
+import { languageReady } from '../lib/i18n';
 import { passportQueryOptions } from '../features/account/api/get-passport';
 import { hasAdminAccess, requireAuth, requireGuest } from './guards';
-import { adminLandingFor } from './layouts/nav-items';
 import { queryClient } from './query-client';
 import { rootLoader, rootShouldRevalidate } from './root-loader';
 import type { RouteHandle } from './route-handle';
@@ -26,19 +26,23 @@ async function requireAdmin() {
   return null;
 }
 
-/** /admin is the IDs page (SPEC.md §2) for a role that may use it, else the role's first page. */
-async function adminLanding() {
+/**
+ * Sends a staff role without `permission` to its first admin page. The roles and menus load
+ * with the admin area, not with a guest's first page (issue 19).
+ */
+async function landingUnless(permission: StaffPermission) {
   const user = await passport();
-  if (!user || roleCan(user.role, 'content.manage')) return null;
-  return redirect(adminLandingFor(user.role));
+  if (!user) return null;
+  const { landingRedirect } = await import('./layouts/admin-nav-items');
+  const to = landingRedirect(user.role, permission);
+  return to === null ? null : redirect(to);
 }
 
+/** /admin is the IDs page (SPEC.md §2) for a role that may use it, else the role's first page. */
+const adminLanding = () => landingUnless('content.manage');
+
 /** Staff land on the dashboard after signing in; a role without it on its first page. */
-async function dashboardLanding() {
-  const user = await passport();
-  if (!user || roleCan(user.role, 'stats.read')) return null;
-  return redirect(adminLandingFor(user.role));
-}
+const dashboardLanding = () => landingUnless('stats.read');
 
 const GUARDS: Record<Guard, () => Response | null | Promise<Response | null>> = {
   guest: requireGuest,
@@ -73,6 +77,8 @@ function pageRoute(page: Page): RouteObject {
         if (landing) return landing;
       }
       await page.load();
+      // The staff area's Hindi loads with it (decision 019): wait, so it never shows in English first.
+      await languageReady();
       return null;
     },
     Component: function AdminRoutePage() {

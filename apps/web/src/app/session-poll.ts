@@ -1,7 +1,7 @@
 import { QUERY_KEYS } from '../lib/query-keys';
 import { session } from '../lib/session';
 import { type FeedDeps, pollFeed, primeFeed } from '../features/notifications/notification-feed';
-import { pollQueueCounts } from '../features/queue-alerts/queue-alerts';
+import type * as QueueAlertsModule from '../features/queue-alerts/queue-alerts';
 import { queryClient } from './query-client';
 import { routerRef } from './router-ref';
 import { reloadUserInfo } from './user-info';
@@ -16,6 +16,34 @@ const feedDeps: FeedDeps = {
   },
 };
 
+/**
+ * What only a signed-in session needs, loaded with its first poll rather than with the first
+ * page (issue 19, the guest's first-load budget): the admin's queue counts, and the first-gesture
+ * audio unlock that lets the bell and the alert be heard.
+ */
+let queueAlerts: Promise<QueueAlerts> | null = null;
+let audioUnlocked = false;
+type QueueAlerts = typeof QueueAlertsModule;
+
+function loadQueueAlerts() {
+  return (queueAlerts ??= import('../features/queue-alerts/queue-alerts'));
+}
+
+function unlockAudioOnGesture() {
+  if (audioUnlocked) return;
+  audioUnlocked = true;
+  void import('../lib/sound').then(({ installAudioUnlock }) => installAudioUnlock());
+}
+
+async function pollQueueCounts() {
+  return (await loadQueueAlerts()).pollQueueCounts();
+}
+
+/** Sign-out: the queue counts start over (only if they were ever read). */
+export function resetQueueAlerts(): void {
+  void queueAlerts?.then(({ resetQueueCounts }) => resetQueueCounts());
+}
+
 async function pollQueues() {
   const risen = await pollQueueCounts();
   // New items arrived: the admin's queue lists refresh on their own.
@@ -27,6 +55,7 @@ async function pollQueues() {
  * queue counts, so that nothing that existed before makes a sound.
  */
 export async function primeSession(): Promise<void> {
+  unlockAudioOnGesture();
   await Promise.all([primeFeed(feedDeps), session.isAdmin() ? pollQueueCounts() : null]);
 }
 

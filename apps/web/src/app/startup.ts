@@ -1,7 +1,6 @@
 import { AUTH_CHECK_DELAY_MS } from '@iddesk/contract';
 import { runAction } from '../lib/action';
 import { session } from '../lib/session';
-import { installAudioUnlock } from '../lib/sound';
 import { siteSettingsQueryOptions } from '../features/site/site-settings';
 import { checkExists } from '../features/auth/api/check-exists';
 import { queryClient } from './query-client';
@@ -33,14 +32,13 @@ async function checkAuth() {
 }
 
 /**
- * The shell's listeners: a 401 ends the session and goes to login, the first gesture unlocks
- * sound, navigations drive the progress bar. main.tsx installs them once, in the task that
+ * The shell's listeners: a 401 ends the session and goes to login, navigations drive the
+ * progress bar (a signed-in session adds the audio unlock, `session-poll.ts`). main.tsx installs them once, in the task that
  * creates the router, before any answer to its first loaders can arrive and before
  * `startApp`.
  */
 export function installShellListeners(): void {
   watchExpiredSession();
-  installAudioUnlock();
   installRouteProgress(routerRef.get());
 }
 

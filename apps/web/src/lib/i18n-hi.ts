@@ -1,15 +1,14 @@
-/**
- * Every Hindi catalogue the web shows, in one chunk that loads only when Hindi is chosen
- * (lib/i18n.ts): keys are `<namespace>.<key>`. The server's own namespaces (its answers,
- * notifications and mail) are written by the server and are left out.
- */
-const files = import.meta.glob<Record<string, unknown>>(
-  ['../../../../packages/contract/src/i18n/hi/*.json', '!**/{api,mail,notices}.json'],
-  { eager: true, import: 'default' },
-);
+import { keyedMessages } from './i18n-keyed';
 
-export const messages: Record<string, unknown> = {};
-for (const [path, catalogue] of Object.entries(files)) {
-  const namespace = /\/(\w[\w-]*)\.json$/.exec(path)![1]!;
-  for (const [key, message] of Object.entries(catalogue)) messages[`${namespace}.${key}`] = message;
-}
+/**
+ * Every Hindi catalogue of the customer site, in one chunk that loads only when Hindi is chosen
+ * (lib/i18n.ts): keys are `<namespace>.<key>`. The server's own namespaces (its answers,
+ * notifications and mail) are written by the server and are left out, and the staff area's
+ * (`staff*`) load with it (features/staff/i18n.ts).
+ */
+export const messages = keyedMessages(
+  import.meta.glob<Record<string, unknown>>(
+    ['../../../../packages/contract/src/i18n/hi/*.json', '!**/{api,mail,notices}.json', '!**/staff*.json'],
+    { eager: true, import: 'default' },
+  ),
+);

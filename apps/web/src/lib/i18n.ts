@@ -66,15 +66,63 @@ export function initialLocale(): Locale {
   return readStored() ?? matchLocale(browser) ?? DEFAULT_LOCALE;
 }
 
+/** The language being shown or about to be (set before its messages have loaded). */
+let wanted: Locale = DEFAULT_LOCALE;
+
+/** A lazy part's Hindi messages, keyed `<namespace>.<key>` like i18n-hi.ts's. */
+export type HindiPart = { messages: Record<string, unknown> };
+/** Lazy parts of the app with Hindi of their own (the staff area), and their loads once begun. */
+const parts = new Map<() => Promise<HindiPart>, Promise<void> | null>();
+
+let base: Promise<I18n> | null = null;
+
 /** Lingui with the Hindi catalogue, loaded once, the first time Hindi is shown. */
-async function loadHindi(): Promise<I18n> {
-  if (lingui) return lingui;
-  const [{ setupI18n }, { messages }] = await Promise.all([
-    import('@lingui/core'),
-    import('./i18n-hi'),
-  ]);
-  lingui = setupI18n({ locale: 'hi', messages: { hi: messages as Parameters<I18n['load']>[1] } });
-  return lingui;
+function loadBase(): Promise<I18n> {
+  base ??= Promise.all([import('@lingui/core'), import('./i18n-hi')]).then(
+    ([{ setupI18n }, { messages }]) =>
+      (lingui = setupI18n({ locale: 'hi', messages: { hi: messages as Parameters<I18n['load']>[1] } })),
+  );
+  base.catch(() => {
+    base = null;
+  });
+  return base;
+}
+
+/** One part's Hindi, added to Lingui's (once). */
+function loadPart(load: () => Promise<HindiPart>): Promise<void> {
+  let done = parts.get(load);
+  if (!done) {
+    done = Promise.all([loadBase(), load()]).then(([i18n, part]) => {
+      i18n.load('hi', part.messages as Parameters<I18n['load']>[1]);
+    });
+    done.catch(() => parts.set(load, null));
+    parts.set(load, done);
+  }
+  return done;
+}
+
+/** Hindi with every part of the app registered so far. */
+async function loadHindi(): Promise<void> {
+  await Promise.all([loadBase(), ...[...parts.keys()].map(loadPart)]);
+}
+
+/**
+ * A lazy part of the app whose Hindi loads with it rather than with the rest (decision 019):
+ * the staff area's catalogues, which a customer choosing Hindi never downloads. Called when the
+ * part's code loads; its Hindi loads now if Hindi is shown, else when it is chosen.
+ */
+export function addHindi(load: () => Promise<HindiPart>): void {
+  if (!parts.has(load)) parts.set(load, null);
+  if (wanted !== DEFAULT_LOCALE) void loadPart(load).catch(() => undefined);
+}
+
+/**
+ * Resolves once the messages of the language being shown are in, the lazy parts' included:
+ * a route awaits it after loading a part, so the part never shows in English first.
+ */
+export async function languageReady(): Promise<void> {
+  // A part whose Hindi cannot load shows in English rather than not at all.
+  if (wanted !== DEFAULT_LOCALE) await loadHindi().catch(() => undefined);
 }
 
 /**
@@ -82,7 +130,10 @@ async function loadHindi(): Promise<I18n> {
  * `<html lang>` follows and API calls ask for it (Accept-Language).
  */
 export async function activateLocale(next: Locale): Promise<void> {
+  wanted = next;
   if (next !== DEFAULT_LOCALE) await loadHindi();
+  // Chosen again meanwhile (English while Hindi loaded): the later choice wins.
+  if (wanted !== next) return;
   if (typeof document !== 'undefined') document.documentElement.lang = next;
   if (locale === next) return;
   locale = next;

@@ -9,12 +9,19 @@ import type notifications from './en/notifications.json';
 import type reviews from './en/reviews.json';
 import type site from './en/site.json';
 import type sound from './en/sound.json';
+import type staff from './en/staff.json';
+import type staffAccount from './en/staffAccount.json';
+import type staffContent from './en/staffContent.json';
+import type staffDesk from './en/staffDesk.json';
+import type staffIds from './en/staffIds.json';
+import type staffWallet from './en/staffWallet.json';
 import type validation from './en/validation.json';
 
 /**
  * The catalogues, one JSON file per namespace and language in `i18n/<locale>/<namespace>.json`.
  * `api`, `notices` and `mail` are the server's (answers, notifications, mail); `validation` holds
- * the contract's zod messages, read by both sides; the rest are the web's, one per area.
+ * the contract's zod messages, read by both sides; the rest are the web's, one per area, the
+ * staff area's named `staff…` (they load with it, never with a customer's page).
  */
 export type Catalogues = {
   account: typeof account;
@@ -28,6 +35,12 @@ export type Catalogues = {
   reviews: typeof reviews;
   site: typeof site;
   sound: typeof sound;
+  staff: typeof staff;
+  staffAccount: typeof staffAccount;
+  staffContent: typeof staffContent;
+  staffDesk: typeof staffDesk;
+  staffIds: typeof staffIds;
+  staffWallet: typeof staffWallet;
   validation: typeof validation;
 };
 export type Namespace = keyof Catalogues;

@@ -15,6 +15,7 @@ import {
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { moneyRoute } from '../../plugins/app/money-calls';
+import { t } from '../../lib/i18n';
 import { optionalBody } from '../../lib/optional-body';
 import { actorOf } from '../audit';
 import { keysetRows, sendCsv } from '../../lib/csv-export';
@@ -55,8 +56,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   for (const [path, isBlocked, message] of [
-    [WALLET_API.adminUserBlock(':id'), true, 'The user has been blocked.'],
-    [WALLET_API.adminUserUnblock(':id'), false, 'The user has been unblocked.'],
+    [WALLET_API.adminUserBlock(':id'), true, 'api.users.blocked'],
+    [WALLET_API.adminUserUnblock(':id'), false, 'api.users.unblocked'],
   ] as const) {
     app.get(
       path,
@@ -74,7 +75,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => ({
-        message,
+        message: t(message),
         data: await setBlocked(app.db, actorOf(request), request.params.id, isBlocked),
       }),
     );
@@ -132,8 +133,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   for (const [path, direction, message] of [
-    [WALLET_API.adminDepositCreate, 'deposit', 'The balance has been credited.'],
-    [WALLET_API.adminWithdrawCreate, 'withdraw', 'The balance has been debited.'],
+    [WALLET_API.adminDepositCreate, 'deposit', 'api.balance.credited'],
+    [WALLET_API.adminWithdrawCreate, 'withdraw', 'api.balance.debited'],
   ] as const) {
     app.post(
       path,
@@ -153,7 +154,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) =>
         app.idempotent(request, reply, async (db) => {
           const row = await changeBalance(db, actorOf(request), direction, request.body);
-          return { message, data: toTransactionJson(row) };
+          return { message: t(message), data: toTransactionJson(row) };
         }),
     );
   }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { TransactionRow } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors/app-errors';
+import { t } from '../../lib/i18n';
 import { pageWindow, toPage } from '../../lib/pagination';
 import type { Actor } from '../audit';
 import { writeAudit } from '../audit';
@@ -45,9 +46,9 @@ export async function setBlocked(db: Db, actor: Actor, id: number, isBlocked: bo
     const before = await findUserForUpdate(tx, id);
     if (!before) throw new NotFoundError();
     if (isBlocked && before.id === actor.userId) {
-      throw new ConflictError('CONFLICT', 'You cannot block your own account.');
+      throw new ConflictError('CONFLICT', t('api.users.blockSelf'));
     }
-    if (isBlocked && before.type === 'admin') throw new ForbiddenError('Admins cannot be blocked.');
+    if (isBlocked && before.type === 'admin') throw new ForbiddenError(t('api.users.adminNotBlockable'));
     await setUserBlocked(tx, id, isBlocked);
     if (isBlocked) await endSessions(tx, id, { blocked: true });
     await writeAudit(tx, {
@@ -75,7 +76,7 @@ export async function changeBalance(
   direction: 'deposit' | 'withdraw',
   input: BalanceChange,
 ): Promise<TransactionRow> {
-  if (!(await findUser(db, input.user_id))) throw ValidationError.field('user_id', 'The selected user does not exist.');
+  if (!(await findUser(db, input.user_id))) throw ValidationError.field('user_id', t('api.users.unknown'));
   return db.transaction(async (tx) => {
     const movement = {
       userId: input.user_id,

@@ -5,13 +5,13 @@ import {
   CatalogueItemSchema,
   envelope,
   ID_LOGO_FIELD,
-  ID_LOGO_REQUIRED_MESSAGE,
   IdParamSchema,
   IDS_API,
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors/app-errors';
+import { t } from '../../lib/i18n';
 import { formSpec, readForm } from '../../lib/multipart';
 import { actorOf } from '../audit';
 import { findItem, findItemWithCount, listItems, listItemsWithCounts } from './repository';
@@ -24,7 +24,7 @@ const multipartNote =
   'multipart/form-data: the fields of CatalogueItemBody plus the logo in `image` ' +
   '(JPEG/PNG/WebP, at most 5 MB and 40 megapixels).';
 
-const NewItemForm = formSpec(CatalogueItemBodySchema, { [ID_LOGO_FIELD]: ID_LOGO_REQUIRED_MESSAGE });
+const NewItemForm = formSpec(CatalogueItemBodySchema, { [ID_LOGO_FIELD]: () => t('api.catalogue.logoRequired') });
 const EditItemForm = formSpec(CatalogueItemBodySchema, { [ID_LOGO_FIELD]: null });
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -114,7 +114,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { fields, files } = await readForm(request, NewItemForm);
       const row = await createItem(deps(), actorOf(request), fields, files.image!);
-      return { message: 'The ID has been added to the catalogue.', data: await withCount(row.id) };
+      return { message: t('api.catalogue.added'), data: await withCount(row.id) };
     },
   );
 
@@ -134,7 +134,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { fields, files } = await readForm(request, EditItemForm);
       const row = await editItem(deps(), actorOf(request), request.params.id, fields, files.image);
-      return { message: 'The ID has been saved.', data: await withCount(row.id) };
+      return { message: t('api.catalogue.saved'), data: await withCount(row.id) };
     },
   );
 
@@ -152,9 +152,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       const { deleted } = await deleteOrDeactivateItem(deps(), actorOf(request), id);
-      const message = deleted
-        ? 'The ID has been deleted.'
-        : 'Customers have IDs on it, so it has been deactivated instead of deleted.';
+      const message = t(deleted ? 'api.catalogue.deleted' : 'api.catalogue.deactivated');
       return { message, data: { id, deleted } };
     },
   );

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { CatalogueItemRow } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { NotFoundError } from '../../errors/app-errors';
+import { t } from '../../lib/i18n';
 import type { Storage } from '../../lib/storage';
 import type { Actor } from '../audit';
 import { writeAudit } from '../audit';
@@ -23,6 +24,10 @@ import { auditViewOf } from './serialize';
 type Input = z.output<typeof CatalogueItemBodySchema>;
 type Deps = { db: Db; storage: Storage; log: FastifyBaseLogger };
 
+/**
+ * In English for user-ids, which says it while ordering (issue 18 phase 2b moves it to
+ * `t('api.catalogue.unavailable')` with that module); this module says it in the call's language.
+ */
 export const ITEM_UNAVAILABLE = 'This ID is not available any more.';
 
 function valuesOf(input: Input): Omit<CatalogueItemValues, 'logoKey' | 'isActive'> {
@@ -40,7 +45,7 @@ function valuesOf(input: Input): Omit<CatalogueItemValues, 'logoKey' | 'isActive
 export async function getOrderableItem(db: Db, id: number): Promise<CatalogueItemRow> {
   const item = await findItem(db, id);
   if (!item) throw new NotFoundError();
-  if (!item.isActive) throw new NotFoundError(ITEM_UNAVAILABLE);
+  if (!item.isActive) throw new NotFoundError(t('api.catalogue.unavailable'));
   return item;
 }
 

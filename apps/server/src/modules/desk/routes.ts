@@ -1,4 +1,5 @@
 import {
+  msg,
   AuditEntrySchema,
   AuditQuerySchema,
   DashboardSchema,
@@ -13,8 +14,8 @@ import { listAudit } from './audit';
 import { dashboard } from './dashboard';
 
 const ObjectParamsSchema = z.object({
-  type: z.string().regex(/^[a-z_]{1,32}$/, 'Not an object type.'),
-  id: z.string().regex(/^[0-9]{1,12}$/, 'Not an object id.'),
+  type: z.string().regex(/^[a-z_]{1,32}$/, msg('validation.audit.objectType')),
+  id: z.string().regex(/^[0-9]{1,12}$/, msg('validation.audit.objectId')),
 });
 
 /** The staff desk's own reads (issue 16): the dashboard and the audit trail. Staff only, read-only. */

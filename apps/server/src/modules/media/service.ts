@@ -1,12 +1,9 @@
 import {
-  MEDIA_BOTH_MESSAGE,
   MEDIA_IMAGE_FIELD,
-  MEDIA_SOURCE_MESSAGE,
   type MediaCreateBodySchema,
   type MediaEditBodySchema,
   type MediaItem,
   parseVideoUrl,
-  VIDEO_URL_MESSAGE,
 } from '@iddesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -50,12 +47,12 @@ export async function createMedia(
   input: CreateInput,
   imageFile: Buffer | undefined,
 ): Promise<MediaItem> {
-  if (imageFile && input.video_url) throw ValidationError.field('video_url', MEDIA_BOTH_MESSAGE);
+  if (imageFile && input.video_url) throw ValidationError.field('video_url', t('validation.media.both'));
   if (!imageFile && !input.video_url) {
-    throw ValidationError.field(MEDIA_IMAGE_FIELD, MEDIA_SOURCE_MESSAGE);
+    throw ValidationError.field(MEDIA_IMAGE_FIELD, t('validation.media.source'));
   }
   const video = input.video_url ? parseVideoUrl(input.video_url) : null;
-  if (input.video_url && !video) throw ValidationError.field('video_url', VIDEO_URL_MESSAGE);
+  if (input.video_url && !video) throw ValidationError.field('video_url', t('validation.media.videoUrl'));
 
   const image = imageFile
     ? await storeImage(storage, imageFile, 'public', MEDIA_IMAGE_FIELD)

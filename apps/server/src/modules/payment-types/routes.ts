@@ -8,6 +8,7 @@ import {
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { t } from '../../lib/i18n';
 import { formSpec, readForm } from '../../lib/multipart';
 import { actorOf } from '../audit';
 import { listPaymentTypes } from './repository';
@@ -66,7 +67,7 @@ export const paymentTypeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { fields, files } = await readForm(request, PaymentTypeForm);
       const row = await createPaymentType(deps(), actorOf(request), fields, files.qr);
-      return { message: 'The payment type has been created.', data: toPaymentTypeJson(row) };
+      return { message: t('api.paymentTypes.created'), data: toPaymentTypeJson(row) };
     },
   );
 
@@ -86,13 +87,13 @@ export const paymentTypeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { fields, files } = await readForm(request, PaymentTypeForm);
       const row = await editPaymentType(deps(), actorOf(request), request.params.id, fields, files.qr);
-      return { message: 'The payment type has been saved.', data: toPaymentTypeJson(row) };
+      return { message: t('api.paymentTypes.saved'), data: toPaymentTypeJson(row) };
     },
   );
 
   for (const [path, isActive, message] of [
-    [WALLET_API.adminPaymentTypeDeactivate(':id'), false, 'The payment type has been deactivated.'],
-    [WALLET_API.adminPaymentTypeActivate(':id'), true, 'The payment type has been activated.'],
+    [WALLET_API.adminPaymentTypeDeactivate(':id'), false, 'api.paymentTypes.deactivated'],
+    [WALLET_API.adminPaymentTypeActivate(':id'), true, 'api.paymentTypes.activated'],
   ] as const) {
     app.post(
       path,
@@ -107,7 +108,7 @@ export const paymentTypeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const row = await setPaymentTypeActive(app.db, actorOf(request), request.params.id, isActive);
-        return { message, data: toPaymentTypeJson(row) };
+        return { message: t(message), data: toPaymentTypeJson(row) };
       },
     );
   }

@@ -8,6 +8,7 @@ import {
   StaffMemberSchema,
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { t } from '../../lib/i18n';
 import { actorOf } from '../audit';
 import { changeRole, createStaff, resetStaffSecondFactor, setDisabled, staffList } from './service';
 
@@ -44,7 +45,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      message: 'The staff account has been created.',
+      message: t('api.staff.created'),
       data: await createStaff(app.db, actorOf(request), request.body),
     }),
   );
@@ -64,7 +65,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      message: 'The role has been changed.',
+      message: t('api.staff.roleChanged'),
       data: await changeRole(app.db, actorOf(request), request.params.id, request.body.role),
     }),
   );
@@ -74,13 +75,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       STAFF_API.disable(':id'),
       true,
       'Disable a staff account: it cannot sign in, and its sessions end',
-      'The staff account has been disabled.',
+      'api.staff.disabled',
     ],
     [
       STAFF_API.enable(':id'),
       false,
       'Enable a disabled staff account again',
-      'The staff account has been enabled.',
+      'api.staff.enabled',
     ],
   ] as const) {
     app.post(
@@ -97,7 +98,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => ({
-        message,
+        message: t(message),
         data: await setDisabled(app.db, actorOf(request), request.params.id, disabled),
       }),
     );
@@ -118,7 +119,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      message: 'The second factor has been reset.',
+      message: t('api.staff.secondFactorReset'),
       data: await resetStaffSecondFactor(app.db, actorOf(request), request.params.id),
     }),
   );

@@ -2,6 +2,7 @@ import type { CreateStaffBodySchema, StaffMember, StaffRole } from '@iddesk/cont
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/types';
 import { ConflictError, NotFoundError } from '../../errors/app-errors';
+import { t } from '../../lib/i18n';
 import { hashPassword } from '../../lib/passwords';
 import { type Actor, writeAudit } from '../audit';
 import { endSessions } from '../auth';
@@ -66,7 +67,7 @@ async function changeStaff(
     const before = await findStaffForUpdate(tx, id);
     if (!before) throw new NotFoundError();
     if (before.id === actor.userId)
-      throw new ConflictError('CONFLICT', 'You cannot change your own staff account here.');
+      throw new ConflictError('CONFLICT', t('api.staff.self'));
     await change(tx, before);
   });
   return toStaffJson((await findStaff(db, id))!);
@@ -78,7 +79,7 @@ async function requireAnotherOwner(tx: Tx, before: StaffRow) {
     !before.isBlocked &&
     (await countOtherActiveOwners(tx, before.id)) === 0
   ) {
-    throw new ConflictError('CONFLICT', 'There must always be an owner who can sign in.');
+    throw new ConflictError('CONFLICT', t('api.staff.lastOwner'));
   }
 }
 

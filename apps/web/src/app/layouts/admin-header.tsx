@@ -10,8 +10,10 @@ import { NotificationsBell } from '../../features/notifications/components/notif
 import { type QueueKey, useQueueCounts } from '../../features/queue-alerts/queue-alerts';
 import { signOut } from '../sign-out';
 import { usePassport } from '../../features/account/api/get-passport';
-import { adminMenusFor } from './nav-items';
+import { adminMenusFor, type AdminNavItem } from './admin-nav-items';
 import { SoundDialog } from './sound-dialog';
+import { common } from '../../lib/i18n-common';
+import { staffText } from '../../features/staff/i18n';
 
 /** Which queue's count each Confirm menu item shows. */
 const QUEUE_OF: Record<string, QueueKey> = {
@@ -37,6 +39,9 @@ const linkClass = (active: boolean) =>
 export function AdminHeader() {
   const location = useLocation();
   const { pathname } = location;
+  const t = staffText.useT();
+  const logOut = common.useT()('menu.logout');
+  const label = (item: AdminNavItem) => t(`menu.${item.name}`);
   // Only what the staff role may use; the server refuses the rest whatever is shown.
   const { data: passport } = usePassport();
   const menus = adminMenusFor(passport?.role);
@@ -60,7 +65,7 @@ export function AdminHeader() {
         <Link to={ROUTES.adminDashboard} className="flex min-h-11 items-center gap-2 rounded-lg">
           <Wordmark tone="light" size="sm" />
           <span className="rounded-md bg-teal-400/15 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-teal-200">
-            Admin
+            {t('header.admin')}
           </span>
         </Link>
         <div className="ml-auto flex items-center sm:gap-1 md:order-last">
@@ -69,7 +74,7 @@ export function AdminHeader() {
           <button
             type="button"
             onClick={() => void signOut()}
-            aria-label="Log out"
+            aria-label={logOut}
             className="flex size-11 items-center justify-center rounded-xl text-slate-200 hover:bg-white/10 hover:text-white"
           >
             <LogOut className="size-5" aria-hidden="true" />
@@ -86,12 +91,12 @@ export function AdminHeader() {
             ) : (
               <Menu className="size-6" aria-hidden="true" />
             )}
-            <span className="sr-only">Admin menu</span>
+            <span className="sr-only">{t('header.menu')}</span>
             {/* The Confirm total, visible while the mobile menu is closed. */}
             {!open && totalWaiting > 0 ? (
               <CountBadge
                 count={totalWaiting}
-                label="waiting"
+                label={t('header.waiting')}
                 className="absolute -right-0.5 top-0.5 h-[1.125rem] min-w-[1.125rem] px-1 text-[0.6875rem] ring-2 ring-ink-900"
               />
             ) : null}
@@ -99,20 +104,20 @@ export function AdminHeader() {
         </div>
         <nav
           id="admin-nav"
-          aria-label="Admin"
+          aria-label={t('header.nav')}
           className={cn('w-full md:block md:w-auto md:min-w-0 md:flex-1', open ? 'block' : 'hidden')}
         >
           <ul className="flex flex-col gap-1 pb-2 md:flex-row md:flex-wrap md:items-center md:gap-0.5 md:pb-0">
             {menus.main.map((item) => {
               const active = item.isActive(pathname);
               return (
-                <li key={item.label}>
+                <li key={item.to}>
                   <Link
                     to={item.to}
                     aria-current={active ? 'page' : undefined}
                     className={linkClass(active)}
                   >
-                    {item.label}
+                    {label(item)}
                   </Link>
                 </li>
               );
@@ -120,12 +125,13 @@ export function AdminHeader() {
             {CONFIRM_LINKS.length > 0 ? (
               <li>
                 <MenuButton
-                  label="Confirm"
+                  label={t('header.confirm')}
                   active={confirmActive}
                   buttonClassName={linkClass(confirmActive)}
                   badge={totalWaiting}
+                  badgeLabel={t('header.waiting')}
                   items={CONFIRM_LINKS.map((item) => ({
-                    label: item.label,
+                    label: label(item),
                     to: item.to,
                     active: item.isActive(pathname),
                     badge: waiting(item.to),
@@ -136,11 +142,11 @@ export function AdminHeader() {
             {SITE_CONTENT_LINKS.length > 0 ? (
               <li>
                 <MenuButton
-                  label="Site"
+                  label={t('header.site')}
                   active={siteActive}
                   buttonClassName={linkClass(siteActive)}
                   items={SITE_CONTENT_LINKS.map((item) => ({
-                    label: item.label,
+                    label: label(item),
                     to: item.to,
                     active: item.isActive(pathname),
                   }))}

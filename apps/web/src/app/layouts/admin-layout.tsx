@@ -4,12 +4,14 @@ import { SurfaceContext } from '../../components/ui/surface';
 import { cn } from '../../lib/cn';
 import { AdminHeader } from './admin-header';
 import { SkipLink } from './skip-link';
+import { staffText } from '../../features/staff/i18n';
 
 function AdminPageFallback() {
+  const t = staffText.useT();
   return (
     <div
       role="status"
-      aria-label="Loading page"
+      aria-label={t('layout.loading')}
       className="flex justify-center py-20 text-slate-300"
     >
       <Spinner className="size-8" />

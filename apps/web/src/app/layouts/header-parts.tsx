@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
+import { common } from '../../lib/i18n-common';
 
 /** Opens the side menu; the same accessible name everywhere. */
 export function OpenMenuButton({
@@ -13,11 +14,12 @@ export function OpenMenuButton({
   onClick: () => void;
   className?: string;
 }) {
+  const t = common.useT();
   return (
     <button
       type="button"
       onClick={onClick}
-      aria-label="Open menu"
+      aria-label={t('menu.open')}
       aria-haspopup="dialog"
       className={cn(
         'flex size-11 shrink-0 items-center justify-center rounded-xl text-slate-800 hover:bg-slate-100',
@@ -41,12 +43,13 @@ const iconLink = ({ isActive }: { isActive: boolean }) =>
  */
 export function AccountLinks({ wide = false }: { wide?: boolean }) {
   const { isAdmin } = useSession();
+  const t = common.useT();
   return (
     <div className="flex items-center gap-1">
       {isAdmin ? (
         <NavLink
           to={ROUTES.adminDashboard}
-          aria-label={wide ? undefined : 'Admin'}
+          aria-label={wide ? undefined : t('menu.admin')}
           className={({ isActive }) =>
             wide
               ? 'mr-1 inline-flex min-h-11 items-center gap-2 rounded-xl bg-ink-900 px-3 text-sm font-semibold text-white hover:bg-ink-800'
@@ -54,11 +57,11 @@ export function AccountLinks({ wide = false }: { wide?: boolean }) {
           }
         >
           <ShieldCheck className="size-5" aria-hidden="true" />
-          {wide ? 'Admin' : null}
+          {wide ? t('menu.admin') : null}
         </NavLink>
       ) : null}
       <NotificationsBell className={iconLink} />
-      <NavLink to={ROUTES.profile} aria-label="Profile" className={iconLink}>
+      <NavLink to={ROUTES.profile} aria-label={t('menu.profile')} className={iconLink}>
         <UserRound className="size-5" aria-hidden="true" />
       </NavLink>
     </div>
@@ -66,20 +69,21 @@ export function AccountLinks({ wide = false }: { wide?: boolean }) {
 }
 
 export function GuestLinks({ compact = false }: { compact?: boolean }) {
+  const t = common.useT();
   return (
     <div className="flex items-center gap-2">
       <Link
         to={ROUTES.login}
         className="inline-flex min-h-11 items-center rounded-xl px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
       >
-        Log in
+        {t('menu.login')}
       </Link>
       {compact ? null : (
         <Link
           to={ROUTES.register}
           className="inline-flex min-h-11 items-center rounded-xl bg-brand-700 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
         >
-          Register
+          {t('menu.register')}
         </Link>
       )}
     </div>

@@ -13,7 +13,7 @@ export function IdTabs() {
         {ID_TABS.map((tab) => {
           const active = tab.isActive(pathname);
           return (
-            <li key={tab.label}>
+            <li key={tab.to}>
               <Link
                 to={tab.to}
                 aria-current={active ? 'page' : undefined}
@@ -24,7 +24,7 @@ export function IdTabs() {
                     : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
                 )}
               >
-                {tab.labelKey ? t(tab.labelKey) : tab.label}
+                {t(tab.labelKey)}
               </Link>
             </li>
           );

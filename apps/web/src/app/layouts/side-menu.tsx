@@ -131,8 +131,8 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
                   <li key={item.to}>
                     <MenuLink
                       to={item.to}
-                      label={item.labelKey ? t(item.labelKey) : item.label}
-                      icon={(item.labelKey && ICONS[item.labelKey]) || LayoutGrid}
+                      label={t(item.labelKey)}
+                      icon={ICONS[item.labelKey] ?? LayoutGrid}
                       active={item.isActive(pathname)}
                     />
                   </li>

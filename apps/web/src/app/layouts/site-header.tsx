@@ -10,6 +10,7 @@ import { BalanceChip } from './balance-chip';
 import { AccountLinks, GuestLinks, OpenMenuButton } from './header-parts';
 import { IdTabs } from './id-tabs';
 import { MAIN_LINKS } from './nav-items';
+import { common } from '../../lib/i18n-common';
 
 type SiteHeaderProps = {
   /** The full header has the ID tab row and the marquee; the short one does not. */
@@ -22,8 +23,9 @@ type SiteHeaderProps = {
 export function SiteHeader({ variant, title, onOpenMenu }: SiteHeaderProps) {
   const { pathname } = useLocation();
   const { guest } = useSession();
-  const { contact_phone: phone } = useSiteSettings();
+  const { contact_phone: phone, site_name: siteName } = useSiteSettings();
   const links = useSiteLinks();
+  const t = common.useT();
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
@@ -31,7 +33,7 @@ export function SiteHeader({ variant, title, onOpenMenu }: SiteHeaderProps) {
       <div className="flex h-14 items-center gap-1 px-2 md:hidden">
         <OpenMenuButton onClick={onOpenMenu} />
         <p className="min-w-0 flex-1 truncate px-1 text-base font-semibold text-slate-900">
-          {title ?? 'ID Desk'}
+          {title ?? siteName}
         </p>
         {guest ? null : <BalanceChip />}
         {guest ? <GuestLinks compact /> : <AccountLinks />}
@@ -43,12 +45,12 @@ export function SiteHeader({ variant, title, onOpenMenu }: SiteHeaderProps) {
         <Link to={NAMED_ROUTES.home} className="rounded-lg">
           <Wordmark />
         </Link>
-        <nav aria-label="Main" className="ml-4">
+        <nav aria-label={t('nav.main')} className="ml-4">
           <ul className="flex items-center gap-1">
             {MAIN_LINKS.map((item) => {
               const active = item.isActive(pathname);
               return (
-                <li key={item.label}>
+                <li key={item.to}>
                   <Link
                     to={item.to}
                     aria-current={active ? 'page' : undefined}
@@ -59,7 +61,7 @@ export function SiteHeader({ variant, title, onOpenMenu }: SiteHeaderProps) {
                         : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
                     )}
                   >
-                    {item.label}
+                    {t(item.labelKey)}
                   </Link>
                 </li>
               );
@@ -72,7 +74,7 @@ export function SiteHeader({ variant, title, onOpenMenu }: SiteHeaderProps) {
             className="ml-auto inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-slate-800 hover:bg-slate-100"
           >
             <Phone className="size-4 text-brand-700" aria-hidden="true" />
-            <span className="sr-only">Call us:</span>
+            <span className="sr-only">{t('header.callUs')}</span>
             {phone}
           </a>
         ) : (

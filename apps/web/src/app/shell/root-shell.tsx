@@ -9,12 +9,11 @@ import type { PageTitleKey } from '../routes/pages';
 import { useSiteSettings } from '../../features/site/site-settings';
 import { usePolling } from '../../lib/use-polling';
 import { resetFeed } from '../../features/notifications/notification-feed';
-import { resetQueueCounts } from '../../features/queue-alerts/queue-alerts';
 import { AuthLayout } from '../layouts/auth-layout';
 import { SiteLayout } from '../layouts/site-layout';
 import { useRouteHandle } from '../route-handle';
 import { useShellState } from '../shell-state';
-import { pollSession, primeSession } from '../session-poll';
+import { pollSession, primeSession, resetQueueAlerts } from '../session-poll';
 
 /** Admins only: a guest's first load never downloads the admin header. */
 const AdminLayout = lazy(() =>
@@ -31,7 +30,7 @@ function SessionPolling() {
     if (authenticated) void primeSession();
     else {
       resetFeed();
-      resetQueueCounts();
+      resetQueueAlerts();
     }
   }, [authenticated, token]);
   usePolling(pollSession, POLL_INTERVAL_MS, authenticated);

@@ -37,7 +37,7 @@ describe('the top progress bar (SPEC.md §2)', () => {
     uninstall = installRouteProgress(router);
     await router.navigate('/list?page=2');
     expect(router.state.location.search).toBe('?page=2');
-    expect(start).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(1));
     await vi.waitFor(() => expect(done).toHaveBeenCalledTimes(1));
   });
 
@@ -46,7 +46,7 @@ describe('the top progress bar (SPEC.md §2)', () => {
     uninstall = installRouteProgress(router);
     const navigation = router.navigate('/slow');
     await vi.waitFor(() => expect(router.state.navigation.state).toBe('loading'));
-    expect(start).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(1));
     expect(done).not.toHaveBeenCalled();
     release();
     await navigation;
@@ -61,6 +61,6 @@ describe('the top progress bar (SPEC.md §2)', () => {
     uninstall = installRouteProgress(router);
     await router.navigate(-1);
     await vi.waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(start).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(1));
   });
 });

@@ -1,4 +1,3 @@
-import { PASSWORD_MIN_LENGTH } from '@iddesk/contract';
 import type { ReactNode } from 'react';
 import {
   Controller,
@@ -100,17 +99,17 @@ export function FormConfirm<TOut>({ app, items, children, ...dialog }: FormConfi
 }
 
 /**
- * `password` and `password_confirmation` of the surrounding form: "Password", "Confirm password".
- * A translated page passes all three texts (issue 18).
+ * `password` and `password_confirmation` of the surrounding form: "Password", "Confirm password",
+ * with the length hint; the page gives the three texts in its language (issue 18).
  */
 export function NewPasswordFields({
-  label = 'Password',
+  label,
   confirmLabel,
   hint,
 }: {
-  label?: string;
-  confirmLabel?: string;
-  hint?: string;
+  label: string;
+  confirmLabel: string;
+  hint: string;
 }) {
   const { register, formState } = useFormContext<FieldValues>();
   const error = (name: string) => formState.errors[name]?.message as string | undefined;
@@ -120,12 +119,12 @@ export function NewPasswordFields({
         label={label}
         {...INPUT.newPassword}
         revealable
-        hint={hint ?? `At least ${PASSWORD_MIN_LENGTH} characters.`}
+        hint={hint}
         error={error('password')}
         {...register('password')}
       />
       <TextField
-        label={confirmLabel ?? `Confirm ${label.toLowerCase()}`}
+        label={confirmLabel}
         {...INPUT.newPassword}
         error={error('password_confirmation')}
         {...register('password_confirmation')}
@@ -137,7 +136,7 @@ export function NewPasswordFields({
 type SaveButtonsProps = {
   label: string;
   loading: boolean;
-  discardLabel?: string;
+  discardLabel: string;
   className?: string;
   /** On a dark surface (the admin's settings bar). */
   inverse?: boolean;
@@ -147,7 +146,7 @@ type SaveButtonsProps = {
 export function SaveButtons({
   label,
   loading,
-  discardLabel = 'Discard',
+  discardLabel,
   className = 'flex flex-wrap items-center gap-3',
   inverse = false,
 }: SaveButtonsProps) {

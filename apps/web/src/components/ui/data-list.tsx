@@ -16,6 +16,8 @@ export type RowSelection<T> = {
   onChange: (next: Set<string | number>) => void;
   /** The checkbox's name: "Select bill #12". */
   label: (item: T) => string;
+  /** The page's checkbox: "Select all on this page". */
+  allLabel: string;
 };
 
 type DataListProps<T> = {
@@ -83,7 +85,7 @@ export function DataList<T>({
     <input
       type="checkbox"
       className={CHECKBOX}
-      aria-label="Select all on this page"
+      aria-label={selection.allLabel}
       checked={allSelected}
       onChange={(event) => {
         const next = new Set(selection.selected);
@@ -101,7 +103,7 @@ export function DataList<T>({
         {selection ? (
           <label className="-mt-1 mb-3 flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
             {selectAll}
-            <span aria-hidden="true">Select all on this page</span>
+            <span aria-hidden="true">{selection.allLabel}</span>
           </label>
         ) : null}
         <ul aria-label={caption} className="-my-3 divide-y divide-slate-200">

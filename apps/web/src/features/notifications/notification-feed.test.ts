@@ -1,6 +1,6 @@
 import type { Notification, NotificationPage } from '@iddesk/contract';
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../lib/session';
 import { getNewerNotifications } from './api/get-newer-notifications';
 import type * as NotificationsApi from './api/get-notifications';
@@ -47,6 +47,12 @@ const makeDeps = () => ({
   onNew: vi.fn<(items: Notification[]) => void>(),
 });
 let deps: ReturnType<typeof makeDeps>;
+
+// The bell and toasts load with the first news (dynamic imports): transform them before the
+// clock of the first test that needs them starts.
+beforeAll(async () => {
+  await Promise.all([import('../../lib/sound'), import('./notification-toasts')]);
+}, 60_000);
 
 beforeEach(() => {
   deps = makeDeps();

@@ -3,7 +3,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { runAction } from '../../lib/action';
 import { session } from '../../lib/session';
-import { playSound } from '../../lib/sound';
 import { getNewerNotifications } from './api/get-newer-notifications';
 import {
   getNotifications,
@@ -11,7 +10,6 @@ import {
   notificationsQueryOptions,
 } from './api/get-notifications';
 import { markNotificationsSeen } from './api/mark-notifications-seen';
-import { toastNotifications } from './notification-toasts';
 
 /**
  * The signed-in user's notification feed: the highest id seen (SPEC.md §3 "Notification
@@ -68,6 +66,19 @@ export function primeFeed(deps: FeedDeps): Promise<void> {
   });
 }
 
+/**
+ * The bell and the toasts of new notifications. Their code loads with the first news, not with
+ * the first page: a guest never needs it (issue 19, the first-load budget).
+ */
+async function announce(fresh: Notification[], open: (link: string) => void): Promise<void> {
+  const [{ playSound }, { toastNotifications }] = await Promise.all([
+    import('../../lib/sound'),
+    import('./notification-toasts'),
+  ]);
+  playSound('bell');
+  toastNotifications(fresh, open);
+}
+
 /** One poll: newer notifications are counted, toasted, and the bell rings once. */
 export function pollFeed(deps: FeedDeps): Promise<void> {
   return serial(async () => {
@@ -85,8 +96,7 @@ export function pollFeed(deps: FeedDeps): Promise<void> {
       highestId: Math.max(...fresh.map((n) => n.id)),
       unread: state.unread + fresh.filter((n) => !n.read).length,
     });
-    playSound('bell');
-    toastNotifications(fresh, deps.open);
+    await announce(fresh, deps.open);
     void deps.queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
     deps.onNew?.(fresh);
   });

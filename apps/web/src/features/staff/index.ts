@@ -9,7 +9,7 @@
 export { useInvalidateAfterAdminAction } from './api/invalidate';
 export { adminKeys } from './api/keys';
 export type { Decision, QueueParams } from './api/queue-params';
-export { AdminFrame, type AdminTab } from './components/admin-frame';
+export { AdminFrame, type AdminTab, queueTabs } from './components/admin-frame';
 export { AuditChange } from './components/audit-change';
 export { BatchBar } from './components/batch-bar';
 export { ExportButton } from './components/export-button';
@@ -28,7 +28,7 @@ export { useNow, Waiting } from './components/waiting';
 export { type DeskList, useDeskList, withParams } from './hooks/use-desk-list';
 export { listSearch, type QueueNav, type QueueRoutes, useQueueNav } from './hooks/use-queue-nav';
 export {
-  AUDIT_OBJECT_TYPES,
+  auditObjectTypes,
   auditActionLabel,
   auditObjectHref,
   auditObjectName,
@@ -39,3 +39,4 @@ export { sumAmounts } from './lib/sum-amounts';
 export { DecisionCard, DecisionDivider, QueueItem } from './components/queue-item';
 export { DeskEmpty, TimeLines, timeColumn } from './components/desk-list-parts';
 export { DetailsCard } from './components/details-card';
+export { contentStaff, staffCatalogue, staffText } from './i18n';

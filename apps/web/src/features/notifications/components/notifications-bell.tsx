@@ -3,7 +3,7 @@ import { Bell } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { useUnreadCount } from '../notification-feed';
-import { notices } from '../i18n';
+import { common } from '../../../lib/i18n-common';
 
 type NotificationsBellProps = {
   className: (state: { isActive: boolean }) => string;
@@ -13,12 +13,12 @@ type NotificationsBellProps = {
 
 /** The bell in the headers: a link to /notifications with the unread count on it. */
 export function NotificationsBell({ className, tone = 'light' }: NotificationsBellProps) {
-  const t = notices.useT();
+  const t = common.useT();
   const unread = useUnreadCount();
   return (
     <NavLink
       to={ROUTES.notifications}
-      aria-label={t('bell.label', { unread })}
+      aria-label={t('nav.bell', { unread })}
       className={(state) => cn(className(state), 'relative')}
     >
       <Bell className="size-5" aria-hidden="true" />

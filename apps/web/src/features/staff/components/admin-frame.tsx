@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { LinkTabs } from '../../../components/ui/link-tabs';
 import { PageHeading } from '../../../components/ui/page-heading';
+import { staffText } from '../i18n';
 
 export type AdminTab = { to: string; label: string };
 
@@ -17,12 +18,13 @@ type AdminFrameProps = {
 /** Heading, optional list tabs and content: the frame every admin page shares. */
 export function AdminFrame({ title, description, actions, tabs, children }: AdminFrameProps) {
   const { pathname } = useLocation();
+  const t = staffText.useT();
   return (
     <>
       <PageHeading title={title} description={description} actions={actions} />
       {tabs ? (
         <LinkTabs
-          label={`${title} lists`}
+          label={t('frame.tabs', { title })}
           tabs={tabs.map((tab) => ({ ...tab, active: pathname === tab.to }))}
         />
       ) : null}
@@ -30,3 +32,9 @@ export function AdminFrame({ title, description, actions, tabs, children }: Admi
     </>
   );
 }
+
+/** A queue's two lists, Pending and Done, as tabs (call it while rendering: its words follow the page's language). */
+export const queueTabs = (pending: string, done: string): AdminTab[] => [
+  { to: pending, label: staffText.t('frame.pending') },
+  { to: done, label: staffText.t('frame.done') },
+];

@@ -1,7 +1,10 @@
+import { ArrowRight } from 'lucide-react';
 import { auditChanges } from '../lib/audit-labels';
+import { staffText } from '../i18n';
 
 /** An audit entry's before → after, one changed field a line. */
 export function AuditChange({ before, after }: { before: unknown; after: unknown }) {
+  const t = staffText.useT();
   const changes = auditChanges(before, after);
   if (changes.length === 0) return <span className="text-slate-500">—</span>;
   return (
@@ -10,8 +13,8 @@ export function AuditChange({ before, after }: { before: unknown; after: unknown
         <li key={c.field} className="break-words">
           <span className="font-medium text-slate-800">{c.field.replace(/_/g, ' ')}:</span>{' '}
           <span className="text-slate-600">{c.from}</span>
-          <span aria-hidden="true"> → </span>
-          <span className="sr-only"> to </span>
+          <ArrowRight className="mx-1 inline size-3.5 align-[-0.125em]" aria-hidden="true" />
+          <span className="sr-only"> {t('change.to')} </span>
           <span className="text-slate-900">{c.to}</span>
         </li>
       ))}

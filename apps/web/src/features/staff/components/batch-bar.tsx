@@ -9,6 +9,7 @@ import { formatMoney } from '../../../lib/money';
 import { useAction } from '../../../lib/use-action';
 import { sumAmounts } from '../lib/sum-amounts';
 import { useInvalidateAfterAdminAction } from '../api/invalidate';
+import { staffText } from '../i18n';
 
 type BatchBarProps = {
   /** `POST` path of the batch call (`/admin/bills/batch`). */
@@ -16,28 +17,33 @@ type BatchBarProps = {
   /** The chosen items of the page; the confirmation repeats their count and total. */
   chosen: { id: number; amount: string }[];
   onClear: () => void;
-  /** "bill": names the items in the buttons and dialogs. */
-  noun: string;
+  /** Names the items in the buttons and dialogs. */
+  kind: BatchKind;
   /** What approving them does, for the confirmation. */
   approveEffect: string;
 };
 
 type Action = 'approve' | 'reject';
+/** The queues that take batch decisions. */
+export type BatchKind = 'bill' | 'withdrawal';
 
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+/** "3 bills", in the page's language. */
+const countOf = (kind: BatchKind, count: number) => staffText.t('batch.count', { kind, count });
 
 /** What happened to each item of a batch: handled, or why not (a 409 for one handled meanwhile). */
 function BatchOutcome({
   result,
-  noun,
+  kind,
   onClose,
 }: {
   result: BatchResult;
-  noun: string;
+  kind: BatchKind;
   onClose: () => void;
 }) {
+  const t = staffText.useT();
   const failed = result.items.filter((i) => i.status !== 200);
-  const verb = result.action === 'approve' ? 'Approved' : 'Rejected';
+  const items = countOf(kind, result.handled);
+  const approved = result.action === 'approve';
   return (
     <div
       role="status"
@@ -45,10 +51,14 @@ function BatchOutcome({
     >
       <div className="flex items-start justify-between gap-3">
         <p className="font-semibold">
-          {verb} {plural(result.handled, noun)}
-          {result.failed ? `; ${result.failed} not handled` : ''}.
+          {result.failed
+            ? t(approved ? 'batch.approvedSomeFailed' : 'batch.rejectedSomeFailed', {
+                items,
+                failed: result.failed,
+              })
+            : t(approved ? 'batch.approved' : 'batch.rejected', { items })}
         </p>
-        <Button variant="ghost" size="icon" aria-label="Dismiss" onClick={onClose}>
+        <Button variant="ghost" size="icon" aria-label={t('batch.dismiss')} onClick={onClose}>
           <X className="size-4" aria-hidden="true" />
         </Button>
       </div>
@@ -58,9 +68,7 @@ function BatchOutcome({
             <li key={item.id} className="flex gap-2">
               <XCircle className="mt-0.5 size-4 shrink-0 text-red-700" aria-hidden="true" />
               <span>
-                <strong className="capitalize">
-                  {noun} #{item.id}
-                </strong>
+                <strong>{t('batch.item', { kind, id: item.id })}</strong>
                 : {item.message}
               </span>
             </li>
@@ -75,11 +83,12 @@ function BatchOutcome({
  * Approve or reject the selected pending items in one action (issue 16 item 3). The server
  * handles each once, in its own transaction, and answers per item; the outcome stays on screen.
  */
-export function BatchBar({ path, chosen, onClear, noun, approveEffect }: BatchBarProps) {
+export function BatchBar({ path, chosen, onClear, kind, approveEffect }: BatchBarProps) {
+  const t = staffText.useT();
   const selected = chosen.map((item) => item.id);
   const summary = [
-    { label: `${noun.charAt(0).toUpperCase()}${noun.slice(1)}s`, value: String(chosen.length) },
-    { label: 'Total', value: formatMoney(sumAmounts(chosen.map((item) => item.amount))) },
+    { label: t('batch.kind', { kind }), value: String(chosen.length) },
+    { label: t('batch.total'), value: formatMoney(sumAmounts(chosen.map((item) => item.amount))) },
   ];
   const [asking, setAsking] = useState<{ action: Action; key: string } | null>(null);
   const [comment, setComment] = useState('');
@@ -108,31 +117,32 @@ export function BatchBar({ path, chosen, onClear, noun, approveEffect }: BatchBa
   };
 
   const ask = (action: Action) => setAsking({ action, key: newIdempotencyKey() });
+  const items = countOf(kind, count);
   const title = (action: Action) =>
-    `${action === 'approve' ? 'Approve' : 'Reject'} ${plural(count, noun)}?`;
+    t(action === 'approve' ? 'batch.approveTitle' : 'batch.rejectTitle', { items });
 
   return (
     <>
-      {result ? <BatchOutcome result={result} noun={noun} onClose={() => setResult(null)} /> : null}
+      {result ? <BatchOutcome result={result} kind={kind} onClose={() => setResult(null)} /> : null}
       {count > 0 ? (
         <div
           role="region"
-          aria-label="Selected items"
+          aria-label={t('batch.region')}
           className="sticky top-16 z-20 mb-4 flex flex-wrap items-center gap-3 rounded-2xl bg-brand-900 px-4 py-3 text-white shadow-sheet"
         >
-          <p className="mr-auto font-semibold">{plural(count, noun)} selected</p>
+          <p className="mr-auto font-semibold">{t('batch.selected', { items })}</p>
           <Button
             variant="inverse"
             onClick={() => ask('approve')}
             icon={<CheckCheck className="size-4" aria-hidden="true" />}
           >
-            Approve selected
+            {t('batch.approveSelected')}
           </Button>
           <Button variant="danger" onClick={() => ask('reject')}>
-            Reject selected
+            {t('batch.rejectSelected')}
           </Button>
           <Button variant="light" onClick={onClear}>
-            Clear
+            {t('batch.clear')}
           </Button>
         </div>
       ) : null}
@@ -144,12 +154,14 @@ export function BatchBar({ path, chosen, onClear, noun, approveEffect }: BatchBa
         title={asking ? title(asking.action) : ''}
         description={
           asking?.action === 'reject'
-            ? 'Each customer is told, with the comment below. Items someone else handled meanwhile are left as they are.'
-            : `${approveEffect} Each is handled on its own; any someone else handled meanwhile is left as it is. This cannot be undone.`
+            ? t('batch.rejectDescription')
+            : t('batch.approveDescription', { effect: approveEffect })
         }
         confirmLabel={
           asking
-            ? `${asking.action === 'approve' ? 'Approve' : 'Reject'} ${plural(count, noun)}`
+            ? t(asking.action === 'approve' ? 'batch.approveButton' : 'batch.rejectButton', {
+                items,
+              })
             : ''
         }
         tone={asking?.action === 'reject' ? 'danger' : 'primary'}
@@ -160,8 +172,8 @@ export function BatchBar({ path, chosen, onClear, noun, approveEffect }: BatchBa
           <SummaryList items={summary} />
           {asking?.action === 'reject' ? (
             <TextArea
-              label="Rejection comment"
-              hint="Optional. Every customer in the batch sees it in their notification."
+              label={t('reject.comment')}
+              hint={t('batch.commentHint')}
               maxLength={500}
               rows={2}
               value={comment}

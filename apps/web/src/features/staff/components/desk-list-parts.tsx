@@ -7,20 +7,22 @@ import { StatusBadge, type StatusValue } from '../../../components/ui/status-bad
 import { formatDateTime } from '../../../lib/money';
 import { HandledBy } from './handled-by';
 import { Waiting } from './waiting';
+import { staffText } from '../i18n';
 
 /** What a queue row carries about its time: when it came, and who handled it when. */
 type Timed = { created_at: string; handled_at: string | null; handled_by?: Handler | undefined };
 
 /** The queue's "Waiting" column, or the done list's "Handled" (who and when). */
 export function timeColumn<T extends Timed>(pending: boolean): Column<T> {
+  const { t } = staffText;
   return pending
     ? {
-        header: 'Waiting',
+        header: t('list.waiting'),
         cell: (item) => <Waiting since={item.created_at} />,
         className: 'whitespace-nowrap',
       }
     : {
-        header: 'Handled',
+        header: t('list.handled'),
         cell: (item) => <HandledBy by={item.handled_by} at={item.handled_at} />,
       };
 }
@@ -35,6 +37,7 @@ export function TimeLines({
   pending: boolean;
   status: StatusValue;
 }) {
+  const t = staffText.useT();
   return (
     <>
       <div className="flex items-center justify-between gap-3 text-sm text-slate-600">
@@ -45,7 +48,7 @@ export function TimeLines({
         )}
         <StatusBadge status={status} />
       </div>
-      {!pending ? <CardLine label="Handled by">{item.handled_by?.name ?? '—'}</CardLine> : null}
+      {!pending ? <CardLine label={t('list.handledBy')}>{item.handled_by?.name ?? '—'}</CardLine> : null}
     </>
   );
 }
@@ -54,17 +57,18 @@ type DeskEmptyProps = {
   icon: LucideIcon;
   /** The list has filters applied: nothing matches them. */
   filtered: boolean;
-  /** "bills": "No bills match these filters". */
-  noun: string;
+  /** "No bills match these filters". */
+  filteredTitle: string;
   title: string;
   children: ReactNode;
 };
 
 /** A staff list's empty state: nothing matches the filters, or nothing there yet. */
-export function DeskEmpty({ icon, filtered, noun, title, children }: DeskEmptyProps) {
+export function DeskEmpty({ icon, filtered, filteredTitle, title, children }: DeskEmptyProps) {
+  const t = staffText.useT();
   return filtered ? (
-    <ListEmpty icon={icon} title={`No ${noun} match these filters`}>
-      Clear or change the filters to see more.
+    <ListEmpty icon={icon} title={filteredTitle}>
+      {t('list.filteredHint')}
     </ListEmpty>
   ) : (
     <ListEmpty icon={icon} title={title}>

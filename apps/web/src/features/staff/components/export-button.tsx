@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button, type ButtonVariant } from '../../../components/ui/button';
 import { API_BASE, apiBlob } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { staffText } from '../i18n';
 
 type ExportButtonProps = {
   /** The API's CSV path (`/admin/bills/export.csv`). */
@@ -18,6 +19,7 @@ type ExportButtonProps = {
  * with the session's token (the API takes no cookie) and handed to the browser as a download.
  */
 export function ExportButton({ path, query, filename, variant = 'light' }: ExportButtonProps) {
+  const t = staffText.useT();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
@@ -48,7 +50,7 @@ export function ExportButton({ path, query, filename, variant = 'light' }: Expor
       onClick={() => void download()}
       icon={<Download className="size-4" aria-hidden="true" />}
     >
-      Export CSV
+      {t('export.csv')}
     </Button>
   );
 }

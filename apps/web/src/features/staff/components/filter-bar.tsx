@@ -13,6 +13,7 @@ import {
   type FilterKey,
   type FilterValues,
 } from '../hooks/use-desk-list';
+import { staffText } from '../i18n';
 
 type FilterBarProps = {
   list: DeskList;
@@ -51,9 +52,10 @@ export function FilterBar({
   label,
   customer = true,
   paymentType = false,
-  referenceLabel = 'Reference (UTR)',
+  referenceLabel,
   sortDefault,
 }: FilterBarProps) {
+  const t = staffText.useT();
   const wide = useMediaQuery('(min-width: 768px)');
   const [open, setOpen] = useState(list.filtered);
   const [draft, setDraft] = useState<FilterValues>(list.filter);
@@ -82,7 +84,7 @@ export function FilterBar({
 
   const sort = sortDefault ? (
     <SelectField
-      label="Order"
+      label={t('filter.order')}
       value={list.sort ?? sortDefault}
       onChange={(event) => {
         const next = event.target.value as SortOrder;
@@ -90,8 +92,8 @@ export function FilterBar({
       }}
       className="md:w-48"
     >
-      <option value="oldest">Oldest first</option>
-      <option value="newest">Newest first</option>
+      <option value="oldest">{t('filter.oldest')}</option>
+      <option value="newest">{t('filter.newest')}</option>
     </SelectField>
   ) : null;
 
@@ -107,7 +109,7 @@ export function FilterBar({
             onClick={() => setOpen((o) => !o)}
             icon={<Filter className="size-4" aria-hidden="true" />}
           >
-            {applied > 0 ? `Filters (${applied})` : 'Filters'}
+            {applied > 0 ? t('filter.filtersCount', { count: applied }) : t('filter.filters')}
           </Button>
           {sort}
         </div>
@@ -124,16 +126,16 @@ export function FilterBar({
           <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
             {customer ? (
               <TextField
-                label="Customer"
+                label={t('filter.customer')}
                 type="search"
-                placeholder="Name, email or phone"
+                placeholder={t('filter.customerPlaceholder')}
                 maxLength={100}
                 className="col-span-2"
                 {...field('customer')}
               />
             ) : null}
             <TextField
-              label={referenceLabel}
+              label={referenceLabel ?? t('filter.reference')}
               type="search"
               maxLength={64}
               autoComplete="off"
@@ -141,21 +143,21 @@ export function FilterBar({
               className="col-span-2"
               {...field('reference')}
             />
-            <TextField label="Amount from" {...INPUT.amount} {...field('amount_min')} />
-            <TextField label="Amount to" {...INPUT.amount} {...field('amount_max')} />
-            <TextField label="From day" type="date" {...field('from')} />
-            <TextField label="To day" type="date" {...field('to')} />
+            <TextField label={t('filter.amountFrom')} {...INPUT.amount} {...field('amount_min')} />
+            <TextField label={t('filter.amountTo')} {...INPUT.amount} {...field('amount_max')} />
+            <TextField label={t('filter.fromDay')} type="date" {...field('from')} />
+            <TextField label={t('filter.toDay')} type="date" {...field('to')} />
             {paymentType ? (
               <SelectField
-                label="Payment type"
+                label={t('filter.paymentType')}
                 className="col-span-2"
                 value={draft.payment_type_id ?? ''}
                 onChange={field('payment_type_id').onChange}
               >
-                <option value="">Any payment type</option>
-                {(types.data ?? []).map((t) => (
-                  <option key={t.id} value={String(t.id)}>
-                    {t.name}
+                <option value="">{t('filter.anyPaymentType')}</option>
+                {(types.data ?? []).map((type) => (
+                  <option key={type.id} value={String(type.id)}>
+                    {type.name}
                   </option>
                 ))}
               </SelectField>
@@ -164,7 +166,7 @@ export function FilterBar({
           </div>
           <div className="mt-4 flex flex-wrap gap-3">
             <Button type="submit" icon={<Filter className="size-4" aria-hidden="true" />}>
-              Apply filters
+              {t('filter.apply')}
             </Button>
             {applied > 0 || FILTER_KEYS.some((k) => draft[k]) ? (
               <Button
@@ -172,7 +174,7 @@ export function FilterBar({
                 onClick={clear}
                 icon={<X className="size-4" aria-hidden="true" />}
               >
-                Clear filters
+                {t('filter.clear')}
               </Button>
             ) : null}
           </div>

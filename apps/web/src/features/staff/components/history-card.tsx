@@ -7,9 +7,11 @@ import { formatDateTime } from '../../../lib/money';
 import { useObjectHistory } from '../api/object-history';
 import { auditActionLabel } from '../lib/audit-labels';
 import { AuditChange } from './audit-change';
+import { staffText } from '../i18n';
 
 /** An item's own history (issue 16 item 6): every staff action on it, newest first. */
 export function HistoryCard({ type, id }: { type: string; id: number }) {
+  const t = staffText.useT();
   const query = useObjectHistory(type, id);
   return (
     <Card>
@@ -20,21 +22,21 @@ export function HistoryCard({ type, id }: { type: string; id: number }) {
             className="flex items-center gap-2 text-lg font-semibold text-slate-900"
           >
             <History className="size-5 text-slate-500" aria-hidden="true" />
-            History
+            {t('history.title')}
           </h2>
           <Link
             to={`${ROUTES.adminAudit}?object_type=${type}&object_id=${id}`}
             className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
           >
-            In the audit trail
+            {t('history.inAudit')}
           </Link>
         </div>
         <QueryStates
           query={query}
-          loadingLabel="Loading the history"
+          loadingLabel={t('history.loading')}
           rows={2}
           isEmpty={(page) => page.items.length === 0}
-          empty={<p className="text-sm text-slate-600">No staff action yet.</p>}
+          empty={<p className="text-sm text-slate-600">{t('history.empty')}</p>}
         >
           {(page) => (
             <ol className="flex flex-col divide-y divide-slate-200">
@@ -44,8 +46,10 @@ export function HistoryCard({ type, id }: { type: string; id: number }) {
                     {auditActionLabel(entry.action)}
                     <span className="font-normal text-slate-600">
                       {' '}
-                      by {entry.actor?.name ?? 'a removed account'} ·{' '}
-                      {formatDateTime(entry.created_at)}
+                      {t('history.by', {
+                        name: entry.actor?.name ?? t('history.removed'),
+                        time: formatDateTime(entry.created_at),
+                      })}
                     </span>
                   </p>
                   <div className="mt-1">

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/money';
+import { staffText } from '../i18n';
 
 type OutcomeProps = {
   status: RequestStatus;
@@ -15,20 +16,22 @@ type OutcomeProps = {
 
 /** How a handled item ended: approved, rejected or cancelled by the customer, when, by whom, and the admin's comment. */
 export function Outcome({ status, handledAt, comment, handledBy, children }: OutcomeProps) {
+  const t = staffText.useT();
+  const time = formatDateTime(handledAt);
   return (
     <Card>
       <div className="flex items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold text-slate-900">Outcome</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t('outcome.title')}</h2>
         <StatusBadge status={status} />
       </div>
       <p className="mt-2 text-slate-700">
-        {status === 'approved' ? 'Approved' : status === 'cancelled' ? 'Cancelled by the customer' : 'Rejected'} on{' '}
-        {formatDateTime(handledAt)}
-        {handledBy ? ` by ${handledBy.name}` : ''}.
+        {handledBy
+          ? t('outcome.lineBy', { status, time, name: handledBy.name })
+          : t('outcome.line', { status, time })}
       </p>
       {comment ? (
         <p className="mt-3 rounded-xl bg-slate-50 p-3 text-slate-700 ring-1 ring-inset ring-slate-200">
-          “{comment}”
+          <q>{comment}</q>
         </p>
       ) : null}
       {children}

@@ -3,6 +3,7 @@ import { Wallet } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { PrivateImage } from './private-image';
 import { formatMoney } from '../../../lib/money';
+import { staffText } from '../i18n';
 
 type PaymentProofCardProps = {
   payFrom: PayFrom;
@@ -14,11 +15,12 @@ type PaymentProofCardProps = {
 
 /** How the customer paid: the screenshot to check, or the wallet hold already in place. */
 export function PaymentProofCard({ payFrom, amount, proofUrl, subject }: PaymentProofCardProps) {
+  const t = staffText.useT();
   if (payFrom === 'payment' && proofUrl) {
     return (
       <Card>
-        <h2 className="mb-3 text-lg font-semibold text-slate-900">Payment screenshot</h2>
-        <PrivateImage url={proofUrl} alt={`Payment screenshot of ${subject}`} zoomable />
+        <h2 className="mb-3 text-lg font-semibold text-slate-900">{t('proof.title')}</h2>
+        <PrivateImage url={proofUrl} alt={t('proof.alt', { subject })} zoomable />
       </Card>
     );
   }
@@ -28,10 +30,9 @@ export function PaymentProofCard({ payFrom, amount, proofUrl, subject }: Payment
         <Wallet className="size-6" aria-hidden="true" />
       </span>
       <div>
-        <h2 className="text-lg font-semibold text-slate-900">Paid from the wallet</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t('proof.wallet')}</h2>
         <p className="mt-1 text-slate-600">
-          {formatMoney(amount)} is held from the customer’s wallet. Approving settles it; rejecting
-          returns it.
+          {t('proof.walletHint', { amount: formatMoney(amount) })}
         </p>
       </div>
     </Card>

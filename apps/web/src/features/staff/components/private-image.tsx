@@ -6,6 +6,8 @@ import { usePrivateFile } from '../../../lib/use-private-file';
 import { BlobImage } from '../../../components/ui/blob-image';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { common } from '../../../lib/i18n-common';
+import { staffText } from '../i18n';
 
 type PrivateImageProps = {
   /** The API's private path (`/api/files/proofs/…`). */
@@ -18,6 +20,8 @@ type PrivateImageProps = {
 
 /** A private image (payment proof), fetched with the session's token and shown from a blob. */
 export function PrivateImage({ url, alt, className, zoomable = false }: PrivateImageProps) {
+  const t = staffText.useT();
+  const close = common.useT()('dialog.close');
   const [open, setOpen] = useState(false);
   const { data: blob, isPending, isError, refetch, isFetching } = usePrivateFile(url);
   const frame = cn(
@@ -27,7 +31,7 @@ export function PrivateImage({ url, alt, className, zoomable = false }: PrivateI
 
   if (isPending) {
     return (
-      <div role="status" aria-label={`Loading ${alt}`} className={cn(frame, 'min-h-48')}>
+      <div role="status" aria-label={t('image.loading', { alt })} className={cn(frame, 'min-h-48')}>
         <Spinner className="size-6 text-slate-500" />
       </div>
     );
@@ -36,9 +40,9 @@ export function PrivateImage({ url, alt, className, zoomable = false }: PrivateI
     return (
       <div className={cn(frame, 'min-h-48 flex-col gap-2 p-4 text-center text-sm text-slate-700')}>
         <ImageOff className="size-6 text-slate-500" aria-hidden="true" />
-        <p>The image could not be loaded.</p>
+        <p>{t('image.failed')}</p>
         <Button variant="secondary" onClick={() => void refetch()} loading={isFetching}>
-          Try again
+          {t('image.retry')}
         </Button>
       </div>
     );
@@ -55,11 +59,11 @@ export function PrivateImage({ url, alt, className, zoomable = false }: PrivateI
         {image}
         <Dialog.Trigger
           className="absolute bottom-3 right-3 inline-flex min-h-11 items-center gap-1.5 rounded-lg bg-slate-900/85 px-3 text-sm font-semibold text-white hover:bg-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
-          aria-label={`Open ${alt.charAt(0).toLowerCase()}${alt.slice(1)} full size`}
+          aria-label={t('image.open', { alt: `${alt.charAt(0).toLowerCase()}${alt.slice(1)}` })}
           onClick={(event) => event.stopPropagation()}
         >
           <Maximize2 className="size-4" aria-hidden="true" />
-          Full size
+          {t('image.fullSize')}
         </Dialog.Trigger>
       </div>
       <Dialog.Portal>
@@ -67,10 +71,10 @@ export function PrivateImage({ url, alt, className, zoomable = false }: PrivateI
         <Dialog.Content className="dialog-panel fixed inset-0 z-50 flex flex-col focus:outline-none">
           <div className="flex items-center justify-between gap-4 px-4 py-3 text-white">
             <Dialog.Title className="truncate font-semibold">{alt}</Dialog.Title>
-            <Dialog.Description className="sr-only">The image at full size.</Dialog.Description>
+            <Dialog.Description className="sr-only">{t('image.fullDescription')}</Dialog.Description>
             <Dialog.Close
               className="flex size-11 shrink-0 items-center justify-center rounded-xl hover:bg-white/10"
-              aria-label="Close"
+              aria-label={close}
             >
               <X className="size-6" aria-hidden="true" />
             </Dialog.Close>

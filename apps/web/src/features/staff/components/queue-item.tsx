@@ -3,6 +3,7 @@ import { Card } from '../../../components/ui/card';
 import { useStaffCan } from '../../../lib/staff-role';
 import type { QueueNav } from '../hooks/use-queue-nav';
 import { QueueKeys } from './queue-keys';
+import { staffText } from '../i18n';
 
 type QueueItemProps = {
   nav: QueueNav;
@@ -34,6 +35,7 @@ export function QueueItem({
   outcome,
   history,
 }: QueueItemProps) {
+  const t = staffText.useT();
   const canDecide = useStaffCan('queues.decide');
   return (
     <>
@@ -47,9 +49,7 @@ export function QueueItem({
             actions()
           ) : (
             <Card>
-              <p className="text-slate-700">
-                Waiting for a cashier: your role cannot decide {what}.
-              </p>
+              <p className="text-slate-700">{t('queue.cannotDecide', { what })}</p>
             </Card>
           )}
         </div>

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, Keyboard } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { QueueNav } from '../hooks/use-queue-nav';
+import { staffText } from '../i18n';
 
 /** Whether a key press belongs to something else: typing in a field, a dialog, a shortcut. */
 function ignored(event: KeyboardEvent): boolean {
@@ -28,6 +29,7 @@ type QueueKeysProps = {
  * or while a dialog is open; each is a button too.
  */
 export function QueueKeys({ nav, decide }: QueueKeysProps) {
+  const t = staffText.useT();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (ignored(event)) return;
@@ -47,7 +49,7 @@ export function QueueKeys({ nav, decide }: QueueKeysProps) {
     <div className="-mt-2 mb-4 flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-2xl bg-white/10 px-4 py-1 text-sm text-slate-200 ring-1 ring-inset ring-white/15">
       <p className="flex items-center gap-2">
         <Keyboard className="size-4" aria-hidden="true" />
-        <span>Keys: {decide ? 'A approve · R reject · ' : ''}J/K next/previous</span>
+        <span>{t(decide ? 'keys.decide' : 'keys.move')}</span>
       </p>
       <div className="flex gap-2">
         <Button
@@ -56,10 +58,10 @@ export function QueueKeys({ nav, decide }: QueueKeysProps) {
           onClick={() => void nav.step('previous')}
           icon={<ChevronLeft className="size-4" aria-hidden="true" />}
         >
-          Previous
+          {t('keys.previous')}
         </Button>
         <Button variant="light" aria-keyshortcuts="J" onClick={() => void nav.step('next')}>
-          Next
+          {t('keys.next')}
           <ChevronRight className="size-4" aria-hidden="true" />
         </Button>
       </div>

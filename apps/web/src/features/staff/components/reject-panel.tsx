@@ -4,6 +4,7 @@ import { DecisionPanel } from '../../../components/ui/decision-panel';
 import { TextArea } from '../../../components/ui/text-area';
 import type { ApiResponse } from '../../../lib/api-client';
 import { useAppForm } from '../../../lib/use-app-form';
+import { staffText } from '../i18n';
 
 type RejectOutput = { comment?: string | undefined };
 
@@ -23,6 +24,7 @@ const RejectFormSchema = z.object({
 
 /** Reject with an optional comment for the customer, after a confirmation. */
 export function RejectPanel({ subject, consequence, submit, onDone }: RejectPanelProps) {
+  const t = staffText.useT();
   const app = useAppForm({
     schema: RejectFormSchema,
     defaultValues: { comment: '' },
@@ -34,23 +36,23 @@ export function RejectPanel({ subject, consequence, submit, onDone }: RejectPane
   return (
     <DecisionPanel
       app={app}
-      heading="Reject"
+      heading={t('reject.heading')}
       decision="reject"
       danger
       confirm={{
-        title: `Reject ${subject}?`,
+        title: t('reject.title', { subject }),
         description: consequence,
-        confirmLabel: `Reject ${subject}`,
+        confirmLabel: t('reject.confirm', { subject }),
         children: comment ? (
           <p className="rounded-xl bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-inset ring-slate-200">
-            “{comment}”
+            <q>{comment}</q>
           </p>
         ) : null,
       }}
     >
       <TextArea
-        label="Rejection comment"
-        hint="Optional. The customer sees it in their notification."
+        label={t('reject.comment')}
+        hint={t('reject.commentHint')}
         maxLength={500}
         rows={2}
         {...app.field('comment')}

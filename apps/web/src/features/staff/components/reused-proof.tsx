@@ -1,12 +1,7 @@
 import { ROUTES, type ProofUse, type ReusedProof } from '@iddesk/contract';
 import { AlertTriangle } from 'lucide-react';
 import { Link } from 'react-router';
-
-const LABELS: Record<ProofUse['type'], string> = {
-  bill: 'Bill',
-  user_id: 'New ID',
-  id_request: 'Deposit',
-};
+import { staffText } from '../i18n';
 
 const hrefOf = (use: ProofUse) =>
   use.type === 'bill'
@@ -17,28 +12,31 @@ const hrefOf = (use: ProofUse) =>
 
 /** "Bill #12", linking to the other payment. */
 function UseLink({ use }: { use: ProofUse }) {
+  const t = staffText.useT();
   return (
     <Link
       to={hrefOf(use)}
       className="font-semibold text-amber-900 underline underline-offset-2 hover:text-amber-950"
     >
-      {LABELS[use.type]} #{use.id}
+      {t('reuse.use', { type: use.type, id: use.id })}
     </Link>
   );
 }
 
 /** What makes a proof suspect, in words: which of the two checks matched. */
 export function reuseReasons(flag: ReusedProof): string[] {
+  const { t } = staffText;
   const reasons: string[] = [];
   if (flag.same_reference.length) {
-    reasons.push(flag.reference_approved ? 'UTR already approved' : 'UTR used again');
+    reasons.push(t(flag.reference_approved ? 'reuse.utrApproved' : 'reuse.utrAgain'));
   }
-  if (flag.similar_image.length) reasons.push('Look-alike screenshot');
+  if (flag.similar_image.length) reasons.push(t('reuse.lookAlike'));
   return reasons;
 }
 
 /** A list row's flag: a reused UTR or a look-alike screenshot. */
 export function ReusedFlag({ flag }: { flag: ReusedProof | undefined }) {
+  staffText.useT();
   if (!flag?.flagged) return null;
   return (
     <span className="inline-flex max-w-full items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 ring-1 ring-inset ring-amber-400">
@@ -50,6 +48,7 @@ export function ReusedFlag({ flag }: { flag: ReusedProof | undefined }) {
 
 /** An item page's warning: the other payments with the same UTR or a look-alike screenshot. */
 export function ReusedProofPanel({ flag }: { flag: ReusedProof | undefined }) {
+  const t = staffText.useT();
   if (!flag?.flagged) return null;
   return (
     <section
@@ -58,19 +57,17 @@ export function ReusedProofPanel({ flag }: { flag: ReusedProof | undefined }) {
     >
       <h2 id="reused-proof-heading" className="flex items-center gap-2 font-semibold">
         <AlertTriangle className="size-5 text-amber-700" aria-hidden="true" />
-        {flag.reference_approved
-          ? 'This UTR was already approved on another payment'
-          : 'This payment proof was used before'}
+        {t(flag.reference_approved ? 'reuse.approvedTitle' : 'reuse.usedTitle')}
       </h2>
       {(
         [
-          ['Same UTR on', flag.same_reference],
-          ['Look-alike screenshot on', flag.similar_image],
+          [t('reuse.sameUtrOn'), flag.same_reference],
+          [t('reuse.lookAlikeOn'), flag.similar_image],
         ] as const
       ).map(([label, uses]) =>
         uses.length ? (
           <p key={label} className="mt-1 text-sm">
-            {label}:{' '}
+            {label}{' '}
             {uses.map((use, i) => (
               <span key={`${use.type}-${use.id}`}>
                 {i > 0 ? ', ' : null}
@@ -80,7 +77,7 @@ export function ReusedProofPanel({ flag }: { flag: ReusedProof | undefined }) {
           </p>
         ) : null,
       )}
-      <p className="mt-2 text-sm">Approving asks you to say why, for the audit trail.</p>
+      <p className="mt-2 text-sm">{t('reuse.askWhy')}</p>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/money';
 import { waitedFor } from '../lib/waiting';
+import { staffText } from '../i18n';
 
 /** The current time, moving on each minute: ages on screen stay true while staff work. */
 export function useNow(everyMs = 60_000): number {
@@ -16,6 +17,7 @@ export function useNow(everyMs = 60_000): number {
 
 /** "waiting 12 min" on a pending row; amber past an hour, red past a day. */
 export function Waiting({ since, className }: { since: string; className?: string }) {
+  const t = staffText.useT();
   const now = useNow();
   const at = Date.parse(since);
   const minutes = (now - at) / 60_000;
@@ -29,7 +31,7 @@ export function Waiting({ since, className }: { since: string; className?: strin
       )}
     >
       <Clock className="size-3.5" aria-hidden="true" />
-      waiting {waitedFor(at, now)}
+      {t('wait.waiting', { age: waitedFor(at, now) })}
     </span>
   );
 }

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { apiQueryOf, readSort } from './use-desk-list';
+import { staffText } from '../i18n';
 
 /** Where a queue lives: its API list, the page of one item, and the list page. */
 export type QueueRoutes = {
@@ -63,9 +64,7 @@ export function useQueueNav(routes: QueueRoutes, id: number) {
       try {
         const target = await neighbourOf(routes.api, search, id, direction);
         if (target === null)
-          toast(
-            direction === 'next' ? 'No next item in the queue.' : 'No previous item in the queue.',
-          );
+          toast(staffText.t(direction === 'next' ? 'keys.noNext' : 'keys.noPrevious'));
         else await open(target);
       } catch (error) {
         toast.error((error as Error).message);

@@ -1,50 +1,57 @@
-import { ROUTES } from '@iddesk/contract';
+import { type KeyOf, ROUTES } from '@iddesk/contract';
+import { staffText } from '../i18n';
 
-const OBJECTS: Record<string, string> = {
-  bill: 'Bill',
-  withdrawal: 'Withdrawal',
-  id_request: 'Request',
-  user_id: 'New ID',
-  user: 'User',
-  catalogue_item: 'Catalogue item',
-  payment_type: 'Payment type',
-  media: 'Media',
-  review: 'Review',
-  setting: 'Settings',
-};
+/** The objects the audit trail names, as the server stores their type. */
+const OBJECTS = [
+  'bill',
+  'withdrawal',
+  'id_request',
+  'user_id',
+  'user',
+  'catalogue_item',
+  'payment_type',
+  'media',
+  'review',
+  'setting',
+] as const;
+/** Subjects of an action that are not objects of their own (manual balance moves, staff). */
+const SUBJECTS = [...OBJECTS, 'balance', 'staff'] as const;
+const VERBS = [
+  'approve',
+  'reject',
+  'block',
+  'unblock',
+  'create',
+  'update',
+  'delete',
+  'hide',
+  'unhide',
+  'deposit',
+  'withdraw',
+  'role',
+] as const;
 
-const VERBS: Record<string, string> = {
-  approve: 'approved',
-  reject: 'rejected',
-  block: 'blocked',
-  unblock: 'unblocked',
-  create: 'created',
-  update: 'changed',
-  delete: 'deleted',
-  hide: 'hidden',
-  unhide: 'shown again',
-  deposit: 'manual deposit',
-  withdraw: 'manual withdrawal',
-  role: 'role changed',
-};
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>
+  (list as readonly string[]).includes(value);
 
-/** The audit trail's objects staff may filter by, with their names. */
-export const AUDIT_OBJECT_TYPES = Object.entries(OBJECTS).map(([value, label]) => ({
-  value,
-  label,
-}));
+const objectName = (type: (typeof SUBJECTS)[number]) =>
+  staffText.t(`audit.object.${type}` satisfies KeyOf<'staff'>);
+
+/** The audit trail's objects staff may filter by, with their names (in the page's language). */
+export const auditObjectTypes = () =>
+  OBJECTS.map((value) => ({ value, label: objectName(value) }));
 
 /** "bill.approve" → "Bill approved"; an unknown action reads as it is stored. */
 export function auditActionLabel(action: string): string {
   const [subject = '', verb = ''] = action.split('.');
-  const noun =
-    OBJECTS[subject] ?? (subject === 'balance' ? 'Balance' : subject === 'staff' ? 'Staff' : null);
-  const done = VERBS[verb];
-  if (!noun || !done) return action;
-  return `${noun} ${done}`;
+  if (!isOneOf(SUBJECTS, subject) || !isOneOf(VERBS, verb)) return action;
+  return staffText.t('audit.action', {
+    object: objectName(subject),
+    verb: staffText.t(`audit.verb.${verb}`),
+  });
 }
 
-export const auditObjectName = (type: string) => OBJECTS[type] ?? type;
+export const auditObjectName = (type: string) => (isOneOf(OBJECTS, type) ? objectName(type) : type);
 
 /** The staff page of an audited object, where there is one. */
 export function auditObjectHref(type: string, id: string | null): string | null {

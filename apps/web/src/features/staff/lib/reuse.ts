@@ -1,4 +1,4 @@
-import { CONFIRM_REUSED_COMMENT_MISSING, type ReusedProof } from '@iddesk/contract';
+import { msg, type ReusedProof } from '@iddesk/contract';
 import { z } from 'zod';
 
 /**
@@ -11,8 +11,8 @@ export const reuseCommentSchema = (flag: ReusedProof | undefined) =>
     ? z
         .string()
         .trim()
-        .min(1, CONFIRM_REUSED_COMMENT_MISSING)
-        .max(500, 'The comment may not be longer than 500 characters.')
+        .min(1, msg('validation.reuse.commentMissing'))
+        .max(500, msg('validation.comment.max', { max: 500 }))
     : z.string().transform(() => undefined);
 
 /** The approve call's fields for a confirmed reuse; nothing for a clean item. */

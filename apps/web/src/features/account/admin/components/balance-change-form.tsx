@@ -9,44 +9,28 @@ import { AmountFieldSchema, exceedsBalance } from '../../../../lib/amount';
 import { formatMoney } from '../../../../lib/money';
 import { useAppForm } from '../../../../lib/use-app-form';
 import { useChangeBalance } from '../api/users';
+import { accountStaff } from '../i18n';
 
 /** A manual withdrawal may not overdraw: checked here too, with the comment, before the server. */
 const formSchema = (limit: string | null) =>
   z.object({
     amount: AmountFieldSchema.superRefine((amount, ctx) => {
       if (limit !== null && exceedsBalance(amount, limit)) {
-        ctx.addIssue({ code: 'custom', message: `The balance is only ${formatMoney(limit)}.` });
+        ctx.addIssue({
+          code: 'custom',
+          message: accountStaff.t('balance.only', { amount: formatMoney(limit) }),
+        });
       }
     }),
     comment: BalanceChangeBodySchema.shape.comment as z.ZodType<string, string>,
   });
 
-const TEXT = {
-  deposit: {
-    title: 'Manual deposit',
-    intro: 'Credit the wallet, for example a payment that arrived without a bill.',
-    noun: 'Deposit',
-    button: 'Deposit',
-    confirmTitle: (amount: string, name: string) => `Credit ${amount} to ${name}?`,
-    confirmLabel: (amount: string) => `Credit ${amount}`,
-    success: 'The balance has been credited.',
-  },
-  withdraw: {
-    title: 'Manual withdrawal',
-    intro: 'Debit the wallet, for example to correct a mistake. It cannot overdraw the balance.',
-    noun: 'Withdrawal',
-    button: 'Withdraw',
-    confirmTitle: (amount: string, name: string) => `Debit ${amount} from ${name}?`,
-    confirmLabel: (amount: string) => `Debit ${amount}`,
-    success: 'The balance has been debited.',
-  },
-} as const;
-
 type Props = { user: AdminUserDetail; direction: 'deposit' | 'withdraw' };
 
 /** A manual balance change with a required comment, kept in the ledger and the audit log. */
 export function BalanceChangeForm({ user, direction }: Props) {
-  const text = TEXT[direction];
+  const t = accountStaff.useT();
+  const key = <K extends string>(name: K) => `balance.${direction}.${name}` as const;
   const mutation = useChangeBalance();
   const limit = direction === 'withdraw' ? user.balance : null;
   const schema = useMemo(() => formSchema(limit), [limit]);
@@ -56,7 +40,7 @@ export function BalanceChangeForm({ user, direction }: Props) {
     confirm: true,
     submit: (values, idempotencyKey) =>
       mutation.mutateAsync({ direction, user_id: user.id, ...values, idempotencyKey }),
-    action: { successMessage: text.success },
+    action: { successMessage: t(key('success')) },
     onSuccess: (_data, _values, form) => form.reset(),
   });
 
@@ -65,27 +49,30 @@ export function BalanceChangeForm({ user, direction }: Props) {
     <Card>
       <DecisionPanel
         app={app}
-        heading={text.title}
-        intro={text.intro}
-        button={text.button}
+        heading={t(key('title'))}
+        intro={t(key('intro'))}
+        button={t(key('button'))}
         secondary={direction === 'withdraw'}
         confirm={{
-          title: text.confirmTitle(amount, user.name),
-          description: 'The change is written to the ledger and the audit log at once.',
-          confirmLabel: text.confirmLabel(amount),
+          title: t(key('confirmTitle'), { amount, name: user.name }),
+          description: t('balance.description'),
+          confirmLabel: t(key('confirmLabel'), { amount }),
           tone: direction === 'withdraw' ? 'danger' : 'primary',
           items: (v) => [
-            { label: 'Customer', value: `${user.name} (#${user.id})` },
-            { label: 'Current balance', value: formatMoney(user.balance) },
-            { label: direction === 'deposit' ? 'Credit' : 'Debit', value: formatMoney(v.amount) },
-            { label: 'Comment', value: v.comment },
+            {
+              label: t('balance.customer'),
+              value: t('balance.customerValue', { name: user.name, id: user.id }),
+            },
+            { label: t('balance.current'), value: formatMoney(user.balance) },
+            { label: t(key('line')), value: formatMoney(v.amount) },
+            { label: t('balance.comment'), value: v.comment },
           ],
         }}
       >
-        <TextField label={`${text.noun} amount`} {...INPUT.amount} {...app.field('amount')} />
+        <TextField label={t(key('amount'))} {...INPUT.amount} {...app.field('amount')} />
         <TextArea
-          label={`${text.noun} comment`}
-          hint="Required. Kept with the change; the customer sees it."
+          label={t(key('comment'))}
+          hint={t('balance.commentHint')}
           rows={2}
           maxLength={500}
           {...app.field('comment')}

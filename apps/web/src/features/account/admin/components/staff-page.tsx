@@ -1,6 +1,5 @@
 import {
   CreateStaffBodySchema,
-  STAFF_ROLE_LABELS,
   type StaffMember,
   type StaffRole,
   StaffRoleSchema,
@@ -20,25 +19,25 @@ import { useAppForm } from '../../../../lib/use-app-form';
 import { useAction } from '../../../../lib/use-action';
 import { type StaffChange, useChangeStaff, useCreateStaff, useStaff } from '../api/staff';
 import { AdminFrame } from '../../../staff';
+import { common } from '../../../../lib/i18n-common';
+import { accountStaff } from '../i18n';
 
 const ROLES = StaffRoleSchema.options;
-const ROLE_HINTS: Record<StaffRole, string> = {
-  owner: 'Everything: staff, settings, payment types, manual balance changes.',
-  cashier: 'Bills, withdrawals, ID requests and new IDs; reads users.',
-  support: 'Reads users, transactions and requests; blocks and unblocks. Moves no money.',
-};
+/** A role's name ("Cashier"), in the page's language. */
+const roleName = (role: StaffRole) => accountStaff.t(`role.${role}`);
 
 const selectClass =
   'block min-h-12 w-full rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500';
 
 function RoleSelect({ member }: { member: StaffMember }) {
+  const t = accountStaff.useT();
   const mutation = useChangeStaff();
   const { run, loading } = useAction();
   const id = useId();
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="sr-only">
-        Role of {member.name}
+        {t('staff.roleOf', { name: member.name })}
       </label>
       <select
         id={id}
@@ -57,34 +56,13 @@ function RoleSelect({ member }: { member: StaffMember }) {
       >
         {ROLES.map((role) => (
           <option key={role} value={role}>
-            {STAFF_ROLE_LABELS[role]}
+            {roleName(role)}
           </option>
         ))}
       </select>
     </div>
   );
 }
-
-const CONFIRM: Record<
-  Exclude<StaffChange['kind'], 'role'>,
-  { label: string; title: string; text: string }
-> = {
-  disable: {
-    label: 'Disable',
-    title: 'Disable this staff account?',
-    text: 'They are signed out everywhere and cannot sign in until enabled again.',
-  },
-  enable: {
-    label: 'Enable',
-    title: 'Enable this staff account?',
-    text: 'They can sign in again with their password and second factor.',
-  },
-  reset_second_factor: {
-    label: 'Reset 2FA',
-    title: 'Reset their second factor?',
-    text: 'For a lost phone: they are signed out everywhere and set up a new authenticator at their next sign-in.',
-  },
-};
 
 function StaffAction({
   member,
@@ -96,17 +74,26 @@ function StaffAction({
   const mutation = useChangeStaff();
   const { run, loading } = useAction();
   const [open, setOpen] = useState(false);
-  const { label, title, text } = CONFIRM[kind];
+  const t = accountStaff.useT();
+  const label = t(`change.${kind}.label`);
   return (
     <>
-      <Button variant="ghost" onClick={() => setOpen(true)} aria-label={`${label} ${member.name}`}>
+      <Button
+        variant="ghost"
+        onClick={() => setOpen(true)}
+        aria-label={t('staff.actionLabel', { action: label, name: member.name })}
+      >
         {label}
       </Button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title={title}
-        description={`${member.name} (${member.email}). ${text}`}
+        title={t(`change.${kind}.title`)}
+        description={t('staff.member', {
+          name: member.name,
+          email: member.email,
+          text: t(`change.${kind}.text`),
+        })}
         confirmLabel={label}
         tone={kind === 'enable' ? 'primary' : 'danger'}
         loading={loading}
@@ -119,7 +106,8 @@ function StaffAction({
 }
 
 function Actions({ member, self }: { member: StaffMember; self: boolean }) {
-  if (self) return <span className="text-sm text-slate-500">You</span>;
+  const t = accountStaff.useT();
+  if (self) return <span className="text-sm text-slate-500">{t('staff.you')}</span>;
   return (
     <div className="flex flex-wrap justify-end gap-1">
       {member.second_factor ? <StaffAction member={member} kind="reset_second_factor" /> : null}
@@ -129,25 +117,27 @@ function Actions({ member, self }: { member: StaffMember; self: boolean }) {
 }
 
 function Status({ member }: { member: StaffMember }) {
+  const t = accountStaff.useT();
   return (
     <div className="flex flex-wrap gap-1">
       <StatusBadge status={member.is_disabled ? 'inactive' : 'active'} />
       <span className="text-sm text-slate-600">
-        {member.second_factor ? '2FA on' : '2FA not set up'}
+        {t(member.second_factor ? 'staff.twoStepOn' : 'staff.twoStepOff')}
       </span>
     </div>
   );
 }
 
 function StaffTable({ items, selfId }: { items: StaffMember[]; selfId: number | undefined }) {
+  const t = accountStaff.useT();
   return (
     <DataList
       items={items}
       rowKey={(m) => m.id}
-      caption="Staff accounts"
+      caption={t('staff.caption')}
       columns={[
         {
-          header: 'Name',
+          header: t('staff.name'),
           cell: (m) => (
             <div className="min-w-0">
               <p className="font-semibold text-slate-900">{m.name}</p>
@@ -156,12 +146,12 @@ function StaffTable({ items, selfId }: { items: StaffMember[]; selfId: number | 
           ),
         },
         {
-          header: 'Role',
-          cell: (m) => (m.id === selfId ? STAFF_ROLE_LABELS[m.role] : <RoleSelect member={m} />),
+          header: t('staff.role'),
+          cell: (m) => (m.id === selfId ? roleName(m.role) : <RoleSelect member={m} />),
         },
-        { header: 'Status', cell: (m) => <Status member={m} /> },
+        { header: t('staff.status'), cell: (m) => <Status member={m} /> },
         {
-          header: 'Actions',
+          header: t('staff.actions'),
           numeric: true,
           cell: (m) => <Actions member={m} self={m.id === selfId} />,
         },
@@ -169,9 +159,9 @@ function StaffTable({ items, selfId }: { items: StaffMember[]; selfId: number | 
       card={(m) => (
         <div className="flex flex-col gap-2">
           <p className="font-semibold text-slate-900">{m.name}</p>
-          <CardLine label="Email">{m.email}</CardLine>
+          <CardLine label={t('staff.email')}>{m.email}</CardLine>
           {m.id === selfId ? (
-            <CardLine label="Role">{STAFF_ROLE_LABELS[m.role]}</CardLine>
+            <CardLine label={t('staff.role')}>{roleName(m.role)}</CardLine>
           ) : (
             <RoleSelect member={m} />
           )}
@@ -184,6 +174,7 @@ function StaffTable({ items, selfId }: { items: StaffMember[]; selfId: number | 
 }
 
 function CreateStaffForm() {
+  const t = accountStaff.useT();
   const mutation = useCreateStaff();
   const roleId = useId();
   const app = useAppForm({
@@ -196,32 +187,37 @@ function CreateStaffForm() {
 
   return (
     <AppForm app={app} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      <TextField label="Name" autoComplete="off" {...app.field('name')} />
-      <TextField label="Email" type="email" autoComplete="off" {...app.field('email')} />
-      <TextField label="Phone" type="tel" autoComplete="off" {...app.field('phone')} />
+      <TextField label={t('staff.name')} autoComplete="off" {...app.field('name')} />
       <TextField
-        label="Password"
+        label={t('staff.email')}
+        type="email"
+        autoComplete="off"
+        {...app.field('email')}
+      />
+      <TextField label={t('staff.phone')} type="tel" autoComplete="off" {...app.field('phone')} />
+      <TextField
+        label={t('staff.password')}
         type="password"
         autoComplete="new-password"
         revealable
-        hint="Give it to them privately; they set up their second factor at first sign-in."
+        hint={t('staff.passwordHint')}
         {...app.field('password')}
       />
       <div className="flex flex-col gap-1.5 sm:col-span-2">
         <label htmlFor={roleId} className="text-sm font-medium text-slate-800">
-          Role
+          {t('staff.role')}
         </label>
         <select id={roleId} className={selectClass} {...app.form.register('role')}>
           {ROLES.map((r) => (
             <option key={r} value={r}>
-              {STAFF_ROLE_LABELS[r]}
+              {roleName(r)}
             </option>
           ))}
         </select>
-        <p className="text-sm text-slate-600">{ROLE_HINTS[role]}</p>
+        <p className="text-sm text-slate-600">{t(`roleHint.${role}`)}</p>
       </div>
       <Button type="submit" loading={app.loading} className="self-start">
-        Add staff member
+        {t('staff.addButton')}
       </Button>
     </AppForm>
   );
@@ -229,16 +225,15 @@ function CreateStaffForm() {
 
 /** `/admin/staff` (owners): staff accounts, their roles, and a new one (issue 15). */
 export function AdminStaffPage({ selfId }: { selfId?: number }) {
+  const t = accountStaff.useT();
+  const titles = common.useT();
   const query = useStaff();
   return (
-    <AdminFrame
-      title="Staff"
-      description="Who can use the admin area, and what each of them may do."
-    >
+    <AdminFrame title={titles('titles.admin.staff')} description={t('staff.description')}>
       <div className="flex flex-col gap-6">
         <Card>
           {query.isPending ? (
-            <ListLoading label="Loading staff" rows={3} />
+            <ListLoading label={t('staff.loading')} rows={3} />
           ) : query.isError ? (
             <ListError
               message={query.error.message}
@@ -246,15 +241,15 @@ export function AdminStaffPage({ selfId }: { selfId?: number }) {
               retrying={query.isFetching}
             />
           ) : query.data.length === 0 ? (
-            <ListEmpty icon={UsersRound} title="No staff yet">
-              Add the first staff member below.
+            <ListEmpty icon={UsersRound} title={t('staff.empty')}>
+              {t('staff.emptyHint')}
             </ListEmpty>
           ) : (
             <StaffTable items={query.data} selfId={selfId} />
           )}
         </Card>
         <Card>
-          <h2 className="mb-4 text-lg font-semibold text-slate-900">Add a staff member</h2>
+          <h2 className="mb-4 text-lg font-semibold text-slate-900">{t('staff.add')}</h2>
           <CreateStaffForm />
         </Card>
       </div>

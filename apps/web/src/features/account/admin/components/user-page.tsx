@@ -15,42 +15,45 @@ import { useStaffCan } from '../../../../lib/staff-role';
 import { BalanceChangeForm } from './balance-change-form';
 import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
 import { useIdParam } from '../../../../lib/use-id-param';
+import { common } from '../../../../lib/i18n-common';
+import { accountStaff } from '../i18n';
 
 function BalanceCard({ user }: { user: AdminUserDetail }) {
+  const t = accountStaff.useT();
   return (
     <Card>
       <section aria-labelledby="balance-heading">
         <h2 id="balance-heading" className="text-sm font-medium text-brand-800">
-          Balance
+          {t('user.balance')}
         </h2>
         <p className="mt-1 text-3xl font-bold tabular-nums text-slate-900">
           {formatMoney(user.balance)}
         </p>
         <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
           <div className="rounded-xl bg-slate-100 p-3">
-            <dt className="text-slate-600">On hold</dt>
+            <dt className="text-slate-600">{t('user.held')}</dt>
             <dd className="mt-0.5 font-semibold tabular-nums text-slate-900">
               {formatMoney(user.held)}
             </dd>
           </div>
           <div className="rounded-xl bg-slate-100 p-3">
-            <dt className="text-slate-600">Top-ups awaiting approval</dt>
+            <dt className="text-slate-600">{t('user.pendingCredit')}</dt>
             <dd className="mt-0.5 font-semibold tabular-nums text-slate-900">
               {formatMoney(user.pending_credit)}
             </dd>
           </div>
           <div className="rounded-xl bg-slate-100 p-3">
-            <dt className="text-slate-600">Pending bills</dt>
+            <dt className="text-slate-600">{t('user.pendingBills')}</dt>
             <dd className="mt-0.5 font-semibold text-slate-900">{user.pending_bills}</dd>
           </div>
           <div className="rounded-xl bg-slate-100 p-3">
-            <dt className="text-slate-600">Pending withdrawals</dt>
+            <dt className="text-slate-600">{t('user.pendingWithdrawals')}</dt>
             <dd className="mt-0.5 font-semibold text-slate-900">{user.pending_withdrawals}</dd>
           </div>
         </dl>
         <ButtonLink to={ROUTES.adminUserTransactions(user.id)} variant="secondary" className="mt-4">
           <History className="size-4" aria-hidden="true" />
-          Transactions ({user.transactions_count})
+          {t('user.transactions', { count: user.transactions_count })}
         </ButtonLink>
       </section>
     </Card>
@@ -58,6 +61,7 @@ function BalanceCard({ user }: { user: AdminUserDetail }) {
 }
 
 function AccountCard({ user }: { user: AdminUserDetail }) {
+  const t = accountStaff.useT();
   const mutation = useSetUserBlocked();
   const { run, loading } = useAction();
   const [confirming, setConfirming] = useState(false);
@@ -72,15 +76,15 @@ function AccountCard({ user }: { user: AdminUserDetail }) {
   return (
     <Card>
       <div className="mb-4 flex items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold text-slate-900">Account</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t('user.account')}</h2>
         <StatusBadge status={user.is_blocked ? 'blocked' : 'active'} />
       </div>
       <DetailList
         items={[
-          { label: 'Email', value: user.email, copy: user.email, wide: true },
-          { label: 'Phone', value: formatPhoneNumber(user.phone), copy: user.phone, wide: true },
-          { label: 'Type', value: user.type === 'admin' ? 'Admin' : 'Customer' },
-          { label: 'Joined', value: formatDate(user.created_at) },
+          { label: t('users.email'), value: user.email, copy: user.email, wide: true },
+          { label: t('users.phone'), value: formatPhoneNumber(user.phone), copy: user.phone, wide: true },
+          { label: t('user.type'), value: t(user.type === 'admin' ? 'user.admin' : 'user.customer') },
+          { label: t('users.joined'), value: formatDate(user.created_at) },
         ]}
       />
       {canBlock ? (
@@ -97,18 +101,14 @@ function AccountCard({ user }: { user: AdminUserDetail }) {
             }
             onClick={() => setConfirming(true)}
           >
-            {block ? 'Block user' : 'Unblock user'}
+            {t(block ? 'user.block' : 'user.unblock')}
           </Button>
           <ConfirmDialog
             open={confirming}
             onOpenChange={setConfirming}
-            title={block ? `Block ${user.name}?` : `Unblock ${user.name}?`}
-            description={
-              block
-                ? 'They are signed out everywhere at once and cannot log in until unblocked. Their balance and pending items stay as they are.'
-                : 'They can log in again with their password.'
-            }
-            confirmLabel={block ? 'Block user' : 'Unblock user'}
+            title={t(block ? 'user.blockTitle' : 'user.unblockTitle', { name: user.name })}
+            description={t(block ? 'user.blockText' : 'user.unblockText')}
+            confirmLabel={t(block ? 'user.block' : 'user.unblock')}
             tone={block ? 'danger' : 'primary'}
             loading={loading}
             onConfirm={() => void onConfirm()}
@@ -146,19 +146,21 @@ function UserDetail({ user, related }: { user: AdminUserDetail; related?: UserRe
   );
 }
 
+function UserNotFound() {
+  const t = accountStaff.useT();
+  return <NotFoundCard what={t('user.what')} back={ROUTES.adminUsers} backLabel={t('user.back')} />;
+}
+
 function UserLoader({ id, related }: { id: number; related?: UserRelated }) {
+  const t = accountStaff.useT();
   const query = useUser(id);
   return (
     <AdminFrame
-      title={query.data?.name ?? `User #${id}`}
-      description={`User #${id}`}
+      title={query.data?.name ?? t('user.number', { id })}
+      description={t('user.number', { id })}
       actions={<BackToUsers />}
     >
-      <DetailQuery
-        query={query}
-        loadingLabel="Loading user"
-        notFound={<NotFoundCard what="user" back={ROUTES.adminUsers} backLabel="All users" />}
-      >
+      <DetailQuery query={query} loadingLabel={t('user.loading')} notFound={<UserNotFound />}>
         {(user) => <UserDetail user={user} related={related} />}
       </DetailQuery>
     </AdminFrame>
@@ -166,20 +168,22 @@ function UserLoader({ id, related }: { id: number; related?: UserRelated }) {
 }
 
 function BackToUsers() {
+  const t = accountStaff.useT();
   return (
     <ButtonLink to={ROUTES.adminUsers} variant="light">
       <ArrowLeft className="size-4" aria-hidden="true" />
-      All users
+      {t('user.back')}
     </ButtonLink>
   );
 }
 
 export function AdminUserPage({ related }: { related?: UserRelated }) {
+  const titles = common.useT();
   const id = useIdParam();
   if (id) return <UserLoader id={id} related={related} />;
   return (
-    <AdminFrame title="User" actions={<BackToUsers />}>
-      <NotFoundCard what="user" back={ROUTES.adminUsers} backLabel="All users" />
+    <AdminFrame title={titles('titles.admin.user')} actions={<BackToUsers />}>
+      <UserNotFound />
     </AdminFrame>
   );
 }

@@ -8,14 +8,19 @@ import { PageHeading } from '../../../../components/ui/page-heading';
 import { TransactionList } from '../../../wallet';
 import { isNotFound } from '../../../../lib/api-error';
 import { formatMoney } from '../../../../lib/money';
-import { ExportButton, FilterBar, useDeskList, withParams } from '../../../staff';
+import { ExportButton, FilterBar, staffText, useDeskList, withParams } from '../../../staff';
 import { useUser, useUserTransactions } from '../api/users';
 import { NotFoundCard } from '../../../../components/ui/detail-query';
 import { useIdParam } from '../../../../lib/use-id-param';
+import { common } from '../../../../lib/i18n-common';
+import { accountStaff } from '../i18n';
 
 type Tab = 'pending' | 'done';
 
 function UserTransactions({ id }: { id: number }) {
+  const t = accountStaff.useT();
+  const shared = staffText.useT();
+  const titles = common.useT();
   const base = ROUTES.adminUserTransactions(id);
   const list = useDeskList(base);
   const tab: Tab = list.params.get('tab') === 'done' ? 'done' : 'pending';
@@ -26,14 +31,14 @@ function UserTransactions({ id }: { id: number }) {
     query: list.query,
   });
   // Switching tabs keeps the filters; the page starts again at 1.
-  const href = (t: Tab) => withParams(base, list.params, { tab: t, page: undefined });
-  const name = user.data?.name ?? `user #${id}`;
+  const href = (to: Tab) => withParams(base, list.params, { tab: to, page: undefined });
+  const name = user.data?.name ?? t('ledger.someone', { id });
 
   if (isNotFound(user.error)) {
     return (
       <>
-        <PageHeading title="Transactions" />
-        <NotFoundCard what="user" back={ROUTES.adminUsers} backLabel="All users" />
+        <PageHeading title={titles('titles.admin.transactions')} />
+        <NotFoundCard what={t('user.what')} back={ROUTES.adminUsers} backLabel={t('user.back')} />
       </>
     );
   }
@@ -41,11 +46,11 @@ function UserTransactions({ id }: { id: number }) {
   return (
     <>
       <PageHeading
-        title={`Transactions of ${name}`}
+        title={t('ledger.title', { name })}
         description={
           user.data
-            ? `The wallet ledger of user #${id}. Balance now: ${formatMoney(user.data.balance)}.`
-            : `The wallet ledger of user #${id}.`
+            ? t('ledger.descriptionBalance', { id, balance: formatMoney(user.data.balance) })
+            : t('ledger.description', { id })
         }
         actions={
           <>
@@ -56,53 +61,51 @@ function UserTransactions({ id }: { id: number }) {
             />
             <ButtonLink to={ROUTES.adminUser(id)} variant="light">
               <ArrowLeft className="size-4" aria-hidden="true" />
-              Back to user
+              {t('ledger.back')}
             </ButtonLink>
           </>
         }
       />
       <LinkTabs
-        label="Transaction lists"
+        label={t('ledger.tabs')}
         tabs={[
-          { to: href('pending'), label: 'Pending', active: tab === 'pending' },
-          { to: href('done'), label: 'Done', active: tab === 'done' },
+          { to: href('pending'), label: shared('frame.pending'), active: tab === 'pending' },
+          { to: href('done'), label: shared('frame.done'), active: tab === 'done' },
         ]}
       />
       <FilterBar
         list={list}
-        label="Filter transactions"
+        label={t('ledger.filter')}
         customer={false}
-        referenceLabel="Description"
+        referenceLabel={t('ledger.reference')}
         sortDefault="newest"
       />
       <ListCard
         query={query}
-        loadingLabel="Loading transactions"
-        pagesLabel="Transaction pages"
+        loadingLabel={t('recent.loading')}
+        pagesLabel={t('ledger.pages')}
         hrefFor={list.hrefFor}
         empty={
           <ListEmpty
             icon={ReceiptText}
-            title={
+            title={t(
               list.filtered
-                ? 'No transactions match these filters'
+                ? 'ledger.filteredEmpty'
                 : tab === 'pending'
-                  ? 'Nothing pending'
-                  : 'No settled transactions'
-            }
+                  ? 'ledger.emptyPending'
+                  : 'ledger.emptyDone',
+            )}
           >
             {list.filtered
-              ? 'Clear or change the filters to see more.'
-              : tab === 'pending'
-                ? 'Top-ups awaiting approval and held withdrawals show here.'
-                : 'Approved and rejected movements show here.'}
+              ? shared('list.filteredHint')
+              : t(tab === 'pending' ? 'ledger.emptyPendingHint' : 'ledger.emptyDoneHint')}
           </ListEmpty>
         }
       >
         {(items) => (
           <TransactionList
             items={items}
-            caption={tab === 'pending' ? 'Pending transactions' : 'Done transactions'}
+            caption={t(tab === 'pending' ? 'ledger.captionPending' : 'ledger.captionDone')}
           />
         )}
       </ListCard>
@@ -111,12 +114,14 @@ function UserTransactions({ id }: { id: number }) {
 }
 
 export function AdminUserTransactionsPage() {
+  const t = accountStaff.useT();
+  const titles = common.useT();
   const id = useIdParam();
   if (id) return <UserTransactions id={id} />;
   return (
     <>
-      <PageHeading title="Transactions" />
-      <NotFoundCard what="user" back={ROUTES.adminUsers} backLabel="All users" />
+      <PageHeading title={titles('titles.admin.transactions')} />
+      <NotFoundCard what={t('user.what')} back={ROUTES.adminUsers} backLabel={t('user.back')} />
     </>
   );
 }

@@ -14,6 +14,8 @@ import { formatDate, formatMoney } from '../../../../lib/money';
 import { readPage } from '../../../../lib/pagination';
 import { useUsers } from '../api/users';
 import { AdminFrame } from '../../../staff';
+import { common } from '../../../../lib/i18n-common';
+import { accountStaff } from '../i18n';
 
 type BlockedFilter = 'all' | 'active' | 'blocked';
 
@@ -45,12 +47,13 @@ function UserLink({ user }: { user: AdminUserListItem }) {
 }
 
 function UserStatus({ user }: { user: AdminUserListItem }) {
+  const t = accountStaff.useT();
   return (
     <span className="inline-flex flex-wrap gap-1">
       <StatusBadge status={user.is_blocked ? 'blocked' : 'active'} />
       {user.type === 'admin' ? (
         <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-inset ring-brand-200">
-          Admin
+          {t('users.admin')}
         </span>
       ) : null}
     </span>
@@ -58,23 +61,24 @@ function UserStatus({ user }: { user: AdminUserListItem }) {
 }
 
 function UserList({ items }: { items: AdminUserListItem[] }) {
+  const t = accountStaff.useT();
   return (
     <DataList
       items={items}
       rowKey={(u) => u.id}
-      caption="Users"
+      caption={t('users.caption')}
       columns={[
-        { header: 'Name', cell: (u) => <UserLink user={u} /> },
-        { header: 'Email', cell: (u) => <span className="break-all">{u.email}</span> },
-        { header: 'Phone', cell: (u) => formatPhoneNumber(u.phone), className: 'whitespace-nowrap' },
+        { header: t('users.name'), cell: (u) => <UserLink user={u} /> },
+        { header: t('users.email'), cell: (u) => <span className="break-all">{u.email}</span> },
+        { header: t('users.phone'), cell: (u) => formatPhoneNumber(u.phone), className: 'whitespace-nowrap' },
         {
-          header: 'Balance',
+          header: t('users.balance'),
           numeric: true,
           cell: (u) => <span className="font-semibold">{formatMoney(u.balance)}</span>,
         },
-        { header: 'Status', cell: (u) => <UserStatus user={u} /> },
+        { header: t('users.status'), cell: (u) => <UserStatus user={u} /> },
         {
-          header: 'Joined',
+          header: t('users.joined'),
           cell: (u) => formatDate(u.created_at),
           className: 'whitespace-nowrap text-slate-700',
         },
@@ -88,7 +92,7 @@ function UserList({ items }: { items: AdminUserListItem[] }) {
           <p className="break-all text-sm text-slate-600">
             {u.email} · {formatPhoneNumber(u.phone)}
           </p>
-          <CardLine label="Status">
+          <CardLine label={t('users.status')}>
             <UserStatus user={u} />
           </CardLine>
         </div>
@@ -105,6 +109,7 @@ type FilterProps = {
 
 /** Search box and blocked filter; the URL holds the applied values. */
 function UserFilter({ search, blocked, onApply }: FilterProps) {
+  const t = accountStaff.useT();
   const [draft, setDraft] = useState(search);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -114,30 +119,30 @@ function UserFilter({ search, blocked, onApply }: FilterProps) {
     <Card className="mb-6">
       <form
         role="search"
-        aria-label="Filter users"
+        aria-label={t('users.filter')}
         onSubmit={onSubmit}
         className="flex flex-col gap-4 md:flex-row md:items-end"
       >
         <TextField
-          label="Search"
+          label={t('users.search')}
           type="search"
-          placeholder="Name, email or phone"
+          placeholder={t('users.searchPlaceholder')}
           value={draft}
           maxLength={100}
           onChange={(event) => setDraft(event.target.value)}
           className="md:flex-1"
         />
         <SelectField
-          label="Status"
+          label={t('users.status')}
           value={blocked}
           onChange={(event) => onApply(draft, readBlocked(event.target.value))}
         >
-          <option value="all">All users</option>
-          <option value="active">Not blocked</option>
-          <option value="blocked">Blocked only</option>
+          <option value="all">{t('users.all')}</option>
+          <option value="active">{t('users.active')}</option>
+          <option value="blocked">{t('users.blocked')}</option>
         </SelectField>
         <Button type="submit" size="lg" icon={<Search className="size-4" aria-hidden="true" />}>
-          Search
+          {t('users.search')}
         </Button>
       </form>
     </Card>
@@ -145,6 +150,8 @@ function UserFilter({ search, blocked, onApply }: FilterProps) {
 }
 
 export function AdminUsersPage() {
+  const t = accountStaff.useT();
+  const titles = common.useT();
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const blocked = readBlocked(params.get('blocked'));
@@ -157,8 +164,8 @@ export function AdminUsersPage() {
 
   return (
     <AdminFrame
-      title="Users"
-      description="Every customer account, searchable by name, email or phone."
+      title={titles('titles.admin.users')}
+      description={t('users.description')}
     >
       <UserFilter
         key={search}
@@ -170,14 +177,12 @@ export function AdminUsersPage() {
       />
       <ListCard
         query={query}
-        loadingLabel="Loading users"
-        pagesLabel="User pages"
+        loadingLabel={t('users.loading')}
+        pagesLabel={t('users.pages')}
         hrefFor={(p) => hrefFor(search, blocked, p)}
         empty={
-          <ListEmpty icon={Users} title="No users found">
-            {search || blocked !== 'all'
-              ? 'No account matches this search. Try part of the name, email or phone.'
-              : 'Accounts appear here as customers register.'}
+          <ListEmpty icon={Users} title={t('users.empty')}>
+            {t(search || blocked !== 'all' ? 'users.emptySearch' : 'users.emptyHint')}
           </ListEmpty>
         }
       >

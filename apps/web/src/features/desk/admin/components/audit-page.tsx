@@ -13,14 +13,17 @@ import { formatDateTime } from '../../../../lib/money';
 import { readPage } from '../../../../lib/pagination';
 import {
   AdminFrame,
-  AUDIT_OBJECT_TYPES,
+  auditObjectTypes,
   AuditChange,
   auditActionLabel,
   auditObjectHref,
   auditObjectName,
+  staffText,
   withParams,
 } from '../../../staff';
 import { useAuditTrail } from '../api/audit';
+import { common } from '../../../../lib/i18n-common';
+import { deskText } from '../i18n';
 
 const KEYS = ['actor_id', 'action', 'object_type', 'object_id', 'from', 'to'] as const;
 type Key = (typeof KEYS)[number];
@@ -28,16 +31,16 @@ type Values = Partial<Record<Key, string>>;
 
 /** Actions staff filter by most: each kind of decision, and every action on one kind. */
 const ACTIONS = [
-  { value: 'bill.', label: 'Any bill action' },
-  { value: 'bill.approve', label: 'Bill approved' },
-  { value: 'bill.reject', label: 'Bill rejected' },
-  { value: 'withdrawal.', label: 'Any withdrawal action' },
-  { value: 'user_id.', label: 'Any new-ID action' },
-  { value: 'id_request.', label: 'Any ID request action' },
-  { value: 'balance.', label: 'Manual balance changes' },
-  { value: 'user.', label: 'Blocking and unblocking' },
-  { value: 'staff.', label: 'Staff accounts' },
-];
+  { value: 'bill.', label: 'audit.actions.bill' },
+  { value: 'bill.approve', label: 'audit.actions.billApprove' },
+  { value: 'bill.reject', label: 'audit.actions.billReject' },
+  { value: 'withdrawal.', label: 'audit.actions.withdrawal' },
+  { value: 'user_id.', label: 'audit.actions.userId' },
+  { value: 'id_request.', label: 'audit.actions.idRequest' },
+  { value: 'balance.', label: 'audit.actions.balance' },
+  { value: 'user.', label: 'audit.actions.user' },
+  { value: 'staff.', label: 'audit.actions.staff' },
+] as const;
 
 function readValues(params: URLSearchParams): Values {
   const values: Values = {};
@@ -49,8 +52,10 @@ function readValues(params: URLSearchParams): Values {
 }
 
 function ObjectCell({ entry }: { entry: AuditEntry }) {
+  const t = deskText.useT();
   const href = auditObjectHref(entry.object_type, entry.object_id);
-  const name = `${auditObjectName(entry.object_type)}${entry.object_id ? ` #${entry.object_id}` : ''}`;
+  const object = auditObjectName(entry.object_type);
+  const name = entry.object_id ? t('audit.objectName', { name: object, id: entry.object_id }) : object;
   return href ? (
     <Link to={href} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
       {name}
@@ -61,7 +66,8 @@ function ObjectCell({ entry }: { entry: AuditEntry }) {
 }
 
 function ActorCell({ entry, onlyHref }: { entry: AuditEntry; onlyHref: (id: number) => string }) {
-  if (!entry.actor) return <span className="text-slate-600">Removed account</span>;
+  const t = deskText.useT();
+  if (!entry.actor) return <span className="text-slate-600">{t('audit.removed')}</span>;
   return (
     <div className="min-w-0">
       <p className="font-medium text-slate-900">{entry.actor.name}</p>
@@ -69,7 +75,7 @@ function ActorCell({ entry, onlyHref }: { entry: AuditEntry; onlyHref: (id: numb
         to={onlyHref(entry.actor.id)}
         className="text-sm text-brand-700 underline-offset-4 hover:underline"
       >
-        Only this staff member
+        {t('audit.onlyActor')}
       </Link>
     </div>
   );
@@ -77,6 +83,8 @@ function ActorCell({ entry, onlyHref }: { entry: AuditEntry; onlyHref: (id: numb
 
 /** Action, object, staff member and days; the applied values live in the URL. */
 function AuditFilter({ values, onApply }: { values: Values; onApply: (v: Values) => void }) {
+  const t = deskText.useT();
+  const shared = staffText.useT();
   const [draft, setDraft] = useState<Values>(values);
   const set = (key: Key) => (event: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: event.target.value }));
@@ -86,42 +94,50 @@ function AuditFilter({ values, onApply }: { values: Values; onApply: (v: Values)
   };
   return (
     <Card className="mb-6">
-      <form role="search" aria-label="Filter the audit trail" onSubmit={submit} noValidate>
+      <form role="search" aria-label={t('audit.filter')} onSubmit={submit} noValidate>
         <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
           <SelectField
-            label="Action"
+            label={t('audit.action')}
             className="col-span-2"
             value={draft.action ?? ''}
             onChange={set('action')}
           >
-            <option value="">Any action</option>
+            <option value="">{t('audit.anyAction')}</option>
             {ACTIONS.map((a) => (
               <option key={a.value} value={a.value}>
-                {a.label}
+                {t(a.label)}
               </option>
             ))}
           </SelectField>
-          <SelectField label="Object" value={draft.object_type ?? ''} onChange={set('object_type')}>
-            <option value="">Any object</option>
-            {AUDIT_OBJECT_TYPES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
+          <SelectField
+            label={t('audit.object')}
+            value={draft.object_type ?? ''}
+            onChange={set('object_type')}
+          >
+            <option value="">{t('audit.anyObject')}</option>
+            {auditObjectTypes().map((type) => (
+              <option key={type.value} value={type.value}>
+                {type.label}
               </option>
             ))}
           </SelectField>
           <TextField
-            label="Object number"
+            label={t('audit.objectNumber')}
             inputMode="numeric"
             maxLength={12}
             value={draft.object_id ?? ''}
             onChange={set('object_id')}
           />
-          <TextField label="From day" type="date" value={draft.from ?? ''} onChange={set('from')} />
-          <TextField label="To day" type="date" value={draft.to ?? ''} onChange={set('to')} />
+          <TextField
+            label={shared('filter.fromDay')}
+            type="date" value={draft.from ?? ''} onChange={set('from')} />
+          <TextField
+            label={shared('filter.toDay')}
+            type="date" value={draft.to ?? ''} onChange={set('to')} />
         </div>
         <div className="mt-4 flex flex-wrap gap-3">
           <Button type="submit" icon={<Filter className="size-4" aria-hidden="true" />}>
-            Apply filters
+            {shared('filter.apply')}
           </Button>
           {Object.keys(values).length ? (
             <Button
@@ -132,7 +148,7 @@ function AuditFilter({ values, onApply }: { values: Values; onApply: (v: Values)
                 onApply({});
               }}
             >
-              Clear filters
+              {shared('filter.clear')}
             </Button>
           ) : null}
         </div>
@@ -143,6 +159,9 @@ function AuditFilter({ values, onApply }: { values: Values; onApply: (v: Values)
 
 /** `/admin/audit` (issue 16 item 6): every staff action, newest first, read-only. */
 export function AdminAuditPage() {
+  const t = deskText.useT();
+  const shared = staffText.useT();
+  const titles = common.useT();
   const [params, setParams] = useSearchParams();
   const values = readValues(params);
   const page = readPage(params.get('page'));
@@ -161,31 +180,29 @@ export function AdminAuditPage() {
 
   return (
     <AdminFrame
-      title="Audit trail"
-      description="Every staff action: who, what, on which object, before and after, from where. Read-only."
+      title={titles('titles.admin.audit')}
+      description={t('audit.description')}
     >
       <AuditFilter key={params.toString()} values={values} onApply={apply} />
       {values.actor_id ? (
         <p className="-mt-3 mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-200">
-          Showing one staff member’s actions.
+          {t('audit.oneActor')}
           <Link
             to={withParams(base, params, { actor_id: undefined, page: undefined })}
             className="font-semibold text-white underline underline-offset-4"
           >
-            Show everyone’s
+            {t('audit.everyone')}
           </Link>
         </p>
       ) : null}
       <ListCard
         query={query}
-        loadingLabel="Loading the audit trail"
-        pagesLabel="Audit trail pages"
+        loadingLabel={t('audit.loading')}
+        pagesLabel={t('audit.pages')}
         hrefFor={(p) => withParams(base, params, { page: p > 1 ? String(p) : undefined })}
         empty={
-          <ListEmpty icon={ScrollText} title="No staff action matches">
-            {Object.keys(values).length
-              ? 'Clear or change the filters to see more.'
-              : 'Staff actions are listed here as they happen.'}
+          <ListEmpty icon={ScrollText} title={t('audit.empty')}>
+            {Object.keys(values).length ? shared('list.filteredHint') : t('audit.emptyHint')}
           </ListEmpty>
         }
       >
@@ -193,22 +210,22 @@ export function AdminAuditPage() {
           <DataList
             items={items}
             rowKey={(e) => e.id}
-            caption="Staff actions"
+            caption={t('audit.caption')}
             columns={[
               {
-                header: 'When',
+                header: t('audit.when'),
                 cell: (e) => formatDateTime(e.created_at),
                 className: 'whitespace-nowrap text-slate-700',
               },
-              { header: 'Who', cell: (e) => <ActorCell entry={e} onlyHref={onlyHref} /> },
+              { header: t('audit.who'), cell: (e) => <ActorCell entry={e} onlyHref={onlyHref} /> },
               {
-                header: 'What',
+                header: t('audit.what'),
                 cell: (e) => <span className="font-medium">{auditActionLabel(e.action)}</span>,
               },
-              { header: 'Object', cell: (e) => <ObjectCell entry={e} /> },
-              { header: 'Change', cell: (e) => <AuditChange before={e.before} after={e.after} /> },
+              { header: t('audit.object'), cell: (e) => <ObjectCell entry={e} /> },
+              { header: t('audit.change'), cell: (e) => <AuditChange before={e.before} after={e.after} /> },
               {
-                header: 'IP',
+                header: t('audit.ip'),
                 cell: (e) => <span className="font-mono text-xs">{e.ip ?? '—'}</span>,
               },
             ]}
@@ -220,8 +237,8 @@ export function AdminAuditPage() {
                 </div>
                 <ActorCell entry={e} onlyHref={onlyHref} />
                 <AuditChange before={e.before} after={e.after} />
-                <CardLine label="When">{formatDateTime(e.created_at)}</CardLine>
-                <CardLine label="IP">{e.ip ?? '—'}</CardLine>
+                <CardLine label={t('audit.when')}>{formatDateTime(e.created_at)}</CardLine>
+                <CardLine label={t('audit.ip')}>{e.ip ?? '—'}</CardLine>
               </div>
             )}
           />

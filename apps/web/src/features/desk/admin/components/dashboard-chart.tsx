@@ -31,7 +31,14 @@ const dayLabel = (date: string) => {
  * chart). Loaded with React.lazy from the dashboard only, so no other page, and never a
  * customer, downloads it. The numbers are in the table beside it for screen readers.
  */
-export default function DashboardChart({ days }: { days: Dashboard['days'] }) {
+export default function DashboardChart({
+  days,
+  labels,
+}: {
+  days: Dashboard['days'];
+  /** The legend's words, in the page's language. */
+  labels: { day: string; topUps: string; payouts: string };
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -65,11 +72,11 @@ export default function DashboardChart({ days }: { days: Dashboard['days'] }) {
         ],
         series: [
           {
-            label: 'Day',
+            label: labels.day,
             value: (_u, i) => (i == null || !days[i] ? '—' : dayLabel(days[i].date)),
           },
           {
-            label: 'Top-ups',
+            label: labels.topUps,
             stroke: '#0f766e',
             fill: '#14b8a6cc',
             paths: bars(-1),
@@ -77,7 +84,7 @@ export default function DashboardChart({ days }: { days: Dashboard['days'] }) {
             value: (_u, v) => (v == null ? '—' : `₹${groupIndian(String(v))}`),
           },
           {
-            label: 'Payouts',
+            label: labels.payouts,
             stroke: '#b45309',
             fill: '#f59e0bcc',
             paths: bars(1),
@@ -95,6 +102,6 @@ export default function DashboardChart({ days }: { days: Dashboard['days'] }) {
       resize.disconnect();
       chart.destroy();
     };
-  }, [days]);
+  }, [days, labels.day, labels.topUps, labels.payouts]);
   return <div ref={box} aria-hidden="true" className="w-full text-sm text-slate-700" />;
 }

@@ -8,27 +8,25 @@ import { formatDate, formatMoney } from '../../../../lib/money';
 import { useStaffCan } from '../../../../lib/staff-role';
 import { AdminFrame, waitedSeconds } from '../../../staff';
 import { useDashboard } from '../api/dashboard';
+import { common } from '../../../../lib/i18n-common';
+import { deskText } from '../i18n';
 
 const DashboardChart = lazy(() => import('./dashboard-chart'));
 
 type Totals = Dashboard['today'];
+
+/** A day of the dashboard (YYYY-MM-DD) as a moment inside it, for formatDate. */
+const midday = (day: string) => `${day}T12:00:00Z`;
 type TallyKey = Exclude<keyof Totals, 'new_customers'>;
 
-const TALLIES: { key: TallyKey; label: string }[] = [
-  { key: 'top_ups', label: 'Top-ups' },
-  { key: 'payouts', label: 'Payouts' },
-  { key: 'id_deposits', label: 'ID deposits' },
-  { key: 'id_withdrawals', label: 'ID withdrawals' },
-];
+const TALLIES: TallyKey[] = ['top_ups', 'payouts', 'id_deposits', 'id_withdrawals'];
 
-const QUEUES: { key: keyof Dashboard['queues']; label: string; to: string }[] = [
-  { key: 'bills', label: 'Bills', to: ROUTES.adminBillsPending },
-  { key: 'withdrawals', label: 'Withdrawals', to: ROUTES.adminWithdrawPending },
-  { key: 'requests', label: 'ID requests', to: ROUTES.adminRequestsPending },
-  { key: 'new_ids', label: 'New IDs', to: ROUTES.adminNewIds },
+const QUEUES: { key: keyof Dashboard['queues']; to: string }[] = [
+  { key: 'bills', to: ROUTES.adminBillsPending },
+  { key: 'withdrawals', to: ROUTES.adminWithdrawPending },
+  { key: 'requests', to: ROUTES.adminRequestsPending },
+  { key: 'new_ids', to: ROUTES.adminNewIds },
 ];
-
-const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** One queue: how many wait, how much, and how long the oldest has waited. */
 function QueueCard({
@@ -40,6 +38,7 @@ function QueueCard({
   to: string;
   queue: Dashboard['queues']['bills'];
 }) {
+  const t = deskText.useT();
   const late = queue.oldest_seconds !== null && queue.oldest_seconds >= 3600;
   return (
     <Link
@@ -55,7 +54,9 @@ function QueueCard({
       </span>
       <span className="mt-1 text-3xl font-bold tabular-nums text-slate-900">{queue.size}</span>
       <span className="text-sm text-slate-600">
-        {queue.size === 0 ? 'Nothing waiting' : `${formatMoney(queue.total)} waiting`}
+        {queue.size === 0
+          ? t('dashboard.nothingWaiting')
+          : t('dashboard.amountWaiting', { amount: formatMoney(queue.total) })}
       </span>
       {queue.oldest_seconds !== null ? (
         <span
@@ -63,7 +64,7 @@ function QueueCard({
             late ? 'mt-1 text-sm font-medium text-amber-800' : 'mt-1 text-sm text-slate-600'
           }
         >
-          Oldest: waiting {waitedSeconds(queue.oldest_seconds)}
+          {t('dashboard.oldest', { age: waitedSeconds(queue.oldest_seconds) })}
         </span>
       ) : null}
     </Link>
@@ -80,16 +81,18 @@ function TallyCard({
   today: Totals[TallyKey];
   week: Totals[TallyKey];
 }) {
+  const t = deskText.useT();
   return (
     <Card className="p-4 sm:p-5">
       <h3 className="text-sm font-semibold text-slate-700">{label}</h3>
       <p className="mt-1 break-words text-xl font-bold tabular-nums text-slate-900 sm:text-2xl">
         {formatMoney(today.amount)}
       </p>
-      <p className="text-sm text-slate-600">Today: {count(today.count, 'approval')}</p>
+      <p className="text-sm text-slate-600">{t('dashboard.todayCount', { count: today.count })}</p>
       <p className="mt-2 border-t border-slate-100 pt-2 text-sm text-slate-700">
-        7 days: <span className="font-semibold tabular-nums">{formatMoney(week.amount)}</span> ·{' '}
-        {count(week.count, 'approval')}
+        {t('dashboard.weekLabel')}{' '}
+        <span className="font-semibold tabular-nums">{formatMoney(week.amount)}</span> ·{' '}
+        {t('dashboard.weekCount', { count: week.count })}
       </p>
     </Card>
   );
@@ -97,32 +100,33 @@ function TallyCard({
 
 /** The days of the chart as a table: the same numbers, readable without the picture. */
 function DaysTable({ days }: { days: Dashboard['days'] }) {
+  const t = deskText.useT();
   return (
     // Focusable so a keyboard can scroll it on a phone (axe scrollable-region-focusable).
     <div
       className="-mx-5 overflow-x-auto sm:-mx-6"
       tabIndex={0}
       role="region"
-      aria-label="Approved money per day"
+      aria-label={t('dashboard.days')}
     >
       <table className="w-full min-w-[32rem] text-left text-sm text-slate-900">
-        <caption className="sr-only">Approved money per day, last 7 days</caption>
+        <caption className="sr-only">{t('dashboard.daysCaption')}</caption>
         <thead>
           <tr className="border-b border-slate-200 text-slate-600">
             <th scope="col" className="px-3 py-2 pl-5 font-semibold sm:pl-6">
-              Day
+              {t('dashboard.day')}
             </th>
             <th scope="col" className="px-3 py-2 text-right font-semibold">
-              Top-ups
+              {t('dashboard.tally.top_ups')}
             </th>
             <th scope="col" className="px-3 py-2 text-right font-semibold">
-              Payouts
+              {t('dashboard.tally.payouts')}
             </th>
             <th scope="col" className="px-3 py-2 text-right font-semibold">
-              ID deposits
+              {t('dashboard.tally.id_deposits')}
             </th>
             <th scope="col" className="px-3 py-2 pr-5 text-right font-semibold sm:pr-6">
-              New customers
+              {t('dashboard.newCustomers')}
             </th>
           </tr>
         </thead>
@@ -130,7 +134,7 @@ function DaysTable({ days }: { days: Dashboard['days'] }) {
           {days.map((d) => (
             <tr key={d.date} className="border-b border-slate-100 last:border-0">
               <th scope="row" className="whitespace-nowrap px-3 py-2 pl-5 font-medium sm:pl-6">
-                {formatDate(`${d.date}T12:00:00Z`)}
+                {formatDate(midday(d.date))}
               </th>
               <td className="px-3 py-2 text-right tabular-nums">{formatMoney(d.top_ups.amount)}</td>
               <td className="px-3 py-2 text-right tabular-nums">{formatMoney(d.payouts.amount)}</td>
@@ -147,42 +151,49 @@ function DaysTable({ days }: { days: Dashboard['days'] }) {
 }
 
 function DashboardBody({ data }: { data: Dashboard }) {
+  const t = deskText.useT();
   const canQueues = useStaffCan('queues.read');
   return (
     <div className="flex flex-col gap-6">
       {canQueues ? (
         <section aria-labelledby="queues-heading">
           <h2 id="queues-heading" className="mb-3 text-lg font-semibold text-white">
-            Waiting now
+            {t('dashboard.waitingNow')}
           </h2>
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
             {QUEUES.map((q) => (
-              <QueueCard key={q.key} label={q.label} to={q.to} queue={data.queues[q.key]} />
+              <QueueCard
+                key={q.key}
+                label={t(`dashboard.queue.${q.key}`)}
+                to={q.to}
+                queue={data.queues[q.key]}
+              />
             ))}
           </div>
         </section>
       ) : null}
       <section aria-labelledby="approved-heading">
         <h2 id="approved-heading" className="mb-3 text-lg font-semibold text-white">
-          Approved
+          {t('dashboard.approved')}
         </h2>
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-          {TALLIES.map((t) => (
+          {TALLIES.map((key) => (
             <TallyCard
-              key={t.key}
-              label={t.label}
-              today={data.today[t.key]}
-              week={data.last_7_days[t.key]}
+              key={key}
+              label={t(`dashboard.tally.${key}`)}
+              today={data.today[key]}
+              week={data.last_7_days[key]}
             />
           ))}
           <Card className="p-4 sm:p-5">
-            <h3 className="text-sm font-semibold text-slate-700">New customers</h3>
+            <h3 className="text-sm font-semibold text-slate-700">{t('dashboard.newCustomers')}</h3>
             <p className="mt-1 text-2xl font-bold tabular-nums text-slate-900">
               {data.today.new_customers}
             </p>
-            <p className="text-sm text-slate-600">Today</p>
+            <p className="text-sm text-slate-600">{t('dashboard.todayLabel')}</p>
             <p className="mt-2 border-t border-slate-100 pt-2 text-sm text-slate-700">
-              7 days: <span className="font-semibold">{data.last_7_days.new_customers}</span>
+              {t('dashboard.weekLabel')}{' '}
+              <span className="font-semibold">{data.last_7_days.new_customers}</span>
             </p>
           </Card>
         </div>
@@ -190,13 +201,20 @@ function DashboardBody({ data }: { data: Dashboard }) {
       <Card>
         <section aria-labelledby="week-heading">
           <h2 id="week-heading" className="text-lg font-semibold text-slate-900">
-            Last 7 days
+            {t('dashboard.lastWeek')}
           </h2>
           <p className="mb-4 text-sm text-slate-600">
-            Approved top-ups and payouts per day ({data.time_zone}).
+            {t('dashboard.chartHint', { zone: data.time_zone })}
           </p>
           <Suspense fallback={<div className="h-[220px] animate-pulse rounded-xl bg-slate-100" />}>
-            <DashboardChart days={data.days} />
+            <DashboardChart
+              days={data.days}
+              labels={{
+                day: t('dashboard.day'),
+                topUps: t('dashboard.tally.top_ups'),
+                payouts: t('dashboard.tally.payouts'),
+              }}
+            />
           </Suspense>
           <div className="mt-4">
             <DaysTable days={data.days} />
@@ -212,20 +230,25 @@ function DashboardBody({ data }: { data: Dashboard }) {
  * amount and oldest age, and what was approved today and over the last 7 days.
  */
 export function AdminDashboardPage() {
+  const t = deskText.useT();
+  const titles = common.useT();
   const query = useDashboard();
   const { data } = query;
   return (
     <AdminFrame
-      title="Dashboard"
+      title={titles('titles.admin.dashboard')}
       description={
         data
-          ? `Today is ${formatDate(`${data.today_date}T12:00:00Z`)}, in ${data.time_zone}.`
-          : 'The desk at a glance.'
+          ? t('dashboard.today', {
+              date: formatDate(midday(data.today_date)),
+              zone: data.time_zone,
+            })
+          : t('dashboard.glance')
       }
     >
       {query.isPending ? (
         <Card>
-          <ListLoading label="Loading the dashboard" />
+          <ListLoading label={t('dashboard.loading')} />
         </Card>
       ) : query.isError || !data ? (
         <Card>

@@ -8,8 +8,9 @@ import { INPUT, TextField } from '../../../../components/ui/text-field';
 import type { ApiResponse } from '../../../../lib/api-client';
 import { formatMoney } from '../../../../lib/money';
 import { useAppForm } from '../../../../lib/use-app-form';
-import { ReuseCommentField, reuseBody, reuseCommentSchema } from '../../../staff';
+import { ReuseCommentField, reuseBody, reuseCommentSchema, staffText } from '../../../staff';
 import { ApproveUserIdFormSchema, generatePassword } from './id-approve-schemas';
+import { idsStaff } from '../i18n';
 
 type ApproveNewIdProps = {
   userId: UserId;
@@ -19,6 +20,8 @@ type ApproveNewIdProps = {
 
 /** Approve a new ID with what went into it and the login the customer receives. */
 export function ApproveNewId({ userId, submit, onDone }: ApproveNewIdProps) {
+  const t = idsStaff.useT();
+  const shared = staffText.useT();
   const flag = userId.reused_proof;
   const schema = useMemo(
     () => ApproveUserIdFormSchema.extend({ comment: reuseCommentSchema(flag) }),
@@ -35,34 +38,33 @@ export function ApproveNewId({ userId, submit, onDone }: ApproveNewIdProps) {
   return (
     <DecisionPanel
       app={app}
-      heading="Approve"
+      heading={shared('decide.approve')}
       decision="approve"
-      intro={`Create the ID on ${userId.item.name}, then enter what the customer receives.`}
+      intro={t('newId.approveIntro', { service: userId.item.name })}
       confirm={{
-        title: `Approve new ID #${userId.id}?`,
-        description:
-          userId.pay_from === 'wallet'
-            ? 'The wallet hold is settled and the customer gets the login at once.'
-            : 'The customer gets the login at once. Their wallet is not touched.',
-        confirmLabel: 'Approve and send the login',
+        title: t('newId.approveTitle', { id: userId.id }),
+        description: t(
+          userId.pay_from === 'wallet' ? 'newId.approveWallet' : 'newId.approvePayment',
+        ),
+        confirmLabel: t('newId.approveConfirm'),
         items: (v) => [
-          { label: 'Customer', value: userId.user?.name ?? '—' },
-          { label: 'Service', value: userId.item.name },
-          { label: 'Amount', value: formatMoney(v.amount) },
-          { label: 'Login', value: v.login },
-          { label: 'Password', value: v.password },
-          ...(v.comment ? [{ label: 'Flag confirmed', value: v.comment }] : []),
+          { label: t('list.customer'), value: userId.user?.name ?? '—' },
+          { label: t('newId.service'), value: userId.item.name },
+          { label: t('list.amount'), value: formatMoney(v.amount) },
+          { label: t('newId.login'), value: v.login },
+          { label: t('newId.password'), value: v.password },
+          ...(v.comment ? [{ label: t('newId.flagConfirmed'), value: v.comment }] : []),
         ],
       }}
     >
       <TextField
-        label="Amount"
+        label={t('list.amount')}
         {...INPUT.amount}
-        hint={`Put into the ID. The customer asked for ${formatMoney(userId.amount)}.`}
+        hint={t('newId.amountHint', { amount: formatMoney(userId.amount) })}
         {...app.field('amount')}
       />
-      <TextField label="Login" {...INPUT.code} {...app.field('login')} />
-      <PasswordWithGenerator label="Password" />
+      <TextField label={t('newId.login')} {...INPUT.code} {...app.field('login')} />
+      <PasswordWithGenerator label={t('newId.password')} />
       <ReuseCommentField flag={flag} />
     </DecisionPanel>
   );
@@ -70,6 +72,7 @@ export function ApproveNewId({ userId, submit, onDone }: ApproveNewIdProps) {
 
 /** The form's `password`, with a button that fills in a strong one. */
 export function PasswordWithGenerator({ label, hint }: { label: string; hint?: string }) {
+  const t = idsStaff.useT();
   const { register, setValue, formState } = useFormContext<{ password: string }>();
   return (
     <div className="flex flex-col gap-2">
@@ -86,7 +89,7 @@ export function PasswordWithGenerator({ label, hint }: { label: string; hint?: s
         onClick={() => setValue('password', generatePassword(), { shouldValidate: true })}
       >
         <Wand2 className="size-4" aria-hidden="true" />
-        Generate a password
+        {t('newId.generate')}
       </Button>
     </div>
   );

@@ -9,18 +9,27 @@ import { INPUT, TextField } from '../../../../components/ui/text-field';
 import { useAppForm } from '../../../../lib/use-app-form';
 import { useSaveCatalogueItem } from '../api/catalogue';
 import { catalogueFormValues, catalogueItemFormSchema } from './catalogue-item-schema';
+import { useLocale } from '../../../../lib/i18n';
+import { idsStaff } from '../i18n';
+
+/** An example, not text: the same in every language. */
+const WEBSITE_EXAMPLE = 'https://example.com';
 
 /** Create (item null) or edit a catalogue item; back to the catalogue when saved. */
 export function CatalogueItemForm({ item }: { item: AdminCatalogueItem | null }) {
+  const t = idsStaff.useT();
+  const locale = useLocale();
   const navigate = useNavigate();
   const mutation = useSaveCatalogueItem();
-  const schema = useMemo(() => catalogueItemFormSchema(item === null), [item]);
+  // Built again in another language: the logo's "required" message is written into it.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `locale` rebuilds it on purpose
+  const schema = useMemo(() => catalogueItemFormSchema(item === null), [item, locale]);
   const app = useAppForm({
     schema,
     defaultValues: catalogueFormValues(item),
     fileField: 'image',
     submit: (input) => mutation.mutateAsync({ id: item?.id ?? null, input }),
-    action: { successMessage: item ? 'Changes saved.' : 'Added to the catalogue.' },
+    action: { successMessage: t(item ? 'item.saved' : 'item.added') },
     onSuccess: () => navigate(ROUTES.adminIds),
   });
 
@@ -29,69 +38,70 @@ export function CatalogueItemForm({ item }: { item: AdminCatalogueItem | null })
       <AppForm app={app} className="flex flex-col gap-5">
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <TextField
-            label="Name"
-            placeholder="Lotus Exchange"
+            label={t('item.name')}
+            placeholder={t('item.namePlaceholder')}
             maxLength={60}
             {...app.field('name')}
           />
           <TextField
-            label="Website"
-            placeholder="https://example.com"
+            label={t('item.website')}
+            placeholder={WEBSITE_EXAMPLE}
             {...INPUT.url}
             {...app.field('website')}
           />
         </div>
         <TextArea
-          label="Description"
+          label={t('item.description')}
           rows={3}
           maxLength={2000}
-          hint="Optional. One or two sentences customers see under the name."
+          hint={t('item.descriptionHint')}
           {...app.field('description')}
         />
         <TextField
-          label="Minimum deposit"
+          label={t('catalogue.minimumDeposit')}
           {...INPUT.amount}
           className="sm:max-w-xs"
-          hint="The least a new ID or a deposit into one may be."
+          hint={t('item.minDepositHint')}
           {...app.field('min_deposit')}
         />
         <FormImageField
           name="image"
-          label="Logo"
-          what="logo"
-          hint={
-            item
-              ? 'Choose a new image to replace the current logo.'
-              : 'A square JPEG, PNG or WebP image of at most 5 MB.'
-          }
+          label={t('item.logo')}
+          what={t('item.logoWhat')}
+          hint={t(item ? 'item.logoReplace' : 'item.logoHint')}
           current={
             item ? (
               <img
                 src={item.logo_url}
-                alt={`Current logo of ${item.name}`}
+                alt={t('item.logoCurrent', { name: item.name })}
                 className="h-40 w-full rounded-lg bg-white object-contain p-2 ring-1 ring-slate-200 sm:size-24"
               />
             ) : null
           }
         />
         <fieldset className="rounded-xl border border-slate-200 p-4">
-          <legend className="px-1 text-sm font-semibold text-slate-900">Demo access</legend>
-          <p className="text-sm text-slate-600">
-            Optional. Signed-in customers see this login on the Demo ID page. Leave both empty for
-            no demo.
-          </p>
+          <legend className="px-1 text-sm font-semibold text-slate-900">{t('item.demo')}</legend>
+          <p className="text-sm text-slate-600">{t('item.demoHint')}</p>
           <div className="mt-4 grid grid-cols-1 gap-5 sm:grid-cols-2">
-            <TextField label="Demo login" {...INPUT.code} {...app.field('demo_login')} />
-            <TextField label="Demo password" {...INPUT.code} {...app.field('demo_password')} />
+            <TextField
+              label={t('catalogue.demoLogin')}
+              {...INPUT.code}
+              {...app.field('demo_login')}
+            />
+            <TextField
+              label={t('item.demoPassword')}
+              {...INPUT.code}
+              {...app.field('demo_password')}
+            />
           </div>
         </fieldset>
-        <FormCheckbox name="is_active">Active: customers see it in the catalogue</FormCheckbox>
+        <FormCheckbox name="is_active">{t('item.active')}</FormCheckbox>
         <div className="flex flex-wrap gap-3">
           <Button type="submit" loading={app.loading}>
-            {item ? 'Save changes' : 'Add to catalogue'}
+            {t(item ? 'item.save' : 'item.create')}
           </Button>
           <ButtonLink to={ROUTES.adminIds} variant="secondary">
-            Cancel
+            {t('item.cancel')}
           </ButtonLink>
         </div>
       </AppForm>

@@ -2,27 +2,37 @@ import { ROUTES } from '@iddesk/contract';
 import { ArrowLeft } from 'lucide-react';
 import { ButtonLink } from '../../../../components/ui/button';
 import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
+import { common } from '../../../../lib/i18n-common';
 import { useIdParam } from '../../../../lib/use-id-param';
 import { useAdminCatalogueItem } from '../api/catalogue';
 import { AdminFrame } from '../../../staff';
+import { idsStaff } from '../i18n';
 import { CatalogueItemForm } from './catalogue-item-form';
 
-const back = (
-  <ButtonLink to={ROUTES.adminIds} variant="light">
-    <ArrowLeft className="size-4" aria-hidden="true" />
-    IDs
-  </ButtonLink>
-);
+function Back() {
+  const t = idsStaff.useT();
+  return (
+    <ButtonLink to={ROUTES.adminIds} variant="light">
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      {t('item.back')}
+    </ButtonLink>
+  );
+}
 
-const notFound = <NotFoundCard what="catalogue item" back={ROUTES.adminIds} backLabel="IDs" />;
+function ItemNotFound() {
+  const t = idsStaff.useT();
+  return <NotFoundCard what={t('item.what')} back={ROUTES.adminIds} backLabel={t('item.back')} />;
+}
 
 /** `/admin/ids/create`. */
 export function AdminIdCreatePage() {
+  const t = idsStaff.useT();
+  const titles = common.useT();
   return (
     <AdminFrame
-      title="Add ID"
-      description="A new service for the catalogue customers request IDs from."
-      actions={back}
+      title={titles('titles.admin.addId')}
+      description={t('item.createDescription')}
+      actions={<Back />}
     >
       <CatalogueItemForm item={null} />
     </AdminFrame>
@@ -31,18 +41,20 @@ export function AdminIdCreatePage() {
 
 /** `/admin/ids/{id}/edit`. */
 export function AdminIdEditPage() {
+  const t = idsStaff.useT();
+  const titles = common.useT();
   const id = useIdParam();
   const query = useAdminCatalogueItem(id);
   return (
     <AdminFrame
-      title={query.data ? `Edit ${query.data.name}` : 'Edit ID'}
-      description="Changes show to customers at once."
-      actions={back}
+      title={query.data ? t('item.editTitle', { name: query.data.name }) : titles('titles.admin.editId')}
+      description={t('item.editDescription')}
+      actions={<Back />}
     >
       {id === null ? (
-        notFound
+        <ItemNotFound />
       ) : (
-        <DetailQuery query={query} loadingLabel="Loading the catalogue item" notFound={notFound}>
+        <DetailQuery query={query} loadingLabel={t('item.loading')} notFound={<ItemNotFound />}>
           {(item) => <CatalogueItemForm key={item.id} item={item} />}
         </DetailQuery>
       )}

@@ -1,12 +1,9 @@
-import {
-  CatalogueItemBodySchema,
-  ID_LOGO_REQUIRED_MESSAGE,
-  type AdminCatalogueItem,
-} from '@iddesk/contract';
+import { CatalogueItemBodySchema, type AdminCatalogueItem } from '@iddesk/contract';
 import { z } from 'zod';
 import { AmountFieldSchema } from '../../../../lib/amount';
 import { imageFieldSchema } from '../../../../lib/files';
 import type { CatalogueItemInput } from '../api/catalogue';
+import { idsStaff } from '../i18n';
 
 export type CatalogueItemFormValues = {
   name: string;
@@ -24,7 +21,8 @@ const text = (schema: unknown) => schema as z.ZodType<string | undefined, string
 
 /**
  * The admin's catalogue form: the contract's field rules, the logo required on create (an edit
- * without a new file keeps the current logo), and demo access as a login/password pair.
+ * without a new file keeps the current logo), and demo access as a login/password pair. The
+ * logo's message is written in the page's language when the schema is built.
  */
 export const catalogueItemFormSchema = (creating: boolean) =>
   z
@@ -36,21 +34,21 @@ export const catalogueItemFormSchema = (creating: boolean) =>
       is_active: z.boolean(),
       demo_login: text(shape.demo_login),
       demo_password: text(shape.demo_password),
-      image: imageFieldSchema(creating ? ID_LOGO_REQUIRED_MESSAGE : undefined),
+      image: imageFieldSchema(creating ? idsStaff.t('item.logoRequired') : undefined),
     })
     .superRefine((v, ctx) => {
       if (v.demo_login && !v.demo_password) {
         ctx.addIssue({
           code: 'custom',
           path: ['demo_password'],
-          message: 'Enter the demo password too.',
+          message: idsStaff.t('item.demoPasswordToo'),
         });
       }
       if (v.demo_password && !v.demo_login) {
         ctx.addIssue({
           code: 'custom',
           path: ['demo_login'],
-          message: 'Enter the demo login too.',
+          message: idsStaff.t('item.demoLoginToo'),
         });
       }
     })

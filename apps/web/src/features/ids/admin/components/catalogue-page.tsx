@@ -13,6 +13,8 @@ import { formatMoney } from '../../../../lib/money';
 import { useAction } from '../../../../lib/use-action';
 import { useAdminCatalogue, useDeleteCatalogueItem } from '../api/catalogue';
 import { AdminFrame } from '../../../staff';
+import { common } from '../../../../lib/i18n-common';
+import { idsStaff } from '../i18n';
 
 function Name({ item }: { item: AdminCatalogueItem }) {
   return (
@@ -27,33 +29,35 @@ function Name({ item }: { item: AdminCatalogueItem }) {
 }
 
 function Actions({ item, onDelete }: { item: AdminCatalogueItem; onDelete: () => void }) {
+  const t = idsStaff.useT();
   return (
     <div className="flex justify-end gap-1">
       <Link
         to={ROUTES.adminIdEdit(item.id)}
-        aria-label={`Edit ${item.name}`}
+        aria-label={t('catalogue.editLabel', { name: item.name })}
         className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
       >
-        Edit
+        {t('catalogue.edit')}
       </Link>
       <Button
         variant="ghost"
         className="text-red-700 hover:bg-red-50"
         onClick={onDelete}
-        aria-label={`Delete ${item.name}`}
+        aria-label={t('catalogue.deleteLabel', { name: item.name })}
       >
-        Delete
+        {t('catalogue.delete')}
       </Button>
     </div>
   );
 }
 
-const demo = (item: AdminCatalogueItem) => (item.has_demo ? 'Yes' : 'No');
+const demo = (item: AdminCatalogueItem) => idsStaff.t(item.has_demo ? 'catalogue.yes' : 'catalogue.no');
 const status = (item: AdminCatalogueItem) => (
   <StatusBadge status={item.is_active ? 'active' : 'inactive'} />
 );
 
 function CatalogueTable({ items }: { items: AdminCatalogueItem[] }) {
+  const t = idsStaff.useT();
   const mutation = useDeleteCatalogueItem();
   const { run, loading } = useAction();
   const [deleting, setDeleting] = useState<AdminCatalogueItem | null>(null);
@@ -62,7 +66,7 @@ function CatalogueTable({ items }: { items: AdminCatalogueItem[] }) {
   const remove = async () => {
     if (!deleting) return;
     await run(() => mutation.mutateAsync(deleting.id), {
-      successMessage: held > 0 ? 'Deactivated: customers still hold IDs on it.' : 'Deleted.',
+      successMessage: t(held > 0 ? 'catalogue.deactivated' : 'catalogue.deleted'),
     });
     setDeleting(null);
   };
@@ -72,19 +76,19 @@ function CatalogueTable({ items }: { items: AdminCatalogueItem[] }) {
       <DataList
         items={items}
         rowKey={(i) => i.id}
-        caption="Catalogue items"
+        caption={t('catalogue.caption')}
         columns={[
-          { header: 'Name', cell: (i) => <Name item={i} /> },
+          { header: t('catalogue.name'), cell: (i) => <Name item={i} /> },
           {
-            header: 'Min deposit',
+            header: t('catalogue.minDeposit'),
             numeric: true,
             cell: (i) => <span className="font-semibold">{formatMoney(i.min_deposit)}</span>,
           },
-          { header: 'Active', cell: status },
-          { header: 'Demo', cell: demo },
-          { header: 'User IDs', numeric: true, cell: (i) => i.user_id_count },
+          { header: t('catalogue.active'), cell: status },
+          { header: t('catalogue.demo'), cell: demo },
+          { header: t('catalogue.userIds'), numeric: true, cell: (i) => i.user_id_count },
           {
-            header: 'Actions',
+            header: t('catalogue.actions'),
             numeric: true,
             cell: (i) => <Actions item={i} onDelete={() => setDeleting(i)} />,
           },
@@ -95,9 +99,9 @@ function CatalogueTable({ items }: { items: AdminCatalogueItem[] }) {
               <Name item={i} />
               {status(i)}
             </div>
-            <CardLine label="Minimum deposit">{formatMoney(i.min_deposit)}</CardLine>
-            <CardLine label="Demo login">{demo(i)}</CardLine>
-            <CardLine label="User IDs">{i.user_id_count}</CardLine>
+            <CardLine label={t('catalogue.minimumDeposit')}>{formatMoney(i.min_deposit)}</CardLine>
+            <CardLine label={t('catalogue.demoLogin')}>{demo(i)}</CardLine>
+            <CardLine label={t('catalogue.userIds')}>{i.user_id_count}</CardLine>
             <Actions item={i} onDelete={() => setDeleting(i)} />
           </div>
         )}
@@ -105,13 +109,11 @@ function CatalogueTable({ items }: { items: AdminCatalogueItem[] }) {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete ${deleting?.name ?? 'this item'}?`}
+        title={deleting ? t('catalogue.deleteTitle', { name: deleting.name }) : ''}
         description={
-          held > 0
-            ? `Customers hold ${held} ID${held === 1 ? '' : 's'} on it, so it is deactivated instead: hidden from the catalogue, with every ID and request kept.`
-            : 'It is removed from the catalogue for good. No customer holds an ID on it.'
+          held > 0 ? t('catalogue.deleteHeld', { count: held }) : t('catalogue.deleteFree')
         }
-        confirmLabel={held > 0 ? 'Deactivate' : 'Delete'}
+        confirmLabel={t(held > 0 ? 'catalogue.deactivate' : 'catalogue.delete')}
         tone="danger"
         loading={loading}
         onConfirm={() => void remove()}
@@ -122,21 +124,23 @@ function CatalogueTable({ items }: { items: AdminCatalogueItem[] }) {
 
 /** `/admin` and `/admin/ids`: the catalogue, inactive items too. */
 export function AdminIdsPage() {
+  const t = idsStaff.useT();
+  const titles = common.useT();
   const query = useAdminCatalogue();
   return (
     <AdminFrame
-      title="IDs"
-      description="The catalogue customers request IDs from. Inactive items are hidden from them."
+      title={titles('titles.admin.ids')}
+      description={t('catalogue.description')}
       actions={
         <ButtonLink to={ROUTES.adminIdCreate} variant="inverse">
           <Plus className="size-4" aria-hidden="true" />
-          Add ID
+          {t('catalogue.add')}
         </ButtonLink>
       }
     >
       <Card>
         {query.isPending ? (
-          <ListLoading label="Loading the catalogue" rows={4} />
+          <ListLoading label={t('catalogue.loading')} rows={4} />
         ) : query.isError ? (
           <ListError
             message={query.error.message}
@@ -146,10 +150,10 @@ export function AdminIdsPage() {
         ) : query.data.length === 0 ? (
           <ListEmpty
             icon={LayoutGrid}
-            title="The catalogue is empty"
-            action={<ButtonLink to={ROUTES.adminIdCreate}>Add ID</ButtonLink>}
+            title={t('catalogue.empty')}
+            action={<ButtonLink to={ROUTES.adminIdCreate}>{t('catalogue.add')}</ButtonLink>}
           >
-            Customers can request IDs once there is at least one active item.
+            {t('catalogue.emptyHint')}
           </ListEmpty>
         ) : (
           <CatalogueTable items={query.data} />

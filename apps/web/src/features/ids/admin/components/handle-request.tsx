@@ -6,9 +6,10 @@ import { INPUT, TextField } from '../../../../components/ui/text-field';
 import type { ApiResponse } from '../../../../lib/api-client';
 import { formatMoney } from '../../../../lib/money';
 import { useAppForm } from '../../../../lib/use-app-form';
-import { ReuseCommentField } from '../../../staff';
+import { ReuseCommentField, staffText } from '../../../staff';
 import { PasswordWithGenerator } from './approve-new-id';
 import { approveRequestSchema, type ApproveBody } from './id-approve-schemas';
+import { idsStaff } from '../i18n';
 
 type HandleRequestProps = {
   request: IdRequest;
@@ -18,43 +19,45 @@ type HandleRequestProps = {
 
 /** What approving does, per type, in one sentence for the admin. */
 function approveText(request: IdRequest): string {
-  const asked = request.amount ? formatMoney(request.amount) : '';
+  const { t } = idsStaff;
+  const amount = request.amount ? formatMoney(request.amount) : '';
   switch (request.type) {
     case 'deposit':
-      return request.pay_from === 'wallet'
-        ? `Put ${asked} into the ID. Approving settles the hold on the customer’s wallet.`
-        : `Check the payment, put ${asked} into the ID, then approve.`;
+      return t(request.pay_from === 'wallet' ? 'approve.deposit.wallet' : 'approve.deposit.payment', {
+        amount,
+      });
     case 'withdraw':
-      return `Take the money out of the ID (the customer asked for ${asked}) and enter what you took: that amount is credited to their wallet.`;
+      return t('approve.withdraw', { amount });
     case 'close':
-      return 'Close the ID on the service and enter what was left in it: that amount is credited to the customer’s wallet.';
+      return t('approve.close');
     case 'change_password':
-      return request.password
-        ? 'Set the password the customer asked for (or another), then approve: they see it at once.'
-        : 'Set a new password on the service, then approve: the customer sees it at once.';
+      return t(request.password ? 'approve.password.asked' : 'approve.password.new');
     default:
-      return 'Approve the request.';
+      return t('approve.other');
   }
 }
 
 function confirmItems(request: IdRequest, body: ApproveBody): SummaryItem[] {
+  const { t } = idsStaff;
   const items: SummaryItem[] = [
-    { label: 'Customer', value: request.user?.name ?? '—' },
-    { label: 'ID', value: `${request.id_object.item.name} @${request.id_object.username}` },
+    { label: t('list.customer'), value: request.user?.name ?? '—' },
+    { label: t('list.id'), value: `${request.id_object.item.name} @${request.id_object.username}` },
   ];
   if (body.amount !== undefined) {
-    items.push({ label: 'Credited to the wallet', value: formatMoney(body.amount) });
+    items.push({ label: t('approve.credited'), value: formatMoney(body.amount) });
   } else if (request.amount) {
-    items.push({ label: 'Amount', value: formatMoney(request.amount) });
+    items.push({ label: t('list.amount'), value: formatMoney(request.amount) });
   }
-  if (body.password) items.push({ label: 'New password', value: body.password });
+  if (body.password) items.push({ label: t('approve.newPassword'), value: body.password });
   if (typeof body.comment === 'string')
-    items.push({ label: 'Flag confirmed', value: body.comment });
+    items.push({ label: t('newId.flagConfirmed'), value: body.comment });
   return items;
 }
 
 /** The approve half of `/admin/requests/{id}`, with the field its type needs. */
 export function HandleRequest({ request, submit, onDone }: HandleRequestProps) {
+  const t = idsStaff.useT();
+  const shared = staffText.useT();
   const flag = request.reused_proof;
   const flagged = Boolean(flag?.flagged);
   const schema = useMemo(
@@ -78,36 +81,28 @@ export function HandleRequest({ request, submit, onDone }: HandleRequestProps) {
   return (
     <DecisionPanel
       app={app}
-      heading="Approve"
+      heading={shared('decide.approve')}
       decision="approve"
       intro={approveText(request)}
       confirm={{
-        title: `Approve request #${request.id}?`,
-        description: credit
-          ? `${credit} is credited to the customer’s wallet. This cannot be undone.`
-          : 'The customer is notified at once. This cannot be undone.',
-        confirmLabel: credit ? `Approve and credit ${credit}` : 'Approve request',
+        title: t('approve.title', { id: request.id }),
+        description: credit ? t('approve.credit', { amount: credit }) : t('approve.notify'),
+        confirmLabel: credit ? t('approve.confirmCredit', { amount: credit }) : t('approve.confirm'),
         items: (v) => confirmItems(request, v),
       }}
     >
       {request.type === 'withdraw' || request.type === 'close' ? (
         <TextField
-          label={request.type === 'close' ? 'Amount left in the ID' : 'Confirmed amount'}
+          label={t(request.type === 'close' ? 'approve.leftInId' : 'approve.confirmed')}
           {...INPUT.amount}
-          hint={
-            request.type === 'close'
-              ? 'Credited to the customer’s wallet; 0 if the ID is empty.'
-              : 'Credited to the customer’s wallet.'
-          }
+          hint={t(request.type === 'close' ? 'approve.closeHint' : 'approve.withdrawHint')}
           {...app.field('amount')}
         />
       ) : null}
       {request.type === 'change_password' ? (
         <PasswordWithGenerator
-          label="New password"
-          hint={
-            request.password ? 'Filled in with the password the customer asked for.' : undefined
-          }
+          label={t('approve.newPassword')}
+          hint={request.password ? t('approve.passwordHint') : undefined}
         />
       ) : null}
       <ReuseCommentField flag={flag} />

@@ -1,14 +1,15 @@
 import {
   AMOUNT_MESSAGES,
   ApproveUserIdBodySchema,
-  CONFIRM_REUSED_COMMENT_MISSING,
   CREDENTIAL_MAX_LENGTH,
   readAmount,
+  translate,
   type HandleRequestBody,
   type RequestType,
 } from '@iddesk/contract';
 import { z } from 'zod';
 import { AmountFieldSchema, normaliseAmount } from '../../../../lib/amount';
+import { idsStaff } from '../i18n';
 
 /** Approving a new ID: the amount put into it and the credentials the customer receives. */
 export const ApproveUserIdFormSchema = z.object({
@@ -31,13 +32,11 @@ export type ApproveBody = {
 /** The amount a close confirms may be zero (an empty ID); a withdrawal's must be more. */
 function closeAmountError(text: string): string | null {
   const value = text.trim().replace(/,/g, '');
-  if (!value) return 'Enter the amount left in the ID (0 if it is empty).';
+  if (!value) return idsStaff.t('approve.enterLeft');
   const reading = readAmount(value);
   if (reading.ok) return null;
   // What exactly is wrong, as every amount message says (issue 17).
-  return reading.problem === 'negative'
-    ? 'Enter 0 or more: the amount left in the ID cannot be negative.'
-    : AMOUNT_MESSAGES[reading.problem];
+  return reading.problem === 'negative' ? idsStaff.t('approve.notNegative') : AMOUNT_MESSAGES[reading.problem];
 }
 
 /**
@@ -56,20 +55,20 @@ export const approveRequestSchema = (type: RequestType, flagged = false) =>
           ctx.addIssue({
             code: 'custom',
             path: ['comment'],
-            message: CONFIRM_REUSED_COMMENT_MISSING,
+            message: translate('validation.reuse.commentMissing'),
           });
         } else if (comment.length > 500) {
           ctx.addIssue({
             code: 'custom',
             path: ['comment'],
-            message: 'The comment may not be longer than 500 characters.',
+            message: translate('validation.comment.max', { max: 500 }),
           });
         }
       }
       if (type === 'withdraw') {
         const parsed = AmountFieldSchema.safeParse(v.amount);
         if (!parsed.success) {
-          const message = parsed.error.issues[0]?.message ?? 'Enter the amount.';
+          const message = parsed.error.issues[0]?.message ?? idsStaff.t('approve.enterAmount');
           ctx.addIssue({ code: 'custom', path: ['amount'], message });
         }
       }
@@ -80,12 +79,16 @@ export const approveRequestSchema = (type: RequestType, flagged = false) =>
       if (type === 'change_password') {
         const password = v.password.trim();
         if (!password) {
-          ctx.addIssue({ code: 'custom', path: ['password'], message: 'Enter the new password.' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['password'],
+            message: idsStaff.t('approve.enterPassword'),
+          });
         } else if (password.length > CREDENTIAL_MAX_LENGTH) {
           ctx.addIssue({
             code: 'custom',
             path: ['password'],
-            message: `The password may not be longer than ${CREDENTIAL_MAX_LENGTH} characters.`,
+            message: idsStaff.t('approve.passwordMax', { max: CREDENTIAL_MAX_LENGTH }),
           });
         }
       }

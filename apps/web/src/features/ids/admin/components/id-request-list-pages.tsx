@@ -5,7 +5,6 @@ import { CardLine, DataList } from '../../../../components/ui/data-list';
 import { ListCard } from '../../../../components/ui/list-card';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatMoney } from '../../../../lib/money';
-import { REQUEST_TYPE_LABELS } from '../../components/request-labels';
 import { useAdminIdRequests } from '../api/id-requests';
 import {
   AdminFrame,
@@ -15,22 +14,21 @@ import {
   ItemUserCell,
   listSearch,
   ProofThumb,
+  queueTabs,
   ReusedFlag,
   TimeLines,
   timeColumn,
   useDeskList,
 } from '../../../staff';
 import { IdCell, linkClass } from './id-cells';
-
-export const REQUEST_TABS = [
-  { to: ROUTES.adminRequestsPending, label: 'Pending' },
-  { to: ROUTES.adminRequestsDone, label: 'Done' },
-];
+import { common } from '../../../../lib/i18n-common';
+import { idsStaff, requestTypeLabel } from '../i18n';
 
 function RequestLink({ request, search }: { request: IdRequest; search: string }) {
+  const t = idsStaff.useT();
   return (
     <Link to={`${ROUTES.adminRequest(request.id)}${search}`} className={linkClass}>
-      {REQUEST_TYPE_LABELS[request.type]} #{request.id}
+      {t('request.link', { type: requestTypeLabel(request.type), id: request.id })}
     </Link>
   );
 }
@@ -46,12 +44,13 @@ function Amount({ request }: { request: IdRequest }) {
 
 /** The ID a request is on: service, requested username, and its real login once approved. */
 function RequestId({ request }: { request: IdRequest }) {
+  const t = idsStaff.useT();
   return (
     <div className="min-w-0">
       <IdCell item={request.id_object.item} username={request.id_object.username} />
       {request.id_login && request.id_login !== request.id_object.username ? (
         <p className="mt-1 truncate text-sm text-slate-700">
-          Login: <span className="font-mono">{request.id_login}</span>
+          {t('list.login')} <span className="font-mono">{request.id_login}</span>
         </p>
       ) : null}
     </div>
@@ -61,9 +60,10 @@ function RequestId({ request }: { request: IdRequest }) {
 type RequestListProps = { items: IdRequest[]; caption: string; pending: boolean; search: string };
 
 function RequestList({ items, caption, pending, search }: RequestListProps) {
+  const t = idsStaff.useT();
   const thumb = (r: IdRequest) =>
     pending && r.proof_url ? (
-      <ProofThumb url={r.proof_url} alt={`Screenshot of request #${r.id}`} />
+      <ProofThumb url={r.proof_url} alt={t('requests.screenshot', { id: r.id })} />
     ) : null;
   return (
     <DataList
@@ -73,7 +73,7 @@ function RequestList({ items, caption, pending, search }: RequestListProps) {
       flagged={(r) => Boolean(r.reused_proof?.flagged)}
       columns={[
         {
-          header: 'Request',
+          header: t('list.request'),
           cell: (r) => (
             <div className="flex items-center gap-3">
               {thumb(r)}
@@ -84,11 +84,11 @@ function RequestList({ items, caption, pending, search }: RequestListProps) {
             </div>
           ),
         },
-        { header: 'Customer', cell: (r) => (r.user ? <ItemUserCell user={r.user} /> : '—') },
-        { header: 'ID', cell: (r) => <RequestId request={r} /> },
-        { header: 'Amount', numeric: true, cell: (r) => <Amount request={r} /> },
+        { header: t('list.customer'), cell: (r) => (r.user ? <ItemUserCell user={r.user} /> : '—') },
+        { header: t('list.id'), cell: (r) => <RequestId request={r} /> },
+        { header: t('list.amount'), numeric: true, cell: (r) => <Amount request={r} /> },
         timeColumn(pending),
-        { header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
+        { header: t('list.status'), cell: (r) => <StatusBadge status={r.status} /> },
       ]}
       card={(r) => (
         <div className="flex gap-3">
@@ -100,7 +100,7 @@ function RequestList({ items, caption, pending, search }: RequestListProps) {
             </div>
             <ReusedFlag flag={r.reused_proof} />
             <RequestId request={r} />
-            {r.user ? <CardLine label="Customer">{r.user.name}</CardLine> : null}
+            {r.user ? <CardLine label={t('list.customer')}>{r.user.name}</CardLine> : null}
             <TimeLines item={r} pending={pending} status={r.status} />
           </div>
         </div>
@@ -110,19 +110,17 @@ function RequestList({ items, caption, pending, search }: RequestListProps) {
 }
 
 function RequestsPage({ pending }: { pending: boolean }) {
+  const t = idsStaff.useT();
+  const titles = common.useT();
   const base = pending ? ROUTES.adminRequestsPending : ROUTES.adminRequestsDone;
   const list = useDeskList(base);
   const query = useAdminIdRequests({ pending, page: list.page, query: list.query });
   const search = listSearch(list.params.toString());
   return (
     <AdminFrame
-      title="ID requests"
-      description={
-        pending
-          ? 'Deposits, withdrawals, closes and password changes on customers’ IDs, oldest first.'
-          : 'Requests that have been approved or rejected, newest first.'
-      }
-      tabs={REQUEST_TABS}
+      title={titles('titles.admin.idRequests')}
+      description={t(pending ? 'requests.pendingDescription' : 'requests.doneDescription')}
+      tabs={queueTabs(ROUTES.adminRequestsPending, ROUTES.adminRequestsDone)}
       actions={
         <ExportButton
           path={DESK_API.requestsCsv}
@@ -133,32 +131,30 @@ function RequestsPage({ pending }: { pending: boolean }) {
     >
       <FilterBar
         list={list}
-        label="Filter ID requests"
+        label={t('requests.filter')}
         paymentType
         sortDefault={pending ? 'oldest' : 'newest'}
       />
       <ListCard
         query={query}
-        loadingLabel="Loading ID requests"
-        pagesLabel="ID request pages"
+        loadingLabel={t('requests.loading')}
+        pagesLabel={t('requests.pages')}
         hrefFor={list.hrefFor}
         empty={
           <DeskEmpty
             icon={ClipboardCheck}
             filtered={list.filtered}
-            noun="requests"
-            title={pending ? 'No requests waiting' : 'No handled requests yet'}
+            filteredTitle={t('requests.filteredEmpty')}
+            title={t(pending ? 'requests.emptyPending' : 'requests.emptyDone')}
           >
-            {pending
-              ? 'New requests appear here as customers send them.'
-              : 'Approved and rejected requests are listed here.'}
+            {t(pending ? 'requests.emptyPendingHint' : 'requests.emptyDoneHint')}
           </DeskEmpty>
         }
       >
         {(items) => (
           <RequestList
             items={items}
-            caption={pending ? 'Pending ID requests' : 'Handled ID requests'}
+            caption={t(pending ? 'requests.captionPending' : 'requests.captionDone')}
             pending={pending}
             search={search}
           />

@@ -5,7 +5,6 @@ import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-quer
 import { DetailList, type DetailItem } from '../../../../components/ui/detail-list';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
-import { REQUEST_TYPE_LABELS } from '../../components/request-labels';
 import { useIdParam } from '../../../../lib/use-id-param';
 import { useAdminIdRequest, useHandleIdRequest } from '../api/id-requests';
 import { HandleRequest } from './handle-request';
@@ -25,6 +24,7 @@ import {
   useQueueNav,
   type QueueNav,
 } from '../../../staff';
+import { idsStaff, requestTypeLabel } from '../i18n';
 
 const REQUEST_QUEUE = {
   api: IDS_API.adminRequests,
@@ -32,15 +32,8 @@ const REQUEST_QUEUE = {
   list: ROUTES.adminRequestsPending,
 };
 
-const REJECT_CONSEQUENCE: Record<IdRequest['type'], string> = {
-  create: 'No ID is created.',
-  deposit: 'Nothing goes into the ID; a wallet hold is returned to the customer.',
-  withdraw: 'Nothing is taken out of the ID and the wallet is not credited.',
-  close: 'The ID stays open.',
-  change_password: 'The password stays as it is.',
-};
-
 function Actions({ request, nav }: { request: IdRequest; nav: QueueNav }) {
+  const t = idsStaff.useT();
   const mutation = useHandleIdRequest();
   const done = () => nav.afterHandled();
   const id = request.id;
@@ -53,8 +46,8 @@ function Actions({ request, nav }: { request: IdRequest; nav: QueueNav }) {
       />
       <DecisionDivider />
       <RejectPanel
-        subject={`request #${request.id}`}
-        consequence={`${REJECT_CONSEQUENCE[request.type]} The customer is told why.`}
+        subject={t('request.subject', { id: request.id })}
+        consequence={t(`request.reject.${request.type}`)}
         submit={(body, idempotencyKey) =>
           mutation.mutateAsync({ id, body: { action: 'reject', ...body }, idempotencyKey })
         }
@@ -65,14 +58,15 @@ function Actions({ request, nav }: { request: IdRequest; nav: QueueNav }) {
 }
 
 function details(request: IdRequest): DetailItem[] {
+  const { t } = idsStaff;
   const items: DetailItem[] = [
     {
-      label: 'Customer',
+      label: t('list.customer'),
       value: request.user ? <ItemUserCell user={request.user} link /> : '—',
       wide: true,
     },
     {
-      label: 'ID',
+      label: t('list.id'),
       value: (
         <span className="flex items-center justify-between gap-3">
           <IdCell item={request.id_object.item} username={request.id_object.username} />
@@ -83,24 +77,33 @@ function details(request: IdRequest): DetailItem[] {
     },
     // The username is only what the customer asked for; staff log in with the real login.
     ...(request.id_login
-      ? [{ label: 'Login', value: request.id_login, copy: request.id_login, mono: true }]
+      ? [
+          {
+            label: t('newId.login'),
+            value: request.id_login,
+            copy: request.id_login,
+            mono: true,
+          },
+        ]
       : []),
-    { label: 'Type', value: REQUEST_TYPE_LABELS[request.type] },
-    { label: 'Sent', value: formatDateTime(request.created_at) },
+    { label: t('request.type'), value: requestTypeLabel(request.type) },
+    { label: t('request.sent'), value: formatDateTime(request.created_at) },
   ];
-  if (request.amount) items.push({ label: 'Amount asked', value: formatMoney(request.amount) });
+  if (request.amount) {
+    items.push({ label: t('newId.amountAsked'), value: formatMoney(request.amount) });
+  }
   if (request.pay_from) {
     items.push({
-      label: 'Paid with',
+      label: t('list.paidWith'),
       value:
         request.pay_from === 'wallet'
-          ? 'Wallet balance'
-          : (request.payment_type?.name ?? 'Payment'),
+          ? t('newId.walletBalance')
+          : (request.payment_type?.name ?? t('newIds.payment')),
     });
   }
   if (request.reference) {
     items.push({
-      label: 'Reference',
+      label: t('newId.reference'),
       value: request.reference,
       copy: request.reference,
       mono: true,
@@ -108,8 +111,8 @@ function details(request: IdRequest): DetailItem[] {
   }
   if (request.type === 'change_password' && request.status === 'pending') {
     items.push({
-      label: 'Password asked for',
-      value: request.password ?? 'None: set one',
+      label: t('request.passwordAsked'),
+      value: request.password ?? t('request.passwordNone'),
       copy: request.password,
       mono: Boolean(request.password),
     });
@@ -118,18 +121,18 @@ function details(request: IdRequest): DetailItem[] {
 }
 
 function RequestDetail({ request }: { request: IdRequest }) {
+  const t = idsStaff.useT();
   const nav = useQueueNav(REQUEST_QUEUE, request.id);
   const pending = request.status === 'pending';
   return (
     <QueueItem
       nav={nav}
       pending={pending}
-      what="requests"
+      what={t('requests.queueWhat')}
       facts={
         <>
           <ReusedProofPanel flag={request.reused_proof} />
           <DetailsCard
-            title="Details"
             status={request.status}
             waitingSince={pending ? request.created_at : null}
           >
@@ -140,7 +143,7 @@ function RequestDetail({ request }: { request: IdRequest }) {
               payFrom={request.pay_from}
               amount={request.amount}
               proofUrl={request.proof_url}
-              subject={`request #${request.id}`}
+              subject={t('request.subject', { id: request.id })}
             />
           ) : null}
         </>
@@ -156,14 +159,16 @@ function RequestDetail({ request }: { request: IdRequest }) {
         >
           {request.confirmed_amount ? (
             <p className="mt-2 text-slate-700">
-              Confirmed amount: <strong>{formatMoney(request.confirmed_amount)}</strong>
+              {t('request.confirmedAmount')}{' '}
+              <strong>{formatMoney(request.confirmed_amount)}</strong>
             </p>
           ) : null}
           {request.type === 'change_password' &&
           request.status === 'approved' &&
           request.password ? (
             <p className="mt-2 text-slate-700">
-              New password: <strong className="tracking-wide">{request.password}</strong>
+              {t('request.newPassword')}{' '}
+              <strong className="tracking-wide">{request.password}</strong>
             </p>
           ) : null}
         </Outcome>
@@ -172,31 +177,43 @@ function RequestDetail({ request }: { request: IdRequest }) {
   );
 }
 
-const notFound = (
-  <NotFoundCard what="request" back={ROUTES.adminRequestsPending} backLabel="ID requests" />
-);
+function RequestNotFound() {
+  const t = idsStaff.useT();
+  return (
+    <NotFoundCard
+      what={t('request.what')}
+      back={ROUTES.adminRequestsPending}
+      backLabel={t('request.back')}
+    />
+  );
+}
 
 /** `/admin/requests/{id}`: one request on a customer's ID and its type-specific handle form. */
 export function AdminRequestPage() {
+  const t = idsStaff.useT();
   const id = useIdParam();
   const query = useAdminIdRequest(id);
-  const type = query.data ? REQUEST_TYPE_LABELS[query.data.type] : 'Request';
+  const type = query.data ? requestTypeLabel(query.data.type) : t('request.titleNone');
   return (
     <AdminFrame
-      title={id ? `${type} #${id}` : 'Request'}
+      title={id ? t('request.link', { type, id }) : t('request.titleNone')}
       actions={
         <ButtonLink to={ROUTES.adminRequestsPending} variant="light">
           <ArrowLeft className="size-4" aria-hidden="true" />
-          ID requests
+          {t('request.back')}
         </ButtonLink>
       }
     >
       {id ? (
-        <DetailQuery query={query} loadingLabel="Loading the request" notFound={notFound}>
+        <DetailQuery
+          query={query}
+          loadingLabel={t('request.loading')}
+          notFound={<RequestNotFound />}
+        >
           {(request) => <RequestDetail request={request} />}
         </DetailQuery>
       ) : (
-        notFound
+        <RequestNotFound />
       )}
     </AdminFrame>
   );

@@ -16,11 +16,14 @@ import {
   listSearch,
   ProofThumb,
   ReusedFlag,
+  staffText,
   TimeLines,
   timeColumn,
   useDeskList,
 } from '../../../staff';
 import { IdCell, linkClass } from './id-cells';
+import { common } from '../../../../lib/i18n-common';
+import { idsStaff } from '../i18n';
 
 type Tab = 'pending' | 'done';
 
@@ -33,12 +36,15 @@ const href = (tab: Tab, page = 1) => {
 };
 
 const paidWith = (u: UserId) =>
-  u.pay_from === 'wallet' ? 'Wallet' : (u.payment_type?.name ?? 'Payment');
+  u.pay_from === 'wallet'
+    ? idsStaff.t('newIds.wallet')
+    : (u.payment_type?.name ?? idsStaff.t('newIds.payment'));
 
 function NewIdLink({ userId, search }: { userId: UserId; search: string }) {
+  const t = idsStaff.useT();
   return (
     <Link to={`${ROUTES.adminNewId(userId.id)}${search}`} className={linkClass}>
-      New ID #{userId.id}
+      {t('newIds.link', { id: userId.id })}
     </Link>
   );
 }
@@ -46,9 +52,10 @@ function NewIdLink({ userId, search }: { userId: UserId; search: string }) {
 type NewIdListProps = { items: UserId[]; caption: string; pending: boolean; search: string };
 
 function NewIdList({ items, caption, pending, search }: NewIdListProps) {
+  const t = idsStaff.useT();
   const thumb = (u: UserId) =>
     pending && u.proof_url ? (
-      <ProofThumb url={u.proof_url} alt={`Screenshot of new ID #${u.id}`} />
+      <ProofThumb url={u.proof_url} alt={t('newIds.screenshot', { id: u.id })} />
     ) : null;
   return (
     <DataList
@@ -58,7 +65,7 @@ function NewIdList({ items, caption, pending, search }: NewIdListProps) {
       flagged={(u) => Boolean(u.reused_proof?.flagged)}
       columns={[
         {
-          header: 'Request',
+          header: t('list.request'),
           cell: (u) => (
             <div className="flex items-center gap-3">
               {thumb(u)}
@@ -69,16 +76,16 @@ function NewIdList({ items, caption, pending, search }: NewIdListProps) {
             </div>
           ),
         },
-        { header: 'Customer', cell: (u) => (u.user ? <ItemUserCell user={u.user} /> : '—') },
-        { header: 'ID', cell: (u) => <IdCell item={u.item} username={u.username} /> },
+        { header: t('list.customer'), cell: (u) => (u.user ? <ItemUserCell user={u.user} /> : '—') },
+        { header: t('list.id'), cell: (u) => <IdCell item={u.item} username={u.username} /> },
         {
-          header: 'Amount',
+          header: t('list.amount'),
           numeric: true,
           cell: (u) => <span className="font-semibold">{formatMoney(u.amount)}</span>,
         },
-        { header: 'Paid with', cell: paidWith },
+        { header: t('list.paidWith'), cell: paidWith },
         timeColumn(pending),
-        { header: 'Status', cell: (u) => <StatusBadge status={u.status} /> },
+        { header: t('list.status'), cell: (u) => <StatusBadge status={u.status} /> },
       ]}
       card={(u) => (
         <div className="flex gap-3">
@@ -90,8 +97,8 @@ function NewIdList({ items, caption, pending, search }: NewIdListProps) {
             </div>
             <ReusedFlag flag={u.reused_proof} />
             <IdCell item={u.item} username={u.username} />
-            {u.user ? <CardLine label="Customer">{u.user.name}</CardLine> : null}
-            <CardLine label="Paid with">{paidWith(u)}</CardLine>
+            {u.user ? <CardLine label={t('list.customer')}>{u.user.name}</CardLine> : null}
+            <CardLine label={t('list.paidWith')}>{paidWith(u)}</CardLine>
             <TimeLines item={u} pending={pending} status={u.status} />
           </div>
         </div>
@@ -102,6 +109,9 @@ function NewIdList({ items, caption, pending, search }: NewIdListProps) {
 
 /** `/admin/new_ids`: customers waiting for a new ID (Pending) and the handled ones (Done). */
 export function AdminNewIdsPage() {
+  const t = idsStaff.useT();
+  const shared = staffText.useT();
+  const titles = common.useT();
   const list = useDeskList(ROUTES.adminNewIds);
   const tab: Tab = list.params.get('tab') === 'done' ? 'done' : 'pending';
   const pending = tab === 'pending';
@@ -109,12 +119,8 @@ export function AdminNewIdsPage() {
   const search = listSearch(list.params.toString());
   return (
     <AdminFrame
-      title="New ID"
-      description={
-        pending
-          ? 'Customers waiting for a new ID, oldest first. Create it on the service, then approve with its login.'
-          : 'New-ID requests that have been approved or rejected, newest first.'
-      }
+      title={titles('titles.admin.newId')}
+      description={t(pending ? 'newIds.pendingDescription' : 'newIds.doneDescription')}
       actions={
         <ExportButton
           path={DESK_API.userIdsCsv}
@@ -124,41 +130,39 @@ export function AdminNewIdsPage() {
       }
     >
       <LinkTabs
-        label="New ID lists"
+        label={t('newIds.tabs')}
         tabs={[
-          { to: href('pending'), label: 'Pending', active: pending },
-          { to: href('done'), label: 'Done', active: !pending },
+          { to: href('pending'), label: shared('frame.pending'), active: pending },
+          { to: href('done'), label: shared('frame.done'), active: !pending },
         ]}
       />
       <FilterBar
         key={tab}
         list={list}
-        label="Filter new IDs"
+        label={t('newIds.filter')}
         paymentType
         sortDefault={pending ? 'oldest' : 'newest'}
       />
       <ListCard
         query={query}
-        loadingLabel="Loading new-ID requests"
-        pagesLabel="New ID pages"
+        loadingLabel={t('newIds.loading')}
+        pagesLabel={t('newIds.pages')}
         hrefFor={list.hrefFor}
         empty={
           <DeskEmpty
             icon={IdCard}
             filtered={list.filtered}
-            noun="new IDs"
-            title={pending ? 'No new IDs waiting' : 'Nothing handled yet'}
+            filteredTitle={t('newIds.filteredEmpty')}
+            title={t(pending ? 'newIds.emptyPending' : 'newIds.emptyDone')}
           >
-            {pending
-              ? 'Requests appear here as customers send them.'
-              : 'Approved and rejected new-ID requests are listed here.'}
+            {t(pending ? 'newIds.emptyPendingHint' : 'newIds.emptyDoneHint')}
           </DeskEmpty>
         }
       >
         {(items) => (
           <NewIdList
             items={items}
-            caption={pending ? 'Pending new IDs' : 'Handled new IDs'}
+            caption={t(pending ? 'newIds.captionPending' : 'newIds.captionDone')}
             pending={pending}
             search={search}
           />

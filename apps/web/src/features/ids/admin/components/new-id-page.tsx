@@ -24,6 +24,8 @@ import {
   useQueueNav,
   type QueueNav,
 } from '../../../staff';
+import { common } from '../../../../lib/i18n-common';
+import { idsStaff } from '../i18n';
 
 const NEW_ID_QUEUE = {
   api: IDS_API.adminUserIds,
@@ -32,6 +34,7 @@ const NEW_ID_QUEUE = {
 };
 
 function Actions({ userId, nav }: { userId: UserId; nav: QueueNav }) {
+  const t = idsStaff.useT();
   const approve = useApproveUserId();
   const reject = useRejectUserId();
   const done = () => nav.afterHandled();
@@ -45,12 +48,8 @@ function Actions({ userId, nav }: { userId: UserId; nav: QueueNav }) {
       />
       <DecisionDivider />
       <RejectPanel
-        subject={`new ID #${userId.id}`}
-        consequence={
-          userId.pay_from === 'wallet'
-            ? 'The amount held from the customer’s wallet is returned, and they are told why.'
-            : 'No ID is created, and the customer is told why.'
-        }
+        subject={t('newId.subject', { id: userId.id })}
+        consequence={t(userId.pay_from === 'wallet' ? 'newId.rejectWallet' : 'newId.rejectPayment')}
         submit={(body, idempotencyKey) => reject.mutateAsync({ id, body, idempotencyKey })}
         onDone={done}
       />
@@ -59,56 +58,61 @@ function Actions({ userId, nav }: { userId: UserId; nav: QueueNav }) {
 }
 
 function NewIdDetail({ userId }: { userId: UserId }) {
+  const t = idsStaff.useT();
   const handled = userId.status !== 'pending';
   const nav = useQueueNav(NEW_ID_QUEUE, userId.id);
   return (
     <QueueItem
       nav={nav}
       pending={!handled}
-      what="new IDs"
+      what={t('newIds.queueWhat')}
       facts={
         <>
           <ReusedProofPanel flag={userId.reused_proof} />
           <DetailsCard
-            title="Request"
+            title={t('newId.request')}
             status={userId.status}
             waitingSince={handled ? null : userId.created_at}
           >
             <DetailList
               items={[
                 {
-                  label: 'Customer',
+                  label: t('list.customer'),
                   value: userId.user ? <ItemUserCell user={userId.user} link /> : '—',
                   wide: true,
                 },
-                { label: 'Service', value: userId.item.name },
-                { label: 'Website', value: <ExternalLink href={userId.item.website} /> },
+                { label: t('newId.service'), value: userId.item.name },
+                { label: t('newId.website'), value: <ExternalLink href={userId.item.website} /> },
                 {
-                  label: 'Requested username',
+                  label: t('newId.username'),
                   value: userId.username,
                   copy: userId.username,
                   mono: true,
                 },
-                { label: 'Amount asked', value: formatMoney(userId.amount) },
+                { label: t('newId.amountAsked'), value: formatMoney(userId.amount) },
                 {
-                  label: 'Paid with',
+                  label: t('list.paidWith'),
                   value:
                     userId.pay_from === 'wallet'
-                      ? 'Wallet balance'
-                      : (userId.payment_type?.name ?? 'Payment'),
+                      ? t('newId.walletBalance')
+                      : (userId.payment_type?.name ?? t('newIds.payment')),
                 },
                 ...(userId.reference
                   ? [
                       {
-                        label: 'Reference',
+                        label: t('newId.reference'),
                         value: userId.reference,
                         copy: userId.reference,
                         mono: true,
                       },
                     ]
                   : []),
-                { label: 'Phone', value: userId.user?.phone ?? '—', copy: userId.user?.phone },
-                { label: 'Requested', value: formatDateTime(userId.created_at) },
+                {
+                  label: t('newId.phone'),
+                  value: userId.user?.phone ?? '—',
+                  copy: userId.user?.phone,
+                },
+                { label: t('newId.requested'), value: formatDateTime(userId.created_at) },
               ]}
             />
           </DetailsCard>
@@ -116,7 +120,7 @@ function NewIdDetail({ userId }: { userId: UserId }) {
             payFrom={userId.pay_from}
             amount={userId.amount}
             proofUrl={userId.proof_url}
-            subject={`new ID #${userId.id}`}
+            subject={t('newId.subject', { id: userId.id })}
           />
         </>
       }
@@ -131,7 +135,7 @@ function NewIdDetail({ userId }: { userId: UserId }) {
         >
           {userId.confirmed_amount ? (
             <p className="mt-2 text-slate-700">
-              Put into the ID: <strong>{formatMoney(userId.confirmed_amount)}</strong>
+              {t('newId.putInto')} <strong>{formatMoney(userId.confirmed_amount)}</strong>
             </p>
           ) : null}
           {userId.login && userId.password ? (
@@ -143,14 +147,16 @@ function NewIdDetail({ userId }: { userId: UserId }) {
   );
 }
 
-const notFound = (
-  <NotFoundCard what="new-ID request" back={ROUTES.adminNewIds} backLabel="New IDs" />
-);
+function NewIdNotFound() {
+  const t = idsStaff.useT();
+  return <NotFoundCard what={t('newId.what')} back={ROUTES.adminNewIds} backLabel={t('newId.back')} />;
+}
 
 function Loader({ id }: { id: number }) {
+  const t = idsStaff.useT();
   const query = useAdminUserId(id);
   return (
-    <DetailQuery query={query} loadingLabel="Loading the request" notFound={notFound}>
+    <DetailQuery query={query} loadingLabel={t('newId.loading')} notFound={<NewIdNotFound />}>
       {(userId) => <NewIdDetail userId={userId} />}
     </DetailQuery>
   );
@@ -158,18 +164,20 @@ function Loader({ id }: { id: number }) {
 
 /** `/admin/new_ids/{id}`: the customer, the requested username, the payment; approve or reject. */
 export function AdminNewIdPage() {
+  const t = idsStaff.useT();
+  const titles = common.useT();
   const id = useIdParam();
   return (
     <AdminFrame
-      title={id ? `New ID #${id}` : 'New ID'}
+      title={id ? t('newId.title', { id }) : titles('titles.admin.newId')}
       actions={
         <ButtonLink to={ROUTES.adminNewIds} variant="light">
           <ArrowLeft className="size-4" aria-hidden="true" />
-          New IDs
+          {t('newId.back')}
         </ButtonLink>
       }
     >
-      {id ? <Loader id={id} /> : notFound}
+      {id ? <Loader id={id} /> : <NewIdNotFound />}
     </AdminFrame>
   );
 }

@@ -6,10 +6,10 @@ import { Card } from '../../../../components/ui/card';
 import { ListEmpty, QueryStates } from '../../../../components/ui/list-states';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
-import { REQUEST_TYPE_LABELS } from '../../components/request-labels';
 import { useAdminIdRequests } from '../api/id-requests';
 import { useAdminUserIds } from '../api/user-ids';
 import { IdCell, linkClass } from './id-cells';
+import { idsStaff, requestTypeLabel } from '../i18n';
 
 type Query<T> = {
   isPending: boolean;
@@ -32,6 +32,7 @@ function PanelList<T>({
   empty: ReactNode;
   children: (items: T[]) => ReactNode;
 }) {
+  const t = idsStaff.useT();
   const { data } = query;
   return (
     <Card>
@@ -42,7 +43,7 @@ function PanelList<T>({
         </div>
         <QueryStates
           query={query}
-          loadingLabel={`Loading ${title.toLowerCase()}`}
+          loadingLabel={t('panel.loading', { title })}
           rows={2}
           isEmpty={(page) => page.items.length === 0}
           empty={empty}
@@ -56,14 +57,15 @@ function PanelList<T>({
 
 /** The customer's IDs, each with its status and real login, linking to its new-ID page. */
 function UserIdsCard({ userId }: { userId: number }) {
+  const t = idsStaff.useT();
   const query = useAdminUserIds({ page: 1, query: { user_id: String(userId) } });
   return (
     <PanelList<UserId>
-      title="IDs"
+      title={t('panel.ids')}
       query={query}
       empty={
-        <ListEmpty icon={IdCard} title="No IDs yet">
-          IDs the customer asks for show here.
+        <ListEmpty icon={IdCard} title={t('panel.noIds')}>
+          {t('panel.noIdsHint')}
         </ListEmpty>
       }
     >
@@ -74,14 +76,14 @@ function UserIdsCard({ userId }: { userId: number }) {
               <IdCell item={u.item} username={u.username} />
               {u.login ? (
                 <p className="mt-1 truncate text-sm text-slate-700">
-                  Login: <span className="font-mono">{u.login}</span>
+                  {t('list.login')} <span className="font-mono">{u.login}</span>
                 </p>
               ) : null}
             </div>
             <div className="flex shrink-0 flex-col items-end gap-1">
               <StatusBadge status={u.status} />
               <Link to={ROUTES.adminNewId(u.id)} className={`${linkClass} text-sm`}>
-                ID #{u.id}
+                {t('panel.idLink', { id: u.id })}
               </Link>
             </div>
           </li>
@@ -93,14 +95,15 @@ function UserIdsCard({ userId }: { userId: number }) {
 
 /** The customer's requests on their IDs, newest first. */
 function UserRequestsCard({ userId }: { userId: number }) {
+  const t = idsStaff.useT();
   const query = useAdminIdRequests({ page: 1, query: { user_id: String(userId), sort: 'newest' } });
   return (
     <PanelList<IdRequest>
-      title="ID requests"
+      title={t('panel.requests')}
       query={query}
       empty={
-        <ListEmpty icon={ClipboardCheck} title="No requests yet">
-          Deposits, withdrawals, closes and password changes show here.
+        <ListEmpty icon={ClipboardCheck} title={t('panel.noRequests')}>
+          {t('panel.noRequestsHint')}
         </ListEmpty>
       }
     >
@@ -111,7 +114,7 @@ function UserRequestsCard({ userId }: { userId: number }) {
             <li key={r.id} className="flex items-center justify-between gap-3 py-3">
               <div className="min-w-0">
                 <Link to={ROUTES.adminRequest(r.id)} className={linkClass}>
-                  {REQUEST_TYPE_LABELS[r.type]} #{r.id}
+                  {t('request.link', { type: requestTypeLabel(r.type), id: r.id })}
                 </Link>
                 <p className="truncate text-sm text-slate-600">
                   {r.id_object.item.name} @{r.id_object.username} · {formatDateTime(r.created_at)}

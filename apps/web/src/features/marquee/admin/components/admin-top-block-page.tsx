@@ -11,8 +11,11 @@ import { isMarqueeVisible } from '../../marquee';
 import { useAppForm } from '../../../../lib/use-app-form';
 import { useMarque } from '../../api/get-marque';
 import { useSetMarque } from '../api/set-marque';
+import { common } from '../../../../lib/i18n-common';
+import { contentStaff } from '../../../staff';
 
 function TopBlockForm({ current }: { current: Marque }) {
+  const t = contentStaff.useT();
   const mutation = useSetMarque();
   const app = useAppForm({
     schema: MarqueBodySchema,
@@ -30,7 +33,7 @@ function TopBlockForm({ current }: { current: Marque }) {
           id="preview-title"
           className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-300"
         >
-          Live preview
+          {t('topBlock.preview')}
         </h2>
         <div className="overflow-hidden rounded-2xl bg-white ring-1 ring-white/10">
           {visible ? (
@@ -38,25 +41,26 @@ function TopBlockForm({ current }: { current: Marque }) {
           ) : (
             <p className="flex items-center gap-2 px-4 py-3 text-sm text-slate-600">
               <EyeOff className="size-4" aria-hidden="true" />
-              Hidden: the banner shows only when the text is longer than one character.
+              {t('topBlock.hidden')}
             </p>
           )}
           <p className="px-4 py-2 text-xs text-slate-600">
-            As customers see it under the header on the ID pages (mobile and desktop).
+            {t('topBlock.where')}
           </p>
         </div>
       </section>
       <Card>
         <AppForm app={app} className="flex flex-col gap-5">
           <TextArea
-            label="Announcement text"
+            label={t('topBlock.text')}
             rows={3}
-            placeholder="Diwali offer: 5% bonus on every deposit this week"
-            hint={`${text.trim().length} / ${MARQUEE_MAX_LENGTH} characters · plain text, one line. Leave it empty to hide the banner.`}
+            placeholder={t('topBlock.placeholder')}
+            hint={t('topBlock.hint', { count: text.trim().length, max: MARQUEE_MAX_LENGTH })}
             {...app.field('text')}
           />
           <SaveButtons
-            label="Save top block"
+            label={t('topBlock.save')}
+            discardLabel={t('form.discard')}
             loading={app.loading}
             className="flex flex-wrap gap-3"
           />
@@ -68,13 +72,12 @@ function TopBlockForm({ current }: { current: Marque }) {
 
 /** /admin/top_block: edit the scrolling announcement with a live preview (SPEC.md §1). */
 export function AdminTopBlockPage() {
+  const t = contentStaff.useT();
+  const titles = common.useT();
   const query = useMarque();
   return (
     <>
-      <PageHeading
-        title="Top block"
-        description="The scrolling announcement at the top of the customer site."
-      />
+      <PageHeading title={titles('titles.admin.topBlock')} description={t('topBlock.description')} />
       {query.isError && !query.data ? (
         <Card>
           <ListError
@@ -84,7 +87,7 @@ export function AdminTopBlockPage() {
           />
         </Card>
       ) : !query.data ? (
-        <ListLoading label="Loading the top block" rows={2} />
+        <ListLoading label={t('topBlock.loading')} rows={2} />
       ) : (
         <TopBlockForm current={query.data} />
       )}

@@ -7,6 +7,10 @@ import { INPUT, TextField } from '../../../../components/ui/text-field';
 import { useAppForm } from '../../../../lib/use-app-form';
 import { useCreateMedia } from '../api/create-media';
 import { type AddMediaFormInput, AddMediaFormSchema } from './media-form-schema';
+import { contentStaff } from '../../../staff';
+
+/** An example, not text: the same in every language. */
+const VIDEO_EXAMPLE = 'https://www.youtube.com/watch?v=…';
 
 const EMPTY: AddMediaFormInput = {
   title: '',
@@ -17,6 +21,7 @@ const EMPTY: AddMediaFormInput = {
 };
 
 export function AddMediaForm() {
+  const t = contentStaff.useT();
   const mutation = useCreateMedia();
   const app = useAppForm({
     schema: AddMediaFormSchema,
@@ -35,44 +40,44 @@ export function AddMediaForm() {
 
   return (
     <Card>
-      <h2 className="text-lg font-semibold text-slate-900">Add to the gallery</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t('media.add')}</h2>
       <AppForm app={app} className="mt-4 flex flex-col gap-5">
-        <TextField label="Title" {...app.field('title')} />
+        <TextField label={t('media.title')} {...app.field('title')} />
         <FormSegmented
           name="source"
-          legend="Type"
+          legend={t('media.type')}
           options={[
-            { value: 'image', label: 'Image' },
-            { value: 'video', label: 'Video link' },
+            { value: 'image', label: t('media.image') },
+            { value: 'video', label: t('media.videoLink') },
           ]}
         />
         {source === 'image' ? (
           <FormImageField
             name="image"
-            label="Image"
-            hint="JPEG, PNG or WebP, up to 5 MB. Opens full size in a lightbox."
+            label={t('media.image')}
+            hint={t('media.imageHint')}
             disabled={app.loading}
           />
         ) : (
           <TextField
-            label="Video link"
+            label={t('media.videoLink')}
             {...INPUT.url}
-            placeholder="https://www.youtube.com/watch?v=…"
-            hint="A YouTube or Vimeo link, or an https link to an .mp4 or .webm file. It plays on the page."
+            placeholder={VIDEO_EXAMPLE}
+            hint={t('media.videoHint')}
             {...app.field('video_url')}
           />
         )}
         <TextField
-          label="Order (optional)"
+          label={t('media.orderOptional')}
           inputMode="numeric"
           placeholder="0"
-          hint="Lower numbers come first; items with the same number show the newest first."
+          hint={t('media.orderHint')}
           className="sm:max-w-xs"
           {...app.field('order')}
         />
         <div>
           <Button type="submit" loading={app.loading}>
-            Add to gallery
+            {t('media.addButton')}
           </Button>
         </div>
       </AppForm>

@@ -9,8 +9,21 @@ import { useAction } from '../../../../lib/use-action';
 import { useAppForm } from '../../../../lib/use-app-form';
 import { useDeleteMedia } from '../api/delete-media';
 import { useEditMedia } from '../api/edit-media';
+import { contentStaff } from '../../../staff';
 
-const PROVIDER: Record<string, string> = { youtube: 'YouTube', vimeo: 'Vimeo', file: 'Video file' };
+/** "Image · 1200×800 · Order 3" or "YouTube · Order 3". */
+function facts(item: MediaItem): string {
+  const { t } = contentStaff;
+  if (item.kind === 'image') {
+    return t('media.imageFacts', {
+      width: item.width ?? '?',
+      height: item.height ?? '?',
+      order: item.order,
+    });
+  }
+  const provider = item.video_provider ?? 'other';
+  return t('media.videoFacts', { provider: t(`media.provider.${provider}`), order: item.order });
+}
 
 function Thumbnail({ item }: { item: MediaItem }) {
   return item.image_url ? (
@@ -28,6 +41,7 @@ function Thumbnail({ item }: { item: MediaItem }) {
 }
 
 function EditForm({ item, onDone }: { item: MediaItem; onDone: () => void }) {
+  const t = contentStaff.useT();
   const mutation = useEditMedia();
   const app = useAppForm({
     schema: MediaEditBodySchema,
@@ -37,14 +51,19 @@ function EditForm({ item, onDone }: { item: MediaItem; onDone: () => void }) {
   });
   return (
     <AppForm app={app} alert={false} className="flex flex-col gap-4 sm:flex-row sm:items-start">
-      <TextField label="Title" className="flex-1" {...app.field('title')} />
-      <TextField label="Order" inputMode="numeric" className="sm:w-28" {...app.field('order')} />
+      <TextField label={t('media.title')} className="flex-1" {...app.field('title')} />
+      <TextField
+        label={t('media.order')}
+        inputMode="numeric"
+        className="sm:w-28"
+        {...app.field('order')}
+      />
       <div className="flex gap-2 sm:pt-7">
         <Button type="submit" loading={app.loading}>
-          Save
+          {t('media.save')}
         </Button>
         <Button variant="ghost" onClick={onDone} disabled={app.loading}>
-          Cancel
+          {t('media.cancel')}
         </Button>
       </div>
     </AppForm>
@@ -53,6 +72,7 @@ function EditForm({ item, onDone }: { item: MediaItem; onDone: () => void }) {
 
 /** One gallery item in the admin list: thumbnail, facts, edit in place, delete after confirming. */
 export function AdminMediaItem({ item }: { item: MediaItem }) {
+  const t = contentStaff.useT();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteMedia();
@@ -72,12 +92,7 @@ export function AdminMediaItem({ item }: { item: MediaItem }) {
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
             <div className="min-w-0">
               <h3 className="[overflow-wrap:anywhere] font-semibold">{item.title}</h3>
-              <p className="mt-1 text-sm text-slate-600">
-                {item.kind === 'image'
-                  ? `Image · ${item.width ?? '?'}×${item.height ?? '?'}`
-                  : (PROVIDER[item.video_provider ?? ''] ?? 'Video')}{' '}
-                · Order {item.order}
-              </p>
+              <p className="mt-1 text-sm text-slate-600">{facts(item)}</p>
               {item.video_url ? (
                 <p className="mt-1 truncate text-sm text-slate-600">{item.video_url}</p>
               ) : null}
@@ -87,18 +102,18 @@ export function AdminMediaItem({ item }: { item: MediaItem }) {
                 variant="secondary"
                 onClick={() => setEditing(true)}
                 icon={<Pencil className="size-4" aria-hidden="true" />}
-                aria-label={`Edit ${item.title}`}
+                aria-label={t('media.editLabel', { title: item.title })}
               >
-                Edit
+                {t('media.edit')}
               </Button>
               <Button
                 variant="ghost"
                 className="text-red-700 hover:bg-red-50"
                 onClick={() => setConfirming(true)}
                 icon={<Trash2 className="size-4" aria-hidden="true" />}
-                aria-label={`Delete ${item.title}`}
+                aria-label={t('media.deleteLabel', { title: item.title })}
               >
-                Delete
+                {t('media.delete')}
               </Button>
             </div>
           </div>
@@ -107,9 +122,11 @@ export function AdminMediaItem({ item }: { item: MediaItem }) {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete this item?"
-        description={`“${item.title}” leaves the gallery at once${item.kind === 'image' ? ' and its image is deleted' : ''}. This cannot be undone.`}
-        confirmLabel="Delete"
+        title={t('media.deleteTitle')}
+        description={t(item.kind === 'image' ? 'media.deleteImage' : 'media.deleteVideo', {
+          title: item.title,
+        })}
+        confirmLabel={t('media.delete')}
         tone="danger"
         loading={loading}
         onConfirm={() => void onDelete()}

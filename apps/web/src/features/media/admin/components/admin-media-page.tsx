@@ -5,21 +5,24 @@ import { PageHeading } from '../../../../components/ui/page-heading';
 import { useMedia } from '../../api/get-media';
 import { AddMediaForm } from './add-media-form';
 import { AdminMediaItem } from './admin-media-item';
+import { common } from '../../../../lib/i18n-common';
+import { contentStaff } from '../../../staff';
 
 /** The gallery's admin: add an image or a video link, change titles and order, delete. */
 export function AdminMediaPage() {
+  const t = contentStaff.useT();
+  const titles = common.useT();
   const query = useMedia();
   return (
     <>
-      <PageHeading
-        title="Media"
-        description="The public gallery at /media. Images open in a lightbox; videos play on the page."
-      />
+      <PageHeading title={titles('titles.admin.media')} description={t('media.description')} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
         <AddMediaForm />
         <section aria-labelledby="media-items-title" className="flex min-w-0 flex-col gap-3">
           <h2 id="media-items-title" className="text-lg font-semibold text-white">
-            In the gallery{query.data ? ` (${query.data.length})` : ''}
+            {query.data
+              ? t('media.inGalleryCount', { count: query.data.length })
+              : t('media.inGallery')}
           </h2>
           {query.isError && !query.data ? (
             <Card>
@@ -30,11 +33,11 @@ export function AdminMediaPage() {
               />
             </Card>
           ) : !query.data ? (
-            <ListLoading label="Loading the gallery" rows={3} />
+            <ListLoading label={t('media.loading')} rows={3} />
           ) : query.data.length === 0 ? (
             <Card>
-              <ListEmpty icon={Images} title="The gallery is empty">
-                Add an image or a video link and it appears on the Media page.
+              <ListEmpty icon={Images} title={t('media.empty')}>
+                {t('media.emptyHint')}
               </ListEmpty>
             </Card>
           ) : (

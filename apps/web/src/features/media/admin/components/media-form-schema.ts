@@ -1,6 +1,7 @@
-import { MEDIA_SOURCE_MESSAGE, MediaCreateBodySchema } from '@iddesk/contract';
+import { MediaCreateBodySchema, translate } from '@iddesk/contract';
 import { z } from 'zod';
 import { imageFieldSchema } from '../../../../lib/files';
+import { contentStaff } from '../../../staff';
 
 /**
  * The admin "add to gallery" form: the contract's create body, plus the image file and which
@@ -14,10 +15,10 @@ export const AddMediaFormSchema = MediaCreateBodySchema.extend({
   (v, ctx) => {
     if (typeof v !== 'object' || v === null) return;
     if (v.source === 'image' && !v.image) {
-      ctx.addIssue({ code: 'custom', path: ['image'], message: 'Choose an image.' });
+      ctx.addIssue({ code: 'custom', path: ['image'], message: contentStaff.t('media.chooseImage') });
     }
     if (v.source === 'video' && !v.video_url) {
-      ctx.addIssue({ code: 'custom', path: ['video_url'], message: MEDIA_SOURCE_MESSAGE });
+      ctx.addIssue({ code: 'custom', path: ['video_url'], message: translate('validation.media.source') });
     }
   },
   { when: (payload) => typeof payload.value === 'object' && payload.value !== null },

@@ -11,8 +11,11 @@ import { useAction } from '../../../../lib/use-action';
 import { useAdminReviews } from '../api/get-admin-reviews';
 import { useSetReviewHidden } from '../api/set-review-hidden';
 import { ReviewCard } from '../../components/review-card';
+import { common } from '../../../../lib/i18n-common';
+import { contentStaff } from '../../../staff';
 
 function Moderation({ review }: { review: AdminReview }) {
+  const t = contentStaff.useT();
   const mutation = useSetReviewHidden();
   const { run, loading } = useAction();
   const toggle = () =>
@@ -26,7 +29,7 @@ function Moderation({ review }: { review: AdminReview }) {
             : 'inline-flex items-center gap-1.5 rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-900 ring-1 ring-inset ring-emerald-300'
         }
       >
-        {review.is_hidden ? 'Hidden' : 'Published'}
+        {t(review.is_hidden ? 'reviews.hidden' : 'reviews.published')}
       </span>
       <Button
         variant={review.is_hidden ? 'secondary' : 'ghost'}
@@ -39,9 +42,11 @@ function Moderation({ review }: { review: AdminReview }) {
             <EyeOff className="size-4" aria-hidden="true" />
           )
         }
-        aria-label={`${review.is_hidden ? 'Show' : 'Hide'} the review by ${review.author_name}`}
+        aria-label={t(review.is_hidden ? 'reviews.showLabel' : 'reviews.hideLabel', {
+          name: review.author_name,
+        })}
       >
-        {review.is_hidden ? 'Show again' : 'Hide'}
+        {t(review.is_hidden ? 'reviews.show' : 'reviews.hide')}
       </Button>
     </div>
   );
@@ -49,16 +54,15 @@ function Moderation({ review }: { review: AdminReview }) {
 
 /** Every review, newest first; hiding takes it off the public list and out of the average. */
 export function AdminReviewsPage() {
+  const t = contentStaff.useT();
+  const titles = common.useT();
   const [params] = useSearchParams();
   const page = readPage(params.get('page'));
   const query = useAdminReviews(page);
   const data = query.data;
   return (
     <>
-      <PageHeading
-        title="Reviews"
-        description="Hide a review that breaks the rules; it leaves the public list and the average. Nothing is deleted."
-      />
+      <PageHeading title={titles('titles.admin.reviews')} description={t('reviews.description')} />
       {query.isError && !data ? (
         <Card>
           <ListError
@@ -68,11 +72,11 @@ export function AdminReviewsPage() {
           />
         </Card>
       ) : !data ? (
-        <ListLoading label="Loading reviews" rows={3} />
+        <ListLoading label={t('reviews.loading')} rows={3} />
       ) : data.total === 0 ? (
         <Card>
-          <ListEmpty icon={Star} title="No reviews yet">
-            Reviews appear here as soon as customers publish them.
+          <ListEmpty icon={Star} title={t('reviews.empty')}>
+            {t('reviews.emptyHint')}
           </ListEmpty>
         </Card>
       ) : (
@@ -91,7 +95,7 @@ export function AdminReviewsPage() {
               perPage={data.per_page}
               total={data.total}
               hrefFor={(n) => `${ROUTES.adminReviews}?page=${n}`}
-              label="Review pages"
+              label={t('reviews.pages')}
             />
           </div>
         </>

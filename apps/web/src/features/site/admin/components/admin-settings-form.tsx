@@ -9,6 +9,17 @@ import { useAppForm } from '../../../../lib/use-app-form';
 import { useUpdateSettings } from '../api/update-settings';
 import { AdminSettingsFormSchema } from './admin-settings-schema';
 import { MoneyLimitsSection, MONEY_LIMIT_FIELDS } from './money-limits-section';
+import { groupIndian } from '../../../../lib/money';
+import { contentStaff } from '../../../staff';
+
+/** Examples and brand names, the same in every language. */
+const TELEGRAM_EXAMPLE = 'iddesk_support';
+const SOCIAL = [
+  { name: 'instagram', label: 'Instagram' },
+  { name: 'facebook', label: 'Facebook' },
+  { name: 'youtube', label: 'YouTube' },
+  { name: 'x', label: 'X' },
+] as const;
 
 function Section({
   title,
@@ -30,6 +41,7 @@ function Section({
 
 /** Every site setting in one form; "" clears a field and hides what depends on it. */
 export function AdminSettingsForm({ settings }: { settings: Settings }) {
+  const t = contentStaff.useT();
   const mutation = useUpdateSettings();
   const app = useAppForm({
     schema: AdminSettingsFormSchema,
@@ -44,72 +56,65 @@ export function AdminSettingsForm({ settings }: { settings: Settings }) {
 
   return (
     <AppForm app={app} className="flex flex-col gap-6">
-      <Section title="Site" description="The name in the page title and the footer.">
-        <TextField label="Site name" {...field('site_name')} />
+      <Section title={t('settings.site')} description={t('settings.siteHint')}>
+        <TextField label={t('settings.siteName')} {...field('site_name')} />
       </Section>
-      <Section
-        title="Contacts"
-        description="Shown on the Contacts page; the phone also in the desktop header, WhatsApp behind every Chat button."
-      >
+      <Section title={t('settings.contacts')} description={t('settings.contactsHint')}>
         <TextField
-          label="Contact phone"
+          label={t('settings.phone')}
           type="tel"
           inputMode="tel"
           placeholder="+91 98765 43210"
-          hint="Shown as typed."
+          hint={t('settings.phoneHint')}
           {...field('contact_phone')}
         />
         <TextField
-          label="WhatsApp number"
+          label={t('settings.whatsapp')}
           type="tel"
           inputMode="tel"
           placeholder="919876543210"
-          hint="With the country code; saved as digits for wa.me links."
+          hint={t('settings.whatsappHint')}
           {...field('whatsapp')}
         />
         <TextField
-          label="Telegram username"
+          label={t('settings.telegram')}
           autoCapitalize="none"
           spellCheck={false}
-          placeholder="iddesk_support"
-          hint="A username or a t.me link."
+          placeholder={TELEGRAM_EXAMPLE}
+          hint={t('settings.telegramHint')}
           {...field('telegram')}
         />
         <TextField
-          label="Support email"
+          label={t('settings.email')}
           type="email"
           autoCapitalize="none"
           spellCheck={false}
           {...field('email')}
         />
       </Section>
-      <Section
-        title="Follow us"
-        description="Full https:// links to your profiles, shown in the Follow Us block. Leave one empty to hide it."
-      >
-        <TextField label="Instagram" {...INPUT.url} {...field('instagram')} />
-        <TextField label="Facebook" {...INPUT.url} {...field('facebook')} />
-        <TextField label="YouTube" {...INPUT.url} {...field('youtube')} />
-        <TextField label="X" {...INPUT.url} {...field('x')} />
+      <Section title={t('settings.follow')} description={t('settings.followHint')}>
+        {SOCIAL.map(({ name, label }) => (
+          <TextField key={name} label={label} {...INPUT.url} {...field(name)} />
+        ))}
       </Section>
       <MoneyLimitsSection field={field} />
       <Card>
-        <h2 className="text-lg font-semibold text-slate-900">Terms</h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Plain text for the Terms page. Leave a blank line between paragraphs; markup is shown as
-          typed, never run.
-        </p>
+        <h2 className="text-lg font-semibold text-slate-900">{t('settings.terms')}</h2>
+        <p className="mt-1 text-sm text-slate-600">{t('settings.termsHint')}</p>
         <TextArea
-          label="Terms text"
+          label={t('settings.termsText')}
           className="mt-5"
           rows={12}
-          hint={`${terms.length.toLocaleString('en-IN')} / ${TERMS_MAX_LENGTH.toLocaleString('en-IN')} characters`}
+          hint={t('settings.termsCount', {
+            count: groupIndian(String(terms.length)),
+            max: groupIndian(String(TERMS_MAX_LENGTH)),
+          })}
           {...field('terms_text')}
         />
       </Card>
       <SaveButtons
-        label="Save settings"
-        discardLabel="Discard changes"
+        label={t('settings.save')}
+        discardLabel={t('form.discardChanges')}
         loading={app.loading}
         inverse
         className="sticky bottom-0 -mx-4 flex flex-wrap gap-3 border-t border-white/10 bg-ink-950/95 px-4 py-4 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border sm:px-6"

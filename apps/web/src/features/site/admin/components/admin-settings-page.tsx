@@ -3,15 +3,16 @@ import { ListError, ListLoading } from '../../../../components/ui/list-states';
 import { PageHeading } from '../../../../components/ui/page-heading';
 import { useSiteSettingsQuery } from '../../site-settings';
 import { AdminSettingsForm } from './admin-settings-form';
+import { common } from '../../../../lib/i18n-common';
+import { contentStaff } from '../../../staff';
 
 export function AdminSettingsPage() {
+  const t = contentStaff.useT();
+  const titles = common.useT();
   const query = useSiteSettingsQuery();
   return (
     <>
-      <PageHeading
-        title="Settings"
-        description="Contacts, social links and the terms customers see on the site."
-      />
+      <PageHeading title={titles('titles.admin.settings')} description={t('settings.description')} />
       {query.isError && !query.data ? (
         <Card>
           <ListError
@@ -21,7 +22,7 @@ export function AdminSettingsPage() {
           />
         </Card>
       ) : !query.data ? (
-        <ListLoading label="Loading settings" rows={4} />
+        <ListLoading label={t('settings.loading')} rows={4} />
       ) : (
         <AdminSettingsForm settings={query.data} />
       )}

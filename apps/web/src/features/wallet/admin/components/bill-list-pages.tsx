@@ -17,23 +17,22 @@ import {
   ItemUserCell,
   listSearch,
   ProofThumb,
+  queueTabs,
   ReusedFlag,
   TimeLines,
   timeColumn,
   useDeskList,
 } from '../../../staff';
-
-export const BILL_TABS = [
-  { to: ROUTES.adminBillsPending, label: 'Pending' },
-  { to: ROUTES.adminBillsDone, label: 'Done' },
-];
+import { common } from '../../../../lib/i18n-common';
+import { walletStaff } from '../i18n';
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-4 hover:underline';
 
 function BillLink({ bill, search }: { bill: Bill; search: string }) {
+  const t = walletStaff.useT();
   return (
     <Link to={`${ROUTES.adminBill(bill.id)}${search}`} className={linkClass}>
-      Bill #{bill.id}
+      {t('bills.link', { id: bill.id })}
     </Link>
   );
 }
@@ -47,6 +46,7 @@ type BillListProps = {
 };
 
 function BillList({ items, caption, pending, search, selection }: BillListProps) {
+  const t = walletStaff.useT();
   return (
     <DataList
       items={items}
@@ -57,16 +57,17 @@ function BillList({ items, caption, pending, search, selection }: BillListProps)
         selection && {
           selected: selection.selected,
           onChange: (next) => selection.onChange(next as Set<number>),
-          label: (b) => `Select bill #${b.id}`,
+          label: (b) => t('bills.select', { id: b.id }),
+          allLabel: t('bills.selectAll'),
         }
       }
       columns={[
         {
-          header: 'Bill',
+          header: t('bills.columnBill'),
           cell: (b) => (
             <div className="flex items-center gap-3">
               {pending ? (
-                <ProofThumb url={b.proof_url} alt={`Screenshot of bill #${b.id}`} />
+                <ProofThumb url={b.proof_url} alt={t('bills.screenshot', { id: b.id })} />
               ) : null}
               <div className="flex flex-col items-start gap-1">
                 <BillLink bill={b} search={search} />
@@ -75,14 +76,14 @@ function BillList({ items, caption, pending, search, selection }: BillListProps)
             </div>
           ),
         },
-        { header: 'User', cell: (b) => <ItemUserCell user={b.user} /> },
+        { header: t('bills.columnUser'), cell: (b) => <ItemUserCell user={b.user} /> },
         {
-          header: 'Amount',
+          header: t('bills.columnAmount'),
           numeric: true,
           cell: (b) => <span className="font-semibold">{formatMoney(b.amount)}</span>,
         },
         {
-          header: 'Paid to · reference',
+          header: t('bills.columnPaidTo'),
           cell: (b) => (
             <div className="min-w-0">
               <p>{b.payment_type.name}</p>
@@ -91,11 +92,13 @@ function BillList({ items, caption, pending, search, selection }: BillListProps)
           ),
         },
         timeColumn<Bill>(pending),
-        { header: 'Status', cell: (b) => <StatusBadge status={b.status} /> },
+        { header: t('bills.columnStatus'), cell: (b) => <StatusBadge status={b.status} /> },
       ]}
       card={(b) => (
         <div className="flex gap-3">
-          {pending ? <ProofThumb url={b.proof_url} alt={`Screenshot of bill #${b.id}`} /> : null}
+          {pending ? (
+            <ProofThumb url={b.proof_url} alt={t('bills.screenshot', { id: b.id })} />
+          ) : null}
           <div className="flex min-w-0 flex-1 flex-col gap-2">
             <div className="flex items-start justify-between gap-3">
               <BillLink bill={b} search={search} />
@@ -103,8 +106,8 @@ function BillList({ items, caption, pending, search, selection }: BillListProps)
             </div>
             <ReusedFlag flag={b.reused_proof} />
             <ItemUserCell user={b.user} />
-            <CardLine label="Paid to">{b.payment_type.name}</CardLine>
-            <CardLine label="Reference">{b.reference}</CardLine>
+            <CardLine label={t('bills.paidTo')}>{b.payment_type.name}</CardLine>
+            <CardLine label={t('bills.reference')}>{b.reference}</CardLine>
             <TimeLines item={b} pending={pending} status={b.status} />
           </div>
         </div>
@@ -114,6 +117,8 @@ function BillList({ items, caption, pending, search, selection }: BillListProps)
 }
 
 function BillsPage({ pending }: { pending: boolean }) {
+  const t = walletStaff.useT();
+  const titles = common.useT();
   const base = pending ? ROUTES.adminBillsPending : ROUTES.adminBillsDone;
   const list = useDeskList(base);
   const query = useBills({ pending, page: list.page, query: list.query });
@@ -124,13 +129,9 @@ function BillsPage({ pending }: { pending: boolean }) {
   const chosen = items.filter((b) => selected.has(b.id));
   return (
     <AdminFrame
-      title="Bills"
-      description={
-        pending
-          ? 'Wallet top-ups waiting for a payment check, oldest first.'
-          : 'Top-ups that have been approved or rejected, newest first.'
-      }
-      tabs={BILL_TABS}
+      title={titles('titles.admin.bills')}
+      description={t(pending ? 'bills.pendingDescription' : 'bills.doneDescription')}
+      tabs={queueTabs(ROUTES.adminBillsPending, ROUTES.adminBillsDone)}
       actions={
         <ExportButton
           path={DESK_API.billsCsv}
@@ -141,7 +142,7 @@ function BillsPage({ pending }: { pending: boolean }) {
     >
       <FilterBar
         list={list}
-        label="Filter bills"
+        label={t('bills.filter')}
         paymentType
         sortDefault={pending ? 'oldest' : 'newest'}
       />
@@ -150,32 +151,30 @@ function BillsPage({ pending }: { pending: boolean }) {
           path={DESK_API.billsBatch}
           chosen={chosen}
           onClear={() => setSelected(new Set())}
-          noun="bill"
-          approveEffect="Each amount is credited to its customer’s wallet."
+          kind="bill"
+          approveEffect={t('bills.approveEffect')}
         />
       ) : null}
       <ListCard
         query={query}
-        loadingLabel="Loading bills"
-        pagesLabel="Bill pages"
+        loadingLabel={t('bills.loading')}
+        pagesLabel={t('bills.pages')}
         hrefFor={list.hrefFor}
         empty={
           <DeskEmpty
             icon={Receipt}
             filtered={list.filtered}
-            noun="bills"
-            title={pending ? 'No bills waiting' : 'No handled bills yet'}
+            filteredTitle={t('bills.filteredEmpty')}
+            title={t(pending ? 'bills.emptyPending' : 'bills.emptyDone')}
           >
-            {pending
-              ? 'New top-ups appear here as customers send them.'
-              : 'Approved and rejected bills are listed here.'}
+            {t(pending ? 'bills.emptyPendingHint' : 'bills.emptyDoneHint')}
           </DeskEmpty>
         }
       >
         {(rows) => (
           <BillList
             items={rows}
-            caption={pending ? 'Pending bills' : 'Handled bills'}
+            caption={t(pending ? 'bills.captionPending' : 'bills.captionDone')}
             pending={pending}
             search={search}
             selection={pending && canDecide ? { selected, onChange: setSelected } : undefined}

@@ -26,9 +26,11 @@ import {
   ReusedProofPanel,
   reuseBody,
   reuseCommentSchema,
+  staffText,
   useQueueNav,
   type QueueNav,
 } from '../../../staff';
+import { walletStaff } from '../i18n';
 
 const BILL_QUEUE = {
   api: WALLET_API.adminBills,
@@ -37,6 +39,8 @@ const BILL_QUEUE = {
 };
 
 function BillActions({ bill, nav }: { bill: Bill; nav: QueueNav }) {
+  const t = walletStaff.useT();
+  const shared = staffText.useT();
   const approve = useApproveBill();
   const reject = useRejectBill();
   const amount = formatMoney(bill.amount);
@@ -56,19 +60,23 @@ function BillActions({ bill, nav }: { bill: Bill; nav: QueueNav }) {
     <DecisionCard>
       <DecisionPanel
         app={app}
-        heading="Approve"
+        heading={shared('decide.approve')}
         decision="approve"
-        intro={`Check that ${amount} with reference ${bill.reference} reached ${bill.payment_type.name}. Approving credits it to the customer’s wallet at once.`}
+        intro={t('bill.approveIntro', {
+          amount,
+          reference: bill.reference,
+          paidTo: bill.payment_type.name,
+        })}
         confirm={{
-          title: `Approve bill #${bill.id}?`,
-          description: `${amount} is credited to ${bill.user.name}’s wallet. This cannot be undone.`,
-          confirmLabel: `Approve and credit ${amount}`,
+          title: t('bill.approveTitle', { id: bill.id }),
+          description: t('bill.approveDescription', { amount, name: bill.user.name }),
+          confirmLabel: t('bill.approveConfirm', { amount }),
           items: (v) => [
-            { label: 'Customer', value: bill.user.name },
-            { label: 'Amount', value: amount },
-            { label: 'Paid to', value: bill.payment_type.name },
-            { label: 'Reference', value: bill.reference },
-            ...(v.comment ? [{ label: 'Flag confirmed', value: v.comment }] : []),
+            { label: t('bill.customer'), value: bill.user.name },
+            { label: t('bill.amount'), value: amount },
+            { label: t('bill.paidTo'), value: bill.payment_type.name },
+            { label: t('bill.reference'), value: bill.reference },
+            ...(v.comment ? [{ label: t('bill.flagConfirmed'), value: v.comment }] : []),
           ],
         }}
       >
@@ -76,8 +84,8 @@ function BillActions({ bill, nav }: { bill: Bill; nav: QueueNav }) {
       </DecisionPanel>
       <DecisionDivider />
       <RejectPanel
-        subject={`bill #${bill.id}`}
-        consequence="The customer’s wallet is not credited, and they are told why."
+        subject={t('bill.subject', { id: bill.id })}
+        consequence={t('bill.rejectConsequence')}
         submit={(body, idempotencyKey) => reject.mutateAsync({ id, body, idempotencyKey })}
         onDone={() => nav.afterHandled()}
       />
@@ -86,43 +94,47 @@ function BillActions({ bill, nav }: { bill: Bill; nav: QueueNav }) {
 }
 
 function BillDetail({ bill }: { bill: Bill }) {
+  const t = walletStaff.useT();
   const nav = useQueueNav(BILL_QUEUE, bill.id);
   const pending = bill.status === 'pending';
   return (
     <QueueItem
       nav={nav}
       pending={pending}
-      what="bills"
+      what={t('bills.queueWhat')}
       facts={
         <>
           <ReusedProofPanel flag={bill.reused_proof} />
           <DetailsCard
-            title="Details"
             status={bill.status}
             waitingSince={pending ? bill.created_at : null}
           >
             <DetailList
               items={[
-                { label: 'Customer', value: <ItemUserCell user={bill.user} link />, wide: true },
-                { label: 'Amount', value: formatMoney(bill.amount) },
-                { label: 'Payment type', value: bill.payment_type.name },
                 {
-                  label: 'Reference',
+                  label: t('bill.customer'),
+                  value: <ItemUserCell user={bill.user} link />,
+                  wide: true,
+                },
+                { label: t('bill.amount'), value: formatMoney(bill.amount) },
+                { label: t('bill.paymentType'), value: bill.payment_type.name },
+                {
+                  label: t('bill.reference'),
                   value: bill.reference,
                   copy: bill.reference,
                   mono: true,
                   wide: true,
                 },
-                { label: 'Phone', value: bill.user.phone, copy: bill.user.phone },
-                { label: 'Sent', value: formatDateTime(bill.created_at) },
+                { label: t('bill.phone'), value: bill.user.phone, copy: bill.user.phone },
+                { label: t('bill.sent'), value: formatDateTime(bill.created_at) },
               ]}
             />
           </DetailsCard>
           <Card>
-            <h2 className="mb-3 text-lg font-semibold text-slate-900">Payment screenshot</h2>
+            <h2 className="mb-3 text-lg font-semibold text-slate-900">{t('bill.screenshot')}</h2>
             <PrivateImage
               url={bill.proof_url}
-              alt={`Payment screenshot of bill #${bill.id}`}
+              alt={t('bill.screenshotAlt', { id: bill.id })}
               zoomable
             />
           </Card>
@@ -142,38 +154,37 @@ function BillDetail({ bill }: { bill: Bill }) {
   );
 }
 
+function BillNotFound() {
+  const t = walletStaff.useT();
+  return (
+    <NotFoundCard what={t('bill.what')} back={ROUTES.adminBillsPending} backLabel={t('bill.back')} />
+  );
+}
+
 function BillLoader({ id }: { id: number }) {
+  const t = walletStaff.useT();
   const query = useBill(id);
   return (
-    <DetailQuery
-      query={query}
-      loadingLabel="Loading bill"
-      notFound={
-        <NotFoundCard what="bill" back={ROUTES.adminBillsPending} backLabel="Pending bills" />
-      }
-    >
+    <DetailQuery query={query} loadingLabel={t('bill.loading')} notFound={<BillNotFound />}>
       {(bill) => <BillDetail bill={bill} />}
     </DetailQuery>
   );
 }
 
 export function AdminBillPage() {
+  const t = walletStaff.useT();
   const id = useIdParam();
   return (
     <AdminFrame
-      title={id ? `Bill #${id}` : 'Bill'}
+      title={id ? t('bill.title', { id }) : t('bill.titleNone')}
       actions={
         <ButtonLink to={ROUTES.adminBillsPending} variant="light">
           <ArrowLeft className="size-4" aria-hidden="true" />
-          Pending bills
+          {t('bill.back')}
         </ButtonLink>
       }
     >
-      {id ? (
-        <BillLoader id={id} />
-      ) : (
-        <NotFoundCard what="bill" back={ROUTES.adminBillsPending} backLabel="Pending bills" />
-      )}
+      {id ? <BillLoader id={id} /> : <BillNotFound />}
     </AdminFrame>
   );
 }

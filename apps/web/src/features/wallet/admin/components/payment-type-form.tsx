@@ -9,9 +9,11 @@ import { TextField } from '../../../../components/ui/text-field';
 import { useAppForm } from '../../../../lib/use-app-form';
 import { useSavePaymentType } from '../api/payment-types';
 import { formValuesOf, PaymentTypeFormSchema } from './payment-type-schema';
+import { walletStaff } from '../i18n';
 
 /** Create (type null) or edit a payment type; back to the list when saved. */
 export function PaymentTypeForm({ type }: { type: PaymentType | null }) {
+  const t = walletStaff.useT();
   const navigate = useNavigate();
   const mutation = useSavePaymentType();
   const app = useAppForm({
@@ -27,48 +29,44 @@ export function PaymentTypeForm({ type }: { type: PaymentType | null }) {
     <Card className="max-w-2xl">
       <AppForm app={app} className="flex flex-col gap-5">
         <TextField
-          label="Name"
-          placeholder="PhonePe UPI"
+          label={t('type.name')}
+          placeholder={t('type.namePlaceholder')}
           maxLength={60}
-          hint="Customers see this name when they choose how to pay."
+          hint={t('type.nameHint')}
           {...app.field('name')}
         />
         <DestinationFields
           name="kind"
-          legend="Kind"
-          bankLabel="Bank transfer"
-          holderLabel="Account holder"
+          legend={t('type.kind')}
+          bankLabel={t('type.bankTransfer')}
+          holderLabel={t('type.accountHolder')}
           bankName
         />
         <FormImageField
           name="qr"
-          label="QR image"
-          what="QR image"
-          hint={
-            type?.qr_url
-              ? 'Choose a new image to replace the current one.'
-              : 'Optional. A JPEG, PNG or WebP image of at most 5 MB.'
-          }
+          label={t('type.qr')}
+          what={t('type.qr')}
+          hint={t(type?.qr_url ? 'type.qrReplace' : 'type.qrHint')}
           current={
             type?.qr_url && !removeQr ? (
               <img
                 src={type.qr_url}
-                alt={`Current QR code of ${type.name}`}
+                alt={t('type.qrCurrent', { name: type.name })}
                 className="h-40 w-full rounded-lg bg-white object-contain ring-1 ring-slate-200 sm:size-24"
               />
             ) : null
           }
         />
         {type?.qr_url ? (
-          <FormCheckbox name="remove_qr">Remove the current QR image</FormCheckbox>
+          <FormCheckbox name="remove_qr">{t('type.removeQr')}</FormCheckbox>
         ) : null}
-        <FormCheckbox name="is_active">Active: customers can pay with it</FormCheckbox>
+        <FormCheckbox name="is_active">{t('type.active')}</FormCheckbox>
         <div className="flex flex-wrap gap-3">
           <Button type="submit" loading={app.loading}>
-            {type ? 'Save changes' : 'Create payment type'}
+            {t(type ? 'type.save' : 'type.create')}
           </Button>
           <ButtonLink to={ROUTES.adminPaymentTypes} variant="secondary">
-            Cancel
+            {t('type.cancel')}
           </ButtonLink>
         </div>
       </AppForm>

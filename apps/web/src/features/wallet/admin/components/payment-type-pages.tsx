@@ -5,25 +5,35 @@ import { useAdminPaymentTypes } from '../api/payment-types';
 import { AdminFrame } from '../../../staff';
 import { PaymentTypeForm } from './payment-type-form';
 import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
+import { common } from '../../../../lib/i18n-common';
 import { useIdParam } from '../../../../lib/use-id-param';
+import { walletStaff } from '../i18n';
 
-const back = (
-  <ButtonLink to={ROUTES.adminPaymentTypes} variant="light">
-    <ArrowLeft className="size-4" aria-hidden="true" />
-    Payment types
-  </ButtonLink>
-);
+function Back() {
+  const t = walletStaff.useT();
+  return (
+    <ButtonLink to={ROUTES.adminPaymentTypes} variant="light">
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      {t('type.back')}
+    </ButtonLink>
+  );
+}
 
-const notFound = (
-  <NotFoundCard what="payment type" back={ROUTES.adminPaymentTypes} backLabel="Payment types" />
-);
+function TypeNotFound() {
+  const t = walletStaff.useT();
+  return (
+    <NotFoundCard what={t('type.what')} back={ROUTES.adminPaymentTypes} backLabel={t('type.back')} />
+  );
+}
 
 export function AdminPaymentTypeCreatePage() {
+  const t = walletStaff.useT();
+  const titles = common.useT();
   return (
     <AdminFrame
-      title="Add payment type"
-      description="A UPI ID or bank account customers can pay to."
-      actions={back}
+      title={titles('titles.admin.addPaymentType')}
+      description={t('type.createDescription')}
+      actions={<Back />}
     >
       <PaymentTypeForm type={null} />
     </AdminFrame>
@@ -31,20 +41,22 @@ export function AdminPaymentTypeCreatePage() {
 }
 
 export function AdminPaymentTypeEditPage() {
+  const t = walletStaff.useT();
+  const titles = common.useT();
   const id = useIdParam();
   const query = useAdminPaymentTypes();
-  const type = query.data?.find((t) => t.id === id);
+  const type = query.data?.find((item) => item.id === id);
   return (
     <AdminFrame
-      title={type ? `Edit ${type.name}` : 'Edit payment type'}
-      description="Changes show to customers at once."
-      actions={back}
+      title={type ? t('type.editTitle', { name: type.name }) : titles('titles.admin.editPaymentType')}
+      description={t('type.editDescription')}
+      actions={<Back />}
     >
       {/* There is no single-item call: the list is small and already cached. */}
-      <DetailQuery query={query} loadingLabel="Loading payment type" notFound={notFound}>
+      <DetailQuery query={query} loadingLabel={t('type.loading')} notFound={<TypeNotFound />}>
         {(types) => {
-          const found = types.find((t) => t.id === id);
-          return found ? <PaymentTypeForm key={found.id} type={found} /> : notFound;
+          const found = types.find((item) => item.id === id);
+          return found ? <PaymentTypeForm key={found.id} type={found} /> : <TypeNotFound />;
         }}
       </DetailQuery>
     </AdminFrame>

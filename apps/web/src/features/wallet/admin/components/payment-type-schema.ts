@@ -1,4 +1,4 @@
-import { PaymentTypeBodySchema, type PaymentType } from '@iddesk/contract';
+import { msg, PaymentTypeBodySchema, type PaymentType } from '@iddesk/contract';
 import { z } from 'zod';
 import { ALWAYS_CHECK, checkDestination, cleanDestination } from '../../components/destination';
 import { imageFieldSchema } from '../../../../lib/files';
@@ -23,7 +23,7 @@ const shape = PaymentTypeBodySchema.shape;
 export const PaymentTypeFormSchema = z
   .object({
     name: shape.name as z.ZodType<string, string>,
-    kind: z.enum(['upi', 'bank'], { error: 'Choose UPI or bank.' }),
+    kind: z.enum(['upi', 'bank'], msg('validation.paymentType.kind')),
     upi_id: z.string(),
     account_holder: z.string(),
     account_number: z.string(),

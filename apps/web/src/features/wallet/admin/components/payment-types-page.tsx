@@ -9,6 +9,8 @@ import { StatusBadge } from '../../../../components/ui/status-badge';
 import { useAction } from '../../../../lib/use-action';
 import { useAdminPaymentTypes, useSetPaymentTypeActive } from '../api/payment-types';
 import { AdminFrame } from '../../../staff';
+import { common } from '../../../../lib/i18n-common';
+import { walletStaff } from '../i18n';
 
 function details(type: PaymentType): string {
   if (type.kind === 'upi') return type.upi_id ?? '—';
@@ -16,6 +18,7 @@ function details(type: PaymentType): string {
 }
 
 function ActiveToggle({ type }: { type: PaymentType }) {
+  const t = walletStaff.useT();
   const mutation = useSetPaymentTypeActive();
   const { run, loading } = useAction();
   const next = !type.is_active;
@@ -24,21 +27,22 @@ function ActiveToggle({ type }: { type: PaymentType }) {
       variant="ghost"
       loading={loading}
       onClick={() => void run(() => mutation.mutateAsync({ id: type.id, active: next }))}
-      aria-label={`${next ? 'Activate' : 'Deactivate'} ${type.name}`}
+      aria-label={t(next ? 'types.activateLabel' : 'types.deactivateLabel', { name: type.name })}
     >
-      {next ? 'Activate' : 'Deactivate'}
+      {t(next ? 'types.activate' : 'types.deactivate')}
     </Button>
   );
 }
 
 function EditLink({ type }: { type: PaymentType }) {
+  const t = walletStaff.useT();
   return (
     <Link
       to={ROUTES.adminPaymentTypeEdit(type.id)}
-      aria-label={`Edit ${type.name}`}
+      aria-label={t('types.editLabel', { name: type.name })}
       className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
     >
-      Edit
+      {t('types.edit')}
     </Link>
   );
 }
@@ -59,41 +63,46 @@ function Name({ type }: { type: PaymentType }) {
 }
 
 function PaymentTypeList({ items }: { items: PaymentType[] }) {
+  const t = walletStaff.useT();
+  const kind = (type: PaymentType) => t(type.kind === 'upi' ? 'types.upi' : 'types.bank');
   return (
     <DataList
       items={items}
-      rowKey={(t) => t.id}
-      caption="Payment types"
+      rowKey={(type) => type.id}
+      caption={t('types.caption')}
       columns={[
-        { header: 'Name', cell: (t) => <Name type={t} /> },
-        { header: 'Kind', cell: (t) => (t.kind === 'upi' ? 'UPI' : 'Bank') },
-        { header: 'Details', cell: (t) => <span className="break-all">{details(t)}</span> },
-        { header: 'QR', cell: (t) => (t.qr_url ? 'Yes' : 'No') },
+        { header: t('types.name'), cell: (type) => <Name type={type} /> },
+        { header: t('types.kind'), cell: kind },
         {
-          header: 'Status',
-          cell: (t) => <StatusBadge status={t.is_active ? 'active' : 'inactive'} />,
+          header: t('types.details'),
+          cell: (type) => <span className="break-all">{details(type)}</span>,
+        },
+        { header: t('types.qr'), cell: (type) => t(type.qr_url ? 'types.yes' : 'types.no') },
+        {
+          header: t('types.status'),
+          cell: (type) => <StatusBadge status={type.is_active ? 'active' : 'inactive'} />,
         },
         {
-          header: 'Actions',
+          header: t('types.actions'),
           numeric: true,
-          cell: (t) => (
+          cell: (type) => (
             <div className="flex justify-end gap-1">
-              <EditLink type={t} />
-              <ActiveToggle type={t} />
+              <EditLink type={type} />
+              <ActiveToggle type={type} />
             </div>
           ),
         },
       ]}
-      card={(t) => (
+      card={(type) => (
         <div className="flex flex-col gap-2">
           <div className="flex items-start justify-between gap-3">
-            <Name type={t} />
-            <StatusBadge status={t.is_active ? 'active' : 'inactive'} />
+            <Name type={type} />
+            <StatusBadge status={type.is_active ? 'active' : 'inactive'} />
           </div>
-          <CardLine label={t.kind === 'upi' ? 'UPI' : 'Bank'}>{details(t)}</CardLine>
+          <CardLine label={kind(type)}>{details(type)}</CardLine>
           <div className="flex gap-1">
-            <EditLink type={t} />
-            <ActiveToggle type={t} />
+            <EditLink type={type} />
+            <ActiveToggle type={type} />
           </div>
         </div>
       )}
@@ -102,21 +111,23 @@ function PaymentTypeList({ items }: { items: PaymentType[] }) {
 }
 
 export function AdminPaymentTypesPage() {
+  const t = walletStaff.useT();
+  const titles = common.useT();
   const query = useAdminPaymentTypes();
   return (
     <AdminFrame
-      title="Payment types"
-      description="The accounts customers pay to when they add funds. Inactive ones are hidden from customers."
+      title={titles('titles.admin.paymentTypes')}
+      description={t('types.description')}
       actions={
         <ButtonLink to={ROUTES.adminPaymentTypeCreate} variant="inverse">
           <Plus className="size-4" aria-hidden="true" />
-          Add payment type
+          {t('types.add')}
         </ButtonLink>
       }
     >
       <Card>
         {query.isPending ? (
-          <ListLoading label="Loading payment types" rows={3} />
+          <ListLoading label={t('types.loading')} rows={3} />
         ) : query.isError ? (
           <ListError
             message={query.error.message}
@@ -126,10 +137,10 @@ export function AdminPaymentTypesPage() {
         ) : query.data.length === 0 ? (
           <ListEmpty
             icon={Landmark}
-            title="No payment types yet"
-            action={<ButtonLink to={ROUTES.adminPaymentTypeCreate}>Add payment type</ButtonLink>}
+            title={t('types.empty')}
+            action={<ButtonLink to={ROUTES.adminPaymentTypeCreate}>{t('types.add')}</ButtonLink>}
           >
-            Customers cannot add funds until there is at least one active payment type.
+            {t('types.emptyHint')}
           </ListEmpty>
         ) : (
           <PaymentTypeList items={query.data} />

@@ -8,6 +8,8 @@ import { imageFieldSchema } from '../../../../lib/files';
 import { formatMoney } from '../../../../lib/money';
 import { useAppForm } from '../../../../lib/use-app-form';
 import { destinationText } from './withdrawal-list-pages';
+import { staffText } from '../../../staff';
+import { walletStaff } from '../i18n';
 
 type Output = { reference: string; proof: File | null };
 
@@ -27,6 +29,8 @@ type WithdrawalApproveProps = {
 
 /** Approve after paying out, with the payout reference and screenshot if there are any. */
 export function WithdrawalApprove({ withdrawal, submit, onDone }: WithdrawalApproveProps) {
+  const t = walletStaff.useT();
+  const shared = staffText.useT();
   const app = useAppForm({
     schema: ApproveFormSchema,
     defaultValues: { reference: '', proof: null },
@@ -40,33 +44,36 @@ export function WithdrawalApprove({ withdrawal, submit, onDone }: WithdrawalAppr
   return (
     <DecisionPanel
       app={app}
-      heading="Approve"
+      heading={shared('decide.approve')}
       decision="approve"
-      intro={`Send ${amount} to the destination shown, then approve. The held amount is settled.`}
+      intro={t('withdrawal.approveIntro', { amount })}
       confirm={{
-        title: `Approve withdrawal #${withdrawal.id}?`,
-        description: `Confirm that ${amount} has been sent to ${withdrawal.user.name}. This cannot be undone.`,
-        confirmLabel: 'Approve payout',
+        title: t('withdrawal.approveTitle', { id: withdrawal.id }),
+        description: t('withdrawal.approveDescription', { amount, name: withdrawal.user.name }),
+        confirmLabel: t('withdrawal.approveConfirm'),
         items: (v) => [
-          { label: 'Amount', value: amount },
-          { label: 'Sent to', value: destinationText(withdrawal) },
-          { label: 'Payout reference', value: v.reference || 'None' },
-          { label: 'Screenshot', value: v.proof?.name ?? 'None' },
+          { label: t('bill.amount'), value: amount },
+          { label: t('withdrawal.sentTo'), value: destinationText(withdrawal) },
+          {
+            label: t('withdrawal.payoutReference'),
+            value: v.reference || t('withdrawal.none'),
+          },
+          { label: t('withdrawal.screenshot'), value: v.proof?.name ?? t('withdrawal.none') },
         ],
       }}
     >
       <TextField
-        label="Payout reference"
-        hint="Optional: the UTR or transaction ID of your payout."
+        label={t('withdrawal.payoutReference')}
+        hint={t('withdrawal.referenceHint')}
         autoComplete="off"
         spellCheck={false}
         {...app.field('reference')}
       />
       <FormImageField
         name="proof"
-        label="Payout screenshot"
-        what="payout screenshot"
-        hint="Optional. A JPEG, PNG or WebP image of at most 5 MB."
+        label={t('withdrawal.payoutScreenshot')}
+        what={t('withdrawal.screenshotWhat')}
+        hint={t('withdrawal.screenshotHint')}
       />
     </DecisionPanel>
   );

@@ -16,30 +16,30 @@ import {
   FilterBar,
   ItemUserCell,
   listSearch,
+  queueTabs,
   TimeLines,
   timeColumn,
   useDeskList,
 } from '../../../staff';
-
-const WITHDRAW_TABS = [
-  { to: ROUTES.adminWithdrawPending, label: 'Pending' },
-  { to: ROUTES.adminWithdrawDone, label: 'Done' },
-];
+import { common } from '../../../../lib/i18n-common';
+import { walletStaff } from '../i18n';
 
 /** "UPI asha@okaxis" or "Bank 1234567890 · SBIN0001234". */
 export function destinationText(w: Withdrawal): string {
+  const { t } = walletStaff;
   return w.method === 'upi'
-    ? `UPI ${w.upi_id ?? '—'}`
-    : `Bank ${w.account_number ?? '—'} · ${w.ifsc ?? '—'}`;
+    ? t('withdrawals.upi', { id: w.upi_id ?? '—' })
+    : t('withdrawals.bank', { account: w.account_number ?? '—', ifsc: w.ifsc ?? '—' });
 }
 
 function WithdrawalLink({ w, search }: { w: Withdrawal; search: string }) {
+  const t = walletStaff.useT();
   return (
     <Link
       to={`${ROUTES.adminWithdraw(w.id)}${search}`}
       className="font-semibold text-brand-700 underline-offset-4 hover:underline"
     >
-      Withdrawal #{w.id}
+      {t('withdrawals.link', { id: w.id })}
     </Link>
   );
 }
@@ -53,6 +53,7 @@ type WithdrawalListProps = {
 };
 
 function WithdrawalList({ items, caption, pending, search, selection }: WithdrawalListProps) {
+  const t = walletStaff.useT();
   return (
     <DataList
       items={items}
@@ -62,24 +63,27 @@ function WithdrawalList({ items, caption, pending, search, selection }: Withdraw
         selection && {
           selected: selection.selected,
           onChange: (next) => selection.onChange(next as Set<number>),
-          label: (w) => `Select withdrawal #${w.id}`,
+          label: (w) => t('withdrawals.select', { id: w.id }),
+          allLabel: t('bills.selectAll'),
         }
       }
       columns={[
         {
-          header: 'Withdrawal',
+          header: t('withdrawals.columnWithdrawal'),
           cell: (w) => <WithdrawalLink w={w} search={search} />,
           className: 'whitespace-nowrap',
         },
-        { header: 'User', cell: (w) => <ItemUserCell user={w.user} /> },
+        { header: t('bills.columnUser'), cell: (w) => <ItemUserCell user={w.user} /> },
         {
-          header: 'Amount',
+          header: t('bills.columnAmount'),
           numeric: true,
           cell: (w) => <span className="font-semibold">{formatMoney(w.amount)}</span>,
         },
-        { header: 'Send to', cell: (w) => <span className="break-all">{destinationText(w)}</span> },
+        {
+          header: t('withdrawals.sendTo'),
+          cell: (w) => <span className="break-all">{destinationText(w)}</span> },
         timeColumn(pending),
-        { header: 'Status', cell: (w) => <StatusBadge status={w.status} /> },
+        { header: t('bills.columnStatus'), cell: (w) => <StatusBadge status={w.status} /> },
       ]}
       card={(w) => (
         <div className="flex flex-col gap-2">
@@ -88,7 +92,7 @@ function WithdrawalList({ items, caption, pending, search, selection }: Withdraw
             <span className="font-semibold tabular-nums">{formatMoney(w.amount)}</span>
           </div>
           <ItemUserCell user={w.user} />
-          <CardLine label="Send to">{destinationText(w)}</CardLine>
+          <CardLine label={t('withdrawals.sendTo')}>{destinationText(w)}</CardLine>
           <TimeLines item={w} pending={pending} status={w.status} />
         </div>
       )}
@@ -97,6 +101,8 @@ function WithdrawalList({ items, caption, pending, search, selection }: Withdraw
 }
 
 function WithdrawalsPage({ pending }: { pending: boolean }) {
+  const t = walletStaff.useT();
+  const titles = common.useT();
   const base = pending ? ROUTES.adminWithdrawPending : ROUTES.adminWithdrawDone;
   const list = useDeskList(base);
   const query = useWithdrawals({ pending, page: list.page, query: list.query });
@@ -106,13 +112,9 @@ function WithdrawalsPage({ pending }: { pending: boolean }) {
   const chosen = (query.data?.items ?? []).filter((w) => selected.has(w.id));
   return (
     <AdminFrame
-      title="Withdraw"
-      description={
-        pending
-          ? 'Wallet payouts waiting to be sent, oldest first. The amounts are already held from the balances.'
-          : 'Payouts that have been sent or rejected, newest first.'
-      }
-      tabs={WITHDRAW_TABS}
+      title={titles('titles.admin.withdraw')}
+      description={t(pending ? 'withdrawals.pendingDescription' : 'withdrawals.doneDescription')}
+      tabs={queueTabs(ROUTES.adminWithdrawPending, ROUTES.adminWithdrawDone)}
       actions={
         <ExportButton
           path={DESK_API.withdrawalsCsv}
@@ -123,8 +125,8 @@ function WithdrawalsPage({ pending }: { pending: boolean }) {
     >
       <FilterBar
         list={list}
-        label="Filter withdrawals"
-        referenceLabel="Payout reference"
+        label={t('withdrawals.filter')}
+        referenceLabel={t('withdrawals.referenceFilter')}
         sortDefault={pending ? 'oldest' : 'newest'}
       />
       {pending && canDecide ? (
@@ -132,32 +134,30 @@ function WithdrawalsPage({ pending }: { pending: boolean }) {
           path={DESK_API.withdrawalsBatch}
           chosen={chosen}
           onClear={() => setSelected(new Set())}
-          noun="withdrawal"
-          approveEffect="Confirm each has been paid out: its held amount is settled (no payout reference or screenshot is recorded)."
+          kind="withdrawal"
+          approveEffect={t('withdrawals.approveEffect')}
         />
       ) : null}
       <ListCard
         query={query}
-        loadingLabel="Loading withdrawals"
-        pagesLabel="Withdrawal pages"
+        loadingLabel={t('withdrawals.loading')}
+        pagesLabel={t('withdrawals.pages')}
         hrefFor={list.hrefFor}
         empty={
           <DeskEmpty
             icon={HandCoins}
             filtered={list.filtered}
-            noun="withdrawals"
-            title={pending ? 'No withdrawals waiting' : 'No handled withdrawals yet'}
+            filteredTitle={t('withdrawals.filteredEmpty')}
+            title={t(pending ? 'withdrawals.emptyPending' : 'withdrawals.emptyDone')}
           >
-            {pending
-              ? 'New payout requests appear here as customers send them.'
-              : 'Sent and rejected payouts are listed here.'}
+            {t(pending ? 'withdrawals.emptyPendingHint' : 'withdrawals.emptyDoneHint')}
           </DeskEmpty>
         }
       >
         {(items) => (
           <WithdrawalList
             items={items}
-            caption={pending ? 'Pending withdrawals' : 'Handled withdrawals'}
+            caption={t(pending ? 'withdrawals.captionPending' : 'withdrawals.captionDone')}
             pending={pending}
             search={search}
             selection={pending && canDecide ? { selected, onChange: setSelected } : undefined}

@@ -22,6 +22,7 @@ import {
   useQueueNav,
   type QueueNav,
 } from '../../../staff';
+import { walletStaff } from '../i18n';
 
 const WITHDRAW_QUEUE = {
   api: WALLET_API.adminWithdrawals,
@@ -30,17 +31,37 @@ const WITHDRAW_QUEUE = {
 };
 
 function destinationItems(w: Withdrawal): DetailItem[] {
+  const { t } = walletStaff;
   if (w.method === 'upi') {
-    return [{ label: 'UPI ID', value: w.upi_id ?? '—', copy: w.upi_id, mono: true, wide: true }];
+    return [
+      {
+        label: t('withdrawal.upiId'),
+        value: w.upi_id ?? '—',
+        copy: w.upi_id,
+        mono: true,
+        wide: true,
+      },
+    ];
   }
   return [
-    { label: 'Account holder', value: w.account_holder ?? '—', copy: w.account_holder, wide: true },
-    { label: 'Account number', value: w.account_number ?? '—', copy: w.account_number, mono: true },
-    { label: 'IFSC', value: w.ifsc ?? '—', copy: w.ifsc, mono: true },
+    {
+      label: t('withdrawal.accountHolder'),
+      value: w.account_holder ?? '—',
+      copy: w.account_holder,
+      wide: true,
+    },
+    {
+      label: t('withdrawal.accountNumber'),
+      value: w.account_number ?? '—',
+      copy: w.account_number,
+      mono: true,
+    },
+    { label: t('withdrawal.ifsc'), value: w.ifsc ?? '—', copy: w.ifsc, mono: true },
   ];
 }
 
 function WithdrawalActions({ withdrawal, nav }: { withdrawal: Withdrawal; nav: QueueNav }) {
+  const t = walletStaff.useT();
   const approve = useApproveWithdrawal();
   const reject = useRejectWithdrawal();
   const back = () => nav.afterHandled();
@@ -54,8 +75,11 @@ function WithdrawalActions({ withdrawal, nav }: { withdrawal: Withdrawal; nav: Q
       />
       <DecisionDivider />
       <RejectPanel
-        subject={`withdrawal #${withdrawal.id}`}
-        consequence={`${formatMoney(withdrawal.amount)} goes back to ${withdrawal.user.name}’s balance at once.`}
+        subject={t('withdrawal.subject', { id: withdrawal.id })}
+        consequence={t('withdrawal.rejectConsequence', {
+          amount: formatMoney(withdrawal.amount),
+          name: withdrawal.user.name,
+        })}
         submit={(body, idempotencyKey) => reject.mutateAsync({ id, body, idempotencyKey })}
         onDone={back}
       />
@@ -64,32 +88,36 @@ function WithdrawalActions({ withdrawal, nav }: { withdrawal: Withdrawal; nav: Q
 }
 
 function WithdrawalDetail({ withdrawal: w }: { withdrawal: Withdrawal }) {
+  const t = walletStaff.useT();
   const nav = useQueueNav(WITHDRAW_QUEUE, w.id);
   const pending = w.status === 'pending';
   return (
     <QueueItem
       nav={nav}
       pending={pending}
-      what="withdrawals"
+      what={t('withdrawals.queueWhat')}
       facts={
         <>
           <DetailsCard
-            title="Details"
             status={w.status}
             waitingSince={pending ? w.created_at : null}
           >
             <DetailList
               items={[
-                { label: 'Customer', value: <ItemUserCell user={w.user} link />, wide: true },
-                { label: 'Amount', value: formatMoney(w.amount), copy: w.amount },
-                { label: 'Requested', value: formatDateTime(w.created_at) },
-                { label: 'Phone', value: w.user.phone, copy: w.user.phone, wide: true },
+                {
+                  label: t('bill.customer'),
+                  value: <ItemUserCell user={w.user} link />,
+                  wide: true,
+                },
+                { label: t('bill.amount'), value: formatMoney(w.amount), copy: w.amount },
+                { label: t('withdrawal.requested'), value: formatDateTime(w.created_at) },
+                { label: t('bill.phone'), value: w.user.phone, copy: w.user.phone, wide: true },
               ]}
             />
           </DetailsCard>
           <Card>
             <h2 className="mb-4 text-lg font-semibold text-slate-900">
-              Send to {w.method === 'upi' ? 'UPI' : 'bank account'}
+              {t(w.method === 'upi' ? 'withdrawal.sendToUpi' : 'withdrawal.sendToBank')}
             </h2>
             <DetailList items={destinationItems(w)} />
           </Card>
@@ -109,7 +137,7 @@ function WithdrawalDetail({ withdrawal: w }: { withdrawal: Withdrawal }) {
               className="mt-4"
               items={[
                 {
-                  label: 'Payout reference',
+                  label: t('withdrawal.payoutReference'),
                   value: w.payout_reference,
                   copy: w.payout_reference,
                   mono: true,
@@ -120,10 +148,12 @@ function WithdrawalDetail({ withdrawal: w }: { withdrawal: Withdrawal }) {
           ) : null}
           {w.payout_proof_url ? (
             <div className="mt-4">
-              <h3 className="mb-2 font-semibold text-slate-900">Payout screenshot</h3>
+              <h3 className="mb-2 font-semibold text-slate-900">
+                {t('withdrawal.payoutScreenshot')}
+              </h3>
               <PrivateImage
                 url={w.payout_proof_url}
-                alt={`Payout screenshot of withdrawal #${w.id}`}
+                alt={t('withdrawal.payoutScreenshotAlt', { id: w.id })}
                 zoomable
               />
             </div>
@@ -134,19 +164,25 @@ function WithdrawalDetail({ withdrawal: w }: { withdrawal: Withdrawal }) {
   );
 }
 
+function WithdrawalNotFound() {
+  const t = walletStaff.useT();
+  return (
+    <NotFoundCard
+      what={t('withdrawal.what')}
+      back={ROUTES.adminWithdrawPending}
+      backLabel={t('withdrawal.back')}
+    />
+  );
+}
+
 function WithdrawalLoader({ id }: { id: number }) {
+  const t = walletStaff.useT();
   const query = useWithdrawal(id);
   return (
     <DetailQuery
       query={query}
-      loadingLabel="Loading withdrawal"
-      notFound={
-        <NotFoundCard
-          what="withdrawal"
-          back={ROUTES.adminWithdrawPending}
-          backLabel="Pending withdrawals"
-        />
-      }
+      loadingLabel={t('withdrawal.loading')}
+      notFound={<WithdrawalNotFound />}
     >
       {(w) => <WithdrawalDetail withdrawal={w} />}
     </DetailQuery>
@@ -154,26 +190,19 @@ function WithdrawalLoader({ id }: { id: number }) {
 }
 
 export function AdminWithdrawPage() {
+  const t = walletStaff.useT();
   const id = useIdParam();
   return (
     <AdminFrame
-      title={id ? `Withdrawal #${id}` : 'Withdrawal'}
+      title={id ? t('withdrawal.title', { id }) : t('withdrawal.titleNone')}
       actions={
         <ButtonLink to={ROUTES.adminWithdrawPending} variant="light">
           <ArrowLeft className="size-4" aria-hidden="true" />
-          Pending withdrawals
+          {t('withdrawal.back')}
         </ButtonLink>
       }
     >
-      {id ? (
-        <WithdrawalLoader id={id} />
-      ) : (
-        <NotFoundCard
-          what="withdrawal"
-          back={ROUTES.adminWithdrawPending}
-          backLabel="Pending withdrawals"
-        />
-      )}
+      {id ? <WithdrawalLoader id={id} /> : <WithdrawalNotFound />}
     </AdminFrame>
   );
 }
