@@ -27,7 +27,7 @@ const balanceOf = async (request: APIRequestContext, token: string) =>
 /** Every site setting as it is, with other money limits (the owner's one call for both). */
 async function putLimits(request: APIRequestContext, limits: typeof DEFAULT_MONEY_LIMITS) {
   const token = await adminToken(request);
-  const { money_limits: _old, ...text } = await apiGet<Record<string, unknown>>(request, token, '/settings');
+  const { money_limits: _old, display_time_zone: _zone, ...text } = await apiGet<Record<string, unknown>>(request, token, '/settings');
   await apiPost(request, token, '/admin/settings', { ...text, money_limits: limits });
 }
 

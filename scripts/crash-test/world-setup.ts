@@ -89,7 +89,7 @@ const anyAmount = { min: '0.01', max: '100000000.00' };
  */
 async function openMoneyLimits(must: Must, adminToken: string): Promise<void> {
   const settings = await must({ method: 'GET', path: '/settings', token: '' }, 'settings');
-  const { money_limits: _limits, ...text } = settings.data as Record<string, unknown>;
+  const { money_limits: _limits, display_time_zone: _zone, ...text } = settings.data as Record<string, unknown>;
   const money_limits = {
     add_funds: anyAmount,
     withdraw: anyAmount,
