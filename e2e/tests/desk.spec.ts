@@ -77,7 +77,7 @@ test('staff work five pending bills with the keyboard; the reused UTR needs a co
   const reused = newReference();
   const other = newUser('earlier');
   const otherToken = await registerViaApi(request, other);
-  const earlier = await addFunds(request, otherToken, method.id, '10.00', reused, '#0ea5e9');
+  const earlier = await addFunds(request, otherToken, method.id, '110.00', reused, '#0ea5e9');
 
   // Five pending bills of one customer, oldest first; the third reuses the approved UTR.
   const customer = newUser('queue');
@@ -230,7 +230,7 @@ test('staff approve several bills at once; one handled meanwhile is reported, no
   const customer = newUser('batch');
   const token = await registerViaApi(request, customer);
   const ids: number[] = [];
-  for (const amount of ['11.00', '22.00', '33.00']) {
+  for (const amount of ['111.00', '222.00', '333.00']) {
     ids.push(await addFunds(request, token, method.id, amount, newReference(), '#64748b'));
   }
 
@@ -246,7 +246,7 @@ test('staff approve several bills at once; one handled meanwhile is reported, no
   await apiPost(request, staffToken, `/admin/bills/${ids[1]}/reject`);
   await page.getByRole('button', { name: 'Approve selected' }).click();
   const dialog = page.getByRole('dialog', { name: 'Approve 3 bills?' });
-  await expect(dialog.getByText('₹66.00')).toBeVisible();
+  await expect(dialog.getByText('₹666.00')).toBeVisible();
   await dialog.getByRole('button', { name: 'Approve 3 bills' }).click();
 
   const outcome = page.getByRole('status').filter({ hasText: 'Approved 2 bills; 1 not handled.' });
