@@ -2,18 +2,14 @@ import { DESK_API, ROUTES, type IdRequest } from '@iddesk/contract';
 import { ClipboardCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { CardLine, DataList } from '../../../../components/ui/data-list';
-import { ListCard } from '../../../../components/ui/list-card';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatMoney } from '../../../../lib/money';
 import { useAdminIdRequests } from '../api/id-requests';
 import {
-  AdminFrame,
-  DeskEmpty,
-  ExportButton,
-  FilterBar,
   ItemUserCell,
-  listSearch,
   ProofThumb,
+  QueueListPage,
+  type QueueListView,
   queueTabs,
   ReusedFlag,
   TimeLines,
@@ -57,7 +53,7 @@ function RequestId({ request }: { request: IdRequest }) {
   );
 }
 
-type RequestListProps = { items: IdRequest[]; caption: string; pending: boolean; search: string };
+type RequestListProps = QueueListView & { items: IdRequest[]; pending: boolean };
 
 function RequestList({ items, caption, pending, search }: RequestListProps) {
   const t = idsStaff.useT();
@@ -112,55 +108,22 @@ function RequestList({ items, caption, pending, search }: RequestListProps) {
 function RequestsPage({ pending }: { pending: boolean }) {
   const t = idsStaff.useT();
   const titles = common.useT();
-  const base = pending ? ROUTES.adminRequestsPending : ROUTES.adminRequestsDone;
-  const list = useDeskList(base);
+  const list = useDeskList(pending ? ROUTES.adminRequestsPending : ROUTES.adminRequestsDone);
   const query = useAdminIdRequests({ pending, page: list.page, query: list.query });
-  const search = listSearch(list.params.toString());
   return (
-    <AdminFrame
+    <QueueListPage
       title={titles('titles.admin.idRequests')}
-      description={t(pending ? 'requests.pendingDescription' : 'requests.doneDescription')}
+      text={(key) => t(`requests.${key}`)}
+      pending={pending}
+      list={list}
+      query={query}
+      icon={ClipboardCheck}
       tabs={queueTabs(ROUTES.adminRequestsPending, ROUTES.adminRequestsDone)}
-      actions={
-        <ExportButton
-          path={DESK_API.requestsCsv}
-          query={{ ...list.query, pending: pending ? 1 : 0 }}
-          filename={pending ? 'id-requests-pending.csv' : 'id-requests-done.csv'}
-        />
-      }
+      csv={{ path: DESK_API.requestsCsv, name: 'id-requests' }}
+      paymentType
     >
-      <FilterBar
-        list={list}
-        label={t('requests.filter')}
-        paymentType
-        sortDefault={pending ? 'oldest' : 'newest'}
-      />
-      <ListCard
-        query={query}
-        loadingLabel={t('requests.loading')}
-        pagesLabel={t('requests.pages')}
-        hrefFor={list.hrefFor}
-        empty={
-          <DeskEmpty
-            icon={ClipboardCheck}
-            filtered={list.filtered}
-            filteredTitle={t('requests.filteredEmpty')}
-            title={t(pending ? 'requests.emptyPending' : 'requests.emptyDone')}
-          >
-            {t(pending ? 'requests.emptyPendingHint' : 'requests.emptyDoneHint')}
-          </DeskEmpty>
-        }
-      >
-        {(items) => (
-          <RequestList
-            items={items}
-            caption={t(pending ? 'requests.captionPending' : 'requests.captionDone')}
-            pending={pending}
-            search={search}
-          />
-        )}
-      </ListCard>
-    </AdminFrame>
+      {(items, view) => <RequestList items={items} pending={pending} {...view} />}
+    </QueueListPage>
   );
 }
 

@@ -3,18 +3,14 @@ import { IdCard } from 'lucide-react';
 import { Link } from 'react-router';
 import { CardLine, DataList } from '../../../../components/ui/data-list';
 import { LinkTabs } from '../../../../components/ui/link-tabs';
-import { ListCard } from '../../../../components/ui/list-card';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatMoney } from '../../../../lib/money';
 import { useAdminUserIds } from '../api/user-ids';
 import {
-  AdminFrame,
-  DeskEmpty,
-  ExportButton,
-  FilterBar,
   ItemUserCell,
-  listSearch,
   ProofThumb,
+  QueueListPage,
+  type QueueListView,
   ReusedFlag,
   staffText,
   TimeLines,
@@ -49,7 +45,7 @@ function NewIdLink({ userId, search }: { userId: UserId; search: string }) {
   );
 }
 
-type NewIdListProps = { items: UserId[]; caption: string; pending: boolean; search: string };
+type NewIdListProps = QueueListView & { items: UserId[]; pending: boolean };
 
 function NewIdList({ items, caption, pending, search }: NewIdListProps) {
   const t = idsStaff.useT();
@@ -116,58 +112,28 @@ export function AdminNewIdsPage() {
   const tab: Tab = list.params.get('tab') === 'done' ? 'done' : 'pending';
   const pending = tab === 'pending';
   const query = useAdminUserIds({ pending, page: list.page, query: list.query });
-  const search = listSearch(list.params.toString());
   return (
-    <AdminFrame
+    <QueueListPage
       title={titles('titles.admin.newId')}
-      description={t(pending ? 'newIds.pendingDescription' : 'newIds.doneDescription')}
-      actions={
-        <ExportButton
-          path={DESK_API.userIdsCsv}
-          query={{ ...list.query, pending: pending ? 1 : 0 }}
-          filename={pending ? 'new-ids-pending.csv' : 'new-ids-done.csv'}
+      text={(key) => t(`newIds.${key}`)}
+      pending={pending}
+      list={list}
+      query={query}
+      icon={IdCard}
+      above={
+        <LinkTabs
+          label={t('newIds.tabs')}
+          tabs={[
+            { to: href('pending'), label: shared('frame.pending'), active: pending },
+            { to: href('done'), label: shared('frame.done'), active: !pending },
+          ]}
         />
       }
+      csv={{ path: DESK_API.userIdsCsv, name: 'new-ids' }}
+      filterKey={tab}
+      paymentType
     >
-      <LinkTabs
-        label={t('newIds.tabs')}
-        tabs={[
-          { to: href('pending'), label: shared('frame.pending'), active: pending },
-          { to: href('done'), label: shared('frame.done'), active: !pending },
-        ]}
-      />
-      <FilterBar
-        key={tab}
-        list={list}
-        label={t('newIds.filter')}
-        paymentType
-        sortDefault={pending ? 'oldest' : 'newest'}
-      />
-      <ListCard
-        query={query}
-        loadingLabel={t('newIds.loading')}
-        pagesLabel={t('newIds.pages')}
-        hrefFor={list.hrefFor}
-        empty={
-          <DeskEmpty
-            icon={IdCard}
-            filtered={list.filtered}
-            filteredTitle={t('newIds.filteredEmpty')}
-            title={t(pending ? 'newIds.emptyPending' : 'newIds.emptyDone')}
-          >
-            {t(pending ? 'newIds.emptyPendingHint' : 'newIds.emptyDoneHint')}
-          </DeskEmpty>
-        }
-      >
-        {(items) => (
-          <NewIdList
-            items={items}
-            caption={t(pending ? 'newIds.captionPending' : 'newIds.captionDone')}
-            pending={pending}
-            search={search}
-          />
-        )}
-      </ListCard>
-    </AdminFrame>
+      {(items, view) => <NewIdList items={items} pending={pending} {...view} />}
+    </QueueListPage>
   );
 }

@@ -1,22 +1,15 @@
 import { DESK_API, ROUTES, type Bill } from '@iddesk/contract';
 import { Receipt } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { CardLine, DataList } from '../../../../components/ui/data-list';
-import { ListCard } from '../../../../components/ui/list-card';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatMoney } from '../../../../lib/money';
-import { useStaffCan } from '../../../../lib/staff-role';
 import { useBills } from '../api/bills';
 import {
-  AdminFrame,
-  DeskEmpty,
-  BatchBar,
-  ExportButton,
-  FilterBar,
   ItemUserCell,
-  listSearch,
   ProofThumb,
+  QueueListPage,
+  type QueueListView,
   queueTabs,
   ReusedFlag,
   TimeLines,
@@ -37,13 +30,7 @@ function BillLink({ bill, search }: { bill: Bill; search: string }) {
   );
 }
 
-type BillListProps = {
-  items: Bill[];
-  caption: string;
-  pending: boolean;
-  search: string;
-  selection?: { selected: Set<number>; onChange: (next: Set<number>) => void };
-};
+type BillListProps = QueueListView & { items: Bill[]; pending: boolean };
 
 function BillList({ items, caption, pending, search, selection }: BillListProps) {
   const t = walletStaff.useT();
@@ -119,69 +106,23 @@ function BillList({ items, caption, pending, search, selection }: BillListProps)
 function BillsPage({ pending }: { pending: boolean }) {
   const t = walletStaff.useT();
   const titles = common.useT();
-  const base = pending ? ROUTES.adminBillsPending : ROUTES.adminBillsDone;
-  const list = useDeskList(base);
+  const list = useDeskList(pending ? ROUTES.adminBillsPending : ROUTES.adminBillsDone);
   const query = useBills({ pending, page: list.page, query: list.query });
-  const canDecide = useStaffCan('queues.decide');
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const search = listSearch(list.params.toString());
-  const items = query.data?.items ?? [];
-  const chosen = items.filter((b) => selected.has(b.id));
   return (
-    <AdminFrame
+    <QueueListPage
       title={titles('titles.admin.bills')}
-      description={t(pending ? 'bills.pendingDescription' : 'bills.doneDescription')}
+      text={(key) => t(`bills.${key}`)}
+      pending={pending}
+      list={list}
+      query={query}
+      icon={Receipt}
       tabs={queueTabs(ROUTES.adminBillsPending, ROUTES.adminBillsDone)}
-      actions={
-        <ExportButton
-          path={DESK_API.billsCsv}
-          query={{ ...list.query, pending: pending ? 1 : 0 }}
-          filename={pending ? 'bills-pending.csv' : 'bills-done.csv'}
-        />
-      }
+      csv={{ path: DESK_API.billsCsv, name: 'bills' }}
+      paymentType
+      batch={{ path: DESK_API.billsBatch, kind: 'bill', approveEffect: t('bills.approveEffect') }}
     >
-      <FilterBar
-        list={list}
-        label={t('bills.filter')}
-        paymentType
-        sortDefault={pending ? 'oldest' : 'newest'}
-      />
-      {pending && canDecide ? (
-        <BatchBar
-          path={DESK_API.billsBatch}
-          chosen={chosen}
-          onClear={() => setSelected(new Set())}
-          kind="bill"
-          approveEffect={t('bills.approveEffect')}
-        />
-      ) : null}
-      <ListCard
-        query={query}
-        loadingLabel={t('bills.loading')}
-        pagesLabel={t('bills.pages')}
-        hrefFor={list.hrefFor}
-        empty={
-          <DeskEmpty
-            icon={Receipt}
-            filtered={list.filtered}
-            filteredTitle={t('bills.filteredEmpty')}
-            title={t(pending ? 'bills.emptyPending' : 'bills.emptyDone')}
-          >
-            {t(pending ? 'bills.emptyPendingHint' : 'bills.emptyDoneHint')}
-          </DeskEmpty>
-        }
-      >
-        {(rows) => (
-          <BillList
-            items={rows}
-            caption={t(pending ? 'bills.captionPending' : 'bills.captionDone')}
-            pending={pending}
-            search={search}
-            selection={pending && canDecide ? { selected, onChange: setSelected } : undefined}
-          />
-        )}
-      </ListCard>
-    </AdminFrame>
+      {(items, view) => <BillList items={items} pending={pending} {...view} />}
+    </QueueListPage>
   );
 }
 

@@ -1,21 +1,14 @@
 import { DESK_API, ROUTES, type Withdrawal } from '@iddesk/contract';
 import { HandCoins } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { CardLine, DataList } from '../../../../components/ui/data-list';
-import { ListCard } from '../../../../components/ui/list-card';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatMoney } from '../../../../lib/money';
-import { useStaffCan } from '../../../../lib/staff-role';
 import { useWithdrawals } from '../api/withdrawals';
 import {
-  AdminFrame,
-  DeskEmpty,
-  BatchBar,
-  ExportButton,
-  FilterBar,
   ItemUserCell,
-  listSearch,
+  QueueListPage,
+  type QueueListView,
   queueTabs,
   TimeLines,
   timeColumn,
@@ -44,13 +37,7 @@ function WithdrawalLink({ w, search }: { w: Withdrawal; search: string }) {
   );
 }
 
-type WithdrawalListProps = {
-  items: Withdrawal[];
-  caption: string;
-  pending: boolean;
-  search: string;
-  selection?: { selected: Set<number>; onChange: (next: Set<number>) => void };
-};
+type WithdrawalListProps = QueueListView & { items: Withdrawal[]; pending: boolean };
 
 function WithdrawalList({ items, caption, pending, search, selection }: WithdrawalListProps) {
   const t = walletStaff.useT();
@@ -103,68 +90,27 @@ function WithdrawalList({ items, caption, pending, search, selection }: Withdraw
 function WithdrawalsPage({ pending }: { pending: boolean }) {
   const t = walletStaff.useT();
   const titles = common.useT();
-  const base = pending ? ROUTES.adminWithdrawPending : ROUTES.adminWithdrawDone;
-  const list = useDeskList(base);
+  const list = useDeskList(pending ? ROUTES.adminWithdrawPending : ROUTES.adminWithdrawDone);
   const query = useWithdrawals({ pending, page: list.page, query: list.query });
-  const canDecide = useStaffCan('queues.decide');
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const search = listSearch(list.params.toString());
-  const chosen = (query.data?.items ?? []).filter((w) => selected.has(w.id));
   return (
-    <AdminFrame
+    <QueueListPage
       title={titles('titles.admin.withdraw')}
-      description={t(pending ? 'withdrawals.pendingDescription' : 'withdrawals.doneDescription')}
+      text={(key) => t(`withdrawals.${key}`)}
+      pending={pending}
+      list={list}
+      query={query}
+      icon={HandCoins}
       tabs={queueTabs(ROUTES.adminWithdrawPending, ROUTES.adminWithdrawDone)}
-      actions={
-        <ExportButton
-          path={DESK_API.withdrawalsCsv}
-          query={{ ...list.query, pending: pending ? 1 : 0 }}
-          filename={pending ? 'withdrawals-pending.csv' : 'withdrawals-done.csv'}
-        />
-      }
+      csv={{ path: DESK_API.withdrawalsCsv, name: 'withdrawals' }}
+      referenceLabel={t('withdrawals.referenceFilter')}
+      batch={{
+        path: DESK_API.withdrawalsBatch,
+        kind: 'withdrawal',
+        approveEffect: t('withdrawals.approveEffect'),
+      }}
     >
-      <FilterBar
-        list={list}
-        label={t('withdrawals.filter')}
-        referenceLabel={t('withdrawals.referenceFilter')}
-        sortDefault={pending ? 'oldest' : 'newest'}
-      />
-      {pending && canDecide ? (
-        <BatchBar
-          path={DESK_API.withdrawalsBatch}
-          chosen={chosen}
-          onClear={() => setSelected(new Set())}
-          kind="withdrawal"
-          approveEffect={t('withdrawals.approveEffect')}
-        />
-      ) : null}
-      <ListCard
-        query={query}
-        loadingLabel={t('withdrawals.loading')}
-        pagesLabel={t('withdrawals.pages')}
-        hrefFor={list.hrefFor}
-        empty={
-          <DeskEmpty
-            icon={HandCoins}
-            filtered={list.filtered}
-            filteredTitle={t('withdrawals.filteredEmpty')}
-            title={t(pending ? 'withdrawals.emptyPending' : 'withdrawals.emptyDone')}
-          >
-            {t(pending ? 'withdrawals.emptyPendingHint' : 'withdrawals.emptyDoneHint')}
-          </DeskEmpty>
-        }
-      >
-        {(items) => (
-          <WithdrawalList
-            items={items}
-            caption={t(pending ? 'withdrawals.captionPending' : 'withdrawals.captionDone')}
-            pending={pending}
-            search={search}
-            selection={pending && canDecide ? { selected, onChange: setSelected } : undefined}
-          />
-        )}
-      </ListCard>
-    </AdminFrame>
+      {(items, view) => <WithdrawalList items={items} pending={pending} {...view} />}
+    </QueueListPage>
   );
 }
 
