@@ -46,3 +46,4 @@ export {
   type QueueListView,
   type QueueSelection,
 } from './components/queue-list-page';
+export { QueueRows } from './components/queue-rows';

@@ -1,17 +1,14 @@
 import { DESK_API, ROUTES, type Withdrawal } from '@iddesk/contract';
 import { HandCoins } from 'lucide-react';
-import { Link } from 'react-router';
-import { CardLine, DataList } from '../../../../components/ui/data-list';
-import { StatusBadge } from '../../../../components/ui/status-badge';
+import { CardLine } from '../../../../components/ui/data-list';
 import { formatMoney } from '../../../../lib/money';
 import { useWithdrawals } from '../api/withdrawals';
 import {
   ItemUserCell,
   QueueListPage,
   type QueueListView,
+  QueueRows,
   queueTabs,
-  TimeLines,
-  timeColumn,
   useDeskList,
 } from '../../../staff';
 import { common } from '../../../../lib/i18n-common';
@@ -25,41 +22,18 @@ export function destinationText(w: Withdrawal): string {
     : t('withdrawals.bank', { account: w.account_number ?? '—', ifsc: w.ifsc ?? '—' });
 }
 
-function WithdrawalLink({ w, search }: { w: Withdrawal; search: string }) {
+function WithdrawalList(props: QueueListView & { items: Withdrawal[]; pending: boolean }) {
   const t = walletStaff.useT();
   return (
-    <Link
-      to={`${ROUTES.adminWithdraw(w.id)}${search}`}
-      className="font-semibold text-brand-700 underline-offset-4 hover:underline"
-    >
-      {t('withdrawals.link', { id: w.id })}
-    </Link>
-  );
-}
-
-type WithdrawalListProps = QueueListView & { items: Withdrawal[]; pending: boolean };
-
-function WithdrawalList({ items, caption, pending, search, selection }: WithdrawalListProps) {
-  const t = walletStaff.useT();
-  return (
-    <DataList
-      items={items}
-      rowKey={(w) => w.id}
-      caption={caption}
-      selection={
-        selection && {
-          selected: selection.selected,
-          onChange: (next) => selection.onChange(next as Set<number>),
-          label: (w) => t('withdrawals.select', { id: w.id }),
-          allLabel: t('bills.selectAll'),
-        }
-      }
+    <QueueRows
+      {...props}
+      header={t('withdrawals.columnWithdrawal')}
+      href={(w) => ROUTES.adminWithdraw(w.id)}
+      linkText={(w) => t('withdrawals.link', { id: w.id })}
+      nowrap
+      selectLabel={(w) => t('withdrawals.select', { id: w.id })}
+      selectAllLabel={t('bills.selectAll')}
       columns={[
-        {
-          header: t('withdrawals.columnWithdrawal'),
-          cell: (w) => <WithdrawalLink w={w} search={search} />,
-          className: 'whitespace-nowrap',
-        },
         { header: t('bills.columnUser'), cell: (w) => <ItemUserCell user={w.user} /> },
         {
           header: t('bills.columnAmount'),
@@ -68,20 +42,16 @@ function WithdrawalList({ items, caption, pending, search, selection }: Withdraw
         },
         {
           header: t('withdrawals.sendTo'),
-          cell: (w) => <span className="break-all">{destinationText(w)}</span> },
-        timeColumn(pending),
-        { header: t('bills.columnStatus'), cell: (w) => <StatusBadge status={w.status} /> },
+          cell: (w) => <span className="break-all">{destinationText(w)}</span>,
+        },
       ]}
-      card={(w) => (
-        <div className="flex flex-col gap-2">
-          <div className="flex items-start justify-between gap-3">
-            <WithdrawalLink w={w} search={search} />
-            <span className="font-semibold tabular-nums">{formatMoney(w.amount)}</span>
-          </div>
+      statusHeader={t('bills.columnStatus')}
+      amount={(w) => <span className="font-semibold tabular-nums">{formatMoney(w.amount)}</span>}
+      lines={(w) => (
+        <>
           <ItemUserCell user={w.user} />
           <CardLine label={t('withdrawals.sendTo')}>{destinationText(w)}</CardLine>
-          <TimeLines item={w} pending={pending} status={w.status} />
-        </div>
+        </>
       )}
     />
   );
