@@ -5,7 +5,7 @@ import { Card } from './card';
 import { QueryStates } from './list-states';
 import { Pagination } from './pagination';
 
-type PageQuery<T> = {
+export type PageQuery<T> = {
   isPending: boolean;
   isError: boolean;
   error: Error | null;

@@ -40,3 +40,10 @@ export { DecisionCard, DecisionDivider, QueueItem } from './components/queue-ite
 export { DeskEmpty, TimeLines, timeColumn } from './components/desk-list-parts';
 export { DetailsCard } from './components/details-card';
 export { contentStaff, staffCatalogue, staffText } from './i18n';
+export {
+  QueueListPage,
+  type QueueListKey,
+  type QueueListView,
+  type QueueSelection,
+} from './components/queue-list-page';
+export { QueueRows } from './components/queue-rows';

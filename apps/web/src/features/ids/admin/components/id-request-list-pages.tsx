@@ -1,37 +1,19 @@
 import { DESK_API, ROUTES, type IdRequest } from '@iddesk/contract';
 import { ClipboardCheck } from 'lucide-react';
-import { Link } from 'react-router';
-import { CardLine, DataList } from '../../../../components/ui/data-list';
-import { ListCard } from '../../../../components/ui/list-card';
-import { StatusBadge } from '../../../../components/ui/status-badge';
+import { CardLine } from '../../../../components/ui/data-list';
 import { formatMoney } from '../../../../lib/money';
 import { useAdminIdRequests } from '../api/id-requests';
 import {
-  AdminFrame,
-  DeskEmpty,
-  ExportButton,
-  FilterBar,
   ItemUserCell,
-  listSearch,
-  ProofThumb,
+  QueueListPage,
+  type QueueListView,
+  QueueRows,
   queueTabs,
-  ReusedFlag,
-  TimeLines,
-  timeColumn,
   useDeskList,
 } from '../../../staff';
-import { IdCell, linkClass } from './id-cells';
+import { IdCell } from './id-cells';
 import { common } from '../../../../lib/i18n-common';
 import { idsStaff, requestTypeLabel } from '../i18n';
-
-function RequestLink({ request, search }: { request: IdRequest; search: string }) {
-  const t = idsStaff.useT();
-  return (
-    <Link to={`${ROUTES.adminRequest(request.id)}${search}`} className={linkClass}>
-      {t('request.link', { type: requestTypeLabel(request.type), id: request.id })}
-    </Link>
-  );
-}
 
 function Amount({ request }: { request: IdRequest }) {
   const amount = request.confirmed_amount ?? request.amount;
@@ -57,53 +39,31 @@ function RequestId({ request }: { request: IdRequest }) {
   );
 }
 
-type RequestListProps = { items: IdRequest[]; caption: string; pending: boolean; search: string };
-
-function RequestList({ items, caption, pending, search }: RequestListProps) {
+function RequestList(props: QueueListView & { items: IdRequest[]; pending: boolean }) {
   const t = idsStaff.useT();
-  const thumb = (r: IdRequest) =>
-    pending && r.proof_url ? (
-      <ProofThumb url={r.proof_url} alt={t('requests.screenshot', { id: r.id })} />
-    ) : null;
   return (
-    <DataList
-      items={items}
-      rowKey={(r) => r.id}
-      caption={caption}
-      flagged={(r) => Boolean(r.reused_proof?.flagged)}
+    <QueueRows
+      {...props}
+      header={t('list.request')}
+      href={(r) => ROUTES.adminRequest(r.id)}
+      linkText={(r) => t('request.link', { type: requestTypeLabel(r.type), id: r.id })}
+      nowrap
+      proofAlt={(r) => t('requests.screenshot', { id: r.id })}
       columns={[
         {
-          header: t('list.request'),
-          cell: (r) => (
-            <div className="flex items-center gap-3">
-              {thumb(r)}
-              <div className="flex flex-col items-start gap-1 whitespace-nowrap">
-                <RequestLink request={r} search={search} />
-                <ReusedFlag flag={r.reused_proof} />
-              </div>
-            </div>
-          ),
+          header: t('list.customer'),
+          cell: (r) => (r.user ? <ItemUserCell user={r.user} /> : '—'),
         },
-        { header: t('list.customer'), cell: (r) => (r.user ? <ItemUserCell user={r.user} /> : '—') },
         { header: t('list.id'), cell: (r) => <RequestId request={r} /> },
         { header: t('list.amount'), numeric: true, cell: (r) => <Amount request={r} /> },
-        timeColumn(pending),
-        { header: t('list.status'), cell: (r) => <StatusBadge status={r.status} /> },
       ]}
-      card={(r) => (
-        <div className="flex gap-3">
-          {thumb(r)}
-          <div className="flex min-w-0 flex-1 flex-col gap-2">
-            <div className="flex items-start justify-between gap-3">
-              <RequestLink request={r} search={search} />
-              <Amount request={r} />
-            </div>
-            <ReusedFlag flag={r.reused_proof} />
-            <RequestId request={r} />
-            {r.user ? <CardLine label={t('list.customer')}>{r.user.name}</CardLine> : null}
-            <TimeLines item={r} pending={pending} status={r.status} />
-          </div>
-        </div>
+      statusHeader={t('list.status')}
+      amount={(r) => <Amount request={r} />}
+      lines={(r) => (
+        <>
+          <RequestId request={r} />
+          {r.user ? <CardLine label={t('list.customer')}>{r.user.name}</CardLine> : null}
+        </>
       )}
     />
   );
@@ -112,55 +72,22 @@ function RequestList({ items, caption, pending, search }: RequestListProps) {
 function RequestsPage({ pending }: { pending: boolean }) {
   const t = idsStaff.useT();
   const titles = common.useT();
-  const base = pending ? ROUTES.adminRequestsPending : ROUTES.adminRequestsDone;
-  const list = useDeskList(base);
+  const list = useDeskList(pending ? ROUTES.adminRequestsPending : ROUTES.adminRequestsDone);
   const query = useAdminIdRequests({ pending, page: list.page, query: list.query });
-  const search = listSearch(list.params.toString());
   return (
-    <AdminFrame
+    <QueueListPage
       title={titles('titles.admin.idRequests')}
-      description={t(pending ? 'requests.pendingDescription' : 'requests.doneDescription')}
+      text={(key) => t(`requests.${key}`)}
+      pending={pending}
+      list={list}
+      query={query}
+      icon={ClipboardCheck}
       tabs={queueTabs(ROUTES.adminRequestsPending, ROUTES.adminRequestsDone)}
-      actions={
-        <ExportButton
-          path={DESK_API.requestsCsv}
-          query={{ ...list.query, pending: pending ? 1 : 0 }}
-          filename={pending ? 'id-requests-pending.csv' : 'id-requests-done.csv'}
-        />
-      }
+      csv={{ path: DESK_API.requestsCsv, name: 'id-requests' }}
+      paymentType
     >
-      <FilterBar
-        list={list}
-        label={t('requests.filter')}
-        paymentType
-        sortDefault={pending ? 'oldest' : 'newest'}
-      />
-      <ListCard
-        query={query}
-        loadingLabel={t('requests.loading')}
-        pagesLabel={t('requests.pages')}
-        hrefFor={list.hrefFor}
-        empty={
-          <DeskEmpty
-            icon={ClipboardCheck}
-            filtered={list.filtered}
-            filteredTitle={t('requests.filteredEmpty')}
-            title={t(pending ? 'requests.emptyPending' : 'requests.emptyDone')}
-          >
-            {t(pending ? 'requests.emptyPendingHint' : 'requests.emptyDoneHint')}
-          </DeskEmpty>
-        }
-      >
-        {(items) => (
-          <RequestList
-            items={items}
-            caption={t(pending ? 'requests.captionPending' : 'requests.captionDone')}
-            pending={pending}
-            search={search}
-          />
-        )}
-      </ListCard>
-    </AdminFrame>
+      {(items, view) => <RequestList items={items} pending={pending} {...view} />}
+    </QueueListPage>
   );
 }
 

@@ -1,27 +1,18 @@
 import { DESK_API, ROUTES, type UserId } from '@iddesk/contract';
 import { IdCard } from 'lucide-react';
-import { Link } from 'react-router';
-import { CardLine, DataList } from '../../../../components/ui/data-list';
+import { CardLine } from '../../../../components/ui/data-list';
 import { LinkTabs } from '../../../../components/ui/link-tabs';
-import { ListCard } from '../../../../components/ui/list-card';
-import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatMoney } from '../../../../lib/money';
 import { useAdminUserIds } from '../api/user-ids';
 import {
-  AdminFrame,
-  DeskEmpty,
-  ExportButton,
-  FilterBar,
   ItemUserCell,
-  listSearch,
-  ProofThumb,
-  ReusedFlag,
+  QueueListPage,
+  type QueueListView,
+  QueueRows,
   staffText,
-  TimeLines,
-  timeColumn,
   useDeskList,
 } from '../../../staff';
-import { IdCell, linkClass } from './id-cells';
+import { IdCell } from './id-cells';
 import { common } from '../../../../lib/i18n-common';
 import { idsStaff } from '../i18n';
 
@@ -40,43 +31,21 @@ const paidWith = (u: UserId) =>
     ? idsStaff.t('newIds.wallet')
     : (u.payment_type?.name ?? idsStaff.t('newIds.payment'));
 
-function NewIdLink({ userId, search }: { userId: UserId; search: string }) {
+function NewIdList(props: QueueListView & { items: UserId[]; pending: boolean }) {
   const t = idsStaff.useT();
   return (
-    <Link to={`${ROUTES.adminNewId(userId.id)}${search}`} className={linkClass}>
-      {t('newIds.link', { id: userId.id })}
-    </Link>
-  );
-}
-
-type NewIdListProps = { items: UserId[]; caption: string; pending: boolean; search: string };
-
-function NewIdList({ items, caption, pending, search }: NewIdListProps) {
-  const t = idsStaff.useT();
-  const thumb = (u: UserId) =>
-    pending && u.proof_url ? (
-      <ProofThumb url={u.proof_url} alt={t('newIds.screenshot', { id: u.id })} />
-    ) : null;
-  return (
-    <DataList
-      items={items}
-      rowKey={(u) => u.id}
-      caption={caption}
-      flagged={(u) => Boolean(u.reused_proof?.flagged)}
+    <QueueRows
+      {...props}
+      header={t('list.request')}
+      href={(u) => ROUTES.adminNewId(u.id)}
+      linkText={(u) => t('newIds.link', { id: u.id })}
+      nowrap
+      proofAlt={(u) => t('newIds.screenshot', { id: u.id })}
       columns={[
         {
-          header: t('list.request'),
-          cell: (u) => (
-            <div className="flex items-center gap-3">
-              {thumb(u)}
-              <div className="flex flex-col items-start gap-1 whitespace-nowrap">
-                <NewIdLink userId={u} search={search} />
-                <ReusedFlag flag={u.reused_proof} />
-              </div>
-            </div>
-          ),
+          header: t('list.customer'),
+          cell: (u) => (u.user ? <ItemUserCell user={u.user} /> : '—'),
         },
-        { header: t('list.customer'), cell: (u) => (u.user ? <ItemUserCell user={u.user} /> : '—') },
         { header: t('list.id'), cell: (u) => <IdCell item={u.item} username={u.username} /> },
         {
           header: t('list.amount'),
@@ -84,24 +53,15 @@ function NewIdList({ items, caption, pending, search }: NewIdListProps) {
           cell: (u) => <span className="font-semibold">{formatMoney(u.amount)}</span>,
         },
         { header: t('list.paidWith'), cell: paidWith },
-        timeColumn(pending),
-        { header: t('list.status'), cell: (u) => <StatusBadge status={u.status} /> },
       ]}
-      card={(u) => (
-        <div className="flex gap-3">
-          {thumb(u)}
-          <div className="flex min-w-0 flex-1 flex-col gap-2">
-            <div className="flex items-start justify-between gap-3">
-              <NewIdLink userId={u} search={search} />
-              <span className="font-semibold tabular-nums">{formatMoney(u.amount)}</span>
-            </div>
-            <ReusedFlag flag={u.reused_proof} />
-            <IdCell item={u.item} username={u.username} />
-            {u.user ? <CardLine label={t('list.customer')}>{u.user.name}</CardLine> : null}
-            <CardLine label={t('list.paidWith')}>{paidWith(u)}</CardLine>
-            <TimeLines item={u} pending={pending} status={u.status} />
-          </div>
-        </div>
+      statusHeader={t('list.status')}
+      amount={(u) => <span className="font-semibold tabular-nums">{formatMoney(u.amount)}</span>}
+      lines={(u) => (
+        <>
+          <IdCell item={u.item} username={u.username} />
+          {u.user ? <CardLine label={t('list.customer')}>{u.user.name}</CardLine> : null}
+          <CardLine label={t('list.paidWith')}>{paidWith(u)}</CardLine>
+        </>
       )}
     />
   );
@@ -116,58 +76,28 @@ export function AdminNewIdsPage() {
   const tab: Tab = list.params.get('tab') === 'done' ? 'done' : 'pending';
   const pending = tab === 'pending';
   const query = useAdminUserIds({ pending, page: list.page, query: list.query });
-  const search = listSearch(list.params.toString());
   return (
-    <AdminFrame
+    <QueueListPage
       title={titles('titles.admin.newId')}
-      description={t(pending ? 'newIds.pendingDescription' : 'newIds.doneDescription')}
-      actions={
-        <ExportButton
-          path={DESK_API.userIdsCsv}
-          query={{ ...list.query, pending: pending ? 1 : 0 }}
-          filename={pending ? 'new-ids-pending.csv' : 'new-ids-done.csv'}
+      text={(key) => t(`newIds.${key}`)}
+      pending={pending}
+      list={list}
+      query={query}
+      icon={IdCard}
+      above={
+        <LinkTabs
+          label={t('newIds.tabs')}
+          tabs={[
+            { to: href('pending'), label: shared('frame.pending'), active: pending },
+            { to: href('done'), label: shared('frame.done'), active: !pending },
+          ]}
         />
       }
+      csv={{ path: DESK_API.userIdsCsv, name: 'new-ids' }}
+      filterKey={tab}
+      paymentType
     >
-      <LinkTabs
-        label={t('newIds.tabs')}
-        tabs={[
-          { to: href('pending'), label: shared('frame.pending'), active: pending },
-          { to: href('done'), label: shared('frame.done'), active: !pending },
-        ]}
-      />
-      <FilterBar
-        key={tab}
-        list={list}
-        label={t('newIds.filter')}
-        paymentType
-        sortDefault={pending ? 'oldest' : 'newest'}
-      />
-      <ListCard
-        query={query}
-        loadingLabel={t('newIds.loading')}
-        pagesLabel={t('newIds.pages')}
-        hrefFor={list.hrefFor}
-        empty={
-          <DeskEmpty
-            icon={IdCard}
-            filtered={list.filtered}
-            filteredTitle={t('newIds.filteredEmpty')}
-            title={t(pending ? 'newIds.emptyPending' : 'newIds.emptyDone')}
-          >
-            {t(pending ? 'newIds.emptyPendingHint' : 'newIds.emptyDoneHint')}
-          </DeskEmpty>
-        }
-      >
-        {(items) => (
-          <NewIdList
-            items={items}
-            caption={t(pending ? 'newIds.captionPending' : 'newIds.captionDone')}
-            pending={pending}
-            search={search}
-          />
-        )}
-      </ListCard>
-    </AdminFrame>
+      {(items, view) => <NewIdList items={items} pending={pending} {...view} />}
+    </QueueListPage>
   );
 }

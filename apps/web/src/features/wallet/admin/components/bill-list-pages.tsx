@@ -1,81 +1,35 @@
 import { DESK_API, ROUTES, type Bill } from '@iddesk/contract';
 import { Receipt } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { CardLine, DataList } from '../../../../components/ui/data-list';
-import { ListCard } from '../../../../components/ui/list-card';
-import { StatusBadge } from '../../../../components/ui/status-badge';
+import { CardLine } from '../../../../components/ui/data-list';
 import { formatMoney } from '../../../../lib/money';
-import { useStaffCan } from '../../../../lib/staff-role';
 import { useBills } from '../api/bills';
 import {
-  AdminFrame,
-  DeskEmpty,
-  BatchBar,
-  ExportButton,
-  FilterBar,
   ItemUserCell,
-  listSearch,
-  ProofThumb,
+  QueueListPage,
+  type QueueListView,
+  QueueRows,
   queueTabs,
-  ReusedFlag,
-  TimeLines,
-  timeColumn,
   useDeskList,
 } from '../../../staff';
 import { common } from '../../../../lib/i18n-common';
 import { walletStaff } from '../i18n';
 
-const linkClass = 'font-semibold text-brand-700 underline-offset-4 hover:underline';
+const amount = (b: Bill) => (
+  <span className="font-semibold tabular-nums">{formatMoney(b.amount)}</span>
+);
 
-function BillLink({ bill, search }: { bill: Bill; search: string }) {
+function BillList(props: QueueListView & { items: Bill[]; pending: boolean }) {
   const t = walletStaff.useT();
   return (
-    <Link to={`${ROUTES.adminBill(bill.id)}${search}`} className={linkClass}>
-      {t('bills.link', { id: bill.id })}
-    </Link>
-  );
-}
-
-type BillListProps = {
-  items: Bill[];
-  caption: string;
-  pending: boolean;
-  search: string;
-  selection?: { selected: Set<number>; onChange: (next: Set<number>) => void };
-};
-
-function BillList({ items, caption, pending, search, selection }: BillListProps) {
-  const t = walletStaff.useT();
-  return (
-    <DataList
-      items={items}
-      rowKey={(b) => b.id}
-      caption={caption}
-      flagged={(b) => Boolean(b.reused_proof?.flagged)}
-      selection={
-        selection && {
-          selected: selection.selected,
-          onChange: (next) => selection.onChange(next as Set<number>),
-          label: (b) => t('bills.select', { id: b.id }),
-          allLabel: t('bills.selectAll'),
-        }
-      }
+    <QueueRows
+      {...props}
+      header={t('bills.columnBill')}
+      href={(b) => ROUTES.adminBill(b.id)}
+      linkText={(b) => t('bills.link', { id: b.id })}
+      proofAlt={(b) => t('bills.screenshot', { id: b.id })}
+      selectLabel={(b) => t('bills.select', { id: b.id })}
+      selectAllLabel={t('bills.selectAll')}
       columns={[
-        {
-          header: t('bills.columnBill'),
-          cell: (b) => (
-            <div className="flex items-center gap-3">
-              {pending ? (
-                <ProofThumb url={b.proof_url} alt={t('bills.screenshot', { id: b.id })} />
-              ) : null}
-              <div className="flex flex-col items-start gap-1">
-                <BillLink bill={b} search={search} />
-                <ReusedFlag flag={b.reused_proof} />
-              </div>
-            </div>
-          ),
-        },
         { header: t('bills.columnUser'), cell: (b) => <ItemUserCell user={b.user} /> },
         {
           header: t('bills.columnAmount'),
@@ -91,26 +45,15 @@ function BillList({ items, caption, pending, search, selection }: BillListProps)
             </div>
           ),
         },
-        timeColumn<Bill>(pending),
-        { header: t('bills.columnStatus'), cell: (b) => <StatusBadge status={b.status} /> },
       ]}
-      card={(b) => (
-        <div className="flex gap-3">
-          {pending ? (
-            <ProofThumb url={b.proof_url} alt={t('bills.screenshot', { id: b.id })} />
-          ) : null}
-          <div className="flex min-w-0 flex-1 flex-col gap-2">
-            <div className="flex items-start justify-between gap-3">
-              <BillLink bill={b} search={search} />
-              <span className="font-semibold tabular-nums">{formatMoney(b.amount)}</span>
-            </div>
-            <ReusedFlag flag={b.reused_proof} />
-            <ItemUserCell user={b.user} />
-            <CardLine label={t('bills.paidTo')}>{b.payment_type.name}</CardLine>
-            <CardLine label={t('bills.reference')}>{b.reference}</CardLine>
-            <TimeLines item={b} pending={pending} status={b.status} />
-          </div>
-        </div>
+      statusHeader={t('bills.columnStatus')}
+      amount={amount}
+      lines={(b) => (
+        <>
+          <ItemUserCell user={b.user} />
+          <CardLine label={t('bills.paidTo')}>{b.payment_type.name}</CardLine>
+          <CardLine label={t('bills.reference')}>{b.reference}</CardLine>
+        </>
       )}
     />
   );
@@ -119,69 +62,23 @@ function BillList({ items, caption, pending, search, selection }: BillListProps)
 function BillsPage({ pending }: { pending: boolean }) {
   const t = walletStaff.useT();
   const titles = common.useT();
-  const base = pending ? ROUTES.adminBillsPending : ROUTES.adminBillsDone;
-  const list = useDeskList(base);
+  const list = useDeskList(pending ? ROUTES.adminBillsPending : ROUTES.adminBillsDone);
   const query = useBills({ pending, page: list.page, query: list.query });
-  const canDecide = useStaffCan('queues.decide');
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const search = listSearch(list.params.toString());
-  const items = query.data?.items ?? [];
-  const chosen = items.filter((b) => selected.has(b.id));
   return (
-    <AdminFrame
+    <QueueListPage
       title={titles('titles.admin.bills')}
-      description={t(pending ? 'bills.pendingDescription' : 'bills.doneDescription')}
+      text={(key) => t(`bills.${key}`)}
+      pending={pending}
+      list={list}
+      query={query}
+      icon={Receipt}
       tabs={queueTabs(ROUTES.adminBillsPending, ROUTES.adminBillsDone)}
-      actions={
-        <ExportButton
-          path={DESK_API.billsCsv}
-          query={{ ...list.query, pending: pending ? 1 : 0 }}
-          filename={pending ? 'bills-pending.csv' : 'bills-done.csv'}
-        />
-      }
+      csv={{ path: DESK_API.billsCsv, name: 'bills' }}
+      paymentType
+      batch={{ path: DESK_API.billsBatch, kind: 'bill', approveEffect: t('bills.approveEffect') }}
     >
-      <FilterBar
-        list={list}
-        label={t('bills.filter')}
-        paymentType
-        sortDefault={pending ? 'oldest' : 'newest'}
-      />
-      {pending && canDecide ? (
-        <BatchBar
-          path={DESK_API.billsBatch}
-          chosen={chosen}
-          onClear={() => setSelected(new Set())}
-          kind="bill"
-          approveEffect={t('bills.approveEffect')}
-        />
-      ) : null}
-      <ListCard
-        query={query}
-        loadingLabel={t('bills.loading')}
-        pagesLabel={t('bills.pages')}
-        hrefFor={list.hrefFor}
-        empty={
-          <DeskEmpty
-            icon={Receipt}
-            filtered={list.filtered}
-            filteredTitle={t('bills.filteredEmpty')}
-            title={t(pending ? 'bills.emptyPending' : 'bills.emptyDone')}
-          >
-            {t(pending ? 'bills.emptyPendingHint' : 'bills.emptyDoneHint')}
-          </DeskEmpty>
-        }
-      >
-        {(rows) => (
-          <BillList
-            items={rows}
-            caption={t(pending ? 'bills.captionPending' : 'bills.captionDone')}
-            pending={pending}
-            search={search}
-            selection={pending && canDecide ? { selected, onChange: setSelected } : undefined}
-          />
-        )}
-      </ListCard>
-    </AdminFrame>
+      {(items, view) => <BillList items={items} pending={pending} {...view} />}
+    </QueueListPage>
   );
 }
 

@@ -1,24 +1,14 @@
 import { DESK_API, ROUTES, type Withdrawal } from '@iddesk/contract';
 import { HandCoins } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { CardLine, DataList } from '../../../../components/ui/data-list';
-import { ListCard } from '../../../../components/ui/list-card';
-import { StatusBadge } from '../../../../components/ui/status-badge';
+import { CardLine } from '../../../../components/ui/data-list';
 import { formatMoney } from '../../../../lib/money';
-import { useStaffCan } from '../../../../lib/staff-role';
 import { useWithdrawals } from '../api/withdrawals';
 import {
-  AdminFrame,
-  DeskEmpty,
-  BatchBar,
-  ExportButton,
-  FilterBar,
   ItemUserCell,
-  listSearch,
+  QueueListPage,
+  type QueueListView,
+  QueueRows,
   queueTabs,
-  TimeLines,
-  timeColumn,
   useDeskList,
 } from '../../../staff';
 import { common } from '../../../../lib/i18n-common';
@@ -32,47 +22,18 @@ export function destinationText(w: Withdrawal): string {
     : t('withdrawals.bank', { account: w.account_number ?? '—', ifsc: w.ifsc ?? '—' });
 }
 
-function WithdrawalLink({ w, search }: { w: Withdrawal; search: string }) {
+function WithdrawalList(props: QueueListView & { items: Withdrawal[]; pending: boolean }) {
   const t = walletStaff.useT();
   return (
-    <Link
-      to={`${ROUTES.adminWithdraw(w.id)}${search}`}
-      className="font-semibold text-brand-700 underline-offset-4 hover:underline"
-    >
-      {t('withdrawals.link', { id: w.id })}
-    </Link>
-  );
-}
-
-type WithdrawalListProps = {
-  items: Withdrawal[];
-  caption: string;
-  pending: boolean;
-  search: string;
-  selection?: { selected: Set<number>; onChange: (next: Set<number>) => void };
-};
-
-function WithdrawalList({ items, caption, pending, search, selection }: WithdrawalListProps) {
-  const t = walletStaff.useT();
-  return (
-    <DataList
-      items={items}
-      rowKey={(w) => w.id}
-      caption={caption}
-      selection={
-        selection && {
-          selected: selection.selected,
-          onChange: (next) => selection.onChange(next as Set<number>),
-          label: (w) => t('withdrawals.select', { id: w.id }),
-          allLabel: t('bills.selectAll'),
-        }
-      }
+    <QueueRows
+      {...props}
+      header={t('withdrawals.columnWithdrawal')}
+      href={(w) => ROUTES.adminWithdraw(w.id)}
+      linkText={(w) => t('withdrawals.link', { id: w.id })}
+      nowrap
+      selectLabel={(w) => t('withdrawals.select', { id: w.id })}
+      selectAllLabel={t('bills.selectAll')}
       columns={[
-        {
-          header: t('withdrawals.columnWithdrawal'),
-          cell: (w) => <WithdrawalLink w={w} search={search} />,
-          className: 'whitespace-nowrap',
-        },
         { header: t('bills.columnUser'), cell: (w) => <ItemUserCell user={w.user} /> },
         {
           header: t('bills.columnAmount'),
@@ -81,20 +42,16 @@ function WithdrawalList({ items, caption, pending, search, selection }: Withdraw
         },
         {
           header: t('withdrawals.sendTo'),
-          cell: (w) => <span className="break-all">{destinationText(w)}</span> },
-        timeColumn(pending),
-        { header: t('bills.columnStatus'), cell: (w) => <StatusBadge status={w.status} /> },
+          cell: (w) => <span className="break-all">{destinationText(w)}</span>,
+        },
       ]}
-      card={(w) => (
-        <div className="flex flex-col gap-2">
-          <div className="flex items-start justify-between gap-3">
-            <WithdrawalLink w={w} search={search} />
-            <span className="font-semibold tabular-nums">{formatMoney(w.amount)}</span>
-          </div>
+      statusHeader={t('bills.columnStatus')}
+      amount={(w) => <span className="font-semibold tabular-nums">{formatMoney(w.amount)}</span>}
+      lines={(w) => (
+        <>
           <ItemUserCell user={w.user} />
           <CardLine label={t('withdrawals.sendTo')}>{destinationText(w)}</CardLine>
-          <TimeLines item={w} pending={pending} status={w.status} />
-        </div>
+        </>
       )}
     />
   );
@@ -103,68 +60,27 @@ function WithdrawalList({ items, caption, pending, search, selection }: Withdraw
 function WithdrawalsPage({ pending }: { pending: boolean }) {
   const t = walletStaff.useT();
   const titles = common.useT();
-  const base = pending ? ROUTES.adminWithdrawPending : ROUTES.adminWithdrawDone;
-  const list = useDeskList(base);
+  const list = useDeskList(pending ? ROUTES.adminWithdrawPending : ROUTES.adminWithdrawDone);
   const query = useWithdrawals({ pending, page: list.page, query: list.query });
-  const canDecide = useStaffCan('queues.decide');
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const search = listSearch(list.params.toString());
-  const chosen = (query.data?.items ?? []).filter((w) => selected.has(w.id));
   return (
-    <AdminFrame
+    <QueueListPage
       title={titles('titles.admin.withdraw')}
-      description={t(pending ? 'withdrawals.pendingDescription' : 'withdrawals.doneDescription')}
+      text={(key) => t(`withdrawals.${key}`)}
+      pending={pending}
+      list={list}
+      query={query}
+      icon={HandCoins}
       tabs={queueTabs(ROUTES.adminWithdrawPending, ROUTES.adminWithdrawDone)}
-      actions={
-        <ExportButton
-          path={DESK_API.withdrawalsCsv}
-          query={{ ...list.query, pending: pending ? 1 : 0 }}
-          filename={pending ? 'withdrawals-pending.csv' : 'withdrawals-done.csv'}
-        />
-      }
+      csv={{ path: DESK_API.withdrawalsCsv, name: 'withdrawals' }}
+      referenceLabel={t('withdrawals.referenceFilter')}
+      batch={{
+        path: DESK_API.withdrawalsBatch,
+        kind: 'withdrawal',
+        approveEffect: t('withdrawals.approveEffect'),
+      }}
     >
-      <FilterBar
-        list={list}
-        label={t('withdrawals.filter')}
-        referenceLabel={t('withdrawals.referenceFilter')}
-        sortDefault={pending ? 'oldest' : 'newest'}
-      />
-      {pending && canDecide ? (
-        <BatchBar
-          path={DESK_API.withdrawalsBatch}
-          chosen={chosen}
-          onClear={() => setSelected(new Set())}
-          kind="withdrawal"
-          approveEffect={t('withdrawals.approveEffect')}
-        />
-      ) : null}
-      <ListCard
-        query={query}
-        loadingLabel={t('withdrawals.loading')}
-        pagesLabel={t('withdrawals.pages')}
-        hrefFor={list.hrefFor}
-        empty={
-          <DeskEmpty
-            icon={HandCoins}
-            filtered={list.filtered}
-            filteredTitle={t('withdrawals.filteredEmpty')}
-            title={t(pending ? 'withdrawals.emptyPending' : 'withdrawals.emptyDone')}
-          >
-            {t(pending ? 'withdrawals.emptyPendingHint' : 'withdrawals.emptyDoneHint')}
-          </DeskEmpty>
-        }
-      >
-        {(items) => (
-          <WithdrawalList
-            items={items}
-            caption={t(pending ? 'withdrawals.captionPending' : 'withdrawals.captionDone')}
-            pending={pending}
-            search={search}
-            selection={pending && canDecide ? { selected, onChange: setSelected } : undefined}
-          />
-        )}
-      </ListCard>
-    </AdminFrame>
+      {(items, view) => <WithdrawalList items={items} pending={pending} {...view} />}
+    </QueueListPage>
   );
 }
 
