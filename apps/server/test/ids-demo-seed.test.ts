@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../src/modules/demo-seed';
 import { createAdmin, get, registerUser, useTestApp } from './helpers/test-app';
 
-const ctx = useTestApp();
+// 'defaults': no money-limits row, so the database is as empty as a fresh installation's.
+const ctx = useTestApp({}, { moneyLimits: 'defaults' });
 beforeAll(async () => {
   await createAdmin(ctx);
   expect(await seedDemoData({ db: ctx.db, storage: ctx.app.storage, log: ctx.app.log })).toBe('seeded');
