@@ -6,11 +6,12 @@
 
 /** Web code still written in English (the money forms, the ID pages). */
 export const WEB_NOT_YET_TRANSLATED = [
-  // The customer side of the wallet and the IDs (phase 2b); their staff pages, admin/, are done.
-  'apps/web/src/features/wallet/!(admin)/**',
-  'apps/web/src/features/wallet/*.*',
-  'apps/web/src/features/ids/!(admin)/**',
-  'apps/web/src/features/ids/*.*',
+  // The customer's ID pages not converted yet (phase 2b): one ID's page, its actions and the
+  // withdraw, close and demo pages. The wallet, the create-ID list, the request and deposit
+  // forms, My IDs and the request lists are done, as are the staff pages.
+  'apps/web/src/features/ids/components/{change-password-dialog,credential-list,demo-ids-page}.tsx',
+  'apps/web/src/features/ids/components/{id-actions,my-id-close-page,my-id-page}.tsx',
+  'apps/web/src/features/ids/components/my-id-withdraw-page.tsx',
 ];
 
 /** Server modules whose answers are still English (the queues and money calls; phase 2b). */

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { adminToken, apiPost } from '../support/api';
-import { expect, loginViaUi, newUser, registerViaApi, test, type TestUser } from '../support/fixtures';
+import { adminToken, apiPost, createUpiPaymentType, pngFile } from '../support/api';
+import { expect, loginViaUi, newReference, newUser, registerViaApi, test, type TestUser } from '../support/fixtures';
 
 /**
  * Issue 18, phase 1: the site in Hindi. The language switch, a first visit that follows the
@@ -150,4 +150,39 @@ test('the language chosen on the profile follows the account to another browser'
   await expect(second.locator('html')).toHaveAttribute('lang', 'hi');
   await expect(second).toHaveTitle(DEVANAGARI);
   await other.close();
+});
+
+test('in Hindi, a customer adds funds: Hindi labels, the confirmation and the sent notice', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const method = await createUpiPaymentType(request, token, `E2E UPI hi ${Date.now()}`);
+  const user = newUser('hindi-add-funds');
+  await registerViaApi(request, user);
+  await loginViaUi(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/create_id$/);
+  await (await openSideMenu(page)).getByRole('radio', { name: 'हिन्दी' }).check();
+  await page.keyboard.press('Escape');
+
+  await page.goto('/add_funds');
+  await expect(page.getByRole('heading', { level: 1, name: 'पैसे जोड़ें' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '1. हमारे किसी खाते में भुगतान करें' })).toBeVisible();
+  await page.getByRole('radio', { name: new RegExp(method.name) }).check({ force: true });
+  await page.getByLabel('रकम', { exact: true }).fill('500');
+  await expect(page.getByRole('heading', { name: `${method.name} को ₹500.00 का भुगतान करें` })).toBeVisible();
+  await page.getByLabel('रेफ़रेंस (UTR)').fill(newReference());
+  await page.getByLabel('भुगतान का स्क्रीनशॉट').setInputFiles(await pngFile());
+  await page.getByRole('button', { name: 'आगे बढ़ें' }).click();
+
+  const confirm = page.getByRole('dialog', { name: 'अपने टॉप-अप की पुष्टि करें' });
+  await expect(confirm.getByText('किसे भुगतान')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await confirm.getByRole('button', { name: 'मंज़ूरी के लिए भेजें' }).click();
+
+  await expect(page.getByRole('heading', { name: 'टॉप-अप मंज़ूरी के लिए भेजा गया' })).toBeVisible();
+  await expect(page.getByText(/₹500\.00, .+ से, रेफ़रेंस /)).toBeVisible();
+  await page.getByRole('link', { name: 'लंबित लेन-देन देखें' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'लेन-देन' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^रद्द करें/ }).first()).toBeVisible();
 });

@@ -2,6 +2,8 @@ import type account from './en/account.json';
 import type api from './en/api.json';
 import type auth from './en/auth.json';
 import type common from './en/common.json';
+import type ids from './en/ids.json';
+import type idsCatalogue from './en/idsCatalogue.json';
 import type mail from './en/mail.json';
 import type media from './en/media.json';
 import type notices from './en/notices.json';
@@ -16,6 +18,7 @@ import type staffDesk from './en/staffDesk.json';
 import type staffIds from './en/staffIds.json';
 import type staffWallet from './en/staffWallet.json';
 import type validation from './en/validation.json';
+import type wallet from './en/wallet.json';
 
 /**
  * The catalogues, one JSON file per namespace and language in `i18n/<locale>/<namespace>.json`.
@@ -28,6 +31,8 @@ export type Catalogues = {
   api: typeof api;
   auth: typeof auth;
   common: typeof common;
+  ids: typeof ids;
+  idsCatalogue: typeof idsCatalogue;
   mail: typeof mail;
   media: typeof media;
   notices: typeof notices;
@@ -42,6 +47,7 @@ export type Catalogues = {
   staffIds: typeof staffIds;
   staffWallet: typeof staffWallet;
   validation: typeof validation;
+  wallet: typeof wallet;
 };
 export type Namespace = keyof Catalogues;
 

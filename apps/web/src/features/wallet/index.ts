@@ -11,8 +11,4 @@ export {
 export { PaymentDetails } from './components/payment-details';
 export { PaymentProofFields, PaymentTypeChoice } from './components/payment-proof-fields';
 export { PaymentTypePicker } from './components/payment-type-picker';
-export {
-  SignedAmount,
-  TRANSACTION_KIND_LABELS,
-  TransactionList,
-} from './components/transaction-list';
+export { SignedAmount, TransactionList } from './components/transaction-list';

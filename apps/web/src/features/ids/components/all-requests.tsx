@@ -6,6 +6,7 @@ import { ListEmpty } from '../../../components/ui/list-states';
 import { readPage } from '../../../lib/pagination';
 import { useRequests } from '../api/requests';
 import { RequestList } from './request-list';
+import { idsText } from '../i18n';
 
 /**
  * "All requests" on My IDs: every request on every one of the customer's IDs, newest first,
@@ -15,26 +16,25 @@ export function AllRequests() {
   const [params] = useSearchParams();
   const page = readPage(params.get('page'));
   const query = useRequests(page);
+  const t = idsText.useT();
   return (
     <section aria-labelledby="all-requests-heading" className="mt-10">
       <h2 id="all-requests-heading" className="mb-1 text-lg font-semibold text-slate-900">
-        All requests
+        {t('all.title')}
       </h2>
-      <p className="mb-4 text-slate-600">
-        Every deposit, withdrawal and other request across your IDs, newest first.
-      </p>
+      <p className="mb-4 text-slate-600">{t('all.intro')}</p>
       <ListCard
         query={query}
-        loadingLabel="Loading your requests"
-        pagesLabel="All requests pages"
+        loadingLabel={t('all.loading')}
+        pagesLabel={t('all.pages')}
         hrefFor={(p) => (p > 1 ? `${ROUTES.myIds}?page=${p}` : ROUTES.myIds)}
         empty={
-          <ListEmpty icon={History} title="No requests yet">
-            Requests you make on your IDs (new IDs, deposits, withdrawals) show here.
+          <ListEmpty icon={History} title={t('history.empty')}>
+            {t('all.emptyHint')}
           </ListEmpty>
         }
       >
-        {(items) => <RequestList items={items} caption="All requests across your IDs" showId />}
+        {(items) => <RequestList items={items} caption={t('all.caption')} showId />}
       </ListCard>
     </section>
   );

@@ -4,29 +4,37 @@ import { formatMoney } from '../../../lib/money';
 import { useCancelRequest } from '../api/cancel-request';
 import { useCancelUserId } from '../api/cancel-user-id';
 import { paymentText } from './payment-summary';
-import { REQUEST_TYPE_LABELS } from './request-labels';
+import { idsText } from '../i18n';
 
 /** What a cancel gives back: a wallet hold returns at once, anything else just stops. */
 const walletReturn = (payFrom: string | null, amount: string | null) =>
-  payFrom === 'wallet' && amount ? ` The ${formatMoney(amount)} held from your wallet returns at once.` : '';
+  payFrom === 'wallet' && amount
+    ? idsText.t('cancel.walletReturn', { amount: formatMoney(amount) })
+    : '';
 
 /** Cancel on a waiting request of an ID (issue 17, money rule 10), after a confirmation. */
 export function CancelRequestButton({ request }: { request: IdRequest }) {
   const cancel = useCancelRequest();
+  const t = idsText.useT();
   if (request.status !== 'pending' || request.type === 'create') return null;
-  const what = REQUEST_TYPE_LABELS[request.type].toLowerCase();
+  const what = t(`typeWhat.${request.type}`);
   return (
     <ConfirmActionButton
-      label="Cancel"
-      detail={`${what} request #${request.id}`}
-      title={`Cancel this ${what} request?`}
-      description={`The desk will not handle it.${walletReturn(request.pay_from, request.amount)}`}
+      label={t('cancel.label')}
+      detail={t('cancel.requestDetail', { what, id: request.id })}
+      title={t('cancel.requestTitle', { what })}
+      description={t('cancel.requestDescription', {
+        walletReturn: walletReturn(request.pay_from, request.amount),
+      })}
       items={[
-        { label: 'ID', value: `${request.id_object.item.name} @${request.id_object.username}` },
-        ...(request.amount ? [{ label: 'Amount', value: formatMoney(request.amount) }] : []),
+        {
+          label: t('list.id'),
+          value: `${request.id_object.item.name} @${request.id_object.username}`,
+        },
+        ...(request.amount ? [{ label: t('amount'), value: formatMoney(request.amount) }] : []),
       ]}
-      confirmLabel="Cancel request"
-      keepLabel="Keep it"
+      confirmLabel={t('cancel.requestConfirm')}
+      keepLabel={t('cancel.keep')}
       tone="danger"
       action={() => cancel.mutateAsync(request.id)}
     />
@@ -36,20 +44,23 @@ export function CancelRequestButton({ request }: { request: IdRequest }) {
 /** Cancel on a new ID still waiting for the desk, with what was paid. */
 export function CancelUserIdButton({ userId, className }: { userId: UserId; className?: string }) {
   const cancel = useCancelUserId();
+  const t = idsText.useT();
   if (userId.status !== 'pending') return null;
   return (
     <ConfirmActionButton
-      label="Cancel request"
-      detail={`for the ${userId.item.name} ID`}
+      label={t('cancel.idLabel')}
+      detail={t('cancel.idDetail', { name: userId.item.name })}
       className={className}
-      title={`Cancel your ${userId.item.name} ID request?`}
-      description={`The desk will not create this ID.${walletReturn(userId.pay_from, userId.amount)}`}
+      title={t('cancel.idTitle', { name: userId.item.name })}
+      description={t('cancel.idDescription', {
+        walletReturn: walletReturn(userId.pay_from, userId.amount),
+      })}
       items={[
-        { label: 'Username', value: `@${userId.username}` },
-        { label: 'Paid', value: paymentText(userId) },
+        { label: t('username'), value: `@${userId.username}` },
+        { label: t('cancel.paid'), value: paymentText(userId) },
       ]}
-      confirmLabel="Cancel ID request"
-      keepLabel="Keep it"
+      confirmLabel={t('cancel.idConfirm')}
+      keepLabel={t('cancel.keep')}
       tone="danger"
       action={() => cancel.mutateAsync(userId.id)}
     />

@@ -3,12 +3,14 @@ import { Card } from '../../../components/ui/card';
 import { ListEmpty, ListError } from '../../../components/ui/list-states';
 import { useCatalogue } from '../api/catalogue';
 import { CatalogueCard } from './catalogue-card';
+import { idsCatalogueText } from '../i18n-catalogue';
 
 function Skeleton() {
+  const t = idsCatalogueText.useT();
   return (
     <div
       role="status"
-      aria-label="Loading the catalogue"
+      aria-label={t('wait')}
       className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
     >
       {Array.from({ length: 6 }, (_, i) => (
@@ -25,6 +27,7 @@ function Skeleton() {
 /** The active catalogue as cards: logo, name, website, minimum and "Create ID". */
 export function CatalogueGrid() {
   const query = useCatalogue();
+  const t = idsCatalogueText.useT();
   if (query.isPending) return <Skeleton />;
   if (query.isError) {
     return (
@@ -40,14 +43,14 @@ export function CatalogueGrid() {
   if (query.data.length === 0) {
     return (
       <Card>
-        <ListEmpty icon={LayoutGrid} title="No IDs are listed right now">
-          New services are added by our desk; check back shortly.
+        <ListEmpty icon={LayoutGrid} title={t('empty')}>
+          {t('none')}
         </ListEmpty>
       </Card>
     );
   }
   return (
-    <ul aria-label="Services" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <ul aria-label={t('list')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {query.data.map((item) => (
         <li key={item.id}>
           <CatalogueCard item={item} />

@@ -7,14 +7,16 @@ import { useCreateUserId } from '../api/create-user-id';
 import { useMoneyLimits } from '../../site';
 import { amountRangeHint, createIdFormSchema, type CreateIdFormValues } from './id-form-schemas';
 import { PaymentForm } from './payment-fields';
+import { idsText } from '../i18n';
 
 function UsernameField() {
   const { register, formState } = useFormContext<CreateIdFormValues>();
+  const t = idsText.useT();
   return (
     <TextField
-      label="Username"
+      label={t('username')}
       {...INPUT.code}
-      hint="3–32 letters, digits, dots, underscores or hyphens; no spaces."
+      hint={t('create.usernameHint')}
       error={formState.errors.username?.message}
       {...register('username')}
     />
@@ -26,21 +28,27 @@ type CreateIdFormProps = { item: CatalogueItem; balance: string | undefined };
 /** Username, amount and payment, a confirmation, then off to My IDs. */
 export function CreateIdForm({ item, balance }: CreateIdFormProps) {
   const mutation = useCreateUserId();
+  const t = idsText.useT();
   const moneyLimits = useMoneyLimits();
   const limits = useMemo(
-    () => ({ minDeposit: item.min_deposit, balance, owners: { limits: moneyLimits, operation: 'id_create' as const } }),
+    () => ({
+      minDeposit: item.min_deposit,
+      balance,
+      owners: { limits: moneyLimits, operation: 'id_create' as const },
+    }),
     [item, balance, moneyLimits],
   );
   const schema = useMemo(() => createIdFormSchema(limits), [limits]);
+  const range = amountRangeHint(limits);
   return (
     <Card>
-      <h2 className="mb-5 text-lg font-semibold text-slate-900">Your new ID</h2>
+      <h2 className="mb-5 text-lg font-semibold text-slate-900">{t('create.heading')}</h2>
       <PaymentForm
         schema={schema}
         extraValues={{ username: '' }}
         limits={limits}
-        amountHint={`${amountRangeHint(limits) ?? ''}. This goes into the new ID.`}
-        submitLabel="Request ID"
+        amountHint={range ? t('create.amountHintRange', { range }) : t('create.amountHint')}
+        submitLabel={t('create.submit')}
         submit={(values, idempotencyKey) =>
           mutation.mutateAsync({
             ...values,
@@ -49,17 +57,16 @@ export function CreateIdForm({ item, balance }: CreateIdFormProps) {
             idempotencyKey,
           })
         }
-        successMessage="ID requested. We will send you its login once the desk approves it."
+        successMessage={t('create.success')}
         done={ROUTES.myIds}
         confirm={{
-          title: `Request a ${item.name} ID?`,
-          wallet:
-            'The amount is held from your wallet now. If the desk rejects the request, it comes back.',
-          payment: 'The desk checks your payment, then creates the ID and sends you its login.',
-          label: 'Confirm request',
+          title: t('create.confirmTitle', { name: item.name }),
+          wallet: t('create.confirmWallet'),
+          payment: t('create.confirmPayment'),
+          label: t('create.confirmLabel'),
           items: (v) => [
-            { label: 'Service', value: item.name },
-            { label: 'Username', value: v.username ?? '' },
+            { label: t('create.service'), value: item.name },
+            { label: t('username'), value: v.username ?? '' },
           ],
         }}
       >

@@ -7,10 +7,18 @@ import { useIdParam } from '../../../lib/use-id-param';
 import { useCatalogueItem } from '../api/catalogue';
 import { CreateIdForm } from './create-id-form';
 import { ItemSummary } from './item-summary';
+import { idsText } from '../i18n';
 
-const notFound = (
-  <NotFoundCard what="service" back={ROUTES.createIdList} backLabel="Back to the catalogue" />
-);
+function ServiceNotFound() {
+  const t = idsText.useT();
+  return (
+    <NotFoundCard
+      what={t('create.what')}
+      back={ROUTES.createIdList}
+      backLabel={t('create.backLabel')}
+    />
+  );
+}
 
 type CreateIdPageProps = {
   /** The signed-in user's available balance (wire format); undefined while it loads. */
@@ -21,22 +29,27 @@ type CreateIdPageProps = {
 export function CreateIdPage({ balance }: CreateIdPageProps) {
   const id = useIdParam();
   const query = useCatalogueItem(id);
+  const t = idsText.useT();
   return (
     <>
       <PageHeading
-        title="Request an ID"
-        description="Pick a username and fund the new ID. The desk creates it and sends you the login."
+        title={t('create.title')}
+        description={t('create.description')}
         actions={
           <ButtonLink to={ROUTES.createIdList} variant="secondary">
             <ArrowLeft className="size-4" aria-hidden="true" />
-            Catalogue
+            {t('create.back')}
           </ButtonLink>
         }
       />
       {id === null ? (
-        notFound
+        <ServiceNotFound />
       ) : (
-        <DetailQuery query={query} loadingLabel="Loading the service" notFound={notFound}>
+        <DetailQuery
+          query={query}
+          loadingLabel={t('create.loading')}
+          notFound={<ServiceNotFound />}
+        >
           {(item) => (
             <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)]">
               <ItemSummary item={item} />

@@ -1,5 +1,8 @@
 import { BadgeCheck } from 'lucide-react';
 
+/** A hidden amount on the decorative card (no words). */
+const MASKED_AMOUNT = '₹ • • • •';
+
 /** Decorative stack of ID cards for the home hero (wide screens only). */
 export function HeroArt() {
   return (
@@ -20,7 +23,7 @@ export function HeroArt() {
         </div>
         <div className="mt-5 flex items-end justify-between">
           <span className="block h-6 w-24 rounded-lg bg-brand-100" />
-          <span className="text-lg font-bold tabular-nums text-brand-800">₹ • • • •</span>
+          <span className="text-lg font-bold tabular-nums text-brand-800">{MASKED_AMOUNT}</span>
         </div>
       </div>
     </div>

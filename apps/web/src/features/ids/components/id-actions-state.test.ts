@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLOSING_REASON, idActionState } from './id-actions-state';
+import { closingReason, idActionState } from './id-actions-state';
 
 describe('idActionState', () => {
   it('opens every action on an active ID', () => {
@@ -34,8 +34,8 @@ describe('idActionState', () => {
   it('pauses every action while a close waits, saying why (money rule 9)', () => {
     const userId = { status: 'active' as const, pending_request_types: ['close' as const] };
     for (const action of ['deposit', 'withdraw', 'close', 'change_password'] as const) {
-      expect(idActionState(userId, action)).toEqual({ enabled: false, reason: CLOSING_REASON });
+      expect(idActionState(userId, action)).toEqual({ enabled: false, reason: closingReason() });
     }
-    expect(CLOSING_REASON).toMatch(/paused: your request to close this ID is waiting/);
+    expect(closingReason()).toMatch(/paused: your request to close this ID is waiting/);
   });
 });

@@ -12,7 +12,7 @@ import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { CancelUserIdButton } from './cancel-buttons';
 import { ChangePasswordDialog } from './change-password-dialog';
-import { CLOSING_REASON, idActionState, type IdAction } from './id-actions-state';
+import { closingReason, idActionState, type IdAction } from './id-actions-state';
 
 type ActionProps = {
   userId: UserId;
@@ -92,7 +92,7 @@ export function IdActions({ userId }: { userId: UserId }) {
         className={cn(
           'mt-1 text-sm',
           // Money rule 9: paused while a close waits; said where the eye lands first.
-          !closed.enabled && closed.reason === CLOSING_REASON
+          !closed.enabled && closed.reason === closingReason()
             ? 'mt-3 rounded-xl bg-amber-50 p-3 font-medium text-amber-900 ring-1 ring-inset ring-amber-300'
             : 'text-slate-600',
         )}

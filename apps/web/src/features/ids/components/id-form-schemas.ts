@@ -16,6 +16,7 @@ import {
 import { imageFileError } from '../../../lib/files';
 import { formatMoney } from '../../../lib/money';
 import type { PaymentInput } from '../api/payment-form';
+import { idsText } from '../i18n';
 
 /** What the payment part of the create and deposit forms holds while the user types. */
 export type PaymentFormValues = {
@@ -29,7 +30,10 @@ export type PaymentFormValues = {
 export type CreateIdFormValues = PaymentFormValues & { username: string };
 
 /** The owners' limits of the operation a payment form makes (issue 17). */
-export type OwnersLimits = { limits: MoneyLimits | undefined; operation: 'id_create' | 'id_deposit' };
+export type OwnersLimits = {
+  limits: MoneyLimits | undefined;
+  operation: 'id_create' | 'id_deposit';
+};
 
 /** What the form knows about the money around it: the item's minimum, the limits, the wallet. */
 export type PaymentLimits = {
@@ -44,15 +48,20 @@ export type PaymentLimits = {
 const toMinor = amountMinor;
 
 /** The amount's message: the common amount rules, the item's minimum, then the owners' limits. */
-export function amountError(text: string, minDeposit?: string, owners?: OwnersLimits): string | null {
+export function amountError(
+  text: string,
+  minDeposit?: string,
+  owners?: OwnersLimits,
+): string | null {
   const basic = amountInputError(text);
   if (basic) return basic;
   const amount = toMinor(text);
   const min = toMinor(minDeposit);
   if (amount !== null && min !== null && amount < min) {
-    return `The minimum for this ID is ${formatMoney(minDeposit)}.`;
+    return idsText.t('minimumError', { amount: formatMoney(minDeposit) });
   }
-  if (amount !== null && owners?.limits) return limitProblem(owners.limits, owners.operation, amount);
+  if (amount !== null && owners?.limits)
+    return limitProblem(owners.limits, owners.operation, amount);
   return null;
 }
 
@@ -60,7 +69,7 @@ export function amountError(text: string, minDeposit?: string, owners?: OwnersLi
 export function amountRangeHint({ minDeposit, owners }: PaymentLimits): string | null {
   const min = toMinor(minDeposit) ?? undefined;
   if (owners?.limits) return limitRangeText(owners.limits, owners.operation, min);
-  return minDeposit ? `At least ${formatMoney(minDeposit)}` : null;
+  return minDeposit ? idsText.t('atLeast', { amount: formatMoney(minDeposit) }) : null;
 }
 
 export type WalletState =
@@ -102,17 +111,18 @@ function checkPayment(v: PaymentFormValues, limits: PaymentLimits, ctx: z.Refine
   if (v.pay_from === 'wallet') {
     const state = walletState(v.amount, limits);
     if (state === 'below-minimum') {
-      issue('pay_from', 'Your wallet balance is below the minimum. Pay by payment or add funds.');
+      issue('pay_from', idsText.t('walletBelowMinimum'));
     } else if (!amount && state === 'short') {
-      issue('amount', `That is more than your wallet balance of ${formatMoney(limits.balance)}.`);
+      issue('amount', idsText.t('overWallet', { balance: formatMoney(limits.balance) }));
     }
     return;
   }
-  if (!/^\d{1,10}$/.test(v.payment_type_id)) issue('payment_type_id', 'Choose a payment type.');
+  if (!/^\d{1,10}$/.test(v.payment_type_id))
+    issue('payment_type_id', idsText.t('choosePaymentType'));
   const reference = v.reference.trim();
-  if (!reference) issue('reference', 'Enter the payment reference (UTR).');
+  if (!reference) issue('reference', idsText.t('enterReference'));
   else if (reference.length > 64) {
-    issue('reference', 'The reference may not be longer than 64 characters.');
+    issue('reference', idsText.t('referenceTooLong'));
   }
   if (!v.proof) issue('proof', PROOF_REQUIRED_MESSAGE);
   else {
@@ -148,7 +158,7 @@ export const createIdFormSchema = (limits: PaymentLimits) =>
     .superRefine((v, ctx) => {
       const username = UsernameSchema.safeParse(v.username);
       if (!username.success) {
-        const message = username.error.issues[0]?.message ?? 'Enter a username.';
+        const message = username.error.issues[0]?.message ?? idsText.t('enterUsername');
         ctx.addIssue({ code: 'custom', path: ['username'], message });
       }
       checkPayment(v, limits, ctx);

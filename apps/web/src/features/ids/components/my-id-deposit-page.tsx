@@ -9,14 +9,20 @@ import { idActionState } from './id-actions-state';
 import { IdIdentity } from './id-identity';
 import { NotAvailable } from './not-available';
 import { UserIdGate } from './user-id-gate';
+import { idsText } from '../i18n';
 
 function Deposit({ userId, balance }: { userId: UserId; balance: string | undefined }) {
   // The minimum comes from the catalogue; an item since withdrawn from it has none to show.
   const item = useCatalogueItem(userId.item.id);
   const minDeposit = item.data?.min_deposit;
   const moneyLimits = useMoneyLimits();
+  const t = idsText.useT();
   const limits = useMemo(
-    () => ({ minDeposit, balance, owners: { limits: moneyLimits, operation: 'id_deposit' as const } }),
+    () => ({
+      minDeposit,
+      balance,
+      owners: { limits: moneyLimits, operation: 'id_deposit' as const },
+    }),
     [minDeposit, balance, moneyLimits],
   );
   const state = idActionState(userId, 'deposit');
@@ -25,16 +31,12 @@ function Deposit({ userId, balance }: { userId: UserId; balance: string | undefi
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)]">
       <Card className="self-start">
         <IdIdentity userId={userId} />
-        <p className="mt-4 text-slate-600">
-          Paying from your wallet holds the amount at once; paying by UPI or bank needs the
-          payment’s reference and a screenshot. The desk moves the money into the ID and you get a
-          notification.
-        </p>
+        <p className="mt-4 text-slate-600">{t('deposit.intro')}</p>
       </Card>
       <Card>
-        <h2 className="mb-5 text-lg font-semibold text-slate-900">How much, and how?</h2>
+        <h2 className="mb-5 text-lg font-semibold text-slate-900">{t('deposit.heading')}</h2>
         {item.isPending ? (
-          <ListLoading label="Loading the deposit form" rows={3} />
+          <ListLoading label={t('deposit.loading')} rows={3} />
         ) : (
           <DepositForm userId={userId} limits={limits} />
         )}
@@ -50,10 +52,11 @@ type MyIdDepositPageProps = {
 
 /** `/my_ids/{id}/deposit`. */
 export function MyIdDepositPage({ balance }: MyIdDepositPageProps) {
+  const t = idsText.useT();
   return (
     <UserIdGate
-      title={() => 'Deposit to ID'}
-      description="Move money into this ID from your wallet or by a payment."
+      title={() => t('deposit.title')}
+      description={t('deposit.description')}
       back="details"
     >
       {(userId) => <Deposit userId={userId} balance={balance} />}

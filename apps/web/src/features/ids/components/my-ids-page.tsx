@@ -9,12 +9,15 @@ import { useSession } from '../../../lib/session';
 import { useUserIds } from '../api/user-ids';
 import { AllRequests } from './all-requests';
 import { UserIdCard } from './user-id-card';
+import { common } from '../../../lib/i18n-common';
+import { idsText } from '../i18n';
 
 function SkeletonGrid() {
+  const t = idsText.useT();
   return (
     <div
       role="status"
-      aria-label="Loading your IDs"
+      aria-label={t('mine.loading')}
       className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
     >
       {Array.from({ length: 3 }, (_, i) => (
@@ -30,6 +33,7 @@ function SkeletonGrid() {
 
 function UserIdGrid() {
   const query = useUserIds();
+  const t = idsText.useT();
   if (query.isPending) return <SkeletonGrid />;
   if (query.isError) {
     return (
@@ -47,17 +51,20 @@ function UserIdGrid() {
       <Card>
         <ListEmpty
           icon={IdCard}
-          title="You have no IDs yet"
-          action={<ButtonLink to={ROUTES.createIdList}>Browse the catalogue</ButtonLink>}
+          title={t('mine.empty')}
+          action={<ButtonLink to={ROUTES.createIdList}>{t('mine.browse')}</ButtonLink>}
         >
-          Pick a service from the catalogue and request your first ID; it shows here at once.
+          {t('mine.emptyHint')}
         </ListEmpty>
       </Card>
     );
   }
   return (
     <>
-      <ul aria-label="Your IDs" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul
+        aria-label={t('mine.list')}
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+      >
         {query.data.map((userId) => (
           <li key={userId.id}>
             <UserIdCard userId={userId} />
@@ -75,16 +82,18 @@ function UserIdGrid() {
  */
 export function MyIdsPage() {
   const { guest } = useSession();
+  const t = idsText.useT();
+  const titles = common.useT();
   return (
     <>
       <PageHeading
-        title="My IDs"
-        description="Every ID you hold or asked for. Open one for its login, deposits and withdrawals."
+        title={titles('titles.myIds')}
+        description={t('mine.description')}
         actions={
           guest ? null : (
             <ButtonLink to={ROUTES.createIdList}>
               <Plus className="size-4" aria-hidden="true" />
-              Request a new ID
+              {t('mine.new')}
             </ButtonLink>
           )
         }
@@ -92,17 +101,17 @@ export function MyIdsPage() {
       {guest ? (
         <InfoPanel
           icon={LogIn}
-          title="Log in to see your IDs"
+          title={t('mine.guestTitle')}
           actions={
             <>
-              <ButtonLink to={ROUTES.login}>Log in</ButtonLink>
+              <ButtonLink to={ROUTES.login}>{t('mine.login')}</ButtonLink>
               <ButtonLink to={ROUTES.register} variant="secondary">
-                Create account
+                {t('mine.register')}
               </ButtonLink>
             </>
           }
         >
-          Your IDs and their requests are private to your account.
+          {t('mine.guestText')}
         </InfoPanel>
       ) : (
         <UserIdGrid />

@@ -17,6 +17,7 @@ import { useAppForm } from '../../../lib/use-app-form';
 import type { PaymentInput } from '../api/payment-form';
 import { walletState, type PaymentFormValues, type PaymentLimits } from './id-form-schemas';
 import { paymentSummary } from './payment-summary';
+import { idsText } from '../i18n';
 
 /** A payment form's checked values: the payment, and a new ID's username. */
 type IdPaymentValues = PaymentInput & { username?: string };
@@ -54,6 +55,7 @@ export function PaymentForm(props: PaymentFormProps) {
   const { limits, confirm } = props;
   const navigate = useNavigate();
   const types = usePaymentTypes();
+  const t = idsText.useT();
   const app = useAppForm({
     schema: props.schema,
     defaultValues: {
@@ -75,7 +77,7 @@ export function PaymentForm(props: PaymentFormProps) {
       <AppForm app={app} className="flex flex-col gap-5">
         {props.children}
         <TextField
-          label="Amount"
+          label={t('amount')}
           {...INPUT.amount}
           hint={props.amountHint}
           {...app.field('amount')}
@@ -119,6 +121,7 @@ function PaymentFields({ limits }: { limits: PaymentLimits }) {
     setValue,
     formState: { errors },
   } = useFormContext<PaymentFormValues>();
+  const t = idsText.useT();
   const payFrom = useWatch({ control, name: 'pay_from' });
   const amount = useWatch({ control, name: 'amount' });
   const state = walletState(amount, limits);
@@ -131,13 +134,13 @@ function PaymentFields({ limits }: { limits: PaymentLimits }) {
 
   const balance =
     limits.balance === undefined
-      ? 'Loading your balance…'
-      : `${formatMoney(limits.balance)} available`;
+      ? t('pay.loadingBalance')
+      : t('pay.available', { balance: formatMoney(limits.balance) });
 
   return (
     <>
       <fieldset aria-describedby={errors.pay_from ? 'pay-from-error' : undefined}>
-        <legend className="mb-2 text-sm font-medium text-slate-800">Pay with</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-800">{t('pay.legend')}</legend>
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           <label className={optionClass}>
             <input
@@ -152,7 +155,7 @@ function PaymentFields({ limits }: { limits: PaymentLimits }) {
               <Wallet className="size-5" aria-hidden="true" />
             </span>
             <span className="min-w-0">
-              <span className="block font-semibold text-slate-900">Wallet</span>
+              <span className="block font-semibold text-slate-900">{t('pay.wallet')}</span>
               <span className="block text-sm text-slate-600">{balance}</span>
             </span>
           </label>
@@ -162,30 +165,28 @@ function PaymentFields({ limits }: { limits: PaymentLimits }) {
               <Landmark className="size-5" aria-hidden="true" />
             </span>
             <span className="min-w-0">
-              <span className="block font-semibold text-slate-900">Payment</span>
-              <span className="block text-sm text-slate-600">UPI or bank, with a screenshot</span>
+              <span className="block font-semibold text-slate-900">{t('pay.payment')}</span>
+              <span className="block text-sm text-slate-600">{t('pay.paymentHint')}</span>
             </span>
           </label>
         </div>
         {walletDisabled ? (
           <p id="wallet-hint" className="mt-2 text-sm text-slate-700">
-            Your wallet balance is below the {formatMoney(limits.minDeposit)} minimum.{' '}
+            {t('pay.belowMinimum', { minimum: formatMoney(limits.minDeposit) })}{' '}
             <Link
               to={ROUTES.addFunds}
               className="font-semibold text-brand-700 underline underline-offset-4"
             >
-              Add funds
+              {t('pay.addFunds')}
             </Link>{' '}
-            or pay by payment.
+            {t('pay.orPayment')}
           </p>
         ) : payFrom === 'wallet' && state === 'short' ? (
           <p className="mt-2 text-sm text-amber-800">
-            Your wallet has {formatMoney(limits.balance)}: lower the amount or pay by payment.
+            {t('pay.short', { balance: formatMoney(limits.balance) })}
           </p>
         ) : payFrom === 'wallet' ? (
-          <p className="mt-2 text-sm text-slate-600">
-            The amount is held from your wallet now and settled when the desk approves.
-          </p>
+          <p className="mt-2 text-sm text-slate-600">{t('pay.held')}</p>
         ) : null}
         {errors.pay_from?.message ? (
           <p id="pay-from-error" role="alert" className="mt-2 text-sm font-medium text-red-700">
@@ -201,6 +202,7 @@ function PaymentFields({ limits }: { limits: PaymentLimits }) {
 
 function PaymentPart() {
   const types = usePaymentTypes();
+  const t = idsText.useT();
   const { control, setValue } = useFormContext<PaymentFormValues>();
   const selectedId = useWatch({ control, name: 'payment_type_id' });
   const first: PaymentType | undefined = types.data?.[0];
@@ -210,7 +212,7 @@ function PaymentPart() {
     if (first && !selectedId) setValue('payment_type_id', String(first.id));
   }, [first, selectedId, setValue]);
 
-  if (types.isPending) return <ListLoading label="Loading payment methods" rows={2} />;
+  if (types.isPending) return <ListLoading label={t('pay.loadingTypes')} rows={2} />;
   if (types.isError) {
     return (
       <ListError
@@ -226,7 +228,7 @@ function PaymentPart() {
         role="alert"
         className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200"
       >
-        No payment methods are open right now. Pay from your wallet, or try again later.
+        {t('pay.noTypes')}
       </p>
     );
   }

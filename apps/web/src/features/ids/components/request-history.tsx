@@ -6,6 +6,7 @@ import { ListEmpty } from '../../../components/ui/list-states';
 import { readPage } from '../../../lib/pagination';
 import { useUserIdRequests } from '../api/user-id-requests';
 import { RequestList } from './request-list';
+import { idsText } from '../i18n';
 
 /** The ID's requests, newest first, 15 a page (`?page=` in the URL). */
 export function RequestHistory({ userIdId }: { userIdId: number }) {
@@ -13,23 +14,24 @@ export function RequestHistory({ userIdId }: { userIdId: number }) {
   const page = readPage(params.get('page'));
   const query = useUserIdRequests(userIdId, page);
   const base = ROUTES.myId(userIdId);
+  const t = idsText.useT();
   return (
     <section aria-labelledby="history-heading" className="mt-8">
       <h2 id="history-heading" className="mb-4 text-lg font-semibold text-slate-900">
-        Request history
+        {t('history.title')}
       </h2>
       <ListCard
         query={query}
-        loadingLabel="Loading the request history"
-        pagesLabel="Request history pages"
+        loadingLabel={t('history.loading')}
+        pagesLabel={t('history.pages')}
         hrefFor={(p) => (p > 1 ? `${base}?page=${p}` : base)}
         empty={
-          <ListEmpty icon={History} title="No requests yet">
-            Deposits, withdrawals and other requests on this ID show here.
+          <ListEmpty icon={History} title={t('history.empty')}>
+            {t('history.emptyHint')}
           </ListEmpty>
         }
       >
-        {(items) => <RequestList items={items} caption="Requests on this ID" />}
+        {(items) => <RequestList items={items} caption={t('history.caption')} />}
       </ListCard>
     </section>
   );

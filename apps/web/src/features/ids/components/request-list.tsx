@@ -4,7 +4,7 @@ import { CardLine, DataList } from '../../../components/ui/data-list';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../lib/money';
 import { CancelRequestButton } from './cancel-buttons';
-import { REQUEST_TYPE_LABELS } from './request-labels';
+import { idsText } from '../i18n';
 
 /** The amount a request moved: what the desk confirmed once handled, else what was asked. */
 function RequestAmount({ request }: { request: IdRequest }) {
@@ -18,20 +18,26 @@ function RequestAmount({ request }: { request: IdRequest }) {
 
 /** One line on what a request did (or the desk's comment, which matters more). */
 export function requestNote(request: IdRequest): string | null {
-  if (request.comment) return `“${request.comment}”`;
+  const { t } = idsText;
+  if (request.comment) return t('note.comment', { comment: request.comment });
   const approved = request.status === 'approved';
   switch (request.type) {
     case 'create':
     case 'deposit':
-      if (request.pay_from === 'wallet') return 'Paid from your wallet';
-      return `Paid by ${request.payment_type?.name ?? 'payment'}${request.reference ? `, ref ${request.reference}` : ''}`;
+      if (request.pay_from === 'wallet') return t('note.wallet');
+      return request.reference
+        ? t('note.byRef', {
+            by: request.payment_type?.name ?? t('paid.payment'),
+            reference: request.reference,
+          })
+        : t('note.by', { by: request.payment_type?.name ?? t('paid.payment') });
     case 'withdraw':
-      return approved ? 'Credited to your wallet' : 'To your wallet';
+      return approved ? t('note.withdrawDone') : t('note.withdraw');
     case 'close':
-      return approved ? 'Balance credited to your wallet' : 'Balance to your wallet';
+      return approved ? t('note.closeDone') : t('note.close');
     case 'change_password':
-      if (approved) return 'New password is in the login details';
-      return request.password ? 'You suggested a password' : 'The desk picks the password';
+      if (approved) return t('note.passwordDone');
+      return request.password ? t('note.passwordSuggested') : t('note.passwordDesk');
     default:
       return null;
   }
@@ -60,6 +66,7 @@ type RequestListProps = {
 
 /** Requests as a table on wide screens and as cards on phones. */
 export function RequestList({ items, caption, showId = false }: RequestListProps) {
+  const t = idsText.useT();
   return (
     <DataList
       items={items}
@@ -67,38 +74,42 @@ export function RequestList({ items, caption, showId = false }: RequestListProps
       caption={caption}
       columns={[
         {
-          header: 'Date',
+          header: t('list.date'),
           cell: (r) => formatDateTime(r.created_at),
           className: 'whitespace-nowrap text-slate-700',
         },
         ...(showId
-          ? [{ header: 'ID', cell: (r: IdRequest) => <RequestIdLink request={r} /> }]
+          ? [{ header: t('list.id'), cell: (r: IdRequest) => <RequestIdLink request={r} /> }]
           : []),
         {
-          header: 'Request',
-          cell: (r) => <span className="font-semibold">{REQUEST_TYPE_LABELS[r.type]}</span>,
+          header: t('list.request'),
+          cell: (r) => <span className="font-semibold">{t(`type.${r.type}`)}</span>,
         },
         {
-          header: 'Details',
+          header: t('list.details'),
           cell: (r) => requestNote(r) ?? '—',
           className: 'text-slate-700',
         },
-        { header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
-        { header: 'Amount', numeric: true, cell: (r) => <RequestAmount request={r} /> },
-        { header: 'Action', numeric: true, cell: (r) => <CancelRequestButton request={r} /> },
+        { header: t('list.status'), cell: (r) => <StatusBadge status={r.status} /> },
+        { header: t('amount'), numeric: true, cell: (r) => <RequestAmount request={r} /> },
+        {
+          header: t('list.action'),
+          numeric: true,
+          cell: (r) => <CancelRequestButton request={r} />,
+        },
       ]}
       card={(r) => (
         <div className="flex flex-col gap-2">
           <div className="flex items-start justify-between gap-3">
-            <span className="font-semibold">{REQUEST_TYPE_LABELS[r.type]}</span>
+            <span className="font-semibold">{t(`type.${r.type}`)}</span>
             <RequestAmount request={r} />
           </div>
           {showId ? (
-            <CardLine label="ID">
+            <CardLine label={t('list.id')}>
               <RequestIdLink request={r} />
             </CardLine>
           ) : null}
-          {requestNote(r) ? <CardLine label="Details">{requestNote(r)}</CardLine> : null}
+          {requestNote(r) ? <CardLine label={t('list.details')}>{requestNote(r)}</CardLine> : null}
           <div className="flex items-center justify-between gap-3 text-sm text-slate-600">
             <span>{formatDateTime(r.created_at)}</span>
             <StatusBadge status={r.status} />

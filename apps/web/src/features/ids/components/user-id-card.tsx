@@ -7,18 +7,12 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDate } from '../../../lib/money';
 import { CancelUserIdButton } from './cancel-buttons';
 import { paymentText } from './payment-summary';
-
-const NOTES: Record<UserId['status'], string> = {
-  pending: 'Waiting for the desk to create it.',
-  active: 'Ready to use.',
-  rejected: 'The request was rejected.',
-  closed: 'Closed.',
-  cancelled: 'You cancelled this request.',
-};
+import { idsText } from '../i18n';
 
 /** One of the customer's IDs in the My IDs grid; the whole card leads to its details. */
 export function UserIdCard({ userId }: { userId: UserId }) {
   const titleId = useId();
+  const t = idsText.useT();
   return (
     <article
       aria-labelledby={titleId}
@@ -31,17 +25,20 @@ export function UserIdCard({ userId }: { userId: UserId }) {
             {userId.item.name}
           </h2>
           <p className="truncate text-slate-700">
-            <span className="sr-only">Username </span>@{userId.username}
+            <span className="sr-only">{t('identity.username')}</span>@{userId.username}
           </p>
         </div>
         <StatusBadge status={userId.status} />
       </div>
       <p className="text-sm text-slate-600">
-        {NOTES[userId.status]} Requested {formatDate(userId.created_at)}.
+        {t('card.requested', {
+          note: t(`card.note.${userId.status}`),
+          date: formatDate(userId.created_at),
+        })}
       </p>
       {userId.status === 'pending' ? (
         <p className="text-sm text-slate-700">
-          <span className="font-medium text-slate-900">Paid:</span> {paymentText(userId)}
+          <span className="font-medium text-slate-900">{t('card.paid')}</span> {paymentText(userId)}
         </p>
       ) : null}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-3">
@@ -49,10 +46,9 @@ export function UserIdCard({ userId }: { userId: UserId }) {
           to={ROUTES.myId(userId.id)}
           className="inline-flex min-h-11 items-center gap-1 self-start font-semibold text-brand-700 after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
         >
-          View details
+          {t('card.view')}
           <span className="sr-only">
-            {' '}
-            of {userId.item.name} @{userId.username}
+            {t('card.viewOf', { name: userId.item.name, username: userId.username })}
           </span>
           <ChevronRight
             className="size-4 transition-transform group-hover:translate-x-0.5"

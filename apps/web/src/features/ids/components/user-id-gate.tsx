@@ -6,8 +6,12 @@ import { DetailQuery, NotFoundCard } from '../../../components/ui/detail-query';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { useIdParam } from '../../../lib/use-id-param';
 import { useUserId } from '../api/user-ids';
+import { idsText } from '../i18n';
 
-const notFound = <NotFoundCard what="ID" back={ROUTES.myIds} backLabel="Back to My IDs" />;
+function IdNotFound() {
+  const t = idsText.useT();
+  return <NotFoundCard what={t('gate.what')} back={ROUTES.myIds} backLabel={t('gate.backLabel')} />;
+}
 
 type UserIdGateProps = {
   /** The page's h1, once the ID is known and before. */
@@ -25,25 +29,26 @@ type UserIdGateProps = {
 export function UserIdGate({ title, description, back, children }: UserIdGateProps) {
   const id = useIdParam();
   const query = useUserId(id);
+  const t = idsText.useT();
   const backLink =
     back === 'list' || id === null ? (
       <ButtonLink to={ROUTES.myIds} variant="secondary">
         <ArrowLeft className="size-4" aria-hidden="true" />
-        My IDs
+        {t('gate.myIds')}
       </ButtonLink>
     ) : (
       <ButtonLink to={ROUTES.myId(id)} variant="secondary">
         <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to ID
+        {t('gate.backToId')}
       </ButtonLink>
     );
   return (
     <>
       <PageHeading title={title(query.data)} description={description} actions={backLink} />
       {id === null ? (
-        notFound
+        <IdNotFound />
       ) : (
-        <DetailQuery query={query} loadingLabel="Loading your ID" notFound={notFound}>
+        <DetailQuery query={query} loadingLabel={t('gate.loading')} notFound={<IdNotFound />}>
           {children}
         </DetailQuery>
       )}

@@ -11,11 +11,13 @@ import { useAppForm } from '../../../lib/use-app-form';
 import { useAddFunds } from '../api/add-funds';
 import { useMoneyLimits } from '../../site';
 import { addFundsFormSchema } from './wallet-schemas';
+import { walletText } from '../i18n';
 
 type AddFundsFormProps = { types: PaymentType[]; onSent: (bill: Bill) => void };
 
 /** Step 1 pay (choose a method, copy its details), step 2 tell us (amount, UTR, screenshot). */
 export function AddFundsForm({ types, onSent }: AddFundsFormProps) {
+  const t = walletText.useT();
   const mutation = useAddFunds();
   const limits = useMoneyLimits();
   const schema = useMemo(() => addFundsFormSchema(limits), [limits]);
@@ -31,7 +33,7 @@ export function AddFundsForm({ types, onSent }: AddFundsFormProps) {
     confirm: true,
     submit: (values, idempotencyKey) => mutation.mutateAsync({ ...values, idempotencyKey }),
     action: {
-      successMessage: 'Top-up sent. We will credit your wallet once the payment is checked.',
+      successMessage: t('add.success'),
     },
     onSuccess: (bill, values, form) => {
       form.reset({
@@ -49,30 +51,32 @@ export function AddFundsForm({ types, onSent }: AddFundsFormProps) {
       <AppForm app={app} alert={false} className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card className="flex flex-col gap-5">
           <div>
-            <h2 className="text-lg font-semibold text-slate-900">1. Pay to one of our accounts</h2>
-            <p className="mt-1 text-slate-600">
-              Use your banking or UPI app, then keep the reference number it shows.
-            </p>
+            <h2 className="text-lg font-semibold text-slate-900">{t('add.step1')}</h2>
+            <p className="mt-1 text-slate-600">{t('add.step1Text')}</p>
           </div>
           <PaymentTypeChoice types={types} />
         </Card>
 
         <Card className="flex flex-col gap-5 self-start">
           <div>
-            <h2 className="text-lg font-semibold text-slate-900">2. Tell us about your payment</h2>
-            <p className="mt-1 text-slate-600">We match these with the payment we received.</p>
+            <h2 className="text-lg font-semibold text-slate-900">{t('add.step2')}</h2>
+            <p className="mt-1 text-slate-600">{t('add.step2Text')}</p>
           </div>
           <FormAlert message={app.formError} />
           <TextField
-            label="Amount"
+            label={t('amount')}
             {...INPUT.amount}
-            hint={`The exact amount you paid${limits ? `: ${limitRangeText(limits, 'add_funds')}` : ''}.`}
+            hint={
+              limits
+                ? t('add.amountHintRange', { range: limitRangeText(limits, 'add_funds') })
+                : t('add.amountHint')
+            }
             {...app.field('amount')}
           />
           <PaymentProofFields />
           <div>
             <Button type="submit" size="lg" className="w-full sm:w-auto">
-              Continue
+              {t('continue')}
             </Button>
           </div>
         </Card>
@@ -80,14 +84,17 @@ export function AddFundsForm({ types, onSent }: AddFundsFormProps) {
 
       <FormConfirm
         app={app}
-        title="Confirm your top-up"
-        description="Check the details. Your wallet is credited once the desk matches them with the payment."
-        confirmLabel="Send for approval"
+        title={t('add.confirmTitle')}
+        description={t('add.confirmDescription')}
+        confirmLabel={t('add.confirmLabel')}
         items={(v) => [
-          { label: 'Amount', value: formatMoney(v.amount) },
-          { label: 'Paid to', value: types.find((t) => t.id === v.payment_type_id)?.name ?? '—' },
-          { label: 'Reference', value: v.reference },
-          { label: 'Screenshot', value: v.proof.name },
+          { label: t('amount'), value: formatMoney(v.amount) },
+          {
+            label: t('add.paidTo'),
+            value: types.find((t) => t.id === v.payment_type_id)?.name ?? '—',
+          },
+          { label: t('add.reference'), value: v.reference },
+          { label: t('add.screenshot'), value: v.proof.name },
         ]}
       />
     </>

@@ -8,29 +8,36 @@ import { formatMoney } from '../../../lib/money';
 import { useSiteSettings } from '../../site';
 import { usePaymentTypes } from '../api/get-payment-types';
 import { AddFundsForm } from './add-funds-form';
-import { SentNotice, transactionsLink } from './sent-notice';
+import { SentNotice, TransactionsLink } from './sent-notice';
+import { common } from '../../../lib/i18n-common';
+import { walletText } from '../i18n';
 
 export function AddFundsPage() {
   const paymentTypes = usePaymentTypes();
   const { contact_phone: phone } = useSiteSettings();
   const [sent, setSent] = useState<Bill | null>(null);
+  const t = walletText.useT();
+  const titles = common.useT();
 
   return (
     <>
       <PageHeading
-        title="Add funds"
-        description="Pay by UPI or bank transfer, then send us the payment details. Your balance is credited once the desk approves it."
-        actions={transactionsLink}
+        title={titles('titles.addFunds')}
+        description={t('add.description')}
+        actions={<TransactionsLink />}
       />
       {sent ? (
-        <SentNotice title="Top-up sent for approval" onDismiss={() => setSent(null)}>
-          {formatMoney(sent.amount)} via {sent.payment_type.name}, reference {sent.reference}. You
-          will get a notification when it is credited.
+        <SentNotice title={t('add.sentTitle')} onDismiss={() => setSent(null)}>
+          {t('add.sentText', {
+            amount: formatMoney(sent.amount),
+            type: sent.payment_type.name,
+            reference: sent.reference,
+          })}
         </SentNotice>
       ) : null}
       {paymentTypes.isPending ? (
         <Card>
-          <ListLoading label="Loading payment methods" rows={3} />
+          <ListLoading label={t('add.loading')} rows={3} />
         </Card>
       ) : paymentTypes.isError ? (
         <Card>
@@ -42,9 +49,8 @@ export function AddFundsPage() {
         </Card>
       ) : paymentTypes.data.length === 0 ? (
         <Card>
-          <ListEmpty icon={Landmark} title="No payment methods right now">
-            Top-ups are paused. {phone ? `Call us on ${phone}` : 'Contact us'} and we will help you
-            pay.
+          <ListEmpty icon={Landmark} title={t('add.noTypes')}>
+            {phone ? t('add.noTypesCall', { phone }) : t('add.noTypesContact')}
           </ListEmpty>
         </Card>
       ) : (

@@ -1,6 +1,12 @@
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import { FormSegmented } from '../../../components/ui/app-form';
 import { INPUT, TextField } from '../../../components/ui/text-field';
+import { walletText } from '../i18n';
+import type { DestinationField } from './destination';
+
+/** Examples of the fields' shape, the same in every language. */
+const UPI_EXAMPLE = 'name@bank';
+const IFSC_EXAMPLE = 'SBIN0001234';
 
 type DestinationFieldsProps = {
   /** The form's field that holds 'upi' or 'bank'. */
@@ -23,9 +29,10 @@ export function DestinationFields({
   holderLabel,
   bankName,
 }: DestinationFieldsProps) {
+  const t = walletText.useT();
   const { register, control, formState } = useFormContext<FieldValues>();
   const kind = useWatch({ control, name }) as string;
-  const field = (key: string) => ({
+  const field = (key: DestinationField | 'bank_name') => ({
     ...register(key),
     error: formState.errors[key]?.message as string | undefined,
   });
@@ -35,15 +42,15 @@ export function DestinationFields({
         name={name}
         legend={legend}
         options={[
-          { value: 'upi', label: 'UPI' },
+          { value: 'upi', label: t('upi') },
           { value: 'bank', label: bankLabel },
         ]}
       />
       {kind === 'upi' ? (
         <TextField
           key="upi"
-          label="UPI ID"
-          placeholder="name@bank"
+          label={t('upiId')}
+          placeholder={UPI_EXAMPLE}
           {...INPUT.code}
           {...field('upi_id')}
         />
@@ -59,22 +66,22 @@ export function DestinationFields({
             {...field('account_holder')}
           />
           <TextField
-            label="Account number"
+            label={t('destination.accountNumber')}
             inputMode="numeric"
             {...INPUT.code}
             {...field('account_number')}
           />
           <TextField
-            label="IFSC code"
-            placeholder="SBIN0001234"
+            label={t('destination.ifsc')}
+            placeholder={IFSC_EXAMPLE}
             {...INPUT.reference}
             {...field('ifsc')}
           />
           {bankName ? (
             <TextField
-              label="Bank name"
+              label={t('destination.bankName')}
               className="sm:col-span-2"
-              hint="Optional, with the branch if it helps."
+              hint={t('destination.bankNameHint')}
               {...field('bank_name')}
             />
           ) : null}

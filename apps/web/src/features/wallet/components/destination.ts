@@ -5,6 +5,7 @@ import {
   UpiIdSchema,
   type PaymentTypeKind,
 } from '@iddesk/contract';
+import { walletText } from '../i18n';
 import type { z } from 'zod';
 
 /**
@@ -32,12 +33,8 @@ const SCHEMAS: Record<DestinationField, z.ZodType<string>> = {
   ifsc: IfscSchema,
 };
 
-const MISSING: Record<DestinationField, string> = {
-  upi_id: 'Enter the UPI ID.',
-  account_holder: 'Enter the account holder’s name.',
-  account_number: 'Enter the account number.',
-  ifsc: 'Enter the IFSC code.',
-};
+/** "Enter the UPI ID.", in the page's language when the check runs. */
+const missing = (field: DestinationField) => walletText.t(`missing.${field}`);
 
 /** Adds an issue for every missing or malformed field of the chosen kind. */
 export function checkDestination(
@@ -49,12 +46,12 @@ export function checkDestination(
   for (const field of DESTINATION_FIELDS[kind]) {
     const raw = typeof values[field] === 'string' ? values[field] : '';
     if (!raw.trim()) {
-      ctx.addIssue({ code: 'custom', path: [field], message: MISSING[field] });
+      ctx.addIssue({ code: 'custom', path: [field], message: missing(field) });
       continue;
     }
     const parsed = SCHEMAS[field].safeParse(raw);
     if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? MISSING[field];
+      const message = parsed.error.issues[0]?.message ?? missing(field);
       ctx.addIssue({ code: 'custom', path: [field], message });
     }
   }

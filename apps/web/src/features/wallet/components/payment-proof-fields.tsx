@@ -4,24 +4,26 @@ import { FormImageField } from '../../../components/ui/app-form';
 import { PaymentDetails } from './payment-details';
 import { PaymentTypePicker } from './payment-type-picker';
 import { INPUT, TextField } from '../../../components/ui/text-field';
+import { walletText } from '../i18n';
 
 /** The proof of a payment the customer made: its reference (UTR) and a screenshot. */
 export function PaymentProofFields() {
+  const t = walletText.useT();
   const { register, formState } = useFormContext<FieldValues>();
   return (
     <>
       <TextField
-        label="Reference (UTR)"
+        label={t('proof.reference')}
         {...INPUT.reference}
-        hint="The UTR or transaction ID from your payment app."
+        hint={t('proof.referenceHint')}
         error={formState.errors.reference?.message as string | undefined}
         {...register('reference')}
       />
       <FormImageField
         name="proof"
-        label="Payment screenshot"
-        what="screenshot"
-        hint="A JPEG, PNG or WebP image of at most 5 MB."
+        label={t('proof.screenshot')}
+        what={t('proof.what')}
+        hint={t('proof.screenshotHint')}
       />
     </>
   );

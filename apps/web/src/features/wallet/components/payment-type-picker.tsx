@@ -2,6 +2,7 @@ import type { PaymentType } from '@iddesk/contract';
 import { Landmark, Smartphone } from 'lucide-react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { cn } from '../../../lib/cn';
+import { walletText } from '../i18n';
 
 type PaymentTypePickerProps = {
   types: PaymentType[];
@@ -11,9 +12,10 @@ type PaymentTypePickerProps = {
 
 /** The active payment types as radio cards. */
 export function PaymentTypePicker({ types, registration, error }: PaymentTypePickerProps) {
+  const t = walletText.useT();
   return (
     <fieldset aria-describedby={error ? 'payment-type-error' : undefined}>
-      <legend className="mb-2 text-sm font-medium text-slate-800">Payment method</legend>
+      <legend className="mb-2 text-sm font-medium text-slate-800">{t('picker.legend')}</legend>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         {types.map((type) => {
           const Icon = type.kind === 'upi' ? Smartphone : Landmark;
@@ -33,7 +35,7 @@ export function PaymentTypePicker({ types, registration, error }: PaymentTypePic
               <span className="min-w-0">
                 <span className="block break-words font-semibold text-slate-900">{type.name}</span>
                 <span className="block text-sm text-slate-600">
-                  {type.kind === 'upi' ? 'UPI' : 'Bank transfer'}
+                  {type.kind === 'upi' ? t('upi') : t('bankTransfer')}
                 </span>
               </span>
             </label>

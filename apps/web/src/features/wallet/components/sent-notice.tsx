@@ -4,11 +4,13 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { walletText } from '../i18n';
 
 type SentNoticeProps = { title: string; children: ReactNode; onDismiss: () => void };
 
 /** The item just sent, pending review, with the way to follow it. Takes focus when it appears. */
 export function SentNotice({ title, children, onDismiss }: SentNoticeProps) {
+  const t = walletText.useT();
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     ref.current?.focus();
@@ -33,13 +35,13 @@ export function SentNotice({ title, children, onDismiss }: SentNoticeProps) {
           to={`${ROUTES.transactions}?tab=pending`}
           className="mt-2 inline-flex min-h-11 items-center font-semibold text-emerald-900 underline underline-offset-4"
         >
-          See pending transactions
+          {t('sent.see')}
         </Link>
       </div>
       <button
         type="button"
         onClick={onDismiss}
-        aria-label="Dismiss"
+        aria-label={t('dismiss')}
         className="-mr-2 -mt-2 flex size-11 shrink-0 items-center justify-center rounded-xl text-emerald-900 hover:bg-emerald-100"
       >
         <X className="size-5" aria-hidden="true" />
@@ -49,9 +51,12 @@ export function SentNotice({ title, children, onDismiss }: SentNoticeProps) {
 }
 
 /** The wallet pages' way to the ledger, in their heading. */
-export const transactionsLink = (
-  <ButtonLink to={ROUTES.transactions} variant="secondary">
-    <History className="size-4" aria-hidden="true" />
-    Transactions
-  </ButtonLink>
-);
+export function TransactionsLink() {
+  const t = walletText.useT();
+  return (
+    <ButtonLink to={ROUTES.transactions} variant="secondary">
+      <History className="size-4" aria-hidden="true" />
+      {t('transactions')}
+    </ButtonLink>
+  );
+}

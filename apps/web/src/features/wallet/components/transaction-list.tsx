@@ -1,20 +1,10 @@
-import type { Transaction, TransactionKind } from '@iddesk/contract';
+import type { Transaction } from '@iddesk/contract';
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatMoney, formatSignedMoney, isDebit } from '../../../lib/money';
 import { CardLine, DataList } from '../../../components/ui/data-list';
 import { StatusBadge } from '../../../components/ui/status-badge';
-
-export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
-  add_funds: 'Add funds',
-  withdrawal: 'Withdrawal',
-  admin_deposit: 'Deposit by the desk',
-  admin_withdrawal: 'Withdrawal by the desk',
-  id_create: 'New ID',
-  id_deposit: 'Deposit to an ID',
-  id_withdraw: 'Withdrawal from an ID',
-  id_close: 'ID closed',
-};
+import { walletText } from '../i18n';
 
 /** A signed ledger amount: credits green with "+", debits with "−", refused ones struck through. */
 export function SignedAmount({
@@ -24,6 +14,7 @@ export function SignedAmount({
   amount: string;
   status: Transaction['status'];
 }) {
+  const t = walletText.useT();
   const rejected = status === 'rejected' || status === 'cancelled';
   return (
     <span
@@ -36,17 +27,20 @@ export function SignedAmount({
             : 'text-emerald-700',
       )}
     >
-      {rejected ? <span className="sr-only">{status === 'cancelled' ? 'Cancelled: ' : 'Rejected: '}</span> : null}
+      {rejected ? (
+        <span className="sr-only">
+          {status === 'cancelled' ? t('list.cancelled') : t('list.rejected')}
+        </span>
+      ) : null}
       {formatSignedMoney(amount)}
     </span>
   );
 }
 
 function Description({ tx }: { tx: Transaction }) {
+  const t = walletText.useT();
   return (
-    <p className="min-w-0 font-semibold text-slate-900">
-      {tx.description || TRANSACTION_KIND_LABELS[tx.kind]}
-    </p>
+    <p className="min-w-0 font-semibold text-slate-900">{tx.description || t(`kind.${tx.kind}`)}</p>
   );
 }
 
@@ -59,6 +53,7 @@ type TransactionListProps = {
 
 /** The wallet ledger, shared by the customer's and the admin's transaction views. */
 export function TransactionList({ items, caption, action }: TransactionListProps) {
+  const t = walletText.useT();
   return (
     <DataList
       items={items}
@@ -66,24 +61,24 @@ export function TransactionList({ items, caption, action }: TransactionListProps
       caption={caption}
       columns={[
         {
-          header: 'Date',
+          header: t('list.date'),
           cell: (tx) => formatDateTime(tx.created_at),
           className: 'whitespace-nowrap text-slate-700',
         },
-        { header: 'Description', cell: (tx) => <Description tx={tx} /> },
-        { header: 'Status', cell: (tx) => <StatusBadge status={tx.status} /> },
+        { header: t('list.description'), cell: (tx) => <Description tx={tx} /> },
+        { header: t('list.status'), cell: (tx) => <StatusBadge status={tx.status} /> },
         {
-          header: 'Amount',
+          header: t('amount'),
           numeric: true,
           cell: (tx) => <SignedAmount amount={tx.amount} status={tx.status} />,
         },
         {
-          header: 'Balance after',
+          header: t('list.balanceAfter'),
           numeric: true,
           cell: (tx) => (tx.balance_after === null ? '—' : formatMoney(tx.balance_after)),
           className: 'text-slate-700',
         },
-        ...(action ? [{ header: 'Action', numeric: true, cell: action }] : []),
+        ...(action ? [{ header: t('list.action'), numeric: true, cell: action }] : []),
       ]}
       card={(tx) => (
         <div className="flex flex-col gap-2">
@@ -96,7 +91,7 @@ export function TransactionList({ items, caption, action }: TransactionListProps
             <StatusBadge status={tx.status} />
           </div>
           {tx.balance_after !== null ? (
-            <CardLine label="Balance after">{formatMoney(tx.balance_after)}</CardLine>
+            <CardLine label={t('list.balanceAfter')}>{formatMoney(tx.balance_after)}</CardLine>
           ) : null}
           {action ? <div className="flex justify-end empty:hidden">{action(tx)}</div> : null}
         </div>

@@ -10,14 +10,17 @@ import { CancelTransactionButton } from './cancel-transaction-button';
 import { TransactionList } from './transaction-list';
 import { readPage } from '../../../lib/pagination';
 import { useTransactions } from '../api/get-transactions';
+import type { KeyOf } from '@iddesk/contract';
+import { common } from '../../../lib/i18n-common';
+import { walletText } from '../i18n';
 
 type Tab = 'all' | 'pending' | 'done';
 
-const TABS: { tab: Tab; label: string; caption: string }[] = [
-  { tab: 'all', label: 'All', caption: 'All transactions' },
-  { tab: 'pending', label: 'Pending', caption: 'Pending transactions' },
-  { tab: 'done', label: 'Done', caption: 'Done transactions' },
-];
+const TABS = [
+  { tab: 'all', label: 'tx.all', caption: 'tx.captionAll' },
+  { tab: 'pending', label: 'tx.pending', caption: 'tx.captionPending' },
+  { tab: 'done', label: 'tx.done', caption: 'tx.captionDone' },
+] as const satisfies { tab: Tab; label: KeyOf<'wallet'>; caption: KeyOf<'wallet'> }[];
 
 const readTab = (value: string | null): Tab =>
   value === 'pending' || value === 'done' ? value : 'all';
@@ -39,48 +42,53 @@ export function TransactionsPage() {
   const tab = readTab(params.get('tab'));
   const page = readPage(params.get('page'));
   const query = useTransactions(tab === 'all' ? { page } : { pending: tab === 'pending', page });
-  const caption = TABS.find((t) => t.tab === tab)!.caption;
+  const t = walletText.useT();
+  const titles = common.useT();
+  const caption = t(TABS.find((item) => item.tab === tab)!.caption);
 
   return (
     <>
       <PageHeading
-        title="Transactions"
-        description="Every movement of your wallet balance, newest first."
+        title={titles('titles.transactions')}
+        description={t('tx.description')}
         actions={
           <>
             <ButtonLink to={ROUTES.addFunds}>
               <Plus className="size-4" aria-hidden="true" />
-              Add funds
+              {t('addFunds')}
             </ButtonLink>
             <ButtonLink to={ROUTES.withdraw} variant="secondary">
               <ArrowUpFromLine className="size-4" aria-hidden="true" />
-              Withdraw
+              {t('withdraw')}
             </ButtonLink>
           </>
         }
       />
       <LinkTabs
-        label="Transaction lists"
-        tabs={TABS.map((t) => ({ to: href(t.tab), label: t.label, active: tab === t.tab }))}
+        label={t('tx.tabs')}
+        tabs={TABS.map((item) => ({
+          to: href(item.tab),
+          label: t(item.label),
+          active: tab === item.tab,
+        }))}
       />
       <ListCard
         query={query}
-        loadingLabel="Loading transactions"
-        pagesLabel="Transaction pages"
+        loadingLabel={t('tx.loading')}
+        pagesLabel={t('tx.pages')}
         hrefFor={(p) => href(tab, p)}
         empty={
           tab === 'pending' ? (
-            <ListEmpty icon={ReceiptText} title="Nothing pending">
-              Top-ups waiting for approval and withdrawals on hold show here; you can cancel them
-              until the desk handles them.
+            <ListEmpty icon={ReceiptText} title={t('tx.emptyPending')}>
+              {t('tx.emptyPendingHint')}
             </ListEmpty>
           ) : (
             <ListEmpty
               icon={ReceiptText}
-              title={tab === 'all' ? 'No transactions yet' : 'Nothing settled yet'}
-              action={<ButtonLink to={ROUTES.addFunds}>Add funds</ButtonLink>}
+              title={tab === 'all' ? t('tx.emptyAll') : t('tx.emptyDone')}
+              action={<ButtonLink to={ROUTES.addFunds}>{t('addFunds')}</ButtonLink>}
             >
-              Approved top-ups, withdrawals and ID payments show here.
+              {t('tx.emptyHint')}
             </ListEmpty>
           )
         }

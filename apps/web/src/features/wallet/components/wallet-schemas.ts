@@ -14,6 +14,7 @@ import {
 } from './destination';
 import { imageFieldSchema } from '../../../lib/files';
 import { formatMoney } from '../../../lib/money';
+import { walletText } from '../i18n';
 import type { AddFundsInput } from '../api/add-funds';
 import type { WithdrawInput } from '../api/withdraw';
 
@@ -65,7 +66,7 @@ export const withdrawFormSchema = (balance?: string, limits?: MoneyLimits) =>
         if (exceedsBalance(amount, balance)) {
           ctx.addIssue({
             code: 'custom',
-            message: `That is more than your available balance of ${formatMoney(balance)}.`,
+            message: walletText.t('overBalance', { balance: formatMoney(balance) }),
           });
         }
       }),

@@ -1,4 +1,10 @@
-import { formatRupees, limitRangeText, parseAmount, type MoneyLimits, type Withdrawal } from '@iddesk/contract';
+import {
+  formatRupees,
+  limitRangeText,
+  parseAmount,
+  type MoneyLimits,
+  type Withdrawal,
+} from '@iddesk/contract';
 import { useMemo } from 'react';
 import { AppForm, FormConfirm } from '../../../components/ui/app-form';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +15,7 @@ import { useAppForm } from '../../../lib/use-app-form';
 import { useWithdraw, type WithdrawInput } from '../api/withdraw';
 import { useMoneyLimits } from '../../site';
 import { withdrawFormSchema, type WithdrawFormValues } from './wallet-schemas';
+import { walletText } from '../i18n';
 
 const EMPTY: WithdrawFormValues = {
   amount: '',
@@ -20,28 +27,37 @@ const EMPTY: WithdrawFormValues = {
 };
 
 function destination(input: WithdrawInput): { label: string; value: string }[] {
-  if (input.method === 'upi') return [{ label: 'UPI ID', value: input.upi_id }];
+  const { t } = walletText;
+  if (input.method === 'upi') return [{ label: t('upiId'), value: input.upi_id }];
   return [
-    { label: 'Account holder', value: input.account_holder },
-    { label: 'Account number', value: input.account_number },
-    { label: 'IFSC', value: input.ifsc },
+    { label: t('accountHolder'), value: input.account_holder },
+    { label: t('accountNumber'), value: input.account_number },
+    { label: t('ifsc'), value: input.ifsc },
   ];
 }
 
 /** "Available: ₹5,000.00 · ₹100.00 to ₹1,00,000.00 a withdrawal, ₹2,00,000.00 a day." */
-function amountHint(balance: string | undefined, limits: MoneyLimits | undefined): string | undefined {
+function amountHint(
+  balance: string | undefined,
+  limits: MoneyLimits | undefined,
+): string | undefined {
+  const { t } = walletText;
   const parts = [
-    balance ? `Available: ${formatMoney(balance)}` : null,
+    balance ? t('out.hintAvailable', { balance: formatMoney(balance) }) : null,
     limits
-      ? `${limitRangeText(limits, 'withdraw')} a withdrawal, at most ${formatRupees(parseAmount(limits.daily_payout) ?? 0n)} a day`
+      ? t('out.hintLimits', {
+          range: limitRangeText(limits, 'withdraw'),
+          daily: formatRupees(parseAmount(limits.daily_payout) ?? 0n),
+        })
       : null,
   ].filter(Boolean);
-  return parts.length > 0 ? `${parts.join(' · ')}.` : undefined;
+  return parts.length > 0 ? t('out.hint', { parts: parts.join(' · ') }) : undefined;
 }
 
 type WithdrawFormProps = { balance: string | undefined; onSent: (w: Withdrawal) => void };
 
 export function WithdrawForm({ balance, onSent }: WithdrawFormProps) {
+  const t = walletText.useT();
   const mutation = useWithdraw();
   const limits = useMoneyLimits();
   const schema = useMemo(() => withdrawFormSchema(balance, limits), [balance, limits]);
@@ -51,7 +67,7 @@ export function WithdrawForm({ balance, onSent }: WithdrawFormProps) {
     confirm: true,
     submit: (values, idempotencyKey) => mutation.mutateAsync({ ...values, idempotencyKey }),
     action: {
-      successMessage: 'Withdrawal requested. The amount is held until the desk pays it out.',
+      successMessage: t('out.success'),
     },
     onSuccess: (withdrawal, values, form) => {
       form.reset({ ...EMPTY, method: values.method });
@@ -64,32 +80,32 @@ export function WithdrawForm({ balance, onSent }: WithdrawFormProps) {
     <>
       <AppForm app={app} className="flex flex-col gap-5">
         <TextField
-          label="Amount"
+          label={t('amount')}
           {...INPUT.amount}
           hint={amountHint(balance, limits)}
           {...app.field('amount')}
         />
         <DestinationFields
           name="method"
-          legend="Send to"
-          bankLabel="Bank account"
-          holderLabel="Account holder name"
+          legend={t('out.sendTo')}
+          bankLabel={t('out.bankAccount')}
+          holderLabel={t('out.holderName')}
         />
         <div>
           <Button type="submit" size="lg" className="w-full sm:w-auto">
-            Continue
+            {t('continue')}
           </Button>
         </div>
       </AppForm>
 
       <FormConfirm
         app={app}
-        title="Confirm your withdrawal"
-        description="The amount is held from your balance now and sent once the desk approves it."
-        confirmLabel={amount ? `Withdraw ${amount}` : 'Withdraw'}
+        title={t('out.confirmTitle')}
+        description={t('out.confirmDescription')}
+        confirmLabel={amount ? t('out.confirmAmount', { amount }) : t('withdraw')}
         items={(v) => [
-          { label: 'Amount', value: formatMoney(v.amount) },
-          { label: 'Method', value: v.method === 'upi' ? 'UPI' : 'Bank transfer' },
+          { label: t('amount'), value: formatMoney(v.amount) },
+          { label: t('out.method'), value: v.method === 'upi' ? t('upi') : t('bankTransfer') },
           ...destination(v),
         ]}
       />
