@@ -1,12 +1,12 @@
 import { QUERY_KEYS } from '../lib/query-keys';
 import { session } from '../lib/session';
-import { type FeedDeps, pollFeed, primeFeed } from '../features/notifications/notification-feed';
+import type * as NotificationFeedModule from '../features/notifications/notification-feed';
 import type * as QueueAlertsModule from '../features/queue-alerts/queue-alerts';
 import { queryClient } from './query-client';
 import { routerRef } from './router-ref';
 import { reloadUserInfo } from './user-info';
 
-const feedDeps: FeedDeps = {
+const feedDeps: NotificationFeedModule.FeedDeps = {
   queryClient,
   open: (link) => void routerRef.get().navigate(link),
   // Something staff did changed the customer's money or IDs: refresh what shows them.
@@ -18,12 +18,21 @@ const feedDeps: FeedDeps = {
 
 /**
  * What only a signed-in session needs, loaded with its first poll rather than with the first
- * page (issue 19, the guest's first-load budget): the admin's queue counts, and the first-gesture
- * audio unlock that lets the bell and the alert be heard.
+ * page (issue 19, the guest's first-load budget): the notification feed's polling, the admin's
+ * queue counts, and the first-gesture audio unlock that lets the bell and the alert be heard.
  */
 let queueAlerts: Promise<QueueAlerts> | null = null;
+let notificationFeed: Promise<NotificationFeed> | null = null;
 let audioUnlocked = false;
 type QueueAlerts = typeof QueueAlertsModule;
+type NotificationFeed = typeof NotificationFeedModule;
+
+function loadFeed() {
+  return (notificationFeed ??= import('../features/notifications/notification-feed'));
+}
+
+const primeFeed = async (deps: NotificationFeedModule.FeedDeps) => (await loadFeed()).primeFeed(deps);
+const pollFeed = async (deps: NotificationFeedModule.FeedDeps) => (await loadFeed()).pollFeed(deps);
 
 function loadQueueAlerts() {
   return (queueAlerts ??= import('../features/queue-alerts/queue-alerts'));

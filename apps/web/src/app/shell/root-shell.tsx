@@ -8,7 +8,7 @@ import { common } from '../../lib/i18n-common';
 import type { PageTitleKey } from '../routes/pages';
 import { useSiteSettings } from '../../features/site/site-settings';
 import { usePolling } from '../../lib/use-polling';
-import { resetFeed } from '../../features/notifications/notification-feed';
+import { resetFeed } from '../../features/notifications/feed-store';
 import { AuthLayout } from '../layouts/auth-layout';
 import { SiteLayout } from '../layouts/site-layout';
 import { useRouteHandle } from '../route-handle';

@@ -1,6 +1,5 @@
 import type { Notification } from '@iddesk/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 import { runAction } from '../../lib/action';
 import { session } from '../../lib/session';
 import { getNewerNotifications } from './api/get-newer-notifications';
@@ -10,20 +9,14 @@ import {
   notificationsQueryOptions,
 } from './api/get-notifications';
 import { markNotificationsSeen } from './api/mark-notifications-seen';
+import { EMPTY, feedState, setFeed as set } from './feed-store';
+
+export { feed, resetFeed, useUnreadCount } from './feed-store';
 
 /**
- * The signed-in user's notification feed: the highest id seen (SPEC.md §3 "Notification
- * polling keeps the highest notification id seen") and the unread count for the bell.
- * Primed from the first page at startup, so notifications that already existed never toast;
+ * Polling the feed (state: feed-store.ts). Primed from the first page at startup, so notifications that already existed never toast;
  * each poll asks only for newer ones.
  */
-export type FeedState = {
-  /** The session the state belongs to; a different token starts over. */
-  token: string | null;
-  highestId: number;
-  unread: number;
-};
-
 export type FeedDeps = {
   queryClient: QueryClient;
   /** Opens a notification's link (client-side navigation). */
@@ -31,15 +24,6 @@ export type FeedDeps = {
   /** Called with the new notifications after they were toasted. */
   onNew?: (items: Notification[]) => void;
 };
-
-const EMPTY: FeedState = { token: null, highestId: 0, unread: 0 };
-let state: FeedState = EMPTY;
-const listeners = new Set<() => void>();
-
-function set(next: FeedState) {
-  state = next;
-  for (const listener of listeners) listener();
-}
 
 // One feed operation at a time: a poll never races the priming or another poll.
 let chain: Promise<unknown> = Promise.resolve();
@@ -61,7 +45,7 @@ export function primeFeed(deps: FeedDeps): Promise<void> {
   return serial(async () => {
     const token = session.token();
     if (!token) return set(EMPTY);
-    if (state.token === token) return;
+    if (feedState().token === token) return;
     await prime(token, deps);
   });
 }
@@ -84,17 +68,17 @@ export function pollFeed(deps: FeedDeps): Promise<void> {
   return serial(async () => {
     const token = session.token();
     if (!token) return set(EMPTY);
-    if (state.token !== token) return prime(token, deps);
-    const result = await runAction(() => getNewerNotifications(state.highestId), {
+    if (feedState().token !== token) return prime(token, deps);
+    const result = await runAction(() => getNewerNotifications(feedState().highestId), {
       successNotify: false,
     });
     if (!result.ok || session.token() !== token) return;
-    const fresh = result.data.filter((n) => n.id > state.highestId);
+    const fresh = result.data.filter((n) => n.id > feedState().highestId);
     if (fresh.length === 0) return;
     set({
       token,
       highestId: Math.max(...fresh.map((n) => n.id)),
-      unread: state.unread + fresh.filter((n) => !n.read).length,
+      unread: feedState().unread + fresh.filter((n) => !n.read).length,
     });
     await announce(fresh, deps.open);
     void deps.queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
@@ -107,28 +91,8 @@ export async function markFeedSeen(id: number): Promise<void> {
   const token = session.token();
   if (!token || id <= 0) return;
   const result = await runAction(() => markNotificationsSeen(id), { notify: false });
-  if (result.ok && session.token() === token && state.token === token) {
-    set({ ...state, unread: result.data.unread });
+  if (result.ok && session.token() === token && feedState().token === token) {
+    set({ ...feedState(), unread: result.data.unread });
   }
 }
 
-export function resetFeed(): void {
-  set(EMPTY);
-}
-
-export const feed = {
-  get: (): FeedState => state,
-  subscribe: (listener: () => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-};
-
-/** Unread notifications of the signed-in user, for the bell. */
-export function useUnreadCount(): number {
-  return useSyncExternalStore(
-    feed.subscribe,
-    () => (state.token !== null && state.token === session.token() ? state.unread : 0),
-    () => 0,
-  );
-}

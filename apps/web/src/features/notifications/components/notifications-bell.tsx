@@ -2,7 +2,7 @@ import { ROUTES } from '@iddesk/contract';
 import { Bell } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { cn } from '../../../lib/cn';
-import { useUnreadCount } from '../notification-feed';
+import { useUnreadCount } from '../feed-store';
 import { common } from '../../../lib/i18n-common';
 
 type NotificationsBellProps = {
