@@ -1,7 +1,15 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { catalogueItems, mediaItems, paymentTypes, reviews, settings, uploads, users } from '../src/db/schema';
+import {
+  catalogueItems,
+  mediaItems,
+  paymentTypes,
+  reviews,
+  settings,
+  uploads,
+  users,
+} from '../src/db/schema';
 import { seedDemoData } from '../src/modules/demo-seed';
 import {
   createAdmin,

@@ -6,7 +6,9 @@ import { createAdmin, get, registerUser, useTestApp } from './helpers/test-app';
 const ctx = useTestApp({}, { moneyLimits: 'defaults' });
 beforeAll(async () => {
   await createAdmin(ctx);
-  expect(await seedDemoData({ db: ctx.db, storage: ctx.app.storage, log: ctx.app.log })).toBe('seeded');
+  expect(await seedDemoData({ db: ctx.db, storage: ctx.app.storage, log: ctx.app.log })).toBe(
+    'seeded',
+  );
 });
 
 describe('demo seed: catalogue', () => {
@@ -30,7 +32,12 @@ describe('demo seed: catalogue', () => {
     expect(logo.headers['content-type']).toBe('image/webp');
 
     const user = await registerUser(ctx.app);
-    const signedIn = (await get(ctx.app, '/api/ids', user.token)).json().data as { has_demo: boolean; demo_login: string | null }[];
-    expect(signedIn.filter((i) => i.has_demo).every((i) => typeof i.demo_login === 'string')).toBe(true);
+    const signedIn = (await get(ctx.app, '/api/ids', user.token)).json().data as {
+      has_demo: boolean;
+      demo_login: string | null;
+    }[];
+    expect(signedIn.filter((i) => i.has_demo).every((i) => typeof i.demo_login === 'string')).toBe(
+      true,
+    );
   });
 });

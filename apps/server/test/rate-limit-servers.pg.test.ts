@@ -7,7 +7,16 @@ import { openPostgres } from '../src/db/client';
 import { rateLimits } from '../src/db/schema';
 import type { Database } from '../src/db/types';
 import { rateCountersFor } from '../src/lib/rate-counters';
-import { createAdmin, newUserDetails, post, registerUser, testConfig, type TestContext } from './helpers/test-app';
+import { putSetting, SETTING } from '../src/modules/settings';
+import {
+  createAdmin,
+  newUserDetails,
+  post,
+  registerUser,
+  testConfig,
+  type TestContext,
+  WIDE_MONEY_LIMITS,
+} from './helpers/test-app';
 import { openTestDatabase } from './helpers/test-database';
 import { balanceOf, deposit, expectLedgerConsistent, userIdOf } from './helpers/wallet-fixtures';
 
@@ -16,7 +25,9 @@ import { balanceOf, deposit, expectLedgerConsistent, userIdOf } from './helpers/
  * one PostgreSQL database: every limit is one budget, whichever server a call reaches.
  */
 if (!process.env.TEST_DATABASE_URL) {
-  throw new Error('rate-limit-servers.pg.test.ts needs TEST_DATABASE_URL (vitest.config.ts runs it only then)');
+  throw new Error(
+    'rate-limit-servers.pg.test.ts needs TEST_DATABASE_URL (vitest.config.ts runs it only then)',
+  );
 }
 
 const LIMITS = {
@@ -37,13 +48,13 @@ let ctxA: TestContext;
 
 beforeAll(async () => {
   first = await openTestDatabase();
-  const url = (first.db as unknown as { $client: pg.Pool }).$client.options.connectionString as string;
+  const url = (first.db as unknown as { $client: pg.Pool }).$client.options
+    .connectionString as string;
   second = await openPostgres(url);
+  // The ₹10 withdrawals under test sit below the default money limits (rule 8): widen them.
+  await putSetting(first.db, SETTING.moneyLimits, JSON.stringify(WIDE_MONEY_LIMITS));
   const config = testConfig(LIMITS);
-  servers = [
-    await buildApp({ db: first.db, config }),
-    await buildApp({ db: second.db, config }),
-  ];
+  servers = [await buildApp({ db: first.db, config }), await buildApp({ db: second.db, config })];
   ctxA = { app: servers[0], db: first.db, database: first, config, close: async () => {} };
 });
 afterAll(async () => {
@@ -62,7 +73,8 @@ const from = (remoteAddress: string) => ({ remoteAddress });
  * admin's deposits count against its own money limit.
  */
 let fixtureIp = 0;
-const fixtureAddress = () => from(`10.99.${Math.floor(fixtureIp / 250)}.${(fixtureIp++ % 250) + 1}`);
+const fixtureAddress = () =>
+  from(`10.99.${Math.floor(fixtureIp / 250)}.${(fixtureIp++ % 250) + 1}`);
 
 describe('one budget across two servers on one PostgreSQL', () => {
   it('counters live in the shared table', () => {
@@ -72,7 +84,13 @@ describe('one budget across two servers on one PostgreSQL', () => {
   it('wrong passwords on one account, alternating servers and IPs: the 429 comes at RATE_LIMIT_AUTH_ACCOUNT_MAX, not twice that', async () => {
     const user = await registerUser(servers[0], {}, fixtureAddress());
     const attempt = (i: number) =>
-      post(serverFor(i), '/api/auth/login', { login: user.email, password: 'wrong guess' }, undefined, from(`10.20.0.${i}`));
+      post(
+        serverFor(i),
+        '/api/auth/login',
+        { login: user.email, password: 'wrong guess' },
+        undefined,
+        from(`10.20.0.${i}`),
+      );
     const statuses = [];
     for (let i = 0; i < 6; i += 1) statuses.push((await attempt(i)).statusCode);
     expect(statuses).toEqual([422, 422, 422, 422, 429, 429]);
@@ -87,7 +105,10 @@ describe('one budget across two servers on one PostgreSQL', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
     // The counter is a row both servers wrote to.
-    const rows = await first.db.select().from(rateLimits).where(like(rateLimits.key, 'account:login:%'));
+    const rows = await first.db
+      .select()
+      .from(rateLimits)
+      .where(like(rateLimits.key, 'account:login:%'));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.points).toBe(7);
   });
@@ -96,7 +117,13 @@ describe('one budget across two servers on one PostgreSQL', () => {
     const login = `burst-${Date.now()}@example.com`;
     const answers = await Promise.all(
       Array.from({ length: 16 }, (_, i) =>
-        post(serverFor(i), '/api/auth/login', { login, password: 'wrong guess' }, undefined, from(`10.27.0.${i}`)),
+        post(
+          serverFor(i),
+          '/api/auth/login',
+          { login, password: 'wrong guess' },
+          undefined,
+          from(`10.27.0.${i}`),
+        ),
       ),
     );
     const statuses = answers.map((res) => res.statusCode);
@@ -107,7 +134,13 @@ describe('one budget across two servers on one PostgreSQL', () => {
   it('after the window, both servers take attempts again (the servers clock)', async () => {
     const login = `window-${Date.now()}@example.com`;
     const attempt = (i: number) =>
-      post(serverFor(i), '/api/auth/login', { login, password: 'wrong guess' }, undefined, from(`10.21.0.${i}`));
+      post(
+        serverFor(i),
+        '/api/auth/login',
+        { login, password: 'wrong guess' },
+        undefined,
+        from(`10.21.0.${i}`),
+      );
     for (let i = 0; i < 4; i += 1) expect((await attempt(i)).statusCode).toBe(422);
     expect((await attempt(4)).statusCode).toBe(429);
     expect((await attempt(5)).statusCode).toBe(429);
@@ -124,7 +157,13 @@ describe('one budget across two servers on one PostgreSQL', () => {
   it('per IP: one address alternating servers meets RATE_LIMIT_AUTH_MAX once', async () => {
     const statuses = [];
     for (let i = 0; i < 6; i += 1) {
-      const res = await post(serverFor(i), '/api/auth/register', newUserDetails(), undefined, from('10.22.0.1'));
+      const res = await post(
+        serverFor(i),
+        '/api/auth/register',
+        newUserDetails(),
+        undefined,
+        from('10.22.0.1'),
+      );
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
@@ -176,12 +215,27 @@ describe('one budget across two servers on one PostgreSQL', () => {
     const user = await registerUser(servers[0], {}, fixtureAddress());
     const statuses = [];
     for (let i = 0; i < 4; i += 1) {
-      const res = await post(serverFor(i), '/api/update/password/create', { email: user.email }, undefined, from(`10.25.0.${i}`));
+      const res = await post(
+        serverFor(i),
+        '/api/update/password/create',
+        { email: user.email },
+        undefined,
+        from(`10.25.0.${i}`),
+      );
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([200, 200, 429, 429]);
-    const blocked = await post(servers[1], '/api/update/password/create', { email: user.email }, undefined, from('10.25.1.1'));
-    expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/60 minutes/) });
+    const blocked = await post(
+      servers[1],
+      '/api/update/password/create',
+      { email: user.email },
+      undefined,
+      from('10.25.1.1'),
+    );
+    expect(blocked.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/60 minutes/),
+    });
   });
 });
 
@@ -189,7 +243,8 @@ describe('when the database cannot be reached', () => {
   let gone: Database;
   let app: FastifyInstance;
   beforeAll(async () => {
-    const url = (first.db as unknown as { $client: pg.Pool }).$client.options.connectionString as string;
+    const url = (first.db as unknown as { $client: pg.Pool }).$client.options
+      .connectionString as string;
     gone = await openPostgres(url);
     app = await buildApp({ db: gone.db, config: testConfig(LIMITS) });
     await gone.close();
@@ -205,7 +260,13 @@ describe('when the database cannot be reached', () => {
   });
 
   it('a limited call fails as a server error, never as an answer that skipped the count', async () => {
-    const res = await post(app, '/api/auth/login', { login: 'x@example.com', password: 'wrong guess' }, undefined, from('10.26.0.1'));
+    const res = await post(
+      app,
+      '/api/auth/login',
+      { login: 'x@example.com', password: 'wrong guess' },
+      undefined,
+      from('10.26.0.1'),
+    );
     expect(res.statusCode).toBeGreaterThanOrEqual(500);
     expect(res.json()).toMatchObject({ data: null });
   });
