@@ -100,7 +100,7 @@ test('the admin approves a top-up while the user is on /my_ids: toast, bell and 
   await page.getByRole('link', { name: /notifications, 1 unread/i }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
   const item = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Funds added' });
-  await expect(item).toContainText(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/);
+  await expect(item).toContainText(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [ap]m/);
   await expect(item.getByRole('link', { name: /see transactions/i })).toBeVisible();
   // Opening the list read it: the bell has no count any more.
   await expect(page.getByRole('link', { name: /^notifications$/i }).first()).toBeVisible();

@@ -97,7 +97,7 @@ export function TransactionsPage() {
           <TransactionList
             items={items}
             caption={caption}
-            {...(tab === 'pending' ? { action: (tx) => <CancelTransactionButton tx={tx} /> } : {})}
+            {...(tab !== 'done' ? { action: (tx) => <CancelTransactionButton tx={tx} /> } : {})}
           />
         )}
       </ListCard>
