@@ -35,9 +35,17 @@ function precompress(): Plugin {
   };
 }
 
-/** `html` with `lines` inserted just before its `</head>`. */
-const beforeHead = (html: string, lines: string) =>
-  html.replace(/^[ \t]*<\/head>/m, (head) => lines + head);
+/**
+ * `html` with `lines` inserted just before its `</head>`, which need not start a line:
+ * vite-plugin-pwa writes its manifest link on the same line. (Matching `</head>` only at the
+ * start of a line once dropped every page's preloads and the font's without a word: issue 17's
+ * Lighthouse regression.) Throws rather than return the page without them.
+ */
+function beforeHead(html: string, lines: string): string {
+  const out = html.replace(/\n?[ \t]*<\/head>/, `\n${lines}  </head>`);
+  if (out === html) throw new Error('route-html: no </head> in index.html');
+  return out;
+}
 
 /** The source file of a page module of pages.ts (`features/x/y`, from src/). */
 function sourceFile(module: string): string {

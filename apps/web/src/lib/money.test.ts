@@ -75,6 +75,28 @@ describe('formatDate and formatDateTime', () => {
     expect(formatDateTime('2026-11-23T21:06:00Z')).toBe('23 Nov 2026, 9:06 pm');
   });
 
+  it('checks the zone when the first date is written, not when the settings arrive (issue 17 boot time)', () => {
+    const Original = Intl.DateTimeFormat;
+    let built = 0;
+    Intl.DateTimeFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        built++;
+      }
+    } as typeof Intl.DateTimeFormat;
+    try {
+      // A zone no other test uses: the contract keeps one formatter per zone.
+      setDisplayTimeZone('Asia/Tokyo');
+      expect(built).toBe(0);
+      expect(formatDateTime('2026-11-23T21:06:00Z')).toBe('24 Nov 2026, 6:06 am');
+      expect(built).toBe(1);
+      expect(formatDate('2026-11-23T21:06:00Z')).toBe('24 November 2026');
+      expect(built).toBe(1);
+    } finally {
+      Intl.DateTimeFormat = Original;
+    }
+  });
+
   it('shows a dash for a missing or unreadable date', () => {
     expect(formatDate(undefined)).toBe('—');
     expect(formatDateTime('not a date')).toBe('—');

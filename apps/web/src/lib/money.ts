@@ -28,19 +28,32 @@ export function formatMoney(amount: string | null | undefined): string {
  * contract's one format (display-time.ts), the same the server writes into notifications.
  */
 let displayTimeZone = DEFAULT_DISPLAY_TIME_ZONE;
+/** The zone the settings named, checked when the first date is written. */
+let pendingTimeZone: string | null = null;
 
 /**
- * From the site settings' answer, which arrives during startup. Checking the zone builds its
- * formatter there, in a network callback, rather than in the render of the first date (it
- * loads ICU data: about 15 ms of a fast machine's main thread, four times that on a phone).
+ * From the site settings' answer, which arrives during startup. Only kept here: checking the
+ * zone builds its Intl formatter, which loads ICU's time zone data (100–190 ms of a phone's
+ * main thread, measured with the CPU throttled 4×), and most first pages write no date at all.
+ * The first date written checks it (`zone()`).
  */
 export function setDisplayTimeZone(timeZone: string): void {
-  try {
-    zonedParts(new Date(0), timeZone);
-    displayTimeZone = timeZone;
-  } catch {
-    // A zone this browser does not know: keep the default rather than break every date.
+  pendingTimeZone = timeZone;
+}
+
+/** The display zone; a zone this browser does not know keeps the one before rather than break every date. */
+function zone(): string {
+  if (pendingTimeZone !== null) {
+    const candidate = pendingTimeZone;
+    pendingTimeZone = null;
+    try {
+      zonedParts(new Date(0), candidate);
+      displayTimeZone = candidate;
+    } catch {
+      // RangeError: unknown zone; the one before stays.
+    }
   }
+  return displayTimeZone;
 }
 
 const readDate = (iso: string | null | undefined): Date | null => {
@@ -52,7 +65,7 @@ const readDate = (iso: string | null | undefined): Date | null => {
 /** "22 November 2026" in the display time zone. */
 export function formatDate(iso: string | null | undefined): string {
   const date = readDate(iso);
-  return date ? formatZonedDate(date, displayTimeZone) : '—';
+  return date ? formatZonedDate(date, zone()) : '—';
 }
 
 /** A signed ledger amount for display: "+₹100.00" for credits, "−₹100.00" for debits. */
@@ -69,5 +82,5 @@ export const isDebit = (amount: string) => amount.trim().startsWith('-');
 /** "22 Nov 2026, 2:05 pm" in the display time zone: every moment on every screen. */
 export function formatDateTime(iso: string | null | undefined): string {
   const date = readDate(iso);
-  return date ? formatZonedDateTime(date, displayTimeZone) : '—';
+  return date ? formatZonedDateTime(date, zone()) : '—';
 }
