@@ -1,6 +1,7 @@
 import { AlertTriangle, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { common } from '../../lib/i18n-common';
+import { cn } from '../../lib/cn';
 import { Button } from './button';
 import { Card } from './card';
 
@@ -11,6 +12,29 @@ export function ListLoading({ label, rows = 4 }: { label?: string; rows?: number
     <div role="status" aria-label={label ?? t('list.loading')} className="flex flex-col gap-3">
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="h-16 animate-pulse rounded-xl bg-slate-200/70" aria-hidden="true" />
+      ))}
+    </div>
+  );
+}
+
+/** Placeholder tiles while a grid of cards loads (`tile` sizes each one). */
+export function GridLoading({
+  label,
+  count,
+  tile,
+}: {
+  label: string;
+  count: number;
+  tile: string;
+}) {
+  return (
+    <div role="status" aria-label={label} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {Array.from({ length: count }, (_, i) => (
+        <div
+          key={i}
+          className={cn('animate-pulse rounded-2xl bg-slate-200/70', tile)}
+          aria-hidden="true"
+        />
       ))}
     </div>
   );

@@ -1,30 +1,11 @@
 import { Images } from 'lucide-react';
 import { useState } from 'react';
-import { ListEmpty, QueryStates } from '../../../components/ui/list-states';
+import { GridLoading, ListEmpty, QueryStates } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { useMedia } from '../api/get-media';
 import { Lightbox } from './lightbox';
 import { MediaTile } from './media-tile';
 import { mediaText } from '../i18n';
-
-function GalleryLoading() {
-  const t = mediaText.useT();
-  return (
-    <div
-      role="status"
-      aria-label={t('page.loading')}
-      className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
-    >
-      {Array.from({ length: 3 }, (_, i) => (
-        <div
-          key={i}
-          className="aspect-video animate-pulse rounded-2xl bg-slate-200/70"
-          aria-hidden="true"
-        />
-      ))}
-    </div>
-  );
-}
 
 export function MediaPage() {
   const t = mediaText.useT();
@@ -38,7 +19,7 @@ export function MediaPage() {
       <PageHeading title={t('page.title')} description={t('page.description')} />
       <QueryStates
         query={query}
-        loading={<GalleryLoading />}
+        loading={<GridLoading label={t('page.loading')} count={3} tile="aspect-video" />}
         card
         isEmpty={(all) => all.length === 0}
         empty={
