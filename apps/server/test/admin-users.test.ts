@@ -1,25 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema';
-import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
-import {
-  addFunds,
-  createUpiPaymentType,
-  deposit,
-  expectLedgerConsistent,
-  userIdOf,
-  withdrawUpi,
-} from './helpers/wallet-fixtures';
+import { get, post, registerUser } from './helpers/test-app';
+import { addFunds, createUpiPaymentType, deposit, userIdOf, withdrawUpi } from './helpers/wallet-fixtures';
+import { useStaffedApp } from './helpers/staffed-app';
 
-let admin: { token: string };
-
-const ctx = useTestApp();
-beforeAll(async () => {
-  admin = await createAdmin(ctx);
-});
-afterEach(async () => {
-  await expectLedgerConsistent(ctx);
-});
+const { ctx, admin } = useStaffedApp({ ledgerCheck: true });
 
 describe('admin users', () => {
   it('lists users 15 a page, newest first, with the balance; searches name, email and phone; filters blocked', async () => {

@@ -1,14 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, uploads } from '../src/db/schema';
 import { pngImage, postForm } from './helpers/wallet-fixtures';
-import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
+import { get, post, registerUser } from './helpers/test-app';
+import { useStaffedApp } from './helpers/staffed-app';
 
-let admin: { token: string };
-const ctx = useTestApp();
-beforeAll(async () => {
-  admin = await createAdmin(ctx);
-});
+const { ctx, admin } = useStaffedApp();
 
 describe('media', () => {
   it('is public and empty at first', async () => {

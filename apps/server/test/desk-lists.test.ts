@@ -3,32 +3,20 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bills } from '../src/db/schema';
 import { hammingDistance, perceptualHash } from '../src/lib/perceptual-hash';
-import { activeId, createItem, customer, handle, LOGIN } from './helpers/ids-fixtures';
-import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
-import {
-  addFunds,
-  balanceOf,
-  createUpiPaymentType,
-  expectLedgerConsistent,
-  nextReference,
-  postForm,
-  userIdOf,
-  withdrawUpi,
-} from './helpers/wallet-fixtures';
+import { LOGIN, activeId, createItem, customer, handle } from './helpers/ids-fixtures';
+import { get, post } from './helpers/test-app';
+import { addFunds, balanceOf, createUpiPaymentType, expectLedgerConsistent, nextReference, postForm, withdrawUpi } from './helpers/wallet-fixtures';
+import { useStaffedApp } from './helpers/staffed-app';
 
 /**
  * Issue 16: the staff lists (filters, order, handler, the ID's login) and reused proofs
  * (same UTR, look-alike screenshot), the approval guard and the customer's 409.
  */
 
-let admin: { token: string; name: string };
-let paymentTypeId: number;
 let otherTypeId: number;
 
-const ctx = useTestApp();
+const { ctx, admin, paymentType } = useStaffedApp({ paymentType: true });
 beforeAll(async () => {
-  admin = await createAdmin(ctx);
-  paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
   otherTypeId = (await createUpiPaymentType(ctx.app, admin.token, 'PhonePe')).id;
 });
 
@@ -55,11 +43,6 @@ async function patternImage(seed: number, width = 360, height = 640): Promise<Bu
 /** The same picture re-saved as a smaller, lower-quality JPEG. */
 const reEncoded = async (image: Buffer) => sharp(image).resize(270, 480).jpeg({ quality: 45 }).toBuffer();
 
-async function person(overrides: Record<string, string> = {}) {
-  const user = await registerUser(ctx.app, overrides);
-  return { ...user, id: await userIdOf(ctx, user.email) };
-}
-
 const billList = async (query: string) => {
   const res = await get(ctx.app, `/api/admin/bills?${query}`, admin.token);
   expect(res.statusCode, res.body).toBe(200);
@@ -82,10 +65,10 @@ describe('perceptual hash', () => {
 
 describe('staff lists: order, filters, handler', () => {
   it('the queue is oldest first by default, sort=newest reverses it, the done list is newest first', async () => {
-    const user = await person();
-    const a = (await addFunds(ctx.app, user.token, paymentTypeId, '11.00')).json().data.id as number;
-    const b = (await addFunds(ctx.app, user.token, paymentTypeId, '12.00')).json().data.id as number;
-    const c = (await addFunds(ctx.app, user.token, paymentTypeId, '13.00')).json().data.id as number;
+    const user = await customer(ctx);
+    const a = (await addFunds(ctx.app, user.token, paymentType.id, '11.00')).json().data.id as number;
+    const b = (await addFunds(ctx.app, user.token, paymentType.id, '12.00')).json().data.id as number;
+    const c = (await addFunds(ctx.app, user.token, paymentType.id, '13.00')).json().data.id as number;
     const mine = (ids: number[]) => ids.filter((id) => [a, b, c].includes(id));
 
     expect(mine(idsOf(await billList(`pending=1&perPage=100`)))).toEqual([a, b, c]);
@@ -108,11 +91,11 @@ describe('staff lists: order, filters, handler', () => {
   });
 
   it('filters by customer (name, email, phone), amount range, reference, payment type and days', async () => {
-    const asha = await person({ name: 'Asha Quillfeather' });
-    const ravi = await person({ name: 'Ravi Brindlemoor' });
-    const b1 = (await addFunds(ctx.app, asha.token, paymentTypeId, '100.00', undefined, 'ZXQ-700-1')).json().data.id;
+    const asha = await customer(ctx, { name: 'Asha Quillfeather' });
+    const ravi = await customer(ctx, { name: 'Ravi Brindlemoor' });
+    const b1 = (await addFunds(ctx.app, asha.token, paymentType.id, '100.00', undefined, 'ZXQ-700-1')).json().data.id;
     const b2 = (await addFunds(ctx.app, asha.token, otherTypeId, '250.50', undefined, 'ZXQ-700-2')).json().data.id;
-    const b3 = (await addFunds(ctx.app, ravi.token, paymentTypeId, '999.99', undefined, 'ZXQ-800-3')).json().data.id;
+    const b3 = (await addFunds(ctx.app, ravi.token, paymentType.id, '999.99', undefined, 'ZXQ-800-3')).json().data.id;
     const scope = 'pending=1&perPage=100&reference=ZXQ-';
 
     expect(idsOf(await billList(`${scope}&customer=quillfeather`))).toEqual([b1, b2]);
@@ -153,7 +136,7 @@ describe('staff lists: order, filters, handler', () => {
   });
 
   it('withdrawals, ID requests and new IDs take the same filters and order; a request shows the ID’s real login', async () => {
-    const user = await person({ name: 'Mira Thistlewood' });
+    const user = await customer(ctx, { name: 'Mira Thistlewood' });
     await post(ctx.app, '/api/admin/deposit/create', { user_id: user.id, amount: '900', comment: 'seed' }, admin.token);
     const w1 = (await withdrawUpi(ctx.app, user.token, '10')).json().data.id;
     const w2 = (await withdrawUpi(ctx.app, user.token, '20')).json().data.id;
@@ -177,18 +160,18 @@ describe('staff lists: order, filters, handler', () => {
 
 describe('reused proofs', () => {
   it('the same UTR on another bill and on a new ID is flagged on the rows and the detail, with the others', async () => {
-    const one = await person();
-    const two = await person();
+    const one = await customer(ctx);
+    const two = await customer(ctx);
     const utr = nextReference();
-    const first = (await addFunds(ctx.app, one.token, paymentTypeId, '40', await patternImage(11), utr)).json().data.id;
-    const second = (await addFunds(ctx.app, two.token, paymentTypeId, '41', await patternImage(12), utr)).json().data.id;
-    const lone = (await addFunds(ctx.app, two.token, paymentTypeId, '42', await patternImage(13))).json().data.id;
+    const first = (await addFunds(ctx.app, one.token, paymentType.id, '40', await patternImage(11), utr)).json().data.id;
+    const second = (await addFunds(ctx.app, two.token, paymentType.id, '41', await patternImage(12), utr)).json().data.id;
+    const lone = (await addFunds(ctx.app, two.token, paymentType.id, '42', await patternImage(13))).json().data.id;
 
     const item = await createItem(ctx.app, admin.token);
     const created = await postForm(
       ctx.app,
       `/api/ids/${item.id}/create`,
-      { username: 'reuser', amount: '500', pay_from: 'payment', payment_type_id: String(paymentTypeId), reference: utr },
+      { username: 'reuser', amount: '500', pay_from: 'payment', payment_type_id: String(paymentType.id), reference: utr },
       [{ field: 'proof', data: await patternImage(14) }],
       one.token,
     );
@@ -223,12 +206,12 @@ describe('reused proofs', () => {
   });
 
   it('a screenshot re-encoded at another quality and size is flagged; a different one is not', async () => {
-    const one = await person();
-    const two = await person();
+    const one = await customer(ctx);
+    const two = await customer(ctx);
     const original = await patternImage(21);
-    const first = (await addFunds(ctx.app, one.token, paymentTypeId, '50', original)).json().data.id;
-    const copy = (await addFunds(ctx.app, two.token, paymentTypeId, '50', await reEncoded(original))).json().data.id;
-    const different = (await addFunds(ctx.app, two.token, paymentTypeId, '50', await patternImage(22))).json().data.id;
+    const first = (await addFunds(ctx.app, one.token, paymentType.id, '50', original)).json().data.id;
+    const copy = (await addFunds(ctx.app, two.token, paymentType.id, '50', await reEncoded(original))).json().data.id;
+    const different = (await addFunds(ctx.app, two.token, paymentType.id, '50', await patternImage(22))).json().data.id;
 
     const detail = async (id: number) => (await get(ctx.app, `/api/admin/bills/${id}`, admin.token)).json().data.reused_proof;
     expect(await detail(first)).toMatchObject({ flagged: true, same_reference: [], similar_image: [{ type: 'bill', id: copy }] });
@@ -237,12 +220,12 @@ describe('reused proofs', () => {
   });
 
   it('approving a bill whose UTR is already approved is 409 REUSED_PROOF unless confirmed with a comment (audited)', async () => {
-    const one = await person();
-    const two = await person();
+    const one = await customer(ctx);
+    const two = await customer(ctx);
     const utr = nextReference();
-    const first = (await addFunds(ctx.app, one.token, paymentTypeId, '60', undefined, utr)).json().data.id;
-    const second = (await addFunds(ctx.app, two.token, paymentTypeId, '61', undefined, utr)).json().data.id;
-    const third = (await addFunds(ctx.app, two.token, paymentTypeId, '62', undefined, utr)).json().data.id;
+    const first = (await addFunds(ctx.app, one.token, paymentType.id, '60', undefined, utr)).json().data.id;
+    const second = (await addFunds(ctx.app, two.token, paymentType.id, '61', undefined, utr)).json().data.id;
+    const third = (await addFunds(ctx.app, two.token, paymentType.id, '62', undefined, utr)).json().data.id;
     expect((await post(ctx.app, `/api/admin/bills/${first}/approve`, undefined, admin.token)).statusCode).toBe(200);
 
     const flagged = (await get(ctx.app, `/api/admin/bills/${second}`, admin.token)).json().data.reused_proof;
@@ -280,14 +263,14 @@ describe('reused proofs', () => {
   });
 
   it('a customer submitting a UTR that is already approved gets 409 at once, for bills, new IDs and deposits', async () => {
-    const one = await person();
+    const one = await customer(ctx);
     const utr = nextReference();
-    const first = (await addFunds(ctx.app, one.token, paymentTypeId, '70', undefined, utr)).json().data.id;
+    const first = (await addFunds(ctx.app, one.token, paymentType.id, '70', undefined, utr)).json().data.id;
     // Pending elsewhere is not yet a refusal: staff see the flag.
-    expect((await addFunds(ctx.app, one.token, paymentTypeId, '70', undefined, utr)).statusCode).toBe(200);
+    expect((await addFunds(ctx.app, one.token, paymentType.id, '70', undefined, utr)).statusCode).toBe(200);
     await post(ctx.app, `/api/admin/bills/${first}/approve`, undefined, admin.token);
 
-    const again = await addFunds(ctx.app, one.token, paymentTypeId, '70', undefined, utr);
+    const again = await addFunds(ctx.app, one.token, paymentType.id, '70', undefined, utr);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'REFERENCE_ALREADY_USED', data: null });
 
@@ -295,7 +278,7 @@ describe('reused proofs', () => {
     const asId = await postForm(
       ctx.app,
       `/api/ids/${item.id}/create`,
-      { username: 'reuser2', amount: '500', pay_from: 'payment', payment_type_id: String(paymentTypeId), reference: utr },
+      { username: 'reuser2', amount: '500', pay_from: 'payment', payment_type_id: String(paymentType.id), reference: utr },
       [{ field: 'proof', data: await patternImage(31) }],
       one.token,
     );
@@ -306,7 +289,7 @@ describe('reused proofs', () => {
     const asDeposit = await postForm(
       ctx.app,
       `/api/user_ids/${userIdId}/deposit`,
-      { amount: '500', pay_from: 'payment', payment_type_id: String(paymentTypeId), reference: utr },
+      { amount: '500', pay_from: 'payment', payment_type_id: String(paymentType.id), reference: utr },
       [{ field: 'proof', data: await patternImage(32) }],
       owner.token,
     );
@@ -322,12 +305,12 @@ describe('reused proofs', () => {
     const deposit = await postForm(
       ctx.app,
       `/api/user_ids/${userIdId}/deposit`,
-      { amount: '500', pay_from: 'payment', payment_type_id: String(paymentTypeId), reference: utr },
+      { amount: '500', pay_from: 'payment', payment_type_id: String(paymentType.id), reference: utr },
       [{ field: 'proof', data: await patternImage(41) }],
       owner.token,
     );
     expect(deposit.statusCode, deposit.body).toBe(200);
-    const bill = (await addFunds(ctx.app, payer.token, paymentTypeId, '80', undefined, utr)).json().data.id;
+    const bill = (await addFunds(ctx.app, payer.token, paymentType.id, '80', undefined, utr)).json().data.id;
     expect((await post(ctx.app, `/api/admin/bills/${bill}/approve`, undefined, admin.token)).statusCode).toBe(200);
 
     const requestId = deposit.json().data.id as number;

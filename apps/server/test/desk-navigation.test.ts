@@ -1,18 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema';
-import { activeId, createItem, depositFromWallet } from './helpers/ids-fixtures';
-import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
-import {
-  addFunds,
-  balanceOf,
-  createUpiPaymentType,
-  deposit,
-  expectLedgerConsistent,
-  nextReference,
-  userIdOf,
-  withdrawUpi,
-} from './helpers/wallet-fixtures';
+import { activeId, createItem, customer, depositFromWallet } from './helpers/ids-fixtures';
+import { get, post } from './helpers/test-app';
+import { addFunds, balanceOf, deposit, expectLedgerConsistent, nextReference, withdrawUpi } from './helpers/wallet-fixtures';
+import { useStaffedApp } from './helpers/staffed-app';
 
 /**
  * Issue 16, what the desk's pages need beyond the lists: one customer's items (a user's staff
@@ -20,19 +12,7 @@ import {
  * trail whenever staff give one.
  */
 
-let admin: { token: string; name: string };
-let paymentTypeId: number;
-
-const ctx = useTestApp();
-beforeAll(async () => {
-  admin = await createAdmin(ctx);
-  paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
-});
-
-async function person() {
-  const user = await registerUser(ctx.app);
-  return { ...user, id: await userIdOf(ctx, user.email) };
-}
+const { ctx, admin, paymentType } = useStaffedApp({ paymentType: true });
 
 const list = async (path: string) => {
   const res = await get(ctx.app, path, admin.token);
@@ -42,15 +22,15 @@ const list = async (path: string) => {
 const idsOf = (page: { items: { id: number }[] }) => page.items.map((i) => i.id);
 
 async function billOf(token: string, amount: string, reference = nextReference()) {
-  const res = await addFunds(ctx.app, token, paymentTypeId, amount, undefined, reference);
+  const res = await addFunds(ctx.app, token, paymentType.id, amount, undefined, reference);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.id as number;
 }
 
 describe('one customer’s items', () => {
   it('user_id narrows bills, withdrawals, new IDs and ID requests to that customer', async () => {
-    const one = await person();
-    const other = await person();
+    const one = await customer(ctx);
+    const other = await customer(ctx);
     const oneBill = await billOf(one.token, '11');
     await billOf(other.token, '12');
     await deposit(ctx.app, admin.token, one.id, '300');
@@ -76,7 +56,7 @@ describe('one customer’s items', () => {
 
 describe('the next and previous item of a queue', () => {
   it('after_id with the oldest-first queue gives the next one, before_id with sort=newest the previous one, within the filters', async () => {
-    const user = await person();
+    const user = await customer(ctx);
     const [a, b, c] = [await billOf(user.token, '21'), await billOf(user.token, '22'), await billOf(user.token, '23')];
     const mine = `pending=1&user_id=${user.id}&perPage=1`;
 
@@ -94,8 +74,8 @@ describe('the next and previous item of a queue', () => {
 
 describe('a confirmation is audited', () => {
   it('approving a bill flagged only for a UTR pending elsewhere keeps the staff comment in the audit entry; money once', async () => {
-    const one = await person();
-    const two = await person();
+    const one = await customer(ctx);
+    const two = await customer(ctx);
     const utr = nextReference();
     const first = await billOf(one.token, '31', utr);
     await billOf(two.token, '32', utr);

@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createItem, createFromWallet, handle, activeId } from './helpers/ids-fixtures';
-import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
-import { addFunds, createUpiPaymentType, deposit, expectLedgerConsistent, userIdOf, withdrawUpi } from './helpers/wallet-fixtures';
+import { activeId, createFromWallet, createItem, customer, handle } from './helpers/ids-fixtures';
+import { createAdmin, get, post, useTestApp } from './helpers/test-app';
+import { addFunds, createUpiPaymentType, deposit, expectLedgerConsistent, withdrawUpi } from './helpers/wallet-fixtures';
 
 /** Issue 16 items 4–6: the dashboard, the CSV exports and the audit trail. */
 
@@ -14,11 +14,6 @@ beforeAll(async () => {
   admin = await createAdmin(ctx);
   paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
 });
-
-async function person(overrides: Record<string, string> = {}) {
-  const user = await registerUser(ctx.app, overrides);
-  return { ...user, id: await userIdOf(ctx, user.email) };
-}
 
 const dashboard = async () => {
   const res = await get(ctx.app, '/api/admin/dashboard', admin.token);
@@ -45,7 +40,7 @@ describe('dashboard', () => {
     expect(before.days).toHaveLength(7);
     expect(before.days[6].date).toBe(today);
 
-    const user = await person();
+    const user = await customer(ctx);
     const bill1 = (await addFunds(ctx.app, user.token, paymentTypeId, '100.25')).json().data.id;
     await addFunds(ctx.app, user.token, paymentTypeId, '50.00');
     await deposit(ctx.app, admin.token, user.id, '1000');
@@ -81,14 +76,14 @@ describe('dashboard', () => {
   });
 
   it('staff only', async () => {
-    const user = await person();
+    const user = await customer(ctx);
     expect((await get(ctx.app, '/api/admin/dashboard', user.token)).statusCode).toBe(403);
   });
 });
 
 describe('CSV export', () => {
   it('a filtered done list of bills: exact decimals, display-time-zone times, handler, formula-safe text', async () => {
-    const user = await person({ name: '=HYPERLINK("x")' });
+    const user = await customer(ctx, { name: '=HYPERLINK("x")' });
     const a = (await addFunds(ctx.app, user.token, paymentTypeId, '1234.50')).json().data;
     const b = (await addFunds(ctx.app, user.token, paymentTypeId, '0.07')).json().data;
     await addFunds(ctx.app, user.token, paymentTypeId, '9.99'); // still pending: not in the done list
@@ -109,14 +104,14 @@ describe('CSV export', () => {
   });
 
   it('more rows than one chunk stream out whole, in order', async () => {
-    const user = await person();
+    const user = await customer(ctx);
     for (let i = 0; i < 3; i += 1) await addFunds(ctx.app, user.token, paymentTypeId, `${i + 1}.00`);
     const rows = await csvOf(`/api/admin/bills/export.csv?pending=1&sort=oldest&customer=${encodeURIComponent(user.email)}`);
     expect(rows.map((r) => r.amount)).toEqual(['1.00', '2.00', '3.00']);
   });
 
   it('withdrawals, requests, new IDs and a user’s transactions export too', async () => {
-    const user = await person();
+    const user = await customer(ctx);
     await deposit(ctx.app, admin.token, user.id, '500');
     await withdrawUpi(ctx.app, user.token, '12.34');
     const tx = await csvOf(`/api/admin/users/${user.id}/transactions/export.csv`);
@@ -140,7 +135,7 @@ describe('CSV export', () => {
   });
 
   it('the transactions list takes the same filters', async () => {
-    const user = await person();
+    const user = await customer(ctx);
     await deposit(ctx.app, admin.token, user.id, '300');
     await withdrawUpi(ctx.app, user.token, '20');
     const list = async (q: string) =>
@@ -156,7 +151,7 @@ describe('CSV export', () => {
 describe('audit trail', () => {
   it('lists staff actions with who, what, object, before/after, IP; filters by actor, action, object and day', async () => {
     const other = await createAdmin(ctx);
-    const user = await person();
+    const user = await customer(ctx);
     const bill = (await addFunds(ctx.app, user.token, paymentTypeId, '77.00')).json().data.id;
     await post(ctx.app, `/api/admin/bills/${bill}/approve`, undefined, other.token);
     await get(ctx.app, `/api/admin/users/${user.id}/block`, admin.token);

@@ -1,31 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { idRequests, transactions, userIds } from '../src/db/schema';
 import { setBlocked } from '../src/modules/users/service';
-import { createAdmin, get, post, useTestApp } from './helpers/test-app';
-import {
-  activeId,
-  approveId,
-  createFromWallet,
-  createItem,
-  customer,
-  customerWith,
-  depositFromWallet,
-  handle,
-} from './helpers/ids-fixtures';
-import { balanceOf, expectLedgerConsistent, postForm } from './helpers/wallet-fixtures';
+import { get, post } from './helpers/test-app';
+import { activeId, approveId, createFromWallet, customer, customerWith, depositFromWallet, handle } from './helpers/ids-fixtures';
+import { balanceOf, postForm } from './helpers/wallet-fixtures';
+import { useStaffedApp } from './helpers/staffed-app';
 
-let admin: { token: string };
-let item: { id: number };
-
-const ctx = useTestApp();
-beforeAll(async () => {
-  admin = await createAdmin(ctx);
-  item = await createItem(ctx.app, admin.token, { min_deposit: '100' });
-});
-afterEach(async () => {
-  await expectLedgerConsistent(ctx);
-});
+const { ctx, admin, item } = useStaffedApp({ item: { min_deposit: '100' }, ledgerCheck: true });
 
 /** The four requests a customer can make on an ID. */
 const requestCalls = (token: string, id: number) => [

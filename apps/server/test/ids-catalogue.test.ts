@@ -1,19 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, catalogueItems, uploads } from '../src/db/schema';
-import { createAdmin, get, post, useTestApp } from './helpers/test-app';
+import { get, post } from './helpers/test-app';
 import { createFromWallet, createItem, customer, customerWith } from './helpers/ids-fixtures';
-import { expectLedgerConsistent, jpegWithExif, postForm } from './helpers/wallet-fixtures';
+import { jpegWithExif, postForm } from './helpers/wallet-fixtures';
+import { useStaffedApp } from './helpers/staffed-app';
 
-let admin: { token: string };
-
-const ctx = useTestApp();
-beforeAll(async () => {
-  admin = await createAdmin(ctx);
-});
-afterEach(async () => {
-  await expectLedgerConsistent(ctx);
-});
+const { ctx, admin } = useStaffedApp({ ledgerCheck: true });
 
 describe('catalogue', () => {
   it('GET /ids lists active items; demo credentials only for signed-in callers', async () => {

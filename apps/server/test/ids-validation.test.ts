@@ -1,29 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalogueItems, idRequests, transactions, uploads, userIds } from '../src/db/schema';
-import { createAdmin, post, useTestApp } from './helpers/test-app';
+import { post } from './helpers/test-app';
 import { activeId, createByPayment, createFromWallet, createItem, customerWith } from './helpers/ids-fixtures';
-import {
-  balanceOf,
-  createUpiPaymentType,
-  expectLedgerConsistent,
-  PDF_BYTES,
-  pngImage,
-  postForm,
-} from './helpers/wallet-fixtures';
+import { balanceOf, PDF_BYTES, pngImage, postForm } from './helpers/wallet-fixtures';
+import { useStaffedApp } from './helpers/staffed-app';
 
-let admin: { token: string };
-let item: { id: number };
-let paymentTypeId: number;
-
-const ctx = useTestApp();
-beforeAll(async () => {
-  admin = await createAdmin(ctx);
-  item = await createItem(ctx.app, admin.token, { min_deposit: '250' });
-  paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
-});
-afterEach(async () => {
-  await expectLedgerConsistent(ctx);
-});
+const { ctx, admin, paymentType, item } = useStaffedApp({ paymentType: true, item: { min_deposit: '250' }, ledgerCheck: true });
 
 /** Row counts of everything a refused call could have left behind. */
 async function stored() {
@@ -66,7 +48,7 @@ describe('new ID: bad input is refused, naming the field, and stores nothing', (
     const res = await refused(() => createFromWallet(ctx.app, user.token, item.id, '249.99'));
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ amount: ['The amount must be at least ₹250.00 for this ID.'] });
-    const byPayment = await refused(() => createByPayment(ctx.app, user.token, item.id, paymentTypeId, { amount: '10' }));
+    const byPayment = await refused(() => createByPayment(ctx.app, user.token, item.id, paymentType.id, { amount: '10' }));
     expect(byPayment.json().errors.amount).toEqual(['The amount must be at least ₹250.00 for this ID.']);
   });
 
@@ -86,7 +68,7 @@ describe('new ID: bad input is refused, naming the field, and stores nothing', (
 
   it('paying by payment without a screenshot: 422 on proof; without type or reference: 422 on those', async () => {
     const user = await customerWith(ctx, admin.token, '1000');
-    const noProof = await refused(() => createByPayment(ctx.app, user.token, item.id, paymentTypeId, { proof: false }));
+    const noProof = await refused(() => createByPayment(ctx.app, user.token, item.id, paymentType.id, { proof: false }));
     expect(noProof.statusCode).toBe(422);
     expect(noProof.json().errors).toEqual({ proof: ['Attach a screenshot of the payment.'] });
 
@@ -100,7 +82,7 @@ describe('new ID: bad input is refused, naming the field, and stores nothing', (
       postForm(
         ctx.app,
         `/api/ids/${item.id}/create`,
-        { username: 'abc', amount: '300', pay_from: 'payment', payment_type_id: String(paymentTypeId), reference: 'UTR' },
+        { username: 'abc', amount: '300', pay_from: 'payment', payment_type_id: String(paymentType.id), reference: 'UTR' },
         [{ field: 'proof', data: PDF_BYTES, filename: 'proof.png' }],
         user.token,
       ),
@@ -131,7 +113,7 @@ describe('requests on an ID: bad input', () => {
       postForm(
         ctx.app,
         `/api/user_ids/${userIdId}/deposit`,
-        { amount: '300', pay_from: 'payment', payment_type_id: String(paymentTypeId), reference: 'UTR' },
+        { amount: '300', pay_from: 'payment', payment_type_id: String(paymentType.id), reference: 'UTR' },
         [],
         user.token,
       ),

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeId, createFromWallet, createItem, customerWith, depositFromWallet, handle } from './helpers/ids-fixtures';
 import { countQueries, type QueryCounter } from './helpers/query-counter';
-import { type ApiResponse, createAdmin, get, post, useTestApp } from './helpers/test-app';
+import { type ApiResponse, get, post } from './helpers/test-app';
 import { addFunds, createUpiPaymentType, withdrawUpi } from './helpers/wallet-fixtures';
+import { useStaffedApp } from './helpers/staffed-app';
 
 /**
  * Issue 19 item 5: a customer's lists and every staff list answer from ONE statement per page,
@@ -12,13 +13,11 @@ import { addFunds, createUpiPaymentType, withdrawUpi } from './helpers/wallet-fi
  */
 
 let counter: QueryCounter;
-let admin: { token: string };
 let customer: { token: string; id: number };
 let userIdId: number;
 
-const ctx = useTestApp();
+const { ctx, admin } = useStaffedApp();
 beforeAll(async () => {
-  admin = await createAdmin(ctx);
   const paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
   const item = await createItem(ctx.app, admin.token);
   // An active ID with deposits, a new ID waiting, top-ups and payouts, handled and waiting.

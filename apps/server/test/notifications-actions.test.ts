@@ -1,37 +1,17 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notifications } from '../src/db/schema';
-import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
-import {
-  addFunds,
-  createUpiPaymentType,
-  deposit,
-  expectLedgerConsistent,
-  userIdOf,
-  withdrawUpi,
-} from './helpers/wallet-fixtures';
+import { get, post } from './helpers/test-app';
+import { addFunds, deposit, withdrawUpi } from './helpers/wallet-fixtures';
+import { useStaffedApp } from './helpers/staffed-app';
+import { customer } from './helpers/ids-fixtures';
 
 /**
  * Every admin action on a user's object writes exactly one notification, for that user only,
  * in the action's transaction (a refused action writes none).
  */
 
-let admin: { token: string; email: string };
-let paymentTypeId: number;
-
-const ctx = useTestApp();
-beforeAll(async () => {
-  admin = await createAdmin(ctx);
-  paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
-});
-afterEach(async () => {
-  await expectLedgerConsistent(ctx);
-});
-
-async function customer() {
-  const user = await registerUser(ctx.app);
-  return { ...user, id: await userIdOf(ctx, user.email) };
-}
+const { ctx, admin, paymentType } = useStaffedApp({ paymentType: true, ledgerCheck: true });
 
 const allRows = () => ctx.db.select().from(notifications).orderBy(desc(notifications.id));
 
@@ -52,9 +32,9 @@ function expectOk(res: { statusCode: number; body: string }) {
 
 describe('one notification per admin action, for the right user', () => {
   it('bill approved', async () => {
-    const [user, bystander] = [await customer(), await customer()];
-    const bill = (await addFunds(ctx.app, user.token, paymentTypeId, '750.00')).json().data;
-    await addFunds(ctx.app, bystander.token, paymentTypeId, '100.00');
+    const [user, bystander] = [await customer(ctx), await customer(ctx)];
+    const bill = (await addFunds(ctx.app, user.token, paymentType.id, '750.00')).json().data;
+    await addFunds(ctx.app, bystander.token, paymentType.id, '100.00');
     const rows = await created(async () =>
       expectOk(await post(ctx.app, `/api/admin/bills/${bill.id}/approve`, undefined, admin.token)),
     );
@@ -70,8 +50,8 @@ describe('one notification per admin action, for the right user', () => {
   });
 
   it('bill rejected, with the reason', async () => {
-    const user = await customer();
-    const bill = (await addFunds(ctx.app, user.token, paymentTypeId, '1200.00')).json().data;
+    const user = await customer(ctx);
+    const bill = (await addFunds(ctx.app, user.token, paymentType.id, '1200.00')).json().data;
     const rows = await created(async () =>
       expectOk(
         await post(
@@ -89,7 +69,7 @@ describe('one notification per admin action, for the right user', () => {
   });
 
   it('withdrawal approved', async () => {
-    const user = await customer();
+    const user = await customer(ctx);
     await deposit(ctx.app, admin.token, user.id, '500');
     const w = (await withdrawUpi(ctx.app, user.token, '200')).json().data;
     const rows = await created(async () =>
@@ -101,7 +81,7 @@ describe('one notification per admin action, for the right user', () => {
   });
 
   it('withdrawal rejected', async () => {
-    const user = await customer();
+    const user = await customer(ctx);
     await deposit(ctx.app, admin.token, user.id, '500');
     const w = (await withdrawUpi(ctx.app, user.token, '300')).json().data;
     const rows = await created(async () =>
@@ -120,7 +100,7 @@ describe('one notification per admin action, for the right user', () => {
   });
 
   it('manual deposit and manual withdrawal, one each', async () => {
-    const user = await customer();
+    const user = await customer(ctx);
     const credited = await created(async () =>
       expectOk(
         await post(
@@ -151,7 +131,7 @@ describe('one notification per admin action, for the right user', () => {
   });
 
   it('account unblocked (blocking itself tells nobody: the user cannot read it)', async () => {
-    const user = await customer();
+    const user = await customer(ctx);
     const blocked = await created(async () =>
       expectOk(await get(ctx.app, `/api/admin/users/${user.id}/block`, admin.token)),
     );
@@ -175,8 +155,8 @@ describe('one notification per admin action, for the right user', () => {
 
 describe('no notification without a committed action', () => {
   it('a second approve of a handled bill (409) writes none', async () => {
-    const user = await customer();
-    const bill = (await addFunds(ctx.app, user.token, paymentTypeId)).json().data;
+    const user = await customer(ctx);
+    const bill = (await addFunds(ctx.app, user.token, paymentType.id)).json().data;
     expectOk(await post(ctx.app, `/api/admin/bills/${bill.id}/approve`, undefined, admin.token));
     const rows = await created(async () => {
       const res = await post(ctx.app, `/api/admin/bills/${bill.id}/reject`, undefined, admin.token);
@@ -186,7 +166,7 @@ describe('no notification without a committed action', () => {
   });
 
   it('a manual withdrawal that would overdraw (409) writes none', async () => {
-    const user = await customer();
+    const user = await customer(ctx);
     const rows = await created(async () => {
       const res = await post(
         ctx.app,
@@ -200,8 +180,8 @@ describe('no notification without a committed action', () => {
   });
 
   it('twenty simultaneous approvals of one bill write exactly one', async () => {
-    const user = await customer();
-    const bill = (await addFunds(ctx.app, user.token, paymentTypeId)).json().data;
+    const user = await customer(ctx);
+    const bill = (await addFunds(ctx.app, user.token, paymentType.id)).json().data;
     const rows = await created(async () => {
       await Promise.all(
         Array.from({ length: 20 }, () =>
@@ -214,10 +194,10 @@ describe('no notification without a committed action', () => {
   });
 
   it("customers' own actions (add funds, withdraw) notify nobody", async () => {
-    const user = await customer();
+    const user = await customer(ctx);
     await deposit(ctx.app, admin.token, user.id, '50');
     const rows = await created(async () => {
-      await addFunds(ctx.app, user.token, paymentTypeId);
+      await addFunds(ctx.app, user.token, paymentType.id);
       await withdrawUpi(ctx.app, user.token, '10');
     });
     expect(rows).toEqual([]);

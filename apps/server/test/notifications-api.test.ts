@@ -3,14 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_TOP_LIMIT } from '@iddesk/contract';
 import { notifications } from '../src/db/schema';
 import { insertNotification } from '../src/modules/notifications/repository';
-import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
-import {
-  addFunds,
-  createUpiPaymentType,
-  deposit,
-  userIdOf,
-  withdrawUpi,
-} from './helpers/wallet-fixtures';
+import { createAdmin, get, post, useTestApp } from './helpers/test-app';
+import { addFunds, createUpiPaymentType, deposit, withdrawUpi } from './helpers/wallet-fixtures';
+import { customer } from './helpers/ids-fixtures';
 
 let admin: { token: string };
 
@@ -18,11 +13,6 @@ const ctx = useTestApp({ DISPLAY_TIME_ZONE: 'Asia/Kolkata' });
 beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
-
-async function customer() {
-  const user = await registerUser(ctx.app);
-  return { ...user, id: await userIdOf(ctx, user.email) };
-}
 
 /** Notifications written straight to the table (raw text), each in its own transaction; returns their ids. */
 async function seed(userId: number, count: number, title = 'Hello') {
@@ -42,7 +32,7 @@ async function seed(userId: number, count: number, title = 'Hello') {
 const tokens = new Map<number, string>();
 const tokenOf = async (userId: number) => tokens.get(userId)!;
 async function signedIn() {
-  const user = await customer();
+  const user = await customer(ctx);
   tokens.set(user.id, user.token);
   return user;
 }

@@ -1,31 +1,14 @@
 import { desc } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notifications } from '../src/db/schema';
-import {
-  activeId,
-  approveId,
-  createFromWallet,
-  createItem,
-  customerWith,
-  depositFromWallet,
-  handle,
-} from './helpers/ids-fixtures';
-import { createAdmin, get, post, useTestApp } from './helpers/test-app';
-import { expectLedgerConsistent } from './helpers/wallet-fixtures';
+import { activeId, approveId, createFromWallet, customerWith, depositFromWallet, handle } from './helpers/ids-fixtures';
+import { get, post } from './helpers/test-app';
+
+import { useStaffedApp } from './helpers/staffed-app';
 
 /** The IDs side of "one notification per admin action, for the right user only". */
 
-let admin: { token: string };
-let item: { id: number; name: string };
-
-const ctx = useTestApp();
-beforeAll(async () => {
-  admin = await createAdmin(ctx);
-  item = await createItem(ctx.app, admin.token, { name: 'Lotus Book' });
-});
-afterEach(async () => {
-  await expectLedgerConsistent(ctx);
-});
+const { ctx, admin, item } = useStaffedApp({ item: { name: 'Lotus Book' }, ledgerCheck: true });
 
 async function created(action: () => Promise<unknown>) {
   const [before] = await ctx.db

@@ -1,15 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema';
-import { createAdmin, get, post, useTestApp } from './helpers/test-app';
+import { get, post } from './helpers/test-app';
 import { PDF_BYTES, pngImage, postForm } from './helpers/wallet-fixtures';
+import { useStaffedApp } from './helpers/staffed-app';
 
-let admin: { token: string };
-
-const ctx = useTestApp();
-beforeAll(async () => {
-  admin = await createAdmin(ctx);
-});
+const { ctx, admin } = useStaffedApp();
 
 describe('payment types', () => {
   it('an admin creates a bank type with a QR; customers see only active types', async () => {

@@ -1,43 +1,22 @@
 import { and, eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Minor } from '@iddesk/contract';
 import { auditLog, transactions } from '../src/db/schema';
 import { ledgerInvariant } from '../src/modules/ledger/invariant';
 import { credit, hold } from '../src/modules/ledger/service';
-import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
-import {
-  addFunds,
-  balanceOf,
-  createUpiPaymentType,
-  deposit,
-  expectLedgerConsistent,
-  userIdOf,
-  withdrawUpi,
-} from './helpers/wallet-fixtures';
+import { get, post } from './helpers/test-app';
+import { addFunds, balanceOf, deposit, withdrawUpi } from './helpers/wallet-fixtures';
+import { useStaffedApp } from './helpers/staffed-app';
+import { customer } from './helpers/ids-fixtures';
 
-let admin: { token: string };
-let paymentTypeId: number;
-
-const ctx = useTestApp();
-beforeAll(async () => {
-  admin = await createAdmin(ctx);
-  paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
-});
-afterEach(async () => {
-  await expectLedgerConsistent(ctx);
-});
-
-async function customer() {
-  const user = await registerUser(ctx.app);
-  return { ...user, id: await userIdOf(ctx, user.email) };
-}
+const { ctx, admin, paymentType } = useStaffedApp({ paymentType: true, ledgerCheck: true });
 
 const rowsOf = (userId: number) =>
   ctx.db.select().from(transactions).where(eq(transactions.userId, userId)).orderBy(transactions.id);
 
 describe('DESIGN.md §3 money rules', () => {
   it('money rule 1: available balance never goes below zero under concurrency (50 withdrawals of 100 against 1 000)', async () => {
-    const user = await customer();
+    const user = await customer(ctx);
     await deposit(ctx.app, admin.token, user.id, '1000');
 
     const results = await Promise.all(Array.from({ length: 50 }, () => withdrawUpi(ctx.app, user.token, '100')));
@@ -56,7 +35,7 @@ describe('DESIGN.md §3 money rules', () => {
   });
 
   it('money rule 1: a withdrawal above the available balance is 409 and writes nothing', async () => {
-    const user = await customer();
+    const user = await customer(ctx);
     await deposit(ctx.app, admin.token, user.id, '50');
     const res = await withdrawUpi(ctx.app, user.token, '50.01');
     expect(res.statusCode).toBe(409);
@@ -66,12 +45,12 @@ describe('DESIGN.md §3 money rules', () => {
   });
 
   it('money rule 2: balance always equals the sum of the counting rows (done rows and holds)', async () => {
-    const user = await customer();
+    const user = await customer(ctx);
     const check = async () => expect((await ledgerInvariant(ctx.db, user.id)).ok).toBe(true);
 
     await deposit(ctx.app, admin.token, user.id, '300'); // done credit
     await check();
-    const bill = (await addFunds(ctx.app, user.token, paymentTypeId, '200')).json().data; // pending credit: does not count
+    const bill = (await addFunds(ctx.app, user.token, paymentType.id, '200')).json().data; // pending credit: does not count
     await check();
     const w1 = (await withdrawUpi(ctx.app, user.token, '120')).json().data; // hold: counts
     const w2 = (await withdrawUpi(ctx.app, user.token, '80')).json().data;
@@ -89,8 +68,8 @@ describe('DESIGN.md §3 money rules', () => {
   });
 
   it('money rule 3: add funds is a pending credit that counts only once an admin approves it', async () => {
-    const user = await customer();
-    const res = await addFunds(ctx.app, user.token, paymentTypeId, '750.50');
+    const user = await customer(ctx);
+    const res = await addFunds(ctx.app, user.token, paymentType.id, '750.50');
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Request sent. We will process it shortly.');
     const bill = res.json().data;
@@ -112,8 +91,8 @@ describe('DESIGN.md §3 money rules', () => {
   });
 
   it('money rule 3: a rejected bill never counts', async () => {
-    const user = await customer();
-    const bill = (await addFunds(ctx.app, user.token, paymentTypeId, '90')).json().data;
+    const user = await customer(ctx);
+    const bill = (await addFunds(ctx.app, user.token, paymentType.id, '90')).json().data;
     const res = await post(ctx.app, `/api/admin/bills/${bill.id}/reject`, { comment: 'No such payment' }, admin.token);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'rejected', comment: 'No such payment' });
@@ -122,7 +101,7 @@ describe('DESIGN.md §3 money rules', () => {
   });
 
   it('money rule 4: a wallet withdrawal is held at once; approval settles it, rejection releases it', async () => {
-    const user = await customer();
+    const user = await customer(ctx);
     await deposit(ctx.app, admin.token, user.id, '1000');
 
     const w1 = (await withdrawUpi(ctx.app, user.token, '400')).json().data;
@@ -148,7 +127,7 @@ describe('DESIGN.md §3 money rules', () => {
   });
 
   it('money rule 5: an approval credits the amount the admin confirms (the ledger credit ID withdraw/close use)', async () => {
-    const user = await customer();
+    const user = await customer(ctx);
     await deposit(ctx.app, admin.token, user.id, '10');
     const row = await ctx.db.transaction((tx) =>
       credit(tx, {
@@ -171,8 +150,8 @@ describe('DESIGN.md §3 money rules', () => {
   });
 
   it('money rule 6: 20 simultaneous approvals of one bill credit it once (19 × 409)', async () => {
-    const user = await customer();
-    const bill = (await addFunds(ctx.app, user.token, paymentTypeId, '500')).json().data;
+    const user = await customer(ctx);
+    const bill = (await addFunds(ctx.app, user.token, paymentType.id, '500')).json().data;
     const results = await Promise.all(
       Array.from({ length: 20 }, () => post(ctx.app, `/api/admin/bills/${bill.id}/approve`, undefined, admin.token)),
     );
@@ -187,7 +166,7 @@ describe('DESIGN.md §3 money rules', () => {
 
   it('money rule 6: approve racing reject on one withdrawal leaves exactly one outcome', async () => {
     for (let round = 0; round < 5; round += 1) {
-      const user = await customer();
+      const user = await customer(ctx);
       await deposit(ctx.app, admin.token, user.id, '100');
       const w = (await withdrawUpi(ctx.app, user.token, '100')).json().data;
       const [approve, reject] = await Promise.all([
@@ -210,8 +189,8 @@ describe('DESIGN.md §3 money rules', () => {
   });
 
   it('money rule 6: a second approve or reject of a handled item is 409 and moves no money', async () => {
-    const user = await customer();
-    const bill = (await addFunds(ctx.app, user.token, paymentTypeId, '40')).json().data;
+    const user = await customer(ctx);
+    const bill = (await addFunds(ctx.app, user.token, paymentType.id, '40')).json().data;
     await post(ctx.app, `/api/admin/bills/${bill.id}/reject`, undefined, admin.token);
     for (const action of ['approve', 'reject']) {
       const res = await post(ctx.app, `/api/admin/bills/${bill.id}/${action}`, undefined, admin.token);
@@ -233,7 +212,7 @@ describe('DESIGN.md §3 money rules', () => {
   });
 
   it('money rule 7: admin manual deposit and withdraw write a ledger row and an audit entry; a manual withdraw cannot overdraw', async () => {
-    const user = await customer();
+    const user = await customer(ctx);
     const dep = await post(ctx.app, '/api/admin/deposit/create', { user_id: user.id, amount: '250.75', comment: 'Cash at the counter' }, admin.token);
     expect(dep.statusCode).toBe(200);
     expect(dep.json()).toMatchObject({
@@ -258,7 +237,7 @@ describe('DESIGN.md §3 money rules', () => {
   });
 
   it('ledger: holds placed directly through the ledger also refuse to overdraw', async () => {
-    const user = await customer();
+    const user = await customer(ctx);
     await deposit(ctx.app, admin.token, user.id, '1');
     const attempt = ctx.db.transaction((tx) =>
       hold(tx, { userId: user.id, amount: 101n as Minor, kind: 'id_create', cause: { type: 'user_id', id: 800_001 }, description: 'ID' }),

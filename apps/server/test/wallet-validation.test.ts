@@ -1,37 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bills, transactions, uploads, withdrawals } from '../src/db/schema';
-import { createAdmin, post, registerUser, useTestApp } from './helpers/test-app';
-import {
-  balanceOf,
-  createUpiPaymentType,
-  deposit,
-  expectLedgerConsistent,
-  hugePng,
-  PDF_BYTES,
-  pngImage,
-  postForm,
-  sixMegabytePng,
-  userIdOf,
-} from './helpers/wallet-fixtures';
+import { post, registerUser } from './helpers/test-app';
+import { balanceOf, createUpiPaymentType, deposit, hugePng, PDF_BYTES, pngImage, postForm, sixMegabytePng, userIdOf } from './helpers/wallet-fixtures';
+import { useStaffedApp } from './helpers/staffed-app';
 
-let admin: { token: string };
 let user: { token: string; id: number };
-let paymentTypeId: number;
 let inactivePaymentTypeId: number;
 
-const ctx = useTestApp();
+const { ctx, admin, paymentType } = useStaffedApp({ paymentType: true, ledgerCheck: true });
 beforeAll(async () => {
-  admin = await createAdmin(ctx);
   const registered = await registerUser(ctx.app);
   user = { token: registered.token, id: await userIdOf(ctx, registered.email) };
-  paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
   inactivePaymentTypeId = (await createUpiPaymentType(ctx.app, admin.token, 'Old account')).id;
   await post(ctx.app, `/api/admin/payment_types/${inactivePaymentTypeId}/deactivate`, undefined, admin.token);
   await deposit(ctx.app, admin.token, user.id, '1000');
-});
-afterEach(async () => {
-  await expectLedgerConsistent(ctx);
 });
 
 /** Nothing of the wallet moved: only the set-up deposit exists, no bill, no withdrawal, no file. */
@@ -44,7 +27,7 @@ async function expectNoMoneyMoved() {
 }
 
 function addFundsWith(fields: Record<string, string>, proof: { data: Buffer; filename?: string; type?: string } | null) {
-  const base = { amount: '100', payment_type_id: String(paymentTypeId), reference: 'UTR99887766' };
+  const base = { amount: '100', payment_type_id: String(paymentType.id), reference: 'UTR99887766' };
   return postForm(ctx.app, '/api/add_funds', { ...base, ...fields }, proof ? [{ field: 'proof', ...proof }] : [], user.token);
 }
 
@@ -174,7 +157,7 @@ describe('bad input: 422 with the field named, no money moved', () => {
     const res = await postForm(
       ctx.app,
       '/api/add_funds',
-      { amount: '10', payment_type_id: String(paymentTypeId), reference: 'UTR1234', extra: 'x' },
+      { amount: '10', payment_type_id: String(paymentType.id), reference: 'UTR1234', extra: 'x' },
       [{ field: 'proof', data: png }],
       user.token,
     );

@@ -4,9 +4,10 @@ import { deposit, nextReference, pngImage, postForm, userIdOf } from './wallet-f
 
 export type Customer = { token: string; id: number; email: string };
 
-export async function customer(ctx: TestContext): Promise<Customer> {
-  const user = await registerUser(ctx.app);
-  return { token: user.token, email: user.email, id: await userIdOf(ctx, user.email) };
+/** A newly registered customer (`overrides` over the sign-up defaults) with their user id. */
+export async function customer(ctx: TestContext, overrides: Record<string, string> = {}) {
+  const user = await registerUser(ctx.app, overrides);
+  return { ...user, id: await userIdOf(ctx, user.email) };
 }
 
 /** A customer with money in the wallet, credited through the admin deposit call. */

@@ -4,17 +4,10 @@ import type { ReactNode } from 'react';
 import { isNotFound } from '../../lib/api-error';
 import { ButtonLink } from './button';
 import { Card } from './card';
-import { ListEmpty, ListError, ListLoading } from './list-states';
+import { ListEmpty, ListLoading, QueryStates, type StatesQuery } from './list-states';
 
 type DetailQueryProps<T> = {
-  query: {
-    isPending: boolean;
-    isError: boolean;
-    error: Error | null;
-    data: T | undefined;
-    isFetching: boolean;
-    refetch: () => unknown;
-  };
+  query: StatesQuery<T>;
   loadingLabel: string;
   /** Shown for a 404. */
   notFound: ReactNode;
@@ -23,26 +16,20 @@ type DetailQueryProps<T> = {
 
 /** One item's page: loading, not found, failed (with a retry), or the item. */
 export function DetailQuery<T>({ query, loadingLabel, notFound, children }: DetailQueryProps<T>) {
-  if (query.isPending) {
-    return (
-      <Card>
-        <ListLoading label={loadingLabel} rows={3} />
-      </Card>
-    );
-  }
-  if (query.isError || query.data === undefined) {
-    if (isNotFound(query.error)) return <>{notFound}</>;
-    return (
-      <Card>
-        <ListError
-          message={query.error?.message}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      </Card>
-    );
-  }
-  return <>{children(query.data)}</>;
+  if (query.data === undefined && isNotFound(query.error)) return <>{notFound}</>;
+  return (
+    <QueryStates
+      query={query}
+      loading={
+        <Card>
+          <ListLoading label={loadingLabel} rows={3} />
+        </Card>
+      }
+      card
+    >
+      {children}
+    </QueryStates>
+  );
 }
 
 /** A detail page whose item does not exist (or whose id is not a number). */

@@ -1,9 +1,10 @@
 import { IMAGE_UPLOAD } from '@iddesk/contract';
 import { ImagePlus, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { common } from '../../lib/i18n-common';
 import { formatFileSize } from '../../lib/files';
+import { FieldFrame, useFieldIds } from './field-frame';
 import { BlobImage } from './blob-image';
 
 type ImageFieldProps = {
@@ -34,26 +35,18 @@ export function ImageField({
   disabled,
 }: ImageFieldProps) {
   const t = common.useT();
-  const id = useId();
+  const ids = useFieldIds(undefined, hint, error);
   const inputRef = useRef<HTMLInputElement>(null);
   // A file the browser cannot show (not really an image) gets the placeholder, not a broken icon.
   const [unreadable, setUnreadable] = useState<File | null>(null);
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
 
   // A form reset (file back to null) also empties the native input.
   useEffect(() => {
     if (!file && inputRef.current) inputRef.current.value = '';
   }, [file]);
 
-  const describedBy =
-    [hint && !error ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
-
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame ids={ids} label={label} hint={hint} error={error}>
       <div
         className={cn(
           'relative flex flex-col gap-3 rounded-xl border border-dashed bg-slate-50 p-3 sm:flex-row sm:items-center',
@@ -84,12 +77,12 @@ export function ImageField({
           <div className="flex flex-wrap items-center gap-2">
             <input
               ref={inputRef}
-              id={id}
+              id={ids.inputId}
               type="file"
               accept={IMAGE_UPLOAD.accept}
               disabled={disabled}
               aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy}
+              aria-describedby={ids.describedBy}
               onChange={(event) => onChange(event.target.files?.[0] ?? null)}
               className={cn(
                 'block w-full min-w-0 text-sm text-slate-700 sm:w-auto',
@@ -111,16 +104,6 @@ export function ImageField({
           </div>
         </div>
       </div>
-      {hint && !error ? (
-        <p id={hintId} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

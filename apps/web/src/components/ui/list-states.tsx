@@ -1,7 +1,9 @@
 import { AlertTriangle, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { common } from '../../lib/i18n-common';
+import { cn } from '../../lib/cn';
 import { Button } from './button';
+import { Card } from './card';
 
 /** Placeholder rows while a list loads; announced once as "Loading …". */
 export function ListLoading({ label, rows = 4 }: { label?: string; rows?: number }) {
@@ -10,6 +12,29 @@ export function ListLoading({ label, rows = 4 }: { label?: string; rows?: number
     <div role="status" aria-label={label ?? t('list.loading')} className="flex flex-col gap-3">
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="h-16 animate-pulse rounded-xl bg-slate-200/70" aria-hidden="true" />
+      ))}
+    </div>
+  );
+}
+
+/** Placeholder tiles while a grid of cards loads (`tile` sizes each one). */
+export function GridLoading({
+  label,
+  count,
+  tile,
+}: {
+  label: string;
+  count: number;
+  tile: string;
+}) {
+  return (
+    <div role="status" aria-label={label} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {Array.from({ length: count }, (_, i) => (
+        <div
+          key={i}
+          className={cn('animate-pulse rounded-2xl bg-slate-200/70', tile)}
+          aria-hidden="true"
+        />
       ))}
     </div>
   );
@@ -48,7 +73,8 @@ export function ListError({ message, onRetry, retrying }: ErrorProps) {
   );
 }
 
-type StatesQuery<D> = {
+/** What the list and detail states read of a TanStack query. */
+export type StatesQuery<D> = {
   isPending: boolean;
   isError: boolean;
   isFetching: boolean;
@@ -59,32 +85,44 @@ type StatesQuery<D> = {
 
 type QueryStatesProps<D> = {
   query: StatesQuery<D>;
-  loadingLabel: string;
+  loadingLabel?: string;
   rows?: number;
-  isEmpty: (data: D) => boolean;
-  empty: ReactNode;
+  /** A placeholder of the page's own shape instead of list rows. */
+  loading?: ReactNode;
+  /** Without it the data is never empty (a form, one record). */
+  isEmpty?: (data: D) => boolean;
+  empty?: ReactNode;
+  /** Sets the error and empty states in a card, for pages whose content is not in one. */
+  card?: boolean;
   children: (data: D) => ReactNode;
 };
 
-/** A query's loading, error (with Try again), empty and loaded states, in that order. */
+/**
+ * A query's loading, error (with Try again), empty and loaded states, in that order. Data once
+ * loaded stays on screen when a later refresh fails, so nothing typed into it is lost.
+ */
 export function QueryStates<D>({
   query,
   loadingLabel,
   rows,
+  loading,
   isEmpty,
   empty,
+  card,
   children,
 }: QueryStatesProps<D>) {
   const { data } = query;
-  if (query.isPending) return <ListLoading label={loadingLabel} rows={rows} />;
-  if (query.isError || data === undefined) {
-    return (
+  const framed = (node: ReactNode) => (card ? <Card>{node}</Card> : node);
+  if (data === undefined) {
+    if (!query.isError) return <>{loading ?? <ListLoading label={loadingLabel} rows={rows} />}</>;
+    const error = (
       <ListError
         message={query.error?.message}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
       />
     );
+    return <>{framed(error)}</>;
   }
-  return <>{isEmpty(data) ? empty : children(data)}</>;
+  return <>{isEmpty?.(data) ? framed(empty) : children(data)}</>;
 }

@@ -1,5 +1,5 @@
-import { forwardRef, useId, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { cn } from '../../lib/cn';
+import { forwardRef, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { FieldFrame, useFieldIds } from './field-frame';
 
 type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
@@ -11,21 +11,17 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   { label, className, id, children, ...rest },
   ref,
 ) {
-  const autoId = useId();
-  const selectId = id ?? autoId;
+  const ids = useFieldIds(id);
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame ids={ids} label={label} className={className}>
       <select
         ref={ref}
-        id={selectId}
+        id={ids.inputId}
         className="block min-h-12 w-full rounded-xl border border-slate-300 bg-white px-4 pr-10 text-base text-slate-900 shadow-sm hover:border-slate-400 focus:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         {...rest}
       >
         {children}
       </select>
-    </div>
+    </FieldFrame>
   );
 });

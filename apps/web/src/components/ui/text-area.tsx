@@ -1,5 +1,6 @@
-import { forwardRef, useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
+import { FieldFrame, useFieldIds } from './field-frame';
 
 type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   label: string;
@@ -12,23 +13,15 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
   { label, error, hint, className, id, rows = 3, ...rest },
   ref,
 ) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy =
-    [hint && !error ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds(id, hint, error);
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame ids={ids} label={label} hint={hint} error={error} className={className}>
       <textarea
         ref={ref}
-        id={inputId}
+        id={ids.inputId}
         rows={rows}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={ids.describedBy}
         className={cn(
           'block w-full rounded-xl border bg-white px-4 py-3 text-base text-slate-900 shadow-sm',
           'placeholder:text-slate-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
@@ -38,16 +31,6 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
         )}
         {...rest}
       />
-      {hint && !error ? (
-        <p id={hintId} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 });

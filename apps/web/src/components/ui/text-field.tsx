@@ -1,6 +1,7 @@
-import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { FieldFrame, useFieldIds } from './field-frame';
 import { common } from '../../lib/i18n-common';
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
@@ -18,20 +19,12 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   { label, error, hint, revealable, leading, className, id, type = 'text', ...rest },
   ref,
 ) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
+  const ids = useFieldIds(id, hint, error);
   const t = common.useT();
   const [revealed, setRevealed] = useState(false);
-  const describedBy =
-    [hint && !error ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame ids={ids} label={label} hint={hint} error={error} className={className}>
       <div className="relative">
         {leading ? (
           <span
@@ -43,10 +36,10 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         ) : null}
         <input
           ref={ref}
-          id={inputId}
+          id={ids.inputId}
           type={revealable && revealed ? 'text' : type}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={ids.describedBy}
           className={cn(
             'block min-h-12 w-full rounded-xl border bg-white px-4 text-base text-slate-900 shadow-sm',
             'placeholder:text-slate-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
@@ -74,17 +67,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           </button>
         ) : null}
       </div>
-      {hint && !error ? (
-        <p id={hintId} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 });
 

@@ -1,9 +1,8 @@
 import { ROUTES } from '@iddesk/contract';
 import { IdCard, LogIn, Plus } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import { InfoPanel } from '../../../components/ui/info-panel';
-import { ListEmpty, ListError } from '../../../components/ui/list-states';
+import { GridLoading, ListEmpty, QueryStates } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { useSession } from '../../../lib/session';
 import { useUserIds } from '../api/user-ids';
@@ -12,43 +11,16 @@ import { UserIdCard } from './user-id-card';
 import { common } from '../../../lib/i18n-common';
 import { idsText } from '../i18n';
 
-function SkeletonGrid() {
-  const t = idsText.useT();
-  return (
-    <div
-      role="status"
-      aria-label={t('mine.loading')}
-      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-    >
-      {Array.from({ length: 3 }, (_, i) => (
-        <div
-          key={i}
-          className="h-44 animate-pulse rounded-2xl bg-slate-200/70"
-          aria-hidden="true"
-        />
-      ))}
-    </div>
-  );
-}
-
 function UserIdGrid() {
   const query = useUserIds();
   const t = idsText.useT();
-  if (query.isPending) return <SkeletonGrid />;
-  if (query.isError) {
-    return (
-      <Card>
-        <ListError
-          message={query.error.message}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      </Card>
-    );
-  }
-  if (query.data.length === 0) {
-    return (
-      <Card>
+  return (
+    <QueryStates
+      query={query}
+      loading={<GridLoading label={t('mine.loading')} count={3} tile="h-44" />}
+      card
+      isEmpty={(ids) => ids.length === 0}
+      empty={
         <ListEmpty
           icon={IdCard}
           title={t('mine.empty')}
@@ -56,23 +28,24 @@ function UserIdGrid() {
         >
           {t('mine.emptyHint')}
         </ListEmpty>
-      </Card>
-    );
-  }
-  return (
-    <>
-      <ul
-        aria-label={t('mine.list')}
-        className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
-      >
-        {query.data.map((userId) => (
-          <li key={userId.id}>
-            <UserIdCard userId={userId} />
-          </li>
-        ))}
-      </ul>
-      <AllRequests />
-    </>
+      }
+    >
+      {(ids) => (
+        <>
+          <ul
+            aria-label={t('mine.list')}
+            className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          >
+            {ids.map((userId) => (
+              <li key={userId.id}>
+                <UserIdCard userId={userId} />
+              </li>
+            ))}
+          </ul>
+          <AllRequests />
+        </>
+      )}
+    </QueryStates>
   );
 }
 

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-states';
+import { ListEmpty, ListLoading, QueryStates } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pagination } from '../../../components/ui/pagination';
 import { readPage } from '../../../lib/pagination';
@@ -33,9 +33,7 @@ function AverageCard({
         </p>
         <div>
           <Stars rating={average} size="lg" />
-          <p className="mt-1 text-sm text-slate-600">
-            {t('average.count', { total })}
-          </p>
+          <p className="mt-1 text-sm text-slate-600">{t('average.count', { total })}</p>
         </div>
       </div>
       <div className="flex flex-col gap-2 sm:items-end sm:text-right">
@@ -52,7 +50,6 @@ export function ReviewsPage() {
   const page = readPage(params.get('page'));
   const { guest } = useSession();
   const query = useReviews(page);
-  const data = query.data;
 
   const writeAction = guest ? (
     <ButtonLink to={ROUTES.login} variant="secondary">
@@ -68,62 +65,60 @@ export function ReviewsPage() {
   return (
     <>
       <PageHeading title={t('page.title')} description={t('page.description')} />
-      {query.isError && !data ? (
-        <Card>
-          <ListError
-            message={query.error.message}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        </Card>
-      ) : !data ? (
-        // A screen tall: the footer stays below the fold until the list arrives (no layout shift).
-        <div className="min-h-dvh">
-          <ListLoading label={t('page.loading')} rows={3} />
-        </div>
-      ) : data.total === 0 ? (
-        <Card>
+      <QueryStates
+        query={query}
+        loading={
+          // A screen tall: the footer stays below the fold until the list arrives (no layout shift).
+          <div className="min-h-dvh">
+            <ListLoading label={t('page.loading')} rows={3} />
+          </div>
+        }
+        card
+        isEmpty={(found) => found.total === 0}
+        empty={
           <ListEmpty icon={Star} title={t('page.empty')} action={writeAction}>
             {t('page.emptyHint')}
           </ListEmpty>
-        </Card>
-      ) : (
-        <div className="flex flex-col gap-6">
-          {data.average_rating !== null ? (
-            <AverageCard average={data.average_rating} total={data.total} action={writeAction} />
-          ) : null}
-          <section aria-labelledby="reviews-list-title">
-            <h2 id="reviews-list-title" className="sr-only">
-              {t('page.latest')}
-            </h2>
-            {data.items.length === 0 ? (
-              <Card>
-                <ListEmpty icon={Star} title={t('page.emptyPage')}>
-                  <Link to={ROUTES.reviews} className="font-semibold text-brand-700 underline">
-                    {t('page.firstPage')}
-                  </Link>
-                </ListEmpty>
-              </Card>
-            ) : (
-              <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-                {data.items.map((review) => (
-                  <li key={review.id}>
-                    <ReviewCard review={review} />
-                  </li>
-                ))}
-              </ul>
-            )}
-            <Pagination
-              page={data.page}
-              lastPage={data.last_page}
-              perPage={data.per_page}
-              total={data.total}
-              hrefFor={(n) => (n === 1 ? ROUTES.reviews : `${ROUTES.reviews}?page=${n}`)}
-              label={t('page.pages')}
-            />
-          </section>
-        </div>
-      )}
+        }
+      >
+        {(data) => (
+          <div className="flex flex-col gap-6">
+            {data.average_rating !== null ? (
+              <AverageCard average={data.average_rating} total={data.total} action={writeAction} />
+            ) : null}
+            <section aria-labelledby="reviews-list-title">
+              <h2 id="reviews-list-title" className="sr-only">
+                {t('page.latest')}
+              </h2>
+              {data.items.length === 0 ? (
+                <Card>
+                  <ListEmpty icon={Star} title={t('page.emptyPage')}>
+                    <Link to={ROUTES.reviews} className="font-semibold text-brand-700 underline">
+                      {t('page.firstPage')}
+                    </Link>
+                  </ListEmpty>
+                </Card>
+              ) : (
+                <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+                  {data.items.map((review) => (
+                    <li key={review.id}>
+                      <ReviewCard review={review} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <Pagination
+                page={data.page}
+                lastPage={data.last_page}
+                perPage={data.per_page}
+                total={data.total}
+                hrefFor={(n) => (n === 1 ? ROUTES.reviews : `${ROUTES.reviews}?page=${n}`)}
+                label={t('page.pages')}
+              />
+            </section>
+          </div>
+        )}
+      </QueryStates>
     </>
   );
 }

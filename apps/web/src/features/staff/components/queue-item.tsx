@@ -3,6 +3,7 @@ import { Card } from '../../../components/ui/card';
 import { useStaffCan } from '../../../lib/staff-role';
 import type { QueueNav } from '../hooks/use-queue-nav';
 import { QueueKeys } from './queue-keys';
+import { RejectPanel, type RejectPanelProps } from './reject-panel';
 import { staffText } from '../i18n';
 
 type QueueItemProps = {
@@ -59,24 +60,38 @@ export function QueueItem({
   );
 }
 
+type QueueDecisionProps = {
+  /** The queue's own approve panel. */
+  approve: ReactNode;
+  /** "bill #12", for the reject panel. */
+  subject: string;
+  /** What rejecting does, for its confirmation. */
+  consequence: string;
+  reject: RejectPanelProps['submit'];
+  /** After either decision went through. */
+  onDone: () => unknown;
+};
+
 /**
  * The approve and reject panels of a pending item: one above the other, side by side on wide
  * screens so both are in view at 1280×800 even with the new-ID form's three fields.
  */
-export function DecisionCard({ children }: { children: ReactNode }) {
+export function QueueDecision({
+  approve,
+  subject,
+  consequence,
+  reject,
+  onDone,
+}: QueueDecisionProps) {
   return (
     <Card className="grid grid-cols-1 items-start gap-5 xl:grid-cols-[minmax(0,1.2fr)_auto_minmax(0,1fr)]">
-      {children}
+      {approve}
+      {/* The line between approve and reject (a column rule side by side). */}
+      <div
+        aria-hidden="true"
+        className="border-t border-slate-200 xl:h-full xl:border-l xl:border-t-0"
+      />
+      <RejectPanel subject={subject} consequence={consequence} submit={reject} onDone={onDone} />
     </Card>
-  );
-}
-
-/** The line between approve and reject (a column rule side by side). */
-export function DecisionDivider() {
-  return (
-    <div
-      aria-hidden="true"
-      className="border-t border-slate-200 xl:h-full xl:border-l xl:border-t-0"
-    />
   );
 }

@@ -8,7 +8,7 @@ import { staffText } from '../i18n';
 
 type RejectOutput = { comment?: string | undefined };
 
-type RejectPanelProps = {
+export type RejectPanelProps = {
   /** "bill #12" */
   subject: string;
   /** What rejecting does, for the confirmation. */

@@ -3,7 +3,7 @@ import { ArrowRight } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../../components/ui/card';
-import { ListError, ListLoading } from '../../../../components/ui/list-states';
+import { ListLoading, QueryStates } from '../../../../components/ui/list-states';
 import { formatDate, formatMoney } from '../../../../lib/money';
 import { useStaffCan } from '../../../../lib/staff-role';
 import { AdminFrame, waitedSeconds } from '../../../staff';
@@ -20,6 +20,8 @@ const midday = (day: string) => `${day}T12:00:00Z`;
 type TallyKey = Exclude<keyof Totals, 'new_customers'>;
 
 const TALLIES: TallyKey[] = ['top_ups', 'payouts', 'id_deposits', 'id_withdrawals'];
+/** The day table's money columns, between the day and the new customers. */
+const DAY_TALLIES = TALLIES.slice(0, 3);
 
 const QUEUES: { key: keyof Dashboard['queues']; to: string }[] = [
   { key: 'bills', to: ROUTES.adminBillsPending },
@@ -116,15 +118,11 @@ function DaysTable({ days }: { days: Dashboard['days'] }) {
             <th scope="col" className="px-3 py-2 pl-5 font-semibold sm:pl-6">
               {t('dashboard.day')}
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              {t('dashboard.tally.top_ups')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              {t('dashboard.tally.payouts')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              {t('dashboard.tally.id_deposits')}
-            </th>
+            {DAY_TALLIES.map((key) => (
+              <th key={key} scope="col" className="px-3 py-2 text-right font-semibold">
+                {t(`dashboard.tally.${key}`)}
+              </th>
+            ))}
             <th scope="col" className="px-3 py-2 pr-5 text-right font-semibold sm:pr-6">
               {t('dashboard.newCustomers')}
             </th>
@@ -136,11 +134,11 @@ function DaysTable({ days }: { days: Dashboard['days'] }) {
               <th scope="row" className="whitespace-nowrap px-3 py-2 pl-5 font-medium sm:pl-6">
                 {formatDate(midday(d.date))}
               </th>
-              <td className="px-3 py-2 text-right tabular-nums">{formatMoney(d.top_ups.amount)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatMoney(d.payouts.amount)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">
-                {formatMoney(d.id_deposits.amount)}
-              </td>
+              {DAY_TALLIES.map((key) => (
+                <td key={key} className="px-3 py-2 text-right tabular-nums">
+                  {formatMoney(d[key].amount)}
+                </td>
+              ))}
               <td className="px-3 py-2 pr-5 text-right tabular-nums sm:pr-6">{d.new_customers}</td>
             </tr>
           ))}
@@ -246,21 +244,17 @@ export function AdminDashboardPage() {
           : t('dashboard.glance')
       }
     >
-      {query.isPending ? (
-        <Card>
-          <ListLoading label={t('dashboard.loading')} />
-        </Card>
-      ) : query.isError || !data ? (
-        <Card>
-          <ListError
-            message={query.error?.message}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        </Card>
-      ) : (
-        <DashboardBody data={data} />
-      )}
+      <QueryStates
+        query={query}
+        loading={
+          <Card>
+            <ListLoading label={t('dashboard.loading')} />
+          </Card>
+        }
+        card
+      >
+        {(loaded) => <DashboardBody data={loaded} />}
+      </QueryStates>
     </AdminFrame>
   );
 }

@@ -1,18 +1,16 @@
 import { ROUTES, type AdminCatalogueItem } from '@iddesk/contract';
-import { LayoutGrid, Plus } from 'lucide-react';
+import { LayoutGrid } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, ButtonLink } from '../../../../components/ui/button';
-import { Card } from '../../../../components/ui/card';
+import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { CardLine, DataList } from '../../../../components/ui/data-list';
 import { ItemLogo } from '../../../../components/ui/item-logo';
-import { ListEmpty, ListError, ListLoading } from '../../../../components/ui/list-states';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatMoney } from '../../../../lib/money';
 import { useAction } from '../../../../lib/use-action';
 import { useAdminCatalogue, useDeleteCatalogueItem } from '../api/catalogue';
-import { AdminFrame } from '../../../staff';
+import { CollectionPage } from '../../../staff';
 import { common } from '../../../../lib/i18n-common';
 import { idsStaff } from '../i18n';
 
@@ -51,7 +49,8 @@ function Actions({ item, onDelete }: { item: AdminCatalogueItem; onDelete: () =>
   );
 }
 
-const demo = (item: AdminCatalogueItem) => idsStaff.t(item.has_demo ? 'catalogue.yes' : 'catalogue.no');
+const demo = (item: AdminCatalogueItem) =>
+  idsStaff.t(item.has_demo ? 'catalogue.yes' : 'catalogue.no');
 const status = (item: AdminCatalogueItem) => (
   <StatusBadge status={item.is_active ? 'active' : 'inactive'} />
 );
@@ -128,37 +127,17 @@ export function AdminIdsPage() {
   const titles = common.useT();
   const query = useAdminCatalogue();
   return (
-    <AdminFrame
+    <CollectionPage
       title={titles('titles.admin.ids')}
       description={t('catalogue.description')}
-      actions={
-        <ButtonLink to={ROUTES.adminIdCreate} variant="inverse">
-          <Plus className="size-4" aria-hidden="true" />
-          {t('catalogue.add')}
-        </ButtonLink>
-      }
+      addTo={ROUTES.adminIdCreate}
+      addLabel={t('catalogue.add')}
+      query={query}
+      loadingLabel={t('catalogue.loading')}
+      rows={4}
+      empty={{ icon: LayoutGrid, title: t('catalogue.empty'), hint: t('catalogue.emptyHint') }}
     >
-      <Card>
-        {query.isPending ? (
-          <ListLoading label={t('catalogue.loading')} rows={4} />
-        ) : query.isError ? (
-          <ListError
-            message={query.error.message}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : query.data.length === 0 ? (
-          <ListEmpty
-            icon={LayoutGrid}
-            title={t('catalogue.empty')}
-            action={<ButtonLink to={ROUTES.adminIdCreate}>{t('catalogue.add')}</ButtonLink>}
-          >
-            {t('catalogue.emptyHint')}
-          </ListEmpty>
-        ) : (
-          <CatalogueTable items={query.data} />
-        )}
-      </Card>
-    </AdminFrame>
+      {(items) => <CatalogueTable items={items} />}
+    </CollectionPage>
   );
 }

@@ -1,7 +1,4 @@
 import { IDS_API, ROUTES, type IdRequest } from '@iddesk/contract';
-import { ArrowLeft } from 'lucide-react';
-import { ButtonLink } from '../../../../components/ui/button';
-import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
 import { DetailList, type DetailItem } from '../../../../components/ui/detail-list';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
@@ -10,16 +7,14 @@ import { useAdminIdRequest, useHandleIdRequest } from '../api/id-requests';
 import { HandleRequest } from './handle-request';
 import { IdCell } from './id-cells';
 import {
-  AdminFrame,
   DetailsCard,
-  DecisionCard,
-  DecisionDivider,
   HistoryCard,
   ItemUserCell,
   Outcome,
   PaymentProofCard,
+  QueueDecision,
   QueueItem,
-  RejectPanel,
+  QueueItemPage,
   ReusedProofPanel,
   useQueueNav,
   type QueueNav,
@@ -38,22 +33,21 @@ function Actions({ request, nav }: { request: IdRequest; nav: QueueNav }) {
   const done = () => nav.afterHandled();
   const id = request.id;
   return (
-    <DecisionCard>
-      <HandleRequest
-        request={request}
-        submit={(body, idempotencyKey) => mutation.mutateAsync({ id, body, idempotencyKey })}
-        onDone={done}
-      />
-      <DecisionDivider />
-      <RejectPanel
-        subject={t('request.subject', { id: request.id })}
-        consequence={t(`request.reject.${request.type}`)}
-        submit={(body, idempotencyKey) =>
-          mutation.mutateAsync({ id, body: { action: 'reject', ...body }, idempotencyKey })
-        }
-        onDone={done}
-      />
-    </DecisionCard>
+    <QueueDecision
+      approve={
+        <HandleRequest
+          request={request}
+          submit={(body, idempotencyKey) => mutation.mutateAsync({ id, body, idempotencyKey })}
+          onDone={done}
+        />
+      }
+      subject={t('request.subject', { id: request.id })}
+      consequence={t(`request.reject.${request.type}`)}
+      reject={(body, idempotencyKey) =>
+        mutation.mutateAsync({ id, body: { action: 'reject', ...body }, idempotencyKey })
+      }
+      onDone={done}
+    />
   );
 }
 
@@ -132,10 +126,7 @@ function RequestDetail({ request }: { request: IdRequest }) {
       facts={
         <>
           <ReusedProofPanel flag={request.reused_proof} />
-          <DetailsCard
-            status={request.status}
-            waitingSince={pending ? request.created_at : null}
-          >
+          <DetailsCard status={request.status} waitingSince={pending ? request.created_at : null}>
             <DetailList items={details(request)} />
           </DetailsCard>
           {request.type === 'deposit' && request.pay_from && request.amount ? (
@@ -177,44 +168,23 @@ function RequestDetail({ request }: { request: IdRequest }) {
   );
 }
 
-function RequestNotFound() {
-  const t = idsStaff.useT();
-  return (
-    <NotFoundCard
-      what={t('request.what')}
-      back={ROUTES.adminRequestsPending}
-      backLabel={t('request.back')}
-    />
-  );
-}
-
 /** `/admin/requests/{id}`: one request on a customer's ID and its type-specific handle form. */
 export function AdminRequestPage() {
   const t = idsStaff.useT();
   const id = useIdParam();
+  // The heading names the request's type once it has loaded (the same query as the page's).
   const query = useAdminIdRequest(id);
   const type = query.data ? requestTypeLabel(query.data.type) : t('request.titleNone');
   return (
-    <AdminFrame
-      title={id ? t('request.link', { type, id }) : t('request.titleNone')}
-      actions={
-        <ButtonLink to={ROUTES.adminRequestsPending} variant="light">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          {t('request.back')}
-        </ButtonLink>
-      }
+    <QueueItemPage
+      title={(id) => (id ? t('request.link', { type, id }) : t('request.titleNone'))}
+      back={ROUTES.adminRequestsPending}
+      backLabel={t('request.back')}
+      what={t('request.what')}
+      loadingLabel={t('request.loading')}
+      useItem={useAdminIdRequest}
     >
-      {id ? (
-        <DetailQuery
-          query={query}
-          loadingLabel={t('request.loading')}
-          notFound={<RequestNotFound />}
-        >
-          {(request) => <RequestDetail request={request} />}
-        </DetailQuery>
-      ) : (
-        <RequestNotFound />
-      )}
-    </AdminFrame>
+      {(request) => <RequestDetail request={request} />}
+    </QueueItemPage>
   );
 }

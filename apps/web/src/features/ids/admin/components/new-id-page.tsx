@@ -1,25 +1,19 @@
 import { IDS_API, ROUTES, type UserId } from '@iddesk/contract';
-import { ArrowLeft } from 'lucide-react';
-import { ButtonLink } from '../../../../components/ui/button';
 import { CredentialList } from '../../components/credential-list';
-import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
 import { DetailList } from '../../../../components/ui/detail-list';
 import { ExternalLink } from '../../../../components/ui/external-link';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
-import { useIdParam } from '../../../../lib/use-id-param';
 import { useAdminUserId, useApproveUserId, useRejectUserId } from '../api/user-ids';
 import { ApproveNewId } from './approve-new-id';
 import {
-  AdminFrame,
   DetailsCard,
-  DecisionCard,
-  DecisionDivider,
   HistoryCard,
   ItemUserCell,
   Outcome,
   PaymentProofCard,
+  QueueDecision,
   QueueItem,
-  RejectPanel,
+  QueueItemPage,
   ReusedProofPanel,
   useQueueNav,
   type QueueNav,
@@ -40,20 +34,19 @@ function Actions({ userId, nav }: { userId: UserId; nav: QueueNav }) {
   const done = () => nav.afterHandled();
   const id = userId.id;
   return (
-    <DecisionCard>
-      <ApproveNewId
-        userId={userId}
-        submit={(body, idempotencyKey) => approve.mutateAsync({ id, body, idempotencyKey })}
-        onDone={done}
-      />
-      <DecisionDivider />
-      <RejectPanel
-        subject={t('newId.subject', { id: userId.id })}
-        consequence={t(userId.pay_from === 'wallet' ? 'newId.rejectWallet' : 'newId.rejectPayment')}
-        submit={(body, idempotencyKey) => reject.mutateAsync({ id, body, idempotencyKey })}
-        onDone={done}
-      />
-    </DecisionCard>
+    <QueueDecision
+      approve={
+        <ApproveNewId
+          userId={userId}
+          submit={(body, idempotencyKey) => approve.mutateAsync({ id, body, idempotencyKey })}
+          onDone={done}
+        />
+      }
+      subject={t('newId.subject', { id: userId.id })}
+      consequence={t(userId.pay_from === 'wallet' ? 'newId.rejectWallet' : 'newId.rejectPayment')}
+      reject={(body, idempotencyKey) => reject.mutateAsync({ id, body, idempotencyKey })}
+      onDone={done}
+    />
   );
 }
 
@@ -147,37 +140,20 @@ function NewIdDetail({ userId }: { userId: UserId }) {
   );
 }
 
-function NewIdNotFound() {
-  const t = idsStaff.useT();
-  return <NotFoundCard what={t('newId.what')} back={ROUTES.adminNewIds} backLabel={t('newId.back')} />;
-}
-
-function Loader({ id }: { id: number }) {
-  const t = idsStaff.useT();
-  const query = useAdminUserId(id);
-  return (
-    <DetailQuery query={query} loadingLabel={t('newId.loading')} notFound={<NewIdNotFound />}>
-      {(userId) => <NewIdDetail userId={userId} />}
-    </DetailQuery>
-  );
-}
-
 /** `/admin/new_ids/{id}`: the customer, the requested username, the payment; approve or reject. */
 export function AdminNewIdPage() {
   const t = idsStaff.useT();
   const titles = common.useT();
-  const id = useIdParam();
   return (
-    <AdminFrame
-      title={id ? t('newId.title', { id }) : titles('titles.admin.newId')}
-      actions={
-        <ButtonLink to={ROUTES.adminNewIds} variant="light">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          {t('newId.back')}
-        </ButtonLink>
-      }
+    <QueueItemPage
+      title={(id) => (id ? t('newId.title', { id }) : titles('titles.admin.newId'))}
+      back={ROUTES.adminNewIds}
+      backLabel={t('newId.back')}
+      what={t('newId.what')}
+      loadingLabel={t('newId.loading')}
+      useItem={useAdminUserId}
     >
-      {id ? <Loader id={id} /> : <NewIdNotFound />}
-    </AdminFrame>
+      {(userId) => <NewIdDetail userId={userId} />}
+    </QueueItemPage>
   );
 }

@@ -3,7 +3,7 @@ import { EyeOff } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
 import { AppForm, SaveButtons } from '../../../../components/ui/app-form';
 import { Card } from '../../../../components/ui/card';
-import { ListError, ListLoading } from '../../../../components/ui/list-states';
+import { QueryStates } from '../../../../components/ui/list-states';
 import { Marquee } from '../../../../components/ui/marquee';
 import { PageHeading } from '../../../../components/ui/page-heading';
 import { TextArea } from '../../../../components/ui/text-area';
@@ -44,9 +44,7 @@ function TopBlockForm({ current }: { current: Marque }) {
               {t('topBlock.hidden')}
             </p>
           )}
-          <p className="px-4 py-2 text-xs text-slate-600">
-            {t('topBlock.where')}
-          </p>
+          <p className="px-4 py-2 text-xs text-slate-600">{t('topBlock.where')}</p>
         </div>
       </section>
       <Card>
@@ -77,20 +75,13 @@ export function AdminTopBlockPage() {
   const query = useMarque();
   return (
     <>
-      <PageHeading title={titles('titles.admin.topBlock')} description={t('topBlock.description')} />
-      {query.isError && !query.data ? (
-        <Card>
-          <ListError
-            message={query.error.message}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        </Card>
-      ) : !query.data ? (
-        <ListLoading label={t('topBlock.loading')} rows={2} />
-      ) : (
-        <TopBlockForm current={query.data} />
-      )}
+      <PageHeading
+        title={titles('titles.admin.topBlock')}
+        description={t('topBlock.description')}
+      />
+      <QueryStates query={query} loadingLabel={t('topBlock.loading')} rows={2} card>
+        {(current) => <TopBlockForm current={current} />}
+      </QueryStates>
     </>
   );
 }

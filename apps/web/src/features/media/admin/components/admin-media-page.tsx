@@ -1,6 +1,5 @@
 import { Images } from 'lucide-react';
-import { Card } from '../../../../components/ui/card';
-import { ListEmpty, ListError, ListLoading } from '../../../../components/ui/list-states';
+import { ListEmpty, QueryStates } from '../../../../components/ui/list-states';
 import { PageHeading } from '../../../../components/ui/page-heading';
 import { useMedia } from '../../api/get-media';
 import { AddMediaForm } from './add-media-form';
@@ -24,29 +23,26 @@ export function AdminMediaPage() {
               ? t('media.inGalleryCount', { count: query.data.length })
               : t('media.inGallery')}
           </h2>
-          {query.isError && !query.data ? (
-            <Card>
-              <ListError
-                message={query.error.message}
-                onRetry={() => void query.refetch()}
-                retrying={query.isFetching}
-              />
-            </Card>
-          ) : !query.data ? (
-            <ListLoading label={t('media.loading')} rows={3} />
-          ) : query.data.length === 0 ? (
-            <Card>
+          <QueryStates
+            query={query}
+            loadingLabel={t('media.loading')}
+            rows={3}
+            card
+            isEmpty={(items) => items.length === 0}
+            empty={
               <ListEmpty icon={Images} title={t('media.empty')}>
                 {t('media.emptyHint')}
               </ListEmpty>
-            </Card>
-          ) : (
-            <ul className="flex min-w-0 flex-col gap-3">
-              {query.data.map((item) => (
-                <AdminMediaItem key={item.id} item={item} />
-              ))}
-            </ul>
-          )}
+            }
+          >
+            {(items) => (
+              <ul className="flex min-w-0 flex-col gap-3">
+                {items.map((item) => (
+                  <AdminMediaItem key={item.id} item={item} />
+                ))}
+              </ul>
+            )}
+          </QueryStates>
         </section>
       </div>
     </>

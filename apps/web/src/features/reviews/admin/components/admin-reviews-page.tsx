@@ -2,8 +2,7 @@ import { ROUTES, type AdminReview } from '@iddesk/contract';
 import { Eye, EyeOff, Star } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../../components/ui/button';
-import { Card } from '../../../../components/ui/card';
-import { ListEmpty, ListError, ListLoading } from '../../../../components/ui/list-states';
+import { ListEmpty, QueryStates } from '../../../../components/ui/list-states';
 import { PageHeading } from '../../../../components/ui/page-heading';
 import { Pagination } from '../../../../components/ui/pagination';
 import { readPage } from '../../../../lib/pagination';
@@ -59,47 +58,43 @@ export function AdminReviewsPage() {
   const [params] = useSearchParams();
   const page = readPage(params.get('page'));
   const query = useAdminReviews(page);
-  const data = query.data;
   return (
     <>
       <PageHeading title={titles('titles.admin.reviews')} description={t('reviews.description')} />
-      {query.isError && !data ? (
-        <Card>
-          <ListError
-            message={query.error.message}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        </Card>
-      ) : !data ? (
-        <ListLoading label={t('reviews.loading')} rows={3} />
-      ) : data.total === 0 ? (
-        <Card>
+      <QueryStates
+        query={query}
+        loadingLabel={t('reviews.loading')}
+        rows={3}
+        card
+        isEmpty={(found) => found.total === 0}
+        empty={
           <ListEmpty icon={Star} title={t('reviews.empty')}>
             {t('reviews.emptyHint')}
           </ListEmpty>
-        </Card>
-      ) : (
-        <>
-          <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-            {data.items.map((review) => (
-              <li key={review.id}>
-                <ReviewCard review={review} footer={<Moderation review={review} />} />
-              </li>
-            ))}
-          </ul>
-          <div className="mt-4 rounded-xl bg-white px-4 pb-3 pt-1">
-            <Pagination
-              page={data.page}
-              lastPage={data.last_page}
-              perPage={data.per_page}
-              total={data.total}
-              hrefFor={(n) => `${ROUTES.adminReviews}?page=${n}`}
-              label={t('reviews.pages')}
-            />
-          </div>
-        </>
-      )}
+        }
+      >
+        {(data) => (
+          <>
+            <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+              {data.items.map((review) => (
+                <li key={review.id}>
+                  <ReviewCard review={review} footer={<Moderation review={review} />} />
+                </li>
+              ))}
+            </ul>
+            <div className="mt-4 rounded-xl bg-white px-4 pb-3 pt-1">
+              <Pagination
+                page={data.page}
+                lastPage={data.last_page}
+                perPage={data.per_page}
+                total={data.total}
+                hrefFor={(n) => `${ROUTES.adminReviews}?page=${n}`}
+                label={t('reviews.pages')}
+              />
+            </div>
+          </>
+        )}
+      </QueryStates>
     </>
   );
 }

@@ -1,5 +1,4 @@
-import { Card } from '../../../../components/ui/card';
-import { ListError, ListLoading } from '../../../../components/ui/list-states';
+import { QueryStates } from '../../../../components/ui/list-states';
 import { PageHeading } from '../../../../components/ui/page-heading';
 import { useSiteSettingsQuery } from '../../site-settings';
 import { AdminSettingsForm } from './admin-settings-form';
@@ -12,20 +11,13 @@ export function AdminSettingsPage() {
   const query = useSiteSettingsQuery();
   return (
     <>
-      <PageHeading title={titles('titles.admin.settings')} description={t('settings.description')} />
-      {query.isError && !query.data ? (
-        <Card>
-          <ListError
-            message={query.error.message}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        </Card>
-      ) : !query.data ? (
-        <ListLoading label={t('settings.loading')} rows={4} />
-      ) : (
-        <AdminSettingsForm settings={query.data} />
-      )}
+      <PageHeading
+        title={titles('titles.admin.settings')}
+        description={t('settings.description')}
+      />
+      <QueryStates query={query} loadingLabel={t('settings.loading')} rows={4} card>
+        {(settings) => <AdminSettingsForm settings={settings} />}
+      </QueryStates>
     </>
   );
 }

@@ -1,27 +1,21 @@
 import { ROUTES, WALLET_API, type Bill } from '@iddesk/contract';
-import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
 import { z } from 'zod';
-import { ButtonLink } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { DecisionPanel } from '../../../../components/ui/decision-panel';
 import { DetailList } from '../../../../components/ui/detail-list';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { useAppForm } from '../../../../lib/use-app-form';
 import { useApproveBill, useBill, useRejectBill } from '../api/bills';
-import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
-import { useIdParam } from '../../../../lib/use-id-param';
 import {
-  AdminFrame,
   DetailsCard,
-  DecisionCard,
-  DecisionDivider,
   HistoryCard,
   ItemUserCell,
   Outcome,
   PrivateImage,
+  QueueDecision,
   QueueItem,
-  RejectPanel,
+  QueueItemPage,
   ReuseCommentField,
   ReusedProofPanel,
   reuseBody,
@@ -57,39 +51,38 @@ function BillActions({ bill, nav }: { bill: Bill; nav: QueueNav }) {
   });
 
   return (
-    <DecisionCard>
-      <DecisionPanel
-        app={app}
-        heading={shared('decide.approve')}
-        decision="approve"
-        intro={t('bill.approveIntro', {
-          amount,
-          reference: bill.reference,
-          paidTo: bill.payment_type.name,
-        })}
-        confirm={{
-          title: t('bill.approveTitle', { id: bill.id }),
-          description: t('bill.approveDescription', { amount, name: bill.user.name }),
-          confirmLabel: t('bill.approveConfirm', { amount }),
-          items: (v) => [
-            { label: t('bill.customer'), value: bill.user.name },
-            { label: t('bill.amount'), value: amount },
-            { label: t('bill.paidTo'), value: bill.payment_type.name },
-            { label: t('bill.reference'), value: bill.reference },
-            ...(v.comment ? [{ label: t('bill.flagConfirmed'), value: v.comment }] : []),
-          ],
-        }}
-      >
-        <ReuseCommentField flag={flag} />
-      </DecisionPanel>
-      <DecisionDivider />
-      <RejectPanel
-        subject={t('bill.subject', { id: bill.id })}
-        consequence={t('bill.rejectConsequence')}
-        submit={(body, idempotencyKey) => reject.mutateAsync({ id, body, idempotencyKey })}
-        onDone={() => nav.afterHandled()}
-      />
-    </DecisionCard>
+    <QueueDecision
+      approve={
+        <DecisionPanel
+          app={app}
+          heading={shared('decide.approve')}
+          decision="approve"
+          intro={t('bill.approveIntro', {
+            amount,
+            reference: bill.reference,
+            paidTo: bill.payment_type.name,
+          })}
+          confirm={{
+            title: t('bill.approveTitle', { id: bill.id }),
+            description: t('bill.approveDescription', { amount, name: bill.user.name }),
+            confirmLabel: t('bill.approveConfirm', { amount }),
+            items: (v) => [
+              { label: t('bill.customer'), value: bill.user.name },
+              { label: t('bill.amount'), value: amount },
+              { label: t('bill.paidTo'), value: bill.payment_type.name },
+              { label: t('bill.reference'), value: bill.reference },
+              ...(v.comment ? [{ label: t('bill.flagConfirmed'), value: v.comment }] : []),
+            ],
+          }}
+        >
+          <ReuseCommentField flag={flag} />
+        </DecisionPanel>
+      }
+      subject={t('bill.subject', { id: bill.id })}
+      consequence={t('bill.rejectConsequence')}
+      reject={(body, idempotencyKey) => reject.mutateAsync({ id, body, idempotencyKey })}
+      onDone={() => nav.afterHandled()}
+    />
   );
 }
 
@@ -105,10 +98,7 @@ function BillDetail({ bill }: { bill: Bill }) {
       facts={
         <>
           <ReusedProofPanel flag={bill.reused_proof} />
-          <DetailsCard
-            status={bill.status}
-            waitingSince={pending ? bill.created_at : null}
-          >
+          <DetailsCard status={bill.status} waitingSince={pending ? bill.created_at : null}>
             <DetailList
               items={[
                 {
@@ -154,37 +144,18 @@ function BillDetail({ bill }: { bill: Bill }) {
   );
 }
 
-function BillNotFound() {
-  const t = walletStaff.useT();
-  return (
-    <NotFoundCard what={t('bill.what')} back={ROUTES.adminBillsPending} backLabel={t('bill.back')} />
-  );
-}
-
-function BillLoader({ id }: { id: number }) {
-  const t = walletStaff.useT();
-  const query = useBill(id);
-  return (
-    <DetailQuery query={query} loadingLabel={t('bill.loading')} notFound={<BillNotFound />}>
-      {(bill) => <BillDetail bill={bill} />}
-    </DetailQuery>
-  );
-}
-
 export function AdminBillPage() {
   const t = walletStaff.useT();
-  const id = useIdParam();
   return (
-    <AdminFrame
-      title={id ? t('bill.title', { id }) : t('bill.titleNone')}
-      actions={
-        <ButtonLink to={ROUTES.adminBillsPending} variant="light">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          {t('bill.back')}
-        </ButtonLink>
-      }
+    <QueueItemPage
+      title={(id) => (id ? t('bill.title', { id }) : t('bill.titleNone'))}
+      back={ROUTES.adminBillsPending}
+      backLabel={t('bill.back')}
+      what={t('bill.what')}
+      loadingLabel={t('bill.loading')}
+      useItem={useBill}
     >
-      {id ? <BillLoader id={id} /> : <BillNotFound />}
-    </AdminFrame>
+      {(bill) => <BillDetail bill={bill} />}
+    </QueueItemPage>
   );
 }

@@ -1,14 +1,12 @@
 import { ROUTES, type PaymentType } from '@iddesk/contract';
-import { Landmark, Plus } from 'lucide-react';
+import { Landmark } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button, ButtonLink } from '../../../../components/ui/button';
-import { Card } from '../../../../components/ui/card';
+import { Button } from '../../../../components/ui/button';
 import { CardLine, DataList } from '../../../../components/ui/data-list';
-import { ListEmpty, ListError, ListLoading } from '../../../../components/ui/list-states';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { useAction } from '../../../../lib/use-action';
 import { useAdminPaymentTypes, useSetPaymentTypeActive } from '../api/payment-types';
-import { AdminFrame } from '../../../staff';
+import { CollectionPage } from '../../../staff';
 import { common } from '../../../../lib/i18n-common';
 import { walletStaff } from '../i18n';
 
@@ -115,37 +113,17 @@ export function AdminPaymentTypesPage() {
   const titles = common.useT();
   const query = useAdminPaymentTypes();
   return (
-    <AdminFrame
+    <CollectionPage
       title={titles('titles.admin.paymentTypes')}
       description={t('types.description')}
-      actions={
-        <ButtonLink to={ROUTES.adminPaymentTypeCreate} variant="inverse">
-          <Plus className="size-4" aria-hidden="true" />
-          {t('types.add')}
-        </ButtonLink>
-      }
+      addTo={ROUTES.adminPaymentTypeCreate}
+      addLabel={t('types.add')}
+      query={query}
+      loadingLabel={t('types.loading')}
+      rows={3}
+      empty={{ icon: Landmark, title: t('types.empty'), hint: t('types.emptyHint') }}
     >
-      <Card>
-        {query.isPending ? (
-          <ListLoading label={t('types.loading')} rows={3} />
-        ) : query.isError ? (
-          <ListError
-            message={query.error.message}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : query.data.length === 0 ? (
-          <ListEmpty
-            icon={Landmark}
-            title={t('types.empty')}
-            action={<ButtonLink to={ROUTES.adminPaymentTypeCreate}>{t('types.add')}</ButtonLink>}
-          >
-            {t('types.emptyHint')}
-          </ListEmpty>
-        ) : (
-          <PaymentTypeList items={query.data} />
-        )}
-      </Card>
-    </AdminFrame>
+      {(items) => <PaymentTypeList items={items} />}
+    </CollectionPage>
   );
 }

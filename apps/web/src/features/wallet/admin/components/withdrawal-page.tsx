@@ -1,24 +1,18 @@
 import { ROUTES, WALLET_API, type Withdrawal } from '@iddesk/contract';
-import { ArrowLeft } from 'lucide-react';
-import { ButtonLink } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { DetailList, type DetailItem } from '../../../../components/ui/detail-list';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { useApproveWithdrawal, useRejectWithdrawal, useWithdrawal } from '../api/withdrawals';
 import { WithdrawalApprove } from './withdrawal-approve';
-import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
-import { useIdParam } from '../../../../lib/use-id-param';
 import {
-  AdminFrame,
   DetailsCard,
-  DecisionCard,
-  DecisionDivider,
   HistoryCard,
   ItemUserCell,
   Outcome,
   PrivateImage,
+  QueueDecision,
   QueueItem,
-  RejectPanel,
+  QueueItemPage,
   useQueueNav,
   type QueueNav,
 } from '../../../staff';
@@ -67,23 +61,24 @@ function WithdrawalActions({ withdrawal, nav }: { withdrawal: Withdrawal; nav: Q
   const back = () => nav.afterHandled();
   const id = withdrawal.id;
   return (
-    <DecisionCard>
-      <WithdrawalApprove
-        withdrawal={withdrawal}
-        submit={(values, idempotencyKey) => approve.mutateAsync({ id, ...values, idempotencyKey })}
-        onDone={back}
-      />
-      <DecisionDivider />
-      <RejectPanel
-        subject={t('withdrawal.subject', { id: withdrawal.id })}
-        consequence={t('withdrawal.rejectConsequence', {
-          amount: formatMoney(withdrawal.amount),
-          name: withdrawal.user.name,
-        })}
-        submit={(body, idempotencyKey) => reject.mutateAsync({ id, body, idempotencyKey })}
-        onDone={back}
-      />
-    </DecisionCard>
+    <QueueDecision
+      approve={
+        <WithdrawalApprove
+          withdrawal={withdrawal}
+          submit={(values, idempotencyKey) =>
+            approve.mutateAsync({ id, ...values, idempotencyKey })
+          }
+          onDone={back}
+        />
+      }
+      subject={t('withdrawal.subject', { id: withdrawal.id })}
+      consequence={t('withdrawal.rejectConsequence', {
+        amount: formatMoney(withdrawal.amount),
+        name: withdrawal.user.name,
+      })}
+      reject={(body, idempotencyKey) => reject.mutateAsync({ id, body, idempotencyKey })}
+      onDone={back}
+    />
   );
 }
 
@@ -98,10 +93,7 @@ function WithdrawalDetail({ withdrawal: w }: { withdrawal: Withdrawal }) {
       what={t('withdrawals.queueWhat')}
       facts={
         <>
-          <DetailsCard
-            status={w.status}
-            waitingSince={pending ? w.created_at : null}
-          >
+          <DetailsCard status={w.status} waitingSince={pending ? w.created_at : null}>
             <DetailList
               items={[
                 {
@@ -164,45 +156,18 @@ function WithdrawalDetail({ withdrawal: w }: { withdrawal: Withdrawal }) {
   );
 }
 
-function WithdrawalNotFound() {
-  const t = walletStaff.useT();
-  return (
-    <NotFoundCard
-      what={t('withdrawal.what')}
-      back={ROUTES.adminWithdrawPending}
-      backLabel={t('withdrawal.back')}
-    />
-  );
-}
-
-function WithdrawalLoader({ id }: { id: number }) {
-  const t = walletStaff.useT();
-  const query = useWithdrawal(id);
-  return (
-    <DetailQuery
-      query={query}
-      loadingLabel={t('withdrawal.loading')}
-      notFound={<WithdrawalNotFound />}
-    >
-      {(w) => <WithdrawalDetail withdrawal={w} />}
-    </DetailQuery>
-  );
-}
-
 export function AdminWithdrawPage() {
   const t = walletStaff.useT();
-  const id = useIdParam();
   return (
-    <AdminFrame
-      title={id ? t('withdrawal.title', { id }) : t('withdrawal.titleNone')}
-      actions={
-        <ButtonLink to={ROUTES.adminWithdrawPending} variant="light">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          {t('withdrawal.back')}
-        </ButtonLink>
-      }
+    <QueueItemPage
+      title={(id) => (id ? t('withdrawal.title', { id }) : t('withdrawal.titleNone'))}
+      back={ROUTES.adminWithdrawPending}
+      backLabel={t('withdrawal.back')}
+      what={t('withdrawal.what')}
+      loadingLabel={t('withdrawal.loading')}
+      useItem={useWithdrawal}
     >
-      {id ? <WithdrawalLoader id={id} /> : <WithdrawalNotFound />}
-    </AdminFrame>
+      {(w) => <WithdrawalDetail withdrawal={w} />}
+    </QueueItemPage>
   );
 }
