@@ -2,7 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { idsText } from '../i18n';
+import { idsDemoText } from '../i18n-demo';
 
 type CredentialListProps = {
   login: string;
@@ -24,7 +24,7 @@ export function CredentialList({
   demo = false,
   className,
 }: CredentialListProps) {
-  const t = idsText.useT();
+  const t = idsDemoText.useT();
   const loginLabel = t(demo ? 'credentials.demoLogin' : 'credentials.login');
   const passwordLabel = t(demo ? 'credentials.demoPassword' : 'credentials.password');
   const [shown, setShown] = useState(false);

@@ -11,11 +11,11 @@ import { ListEmpty, ListError } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { useSession } from '../../../lib/session';
 import { useCatalogue } from '../api/catalogue';
-import { idsText } from '../i18n';
+import { idsDemoText } from '../i18n-demo';
 
 function DemoCard({ item }: { item: CatalogueItem }) {
   const titleId = useId();
-  const t = idsText.useT();
+  const t = idsDemoText.useT();
   return (
     <article
       aria-labelledby={titleId}
@@ -57,7 +57,7 @@ function DemoCard({ item }: { item: CatalogueItem }) {
 
 function DemoGrid() {
   const query = useCatalogue();
-  const t = idsText.useT();
+  const t = idsDemoText.useT();
   if (query.isPending) {
     return (
       <div
@@ -93,7 +93,7 @@ function DemoGrid() {
         <ListEmpty
           icon={FlaskConical}
           title={t('demo.empty')}
-          action={<ButtonLink to={ROUTES.createIdList}>{t('mine.browse')}</ButtonLink>}
+          action={<ButtonLink to={ROUTES.createIdList}>{t('demo.browse')}</ButtonLink>}
         >
           {t('demo.emptyHint')}
         </ListEmpty>
@@ -114,7 +114,7 @@ function DemoGrid() {
 /** `/demo_ids`: shared demo logins, visible to signed-in users. */
 export function DemoIdsPage() {
   const { guest } = useSession();
-  const t = idsText.useT();
+  const t = idsDemoText.useT();
   return (
     <>
       <PageHeading
@@ -128,9 +128,9 @@ export function DemoIdsPage() {
             title={t('demo.guestTitle')}
             actions={
               <>
-                <ButtonLink to={ROUTES.login}>{t('mine.login')}</ButtonLink>
+                <ButtonLink to={ROUTES.login}>{t('demo.login')}</ButtonLink>
                 <ButtonLink to={ROUTES.register} variant="secondary">
-                  {t('mine.register')}
+                  {t('demo.register')}
                 </ButtonLink>
               </>
             }
