@@ -4,15 +4,8 @@
 // schemas); these paths are spared until they are converted. Converting one = moving its text
 // into packages/contract/src/i18n/{en,hi}/*.json and deleting its line here.
 
-/** Web code still written in English (the money forms, the ID pages). */
-export const WEB_NOT_YET_TRANSLATED = [
-  // The customer's ID pages not converted yet (phase 2b): one ID's page, its actions and the
-  // withdraw, close and demo pages. The wallet, the create-ID list, the request and deposit
-  // forms, My IDs and the request lists are done, as are the staff pages.
-  'apps/web/src/features/ids/components/{change-password-dialog,credential-list,demo-ids-page}.tsx',
-  'apps/web/src/features/ids/components/{id-actions,my-id-close-page,my-id-page}.tsx',
-  'apps/web/src/features/ids/components/my-id-withdraw-page.tsx',
-];
+/** Web code still written in English: none left (every page speaks English and Hindi). */
+export const WEB_NOT_YET_TRANSLATED = [];
 
 /** Server modules whose answers are still English (the queues and money calls; phase 2b). */
 export const SERVER_NOT_YET_TRANSLATED = [

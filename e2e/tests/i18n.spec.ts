@@ -1,15 +1,20 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { adminToken, apiPost, createUpiPaymentType, pngFile } from '../support/api';
+import { adminToken, apiLogin, apiPost, createCatalogueItem, createUpiPaymentType, pngFile, topUpViaWallet } from '../support/api';
 import { expect, loginViaUi, newReference, newUser, registerViaApi, test, type TestUser } from '../support/fixtures';
 
 /**
- * Issue 18, phase 1: the site in Hindi. The language switch, a first visit that follows the
- * browser, registering in Hindi with the server answering in Hindi, a notification written in
- * the reader's language, and the choice kept for the account on another browser.
+ * Issue 18: the site in Hindi. The language switch, a first visit that follows the browser,
+ * registering in Hindi with the server answering in Hindi, a notification written in the
+ * reader's language, the choice kept for the account on another browser, and the money stories
+ * in Hindi: add funds, request an ID, staff approving a top-up. Dates in Hindi carry Hindi's
+ * month names with Latin digits.
  */
 
 const DEVANAGARI = /[\u0900-\u097F]/;
+
+/** A Hindi month name in a written date, Latin digits around it: "25 नवंबर 2026". */
+const HINDI_DATE = /\d{1,2} (जनवरी|फ़रवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|अक्टूबर|नवंबर|दिसंबर) \d{4}/;
 
 /** The menu button is named in the page's language: "Open menu", "मेन्यू खोलें". */
 async function openSideMenu(page: Page, name: string | RegExp = /open menu/i) {
@@ -115,6 +120,8 @@ test('a notification reads in Hindi for a Hindi customer, whatever language the 
   await expect(page.getByRole('heading', { name: 'बैलेंस में पैसे जोड़े गए' })).toBeVisible();
   // Money keeps Indian grouping and Latin digits in Hindi.
   await expect(page.getByText('हमारी टीम ने आपके बैलेंस में ₹1,50,000.00 जोड़े हैं। नोट: welcome bonus')).toBeVisible();
+  // Its time too: Hindi's month name, Latin digits.
+  await expect(page.getByRole('main')).toContainText(HINDI_DATE);
   await expectNoSeriousA11yViolations(page);
   await context.close();
 });
@@ -185,4 +192,94 @@ test('in Hindi, a customer adds funds: Hindi labels, the confirmation and the se
   await page.getByRole('link', { name: 'लंबित लेन-देन देखें' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'लेन-देन' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^रद्द करें/ }).first()).toBeVisible();
+});
+
+test('in Hindi, a customer requests an ID paid from the wallet and follows it on its page', async ({
+  browser,
+  request,
+}) => {
+  const staffToken = await adminToken(request);
+  const item = await createCatalogueItem(request, staffToken, { name: `Koel ${Date.now() % 100000}`, min_deposit: '300' });
+  const user = newUser('hindi-new-id');
+  await registerInHindi(request, user);
+  await topUpViaWallet(request, await apiLogin(request, user.email, user.password), staffToken, '2000');
+
+  const { context, page } = await hindiBrowser(browser);
+  await loginWithHindiLabels(page, user);
+  await page.getByRole('article', { name: item.name }).getByRole('link', { name: `ID बनाएँ ${item.name} पर` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'ID का अनुरोध करें' })).toBeVisible();
+  await page.getByLabel('यूज़रनेम', { exact: true }).fill('koel_khiladi');
+  await page.getByLabel('रकम', { exact: true }).fill('1000');
+  await page.getByRole('radio', { name: /^वॉलेट/ }).check({ force: true });
+  await expect(page.getByText('रकम अभी आपके वॉलेट से रोक ली जाएगी और हमारी टीम के मंज़ूर करने पर चुकाई जाएगी।')).toBeVisible();
+  await page.getByRole('button', { name: 'ID का अनुरोध करें' }).click();
+
+  const confirm = page.getByRole('dialog', { name: `${item.name} ID का अनुरोध करें?` });
+  await expect(confirm.getByText('₹1,000.00')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await confirm.getByRole('button', { name: 'अनुरोध की पुष्टि करें' }).click();
+
+  await expect(page).toHaveURL(/\/my_ids$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'मेरी IDs' })).toBeVisible();
+  const card = page.getByRole('article').filter({ hasText: item.name });
+  await expect(card.getByText(/^हमारी टीम के इसे बनाने का इंतज़ार है। अनुरोध .+ को किया गया।$/)).toContainText(HINDI_DATE);
+
+  // Its page: the pending login, the actions and the facts, all in Hindi, the date too.
+  await card.getByRole('link', { name: /^ब्योरा देखें/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${item.name} ID` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'लॉगिन की जानकारी' })).toBeVisible();
+  await expect(
+    page.getByText('हमारी टीम यह ID बना रही है। मंज़ूर होते ही इसका लॉगिन और पासवर्ड यहाँ दिखेगा। आपका भुगतान: आपके वॉलेट से ₹1,000.00।'),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'इस ID के विकल्प' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'निकासी' })).toBeDisabled();
+  const about = page.getByRole('heading', { name: 'इस ID के बारे में' }).locator('..');
+  await expect(about.getByText('माँगा गया यूज़रनेम')).toBeVisible();
+  await expect(about.getByText('koel_khiladi')).toBeVisible();
+  await expect(about).toContainText(HINDI_DATE);
+  await expect(page.getByRole('main')).not.toContainText(/[a-z]{3,} [a-z]{3,} [a-z]{3,}/);
+  await expectNoSeriousA11yViolations(page);
+  await context.close();
+});
+
+test('in Hindi, a staff member approves a pending top-up on the desk', async ({ browser, request }) => {
+  const owner = await adminToken(request);
+  const cashier = newUser('hindi-cashier');
+  await apiPost(request, owner, '/admin/staff/create', { ...cashier, role: 'cashier' });
+  await apiPost(request, await apiLogin(request, cashier.email, cashier.password), '/user/locale', { locale: 'hi' });
+
+  const customer = newUser('hindi-bill');
+  await registerViaApi(request, customer);
+  const method = await createUpiPaymentType(request, owner, `E2E UPI desk hi ${Date.now()}`);
+  const sent = await request.post('/api/add_funds', {
+    headers: { Authorization: `Bearer ${await apiLogin(request, customer.email, customer.password)}` },
+    multipart: { amount: '750', payment_type_id: String(method.id), reference: newReference(), proof: await pngFile() },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const bill = ((await sent.json()) as { data: { id: number } }).data;
+
+  // The account is Hindi, so the desk is, whatever the browser's language.
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  await loginViaUi(page, cashier.email, cashier.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/admin/bills_pending');
+  await expect(page.getByRole('table', { name: 'लंबित बिल' })).toBeVisible();
+  await page.goto(`/admin/bills/${bill.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `बिल #${bill.id}` })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(HINDI_DATE);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'मंज़ूर करें', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: `बिल #${bill.id} मंज़ूर करें?` });
+  await expect(confirm.getByText(`₹750.00 ${customer.name} के वॉलेट में जुड़ जाएँगे। इसे वापस नहीं किया जा सकता।`)).toBeVisible();
+  await confirm.getByRole('button', { name: 'मंज़ूर करें और ₹750.00 जोड़ें' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page).not.toHaveURL(new RegExp(`/admin/bills/${bill.id}$`));
+
+  // Approved: the customer's balance has it.
+  const customerToken = await apiLogin(request, customer.email, customer.password);
+  const passport = await apiPost<{ balance: string }>(request, customerToken, '/user/passport');
+  expect(passport.balance).toBe('750.00');
+  await context.close();
 });

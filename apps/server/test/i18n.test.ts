@@ -1,6 +1,8 @@
 import { STAFF_API } from '@iddesk/contract';
+import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '../src/db/schema';
 import { translateIn } from '../src/lib/i18n';
 import { startSmtpInbox } from './helpers/smtp-inbox';
 import { createAdmin, createTestApp, get, newUserDetails, post, type TestContext } from './helpers/test-app';
@@ -129,6 +131,21 @@ describe('the account’s language', () => {
         expect(notice.body).toBe('Our desk added ₹1,00,000.00 to your balance. Note: bonus');
       }
     }
+  });
+
+  it("a notification's written time has Hindi's month name in a Hindi call, with Latin digits", async () => {
+    const admin = await createAdmin(ctx);
+    const details = newUserDetails();
+    const token = (await register(details, HINDI)).json().data.api_token as string;
+    const userId = await userIdOf(ctx, details.email);
+    const credited = await post(ctx.app, '/api/admin/deposit/create', { user_id: userId, amount: '100', comment: 'x' }, admin.token);
+    expect(credited.statusCode).toBe(200);
+    // 02:36 on 24 November in Kolkata (the display time zone).
+    await ctx.db.update(notifications).set({ createdAt: new Date('2026-11-23T21:06:00Z') }).where(eq(notifications.userId, userId));
+    const list = (headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'GET', url: '/api/notifications', headers: { authorization: `Bearer ${token}`, ...headers } });
+    expect((await list(HINDI)).json().data.items[0].created_at_full).toBe('24 नवंबर 2026, 2:36 am');
+    expect((await list({})).json().data.items[0].created_at_full).toBe('24 Nov 2026, 2:36 am');
   });
 
   it('the password-reset mail is in the account’s language, not the caller’s', async () => {

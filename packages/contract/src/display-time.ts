@@ -2,7 +2,9 @@
  * The one way a date and time is written, on every screen and in every answer that carries a
  * written time (a notification's `created_at_full`): in the site's display time zone (the
  * server's `DISPLAY_TIME_ZONE`, sent to the web in the public site settings), en-IN's words,
- * a 12-hour clock: "22 Nov 2026, 2:05 pm" (issue 17).
+ * a 12-hour clock: "22 Nov 2026, 2:05 pm" (issue 17). In Hindi only the month's name changes
+ * (display-time-words.ts): "22 नवंबर 2026, 2:05 pm", Latin digits as Indian banking apps write
+ * them (issue 18).
  */
 export const DEFAULT_DISPLAY_TIME_ZONE = 'Asia/Kolkata';
 
@@ -22,6 +24,22 @@ const MONTHS = [
 ];
 /** en-IN's short month names (CLDR): "Sept", not "Sep". */
 const SHORT_MONTHS = MONTHS.map((m) => (m === 'September' ? 'Sept' : m.slice(0, 3)));
+
+/** The words of a written date in one language: the months' names, in full and short. */
+export type DateWords = { months: readonly string[]; short: readonly string[] };
+
+export const ENGLISH_DATE_WORDS: DateWords = { months: MONTHS, short: SHORT_MONTHS };
+
+let wordsNow: () => DateWords | undefined = () => undefined;
+
+/**
+ * Who says which words a date is written in when the caller names none: the server installs
+ * the call's language (Accept-Language), the web the page's; English when it answers nothing.
+ * Only English lives here, so an English page carries no other language's words.
+ */
+export function setDateWords(read: () => DateWords | undefined): void {
+  wordsNow = read;
+}
 
 /** A moment's wall-clock reading in a zone: month 0–11, hour 0–23. */
 export type ZonedParts = { year: number; month: number; day: number; hour: number; minute: number };
@@ -61,14 +79,22 @@ export function zonedParts(date: Date, timeZone: string): ZonedParts {
 }
 
 /** "22 November 2026": a day, where the time does not matter. */
-export function formatZonedDate(date: Date, timeZone: string): string {
+export function formatZonedDate(
+  date: Date,
+  timeZone: string,
+  words: DateWords = wordsNow() ?? ENGLISH_DATE_WORDS,
+): string {
   const p = zonedParts(date, timeZone);
-  return `${p.day} ${MONTHS[p.month]} ${p.year}`;
+  return `${p.day} ${words.months[p.month]} ${p.year}`;
 }
 
 /** "22 Nov 2026, 2:05 pm": a moment. */
-export function formatZonedDateTime(date: Date, timeZone: string): string {
+export function formatZonedDateTime(
+  date: Date,
+  timeZone: string,
+  words: DateWords = wordsNow() ?? ENGLISH_DATE_WORDS,
+): string {
   const p = zonedParts(date, timeZone);
   const time = `${p.hour % 12 || 12}:${String(p.minute).padStart(2, '0')} ${p.hour < 12 ? 'am' : 'pm'}`;
-  return `${p.day} ${SHORT_MONTHS[p.month]} ${p.year}, ${time}`;
+  return `${p.day} ${words.short[p.month]} ${p.year}, ${time}`;
 }

@@ -37,6 +37,7 @@ export * from './sessions';
 export * from './staff';
 export * from './staff-roles';
 export * from './display-time';
+export * from './display-time-words';
 export * from './i18n/locales';
 export * from './i18n/keys';
 export * from './i18n/translator';

@@ -1,3 +1,4 @@
+import { DATE_WORDS } from '@iddesk/contract';
 import { keyedMessages } from './i18n-keyed';
 
 /**
@@ -12,3 +13,6 @@ export const messages = keyedMessages(
     { eager: true, import: 'default' },
   ),
 );
+
+/** Dates in Hindi: the months' Hindi names (the contract's display-time-words.ts). */
+export const dateWords = DATE_WORDS.hi;

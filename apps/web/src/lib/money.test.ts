@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { activateLocale } from './i18n';
 import { formatDate, formatDateTime, formatMoney, groupIndian, setDisplayTimeZone } from './money';
 
 describe('formatMoney', () => {
@@ -100,5 +101,48 @@ describe('formatDate and formatDateTime', () => {
   it('shows a dash for a missing or unreadable date', () => {
     expect(formatDate(undefined)).toBe('—');
     expect(formatDateTime('not a date')).toBe('—');
+  });
+});
+
+describe('dates and money in Hindi (issue 18)', () => {
+  afterEach(async () => {
+    setDisplayTimeZone('Asia/Kolkata');
+    await activateLocale('en');
+  });
+
+  it("write Hindi's month names with Latin digits, in the display time zone and the one format", async () => {
+    await activateLocale('hi');
+    expect(formatDateTime('2026-11-23T21:06:00Z')).toBe('24 नवंबर 2026, 2:36 am');
+    expect(formatDate('2026-11-23T21:06:00Z')).toBe('24 नवंबर 2026');
+    setDisplayTimeZone('UTC');
+    expect(formatDateTime('2026-11-23T21:06:00Z')).toBe('23 नवंबर 2026, 9:06 pm');
+    const months = Array.from({ length: 12 }, (_, m) => formatDate(new Date(Date.UTC(2026, m, 15)).toISOString()));
+    expect(months.map((d) => d.split(' ')[1])).toEqual([
+      'जनवरी',
+      'फ़रवरी',
+      'मार्च',
+      'अप्रैल',
+      'मई',
+      'जून',
+      'जुलाई',
+      'अगस्त',
+      'सितंबर',
+      'अक्टूबर',
+      'नवंबर',
+      'दिसंबर',
+    ]);
+    expect(months.join(' ')).not.toMatch(/[\u0966-\u096F]/);
+  });
+
+  it('go back to English words when English is chosen again', async () => {
+    await activateLocale('hi');
+    await activateLocale('en');
+    expect(formatDateTime('2026-11-23T21:06:00Z')).toBe('24 Nov 2026, 2:36 am');
+  });
+
+  it('money keeps Indian grouping and Latin digits in Hindi', async () => {
+    await activateLocale('hi');
+    expect(formatMoney('100000')).toBe('₹1,00,000.00');
+    expect(formatMoney('1234567.5')).toBe('₹12,34,567.50');
   });
 });

@@ -4,6 +4,7 @@ import type auth from './en/auth.json';
 import type common from './en/common.json';
 import type ids from './en/ids.json';
 import type idsCatalogue from './en/idsCatalogue.json';
+import type idsDemo from './en/idsDemo.json';
 import type mail from './en/mail.json';
 import type media from './en/media.json';
 import type notices from './en/notices.json';
@@ -33,6 +34,7 @@ export type Catalogues = {
   common: typeof common;
   ids: typeof ids;
   idsCatalogue: typeof idsCatalogue;
+  idsDemo: typeof idsDemo;
   mail: typeof mail;
   media: typeof media;
   notices: typeof notices;

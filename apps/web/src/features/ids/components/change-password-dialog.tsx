@@ -6,6 +6,7 @@ import { DialogButtons, DialogPanel } from '../../../components/ui/confirm-dialo
 import { INPUT, TextField } from '../../../components/ui/text-field';
 import { useAppForm } from '../../../lib/use-app-form';
 import { useChangeIdPassword } from '../api/change-id-password';
+import { idsText } from '../i18n';
 
 /** The contract's rule for the wished password, seen from a form that always holds a string. */
 const FormSchema = z.object({
@@ -27,12 +28,13 @@ export function ChangePasswordDialog({
   onOpenChange,
 }: ChangePasswordDialogProps) {
   const mutation = useChangeIdPassword();
+  const t = idsText.useT();
   const app = useAppForm({
     schema: FormSchema,
     defaultValues: { password: '' },
     submit: (body) => mutation.mutateAsync({ id: userIdId, body }),
     action: {
-      successMessage: 'Password change requested. The desk will send you the new password.',
+      successMessage: t('password.success'),
     },
     onSuccess: (_data, _values, form) => {
       form.reset({ password: '' });
@@ -50,20 +52,20 @@ export function ChangePasswordDialog({
       open={open}
       onOpenChange={change}
       locked={app.loading}
-      title={`Change the ${serviceName} password?`}
-      description="The desk sets a new password on the ID and shows it here once done. The current password keeps working until then."
+      title={t('password.title', { name: serviceName })}
+      description={t('password.description')}
     >
       <AppForm app={app} className="mt-5 flex flex-col gap-5">
         <TextField
-          label="New password (optional)"
+          label={t('password.label')}
           {...INPUT.newPassword}
           revealable
-          hint="Leave it empty and the desk picks a strong one."
+          hint={t('password.hint')}
           {...app.field('password')}
         />
         <DialogButtons onCancel={() => change(false)} loading={app.loading} className="">
           <Button type="submit" loading={app.loading}>
-            Request new password
+            {t('password.submit')}
           </Button>
         </DialogButtons>
       </AppForm>

@@ -2,13 +2,13 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { idsDemoText } from '../i18n-demo';
 
 type CredentialListProps = {
   login: string;
   password: string;
-  /** Names the copy buttons and the toggle: "demo login" → "Copy demo login". */
-  loginLabel?: string;
-  passwordLabel?: string;
+  /** A demo login's labels ("Demo login"), which also name the copy buttons and the toggle. */
+  demo?: boolean;
   className?: string;
 };
 
@@ -21,10 +21,12 @@ const MASK = '••••••••••';
 export function CredentialList({
   login,
   password,
-  loginLabel = 'Login',
-  passwordLabel = 'Password',
+  demo = false,
   className,
 }: CredentialListProps) {
+  const t = idsDemoText.useT();
+  const loginLabel = t(demo ? 'credentials.demoLogin' : 'credentials.login');
+  const passwordLabel = t(demo ? 'credentials.demoPassword' : 'credentials.password');
   const [shown, setShown] = useState(false);
   return (
     <dl className={cn('flex flex-col gap-3', className)}>
@@ -46,7 +48,7 @@ export function CredentialList({
             ) : (
               <>
                 <span aria-hidden="true">{MASK}</span>
-                <span className="sr-only">Hidden</span>
+                <span className="sr-only">{t('credentials.hidden')}</span>
               </>
             )}
           </span>
@@ -55,7 +57,7 @@ export function CredentialList({
               type="button"
               onClick={() => setShown((v) => !v)}
               aria-pressed={shown}
-              aria-label={`Show ${passwordLabel.toLowerCase()}`}
+              aria-label={t('credentials.show', { what: passwordLabel.toLowerCase() })}
               className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
             >
               {shown ? (

@@ -11,9 +11,11 @@ import { ListEmpty, ListError } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { useSession } from '../../../lib/session';
 import { useCatalogue } from '../api/catalogue';
+import { idsDemoText } from '../i18n-demo';
 
 function DemoCard({ item }: { item: CatalogueItem }) {
   const titleId = useId();
+  const t = idsDemoText.useT();
   return (
     <article
       aria-labelledby={titleId}
@@ -33,8 +35,7 @@ function DemoCard({ item }: { item: CatalogueItem }) {
           <CredentialList
             login={item.demo_login}
             password={item.demo_password}
-            loginLabel="Demo login"
-            passwordLabel="Demo password"
+            demo
           />
         ) : (
           <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-inset ring-slate-200">
@@ -42,12 +43,13 @@ function DemoCard({ item }: { item: CatalogueItem }) {
               className="mr-1.5 inline size-4 align-[-2px] text-slate-500"
               aria-hidden="true"
             />
-            Log in to see the demo login for {item.name}.
+            {t('demo.loginToSee', { name: item.name })}
           </p>
         )}
       </div>
       <ButtonLink to={ROUTES.createId(item.id)} variant="secondary" className="mt-4 w-full">
-        Create ID<span className="sr-only"> on {item.name}</span>
+        {t('demo.create')}
+        <span className="sr-only">{t('demo.createOn', { name: item.name })}</span>
       </ButtonLink>
     </article>
   );
@@ -55,11 +57,12 @@ function DemoCard({ item }: { item: CatalogueItem }) {
 
 function DemoGrid() {
   const query = useCatalogue();
+  const t = idsDemoText.useT();
   if (query.isPending) {
     return (
       <div
         role="status"
-        aria-label="Loading demo IDs"
+        aria-label={t('demo.loading')}
         className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
       >
         {Array.from({ length: 3 }, (_, i) => (
@@ -89,16 +92,16 @@ function DemoGrid() {
       <Card>
         <ListEmpty
           icon={FlaskConical}
-          title="No demo IDs right now"
-          action={<ButtonLink to={ROUTES.createIdList}>Browse the catalogue</ButtonLink>}
+          title={t('demo.empty')}
+          action={<ButtonLink to={ROUTES.createIdList}>{t('demo.browse')}</ButtonLink>}
         >
-          None of the services offers a demo login at the moment.
+          {t('demo.emptyHint')}
         </ListEmpty>
       </Card>
     );
   }
   return (
-    <ul aria-label="Demo IDs" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <ul aria-label={t('demo.list')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {demos.map((item) => (
         <li key={item.id}>
           <DemoCard item={item} />
@@ -111,27 +114,28 @@ function DemoGrid() {
 /** `/demo_ids`: shared demo logins, visible to signed-in users. */
 export function DemoIdsPage() {
   const { guest } = useSession();
+  const t = idsDemoText.useT();
   return (
     <>
       <PageHeading
-        title="Demo IDs"
-        description="Try a service with a shared demo login before you request your own ID."
+        title={t('demo.title')}
+        description={t('demo.description')}
       />
       {guest ? (
         <div className="mb-6">
           <InfoPanel
             icon={LogIn}
-            title="Log in to see demo credentials"
+            title={t('demo.guestTitle')}
             actions={
               <>
-                <ButtonLink to={ROUTES.login}>Log in</ButtonLink>
+                <ButtonLink to={ROUTES.login}>{t('demo.login')}</ButtonLink>
                 <ButtonLink to={ROUTES.register} variant="secondary">
-                  Create account
+                  {t('demo.register')}
                 </ButtonLink>
               </>
             }
           >
-            Demo logins are shared with members only. It takes a minute to sign up.
+            {t('demo.guestText')}
           </InfoPanel>
         </div>
       ) : null}

@@ -13,6 +13,7 @@ import { cn } from '../../../lib/cn';
 import { CancelUserIdButton } from './cancel-buttons';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { closingReason, idActionState, type IdAction } from './id-actions-state';
+import { idsText } from '../i18n';
 
 type ActionProps = {
   userId: UserId;
@@ -80,13 +81,14 @@ function Action({
 /** What the customer can ask the desk to do with an ID. */
 export function IdActions({ userId }: { userId: UserId }) {
   const [changing, setChanging] = useState(false);
+  const t = idsText.useT();
   const noteId = useId();
   // An ID that is not active closes every action for one reason: say it once, here.
   const closed = idActionState(userId, 'deposit');
   const shared = closed.enabled ? {} : { sharedReasonId: noteId };
   return (
     <Card className="self-start">
-      <h2 className="text-lg font-semibold text-slate-900">Manage this ID</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t('actions.title')}</h2>
       <p
         id={noteId}
         className={cn(
@@ -98,7 +100,7 @@ export function IdActions({ userId }: { userId: UserId }) {
         )}
       >
         {closed.enabled
-          ? 'Each action is a request the desk handles; you get a notification when it is done.'
+          ? t('actions.intro')
           : closed.reason}
       </p>
       {userId.status === 'pending' ? (
@@ -109,7 +111,7 @@ export function IdActions({ userId }: { userId: UserId }) {
           userId={userId}
           {...shared}
           action="deposit"
-          label="Deposit"
+          label={t('actions.deposit')}
           icon={ArrowDownToLine}
           to={ROUTES.myIdDeposit(userId.id)}
           tone="primary"
@@ -118,7 +120,7 @@ export function IdActions({ userId }: { userId: UserId }) {
           userId={userId}
           {...shared}
           action="withdraw"
-          label="Withdraw"
+          label={t('actions.withdraw')}
           icon={ArrowUpFromLine}
           to={ROUTES.myIdWithdraw(userId.id)}
         />
@@ -126,7 +128,7 @@ export function IdActions({ userId }: { userId: UserId }) {
           userId={userId}
           {...shared}
           action="change_password"
-          label="Change password"
+          label={t('actions.changePassword')}
           icon={KeyRound}
           onClick={() => setChanging(true)}
         />
@@ -134,7 +136,7 @@ export function IdActions({ userId }: { userId: UserId }) {
           userId={userId}
           {...shared}
           action="close"
-          label="Close ID"
+          label={t('actions.close')}
           icon={CircleSlash}
           to={ROUTES.myIdClose(userId.id)}
           tone="danger"

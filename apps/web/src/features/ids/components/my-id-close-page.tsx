@@ -11,18 +11,20 @@ import { idActionState } from './id-actions-state';
 import { IdIdentity } from './id-identity';
 import { NotAvailable } from './not-available';
 import { UserIdGate } from './user-id-gate';
+import { idsText } from '../i18n';
 
 const NoFields = z.object({});
 
 function Close({ userId }: { userId: UserId }) {
   const navigate = useNavigate();
   const mutation = useCloseId();
+  const t = idsText.useT();
   const app = useAppForm({
     schema: NoFields,
     defaultValues: {},
     confirm: true,
     submit: (_values, idempotencyKey) => mutation.mutateAsync({ id: userId.id, idempotencyKey }),
-    action: { successMessage: 'Close requested. The desk returns the balance to your wallet.' },
+    action: { successMessage: t('close.success') },
     onSuccess: () => navigate(ROUTES.myId(userId.id)),
   });
   const state = idActionState(userId, 'close');
@@ -39,37 +41,34 @@ function Close({ userId }: { userId: UserId }) {
       >
         <h2 id="close-warning" className="flex items-center gap-2 text-lg font-semibold">
           <AlertTriangle className="size-5 shrink-0 text-amber-700" aria-hidden="true" />
-          Closing is permanent
+          {t('close.warning')}
         </h2>
         <ul className="mt-3 flex list-disc flex-col gap-2 pl-5">
-          <li>
-            The desk checks what is left in the ID and credits <strong>that amount</strong> to your
-            wallet. You see it in your balance once the close is approved.
-          </li>
-          <li>The ID’s login stops working and it cannot be opened again.</li>
-          <li>No more deposits, withdrawals or password changes on this ID.</li>
-          <li>To use {userId.item.name} again later, you request a new ID.</li>
+          <li>{t('close.point1')}</li>
+          <li>{t('close.point2')}</li>
+          <li>{t('close.point3')}</li>
+          <li>{t('close.point4', { name: userId.item.name })}</li>
         </ul>
       </section>
       <AppForm app={app} className="flex flex-col gap-6">
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <ButtonLink to={ROUTES.myId(userId.id)} variant="secondary">
-            Keep this ID
+            {t('close.keep')}
           </ButtonLink>
           <Button type="submit" variant="danger">
-            Close ID
+            {t('close.submit')}
           </Button>
         </div>
       </AppForm>
       <FormConfirm
         app={app}
-        title={`Close your ${userId.item.name} ID?`}
-        description="This cannot be undone. The remaining balance comes back to your wallet once the desk confirms it."
-        confirmLabel="Yes, close this ID"
+        title={t('close.confirmTitle', { name: userId.item.name })}
+        description={t('close.confirmDescription')}
+        confirmLabel={t('close.confirmLabel')}
         tone="danger"
         items={() => [
-          { label: 'ID', value: `${userId.item.name} @${userId.username}` },
-          { label: 'Balance goes to', value: 'Your wallet' },
+          { label: t('deposit.id'), value: `${userId.item.name} @${userId.username}` },
+          { label: t('close.balanceTo'), value: t('yourWallet') },
         ]}
       />
     </div>
@@ -78,10 +77,11 @@ function Close({ userId }: { userId: UserId }) {
 
 /** `/my_ids/{id}/close`: a clear warning, then a request to close the ID. */
 export function MyIdClosePage() {
+  const t = idsText.useT();
   return (
     <UserIdGate
-      title={() => 'Close ID'}
-      description="Close this ID for good and return its balance to your wallet."
+      title={() => t('close.title')}
+      description={t('close.description')}
       back="details"
     >
       {(userId) => <Close userId={userId} />}

@@ -10,20 +10,25 @@ import { IdIdentity } from './id-identity';
 import { paymentText } from './payment-summary';
 import { RequestHistory } from './request-history';
 import { UserIdGate } from './user-id-gate';
+import { idsText } from '../i18n';
 
 /** The login, or why there is none (yet). */
 function LoginDetails({ userId }: { userId: UserId }) {
   if (userId.login && userId.password) {
     return <CredentialList login={userId.login} password={userId.password} className="mt-4" />;
   }
+  const t = idsText.t;
+  const returned = userId.pay_from === 'wallet' ? t('detail.returned') : '';
   const text =
     userId.status === 'pending'
-      ? `The desk is creating this ID. Its login and password appear here as soon as it is approved. You paid ${paymentText(userId)}.`
+      ? t('detail.pending', { paid: paymentText(userId) })
       : userId.status === 'rejected'
-        ? `The desk rejected this request${userId.comment ? `: “${userId.comment}”` : '.'}${userId.pay_from === 'wallet' ? ' The amount held from your wallet was returned.' : ''}`
+        ? userId.comment
+          ? t('detail.rejectedComment', { comment: userId.comment, returned })
+          : t('detail.rejected', { returned })
         : userId.status === 'cancelled'
-          ? `You cancelled this request.${userId.pay_from === 'wallet' ? ' The amount held from your wallet was returned.' : ''}`
-          : 'This ID is closed; its login no longer works.';
+          ? t('detail.cancelled', { returned })
+          : t('detail.closed');
   return (
     <p className="mt-4 flex items-start gap-3 rounded-xl bg-slate-50 p-4 text-slate-700 ring-1 ring-inset ring-slate-200">
       <Clock className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
@@ -33,26 +38,30 @@ function LoginDetails({ userId }: { userId: UserId }) {
 }
 
 function aboutItems(userId: UserId): DetailItem[] {
+  const t = idsText.t;
   return [
-    { label: 'Website', value: <ExternalLink href={userId.item.website} /> },
-    { label: 'Requested username', value: userId.username },
-    { label: 'Requested on', value: formatDateTime(userId.created_at) },
+    { label: t('detail.website'), value: <ExternalLink href={userId.item.website} /> },
+    { label: t('detail.username'), value: userId.username },
+    { label: t('detail.requestedOn'), value: formatDateTime(userId.created_at) },
     {
-      label: userId.confirmed_amount ? 'First deposit' : 'Amount asked',
+      label: t(userId.confirmed_amount ? 'detail.firstDeposit' : 'detail.amountAsked'),
       value: formatMoney(userId.confirmed_amount ?? userId.amount),
     },
     {
-      label: 'Paid with',
+      label: t('detail.paidWith'),
       value:
-        userId.pay_from === 'wallet' ? 'Wallet balance' : (userId.payment_type?.name ?? 'Payment'),
+        userId.pay_from === 'wallet'
+          ? t('summary.walletBalance')
+          : (userId.payment_type?.name ?? t('summary.payment')),
     },
     ...(userId.pay_from === 'payment' && userId.reference
-      ? [{ label: 'Reference (UTR)', value: userId.reference }]
+      ? [{ label: t('detail.reference'), value: userId.reference }]
       : []),
   ];
 }
 
 function MyIdDetail({ userId }: { userId: UserId }) {
+  const t = idsText.useT();
   return (
     <>
       {/* Phones: login, actions, then the facts; wide screens: actions in a column beside both. */}
@@ -62,7 +71,7 @@ function MyIdDetail({ userId }: { userId: UserId }) {
           <section aria-labelledby="login-heading" className="mt-6">
             <h2 id="login-heading" className="flex items-center gap-2 font-semibold text-slate-900">
               <KeyRound className="size-5 text-brand-700" aria-hidden="true" />
-              Login details
+              {t('detail.login')}
             </h2>
             <LoginDetails userId={userId} />
           </section>
@@ -71,7 +80,7 @@ function MyIdDetail({ userId }: { userId: UserId }) {
           <IdActions userId={userId} />
         </div>
         <Card className="lg:col-start-1 lg:row-start-2">
-          <h2 className="mb-4 text-lg font-semibold text-slate-900">About this ID</h2>
+          <h2 className="mb-4 text-lg font-semibold text-slate-900">{t('detail.about')}</h2>
           <DetailList items={aboutItems(userId)} />
         </Card>
       </div>
@@ -82,10 +91,13 @@ function MyIdDetail({ userId }: { userId: UserId }) {
 
 /** `/my_ids/{id}`: the login, the actions and the request history of one ID. */
 export function MyIdPage() {
+  const t = idsText.useT();
   return (
     <UserIdGate
-      title={(userId) => (userId ? `${userId.item.name} ID` : 'ID details')}
-      description="Login details, actions and every request made on this ID."
+      title={(userId) =>
+        userId ? t('detail.title', { name: userId.item.name }) : t('detail.fallbackTitle')
+      }
+      description={t('detail.description')}
       back="list"
     >
       {(userId) => <MyIdDetail userId={userId} />}

@@ -14,11 +14,13 @@ import { useMoneyLimits } from '../../site';
 import { IdIdentity } from './id-identity';
 import { NotAvailable } from './not-available';
 import { UserIdGate } from './user-id-gate';
+import { idsText } from '../i18n';
 
 function WithdrawForm({ userId }: { userId: UserId }) {
   const navigate = useNavigate();
   const mutation = useWithdrawFromId();
   const limits = useMoneyLimits();
+  const t = idsText.useT();
   const schema = useMemo(() => idWithdrawFormSchema(limits), [limits]);
   const app = useAppForm({
     schema,
@@ -26,9 +28,7 @@ function WithdrawForm({ userId }: { userId: UserId }) {
     confirm: true,
     submit: (body, idempotencyKey) =>
       mutation.mutateAsync({ ...body, id: userId.id, idempotencyKey }),
-    action: {
-      successMessage: 'Withdrawal requested. Your wallet is credited once the desk confirms it.',
-    },
+    action: { successMessage: t('withdraw.success') },
     onSuccess: () => navigate(ROUTES.myId(userId.id)),
   });
 
@@ -36,26 +36,30 @@ function WithdrawForm({ userId }: { userId: UserId }) {
     <>
       <AppForm app={app} className="flex flex-col gap-5">
         <TextField
-          label="Amount"
+          label={t('amount')}
           {...INPUT.amount}
-          hint={`How much to take out of the ID${limits ? `: ${limitRangeText(limits, 'id_withdraw')}` : ''}.`}
+          hint={
+            limits
+              ? t('withdraw.hintRange', { range: limitRangeText(limits, 'id_withdraw') })
+              : t('withdraw.hint')
+          }
           {...app.field('amount')}
         />
         <div>
           <Button type="submit" size="lg" className="w-full sm:w-auto">
-            Withdraw
+            {t('withdraw.submit')}
           </Button>
         </div>
       </AppForm>
       <FormConfirm
         app={app}
-        title={`Withdraw from your ${userId.item.name} ID?`}
-        description="The desk takes the amount out of the ID and credits your wallet with what it confirms."
-        confirmLabel="Confirm withdrawal"
+        title={t('withdraw.confirmTitle', { name: userId.item.name })}
+        description={t('withdraw.confirmDescription')}
+        confirmLabel={t('withdraw.confirmLabel')}
         items={(v) => [
-          { label: 'ID', value: `${userId.item.name} @${userId.username}` },
-          { label: 'Amount', value: formatMoney(v.amount) },
-          { label: 'Credited to', value: 'Your wallet' },
+          { label: t('deposit.id'), value: `${userId.item.name} @${userId.username}` },
+          { label: t('amount'), value: formatMoney(v.amount) },
+          { label: t('withdraw.creditedTo'), value: t('yourWallet') },
         ]}
       />
     </>
@@ -63,19 +67,17 @@ function WithdrawForm({ userId }: { userId: UserId }) {
 }
 
 function Withdraw({ userId }: { userId: UserId }) {
+  const t = idsText.useT();
   const state = idActionState(userId, 'withdraw');
   if (!state.enabled) return <NotAvailable userId={userId} reason={state.reason} />;
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)]">
       <Card className="self-start">
         <IdIdentity userId={userId} />
-        <p className="mt-4 text-slate-600">
-          The desk checks the ID’s balance, takes the amount out and credits your wallet with the
-          amount it confirms. You get a notification when it is done.
-        </p>
+        <p className="mt-4 text-slate-600">{t('withdraw.intro')}</p>
       </Card>
       <Card>
-        <h2 className="mb-5 text-lg font-semibold text-slate-900">How much?</h2>
+        <h2 className="mb-5 text-lg font-semibold text-slate-900">{t('withdraw.heading')}</h2>
         <WithdrawForm userId={userId} />
       </Card>
     </div>
@@ -84,10 +86,11 @@ function Withdraw({ userId }: { userId: UserId }) {
 
 /** `/my_ids/{id}/withdraw`: money from the ID back to the wallet. */
 export function MyIdWithdrawPage() {
+  const t = idsText.useT();
   return (
     <UserIdGate
-      title={() => 'Withdraw from ID'}
-      description="Move money from this ID back to your wallet."
+      title={() => t('withdraw.title')}
+      description={t('withdraw.description')}
       back="details"
     >
       {(userId) => <Withdraw userId={userId} />}
