@@ -3,7 +3,6 @@ import { PageQuerySchema } from './envelope';
 import { RequestStatusSchema, TransactionStatusSchema } from './enums';
 import { formId, optionalText, requiredText } from './form-fields';
 import { msg, translate } from './i18n/translate';
-import validationEn from './i18n/en/validation.json' with { type: 'json' };
 import { AmountInputSchema, AmountSchema } from './money';
 import {
   AccountHolderSchema,
@@ -79,10 +78,12 @@ export const ADD_FUNDS_PROOF_FIELD = 'proof';
 /** A missing payment screenshot, in the current language: the call's or the page's (issue 18). */
 export const proofRequiredMessage = (): string => translate('validation.proof.required');
 /**
- * @deprecated English only, for code not converted to the catalogues yet (issue 18): use
- * `proofRequiredMessage()`.
+ * @deprecated English only, for the one caller not converted to the catalogues yet
+ * (apps/web/src/features/ids/components/id-form-schemas.ts, issue 18): use
+ * `proofRequiredMessage()`, then delete this.
  */
-export const PROOF_REQUIRED_MESSAGE: string = validationEn['proof.required'];
+// eslint-disable-next-line no-restricted-syntax -- the English of validation.proof.required, see above
+export const PROOF_REQUIRED_MESSAGE = 'Attach a screenshot of the payment.';
 
 /* ---------- withdrawals ---------- */
 
