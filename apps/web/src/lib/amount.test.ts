@@ -58,8 +58,8 @@ describe('amount messages in Hindi (issue 18)', () => {
     const body = AddFundsBodySchema.safeParse({ amount: '0', payment_type_id: '', reference: '' });
     expect(body.error?.issues.map((issue) => issue.message)).toEqual([
       'रकम शून्य से ज़्यादा होनी चाहिए।',
-      'पेमेंट का तरीका चुनें।',
-      'पेमेंट का रेफ़रेंस (UTR) डालें।',
+      'भुगतान का तरीका चुनें।',
+      'भुगतान का रेफ़रेंस (UTR) डालें।',
     ]);
     await activateLocale('en');
     expect(AmountInputSchema.safeParse('100000000000').error?.issues[0]?.message).toBe(

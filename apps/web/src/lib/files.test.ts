@@ -41,7 +41,7 @@ describe('upload messages in Hindi (issue 18)', () => {
     );
     // A required file's message is asked for when it is missing, in the language of that moment.
     const field = imageFieldSchema(proofRequiredMessage);
-    expect(field.safeParse(null).error?.issues[0]?.message).toBe('पेमेंट का स्क्रीनशॉट लगाएँ।');
+    expect(field.safeParse(null).error?.issues[0]?.message).toBe('भुगतान का स्क्रीनशॉट लगाएँ।');
     await activateLocale('en');
     expect(field.safeParse(null).error?.issues[0]?.message).toBe('Attach a screenshot of the payment.');
   });
