@@ -11,29 +11,13 @@ export const WEB_NOT_YET_TRANSLATED = [];
 export const SERVER_NOT_YET_TRANSLATED = [
   'apps/server/src/modules/bills/**',
   'apps/server/src/modules/id-requests/**',
-  'apps/server/src/modules/ledger/**',
   'apps/server/src/modules/pending-items/**',
-  'apps/server/src/modules/proof-reuse/**',
-  'apps/server/src/modules/uploads/**',
   'apps/server/src/modules/user-ids/**',
   'apps/server/src/modules/withdrawals/**',
-  'apps/server/src/lib/images.ts',
 ];
 
 /** Contract files whose zod messages are still English text. */
 export const CONTRACT_NOT_YET_TRANSLATED = [
-  // The reused-proof messages the queue modules still throw (pending-items, proof-reuse).
-  'packages/contract/src/desk-reuse-messages.ts',
-  'packages/contract/src/ids.ts',
-  'packages/contract/src/ids-api.ts',
-  'packages/contract/src/money.ts',
-  'packages/contract/src/money-limits.ts',
-  'packages/contract/src/phone-numbers.ts',
-  'packages/contract/src/site-settings.ts',
-  'packages/contract/src/site-settings-values.ts',
-  'packages/contract/src/uploads.ts',
-  'packages/contract/src/wallet.ts',
-  'packages/contract/src/wallet-api.ts',
 ];
 
 export const NOT_YET_TRANSLATED = [

@@ -6,7 +6,16 @@ import { notifications } from '../src/db/schema';
 import { translateIn } from '../src/lib/i18n';
 import { startSmtpInbox } from './helpers/smtp-inbox';
 import { createAdmin, createTestApp, get, newUserDetails, post, type TestContext } from './helpers/test-app';
-import { userIdOf } from './helpers/wallet-fixtures';
+import {
+  createUpiPaymentType,
+  deposit,
+  expectLedgerConsistent,
+  nextReference,
+  PDF_BYTES,
+  pngImage,
+  postForm,
+  userIdOf,
+} from './helpers/wallet-fixtures';
 
 /** Issue 18: the server answers in the call's language and writes for a user in theirs. */
 
@@ -160,5 +169,59 @@ describe('the account’s language', () => {
     expect(mail.text).toContain('नया पासवर्ड चुनने के लिए यह लिंक खोलें:');
     expect(mail.text).toContain('60 मिनट के अंदर');
     expect(mail.html).toContain('lang="hi"');
+  });
+});
+
+describe('money and upload answers in Hindi (issue 18 phase 2b)', () => {
+  let admin: { token: string };
+  let paymentTypeId: number;
+  let customer: { token: string; id: number };
+
+  beforeAll(async () => {
+    admin = await createAdmin(ctx);
+    paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
+    const details = newUserDetails();
+    const token = (await register(details)).json().data.api_token as string;
+    customer = { token, id: await userIdOf(ctx, details.email) };
+  });
+
+  /** `POST /add_funds` as the Hindi web page sends it. */
+  const addFundsInHindi = async (amount: string, proof?: Buffer) =>
+    postForm(
+      ctx.app,
+      '/api/add_funds',
+      { amount, payment_type_id: String(paymentTypeId), reference: nextReference() },
+      [{ field: 'proof', data: proof ?? (await pngImage()), type: proof ? 'application/pdf' : 'image/png' }],
+      customer.token,
+      HINDI,
+    );
+
+  it('add funds: a too-large amount is a 422 on amount in Hindi, naming the ceiling', async () => {
+    const res = await addFundsInHindi('100000000000');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ amount: ['रकम बहुत बड़ी है: ज़्यादा से ज़्यादा ₹10,00,00,000.00 हो सकती है।'] });
+    expect(res.json().message).toBe(res.json().errors.amount[0]);
+    // More than two decimals says so, in Hindi too.
+    const decimals = await addFundsInHindi('150.123');
+    expect(decimals.json().errors?.amount).toEqual([
+      'रकम में दशमलव के बाद ज़्यादा से ज़्यादा दो अंक (पैसे) हो सकते हैं, जैसे 1500.50।',
+    ]);
+  });
+
+  it('add funds: a file that is not an image is refused in Hindi on proof', async () => {
+    const res = await addFundsInHindi('500', PDF_BYTES);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ proof: ['फ़ाइल JPEG, PNG या WebP इमेज होनी चाहिए।'] });
+    await expectLedgerConsistent(ctx);
+  });
+
+  it('the ledger: more than the balance is 409 INSUFFICIENT_BALANCE in Hindi, and nothing moves', async () => {
+    await deposit(ctx.app, admin.token, customer.id, '100');
+    const res = await postWith('/api/withdraw', { amount: '100.01', method: 'upi', upi_id: 'me@okicici' }, customer.token, HINDI);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'INSUFFICIENT_BALANCE', message: 'इस रकम के लिए बैलेंस काफ़ी नहीं है।' });
+    const english = await postWith('/api/withdraw', { amount: '100.01', method: 'upi', upi_id: 'me@okicici' }, customer.token, {});
+    expect(english.json().message).toBe('The balance is not enough for this amount.');
+    await expectLedgerConsistent(ctx);
   });
 });

@@ -1,5 +1,7 @@
 // Amounts without zod (issue 17): reading a typed amount, saying what is wrong with it, and
-// writing one in rupees. The web's first load imports these; the schemas are in money.ts.
+// writing one in rupees. The web's first load imports these; the schemas are in money.ts, the
+// messages in amount-messages.ts.
+import type { MessageKey } from './i18n/keys';
 
 /** Money in integer minor units (paise). Never a float. */
 export type Minor = bigint & { readonly __brand: 'Minor' };
@@ -35,16 +37,18 @@ export function formatRupees(minor: bigint): string {
   return `${negative ? '−' : ''}${CURRENCY_SYMBOL}${groupIndian((abs / 100n).toString())}.${frac}`;
 }
 
-export const AMOUNT_MESSAGES: Record<AmountProblem | 'zero', string> = {
-  missing: 'Enter the amount.',
-  not_a_number: 'Enter the amount in digits, like 1500 or 1500.50.',
-  negative: 'The amount must be greater than zero; leave out the minus sign.',
-  zero: 'The amount must be greater than zero.',
-  decimals: 'The amount can have at most two decimals (paise), like 1500.50.',
-  // Written out rather than formatted at load, so a page that imports nothing of this file's
-  // messages does not carry them (contract test: it is formatRupees(AMOUNT_CEILING)).
-  too_large: 'The amount is too large: at most ₹10,00,00,000.00.',
-};
+/**
+ * Each problem's message in the catalogue (`validation.amount.*`; issue 18). Keys only: the web's
+ * first load imports this file, and the messages load with the forms (amount-messages.ts).
+ */
+export const AMOUNT_MESSAGE_KEYS = {
+  missing: 'validation.amount.missing',
+  not_a_number: 'validation.amount.notANumber',
+  negative: 'validation.amount.negative',
+  zero: 'validation.amount.zero',
+  decimals: 'validation.amount.decimals',
+  too_large: 'validation.amount.tooLarge',
+} as const satisfies Record<AmountProblem | 'zero', MessageKey>;
 
 export type AmountReading = { ok: true; minor: Minor } | { ok: false; problem: AmountProblem };
 
@@ -77,11 +81,11 @@ export function readAmount(input: string | number): AmountReading {
   return { ok: true, minor: minor as Minor };
 }
 
-/** The message for a typed amount that must be greater than zero; null when it is fine. */
-export function amountMessage(input: string | number): string | null {
+/** What is wrong with a typed amount that must be greater than zero; null when it is fine. */
+export function amountProblem(input: string | number): AmountProblem | 'zero' | null {
   const reading = readAmount(input);
-  if (!reading.ok) return AMOUNT_MESSAGES[reading.problem];
-  return reading.minor <= 0n ? AMOUNT_MESSAGES.zero : null;
+  if (!reading.ok) return reading.problem;
+  return reading.minor <= 0n ? 'zero' : null;
 }
 
 /** Parse an amount (0 included) into minor units; null when it is not a valid amount. */

@@ -6,7 +6,6 @@ import { ConfirmReusedSchema } from './desk-flags';
 import { AmountInputSchema, AmountSchema } from './money';
 import { PendingPageQuerySchema } from './wallet';
 export * from './desk-flags';
-export * from './desk-reuse-messages';
 
 /* ---------- the staff desk (issue 16) ---------- */
 

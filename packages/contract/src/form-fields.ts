@@ -39,8 +39,8 @@ export const FormBooleanSchema = z.preprocess(
 );
 
 /** A positive database id as JSON (number) or form data (digits). */
-export const formId = (message: string) =>
+export const formId = (message: Message) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\d{1,10}$/.test(v.trim()) ? Number(v.trim()) : blankToUndefined(v)),
-    z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message),
+    z.number(message).int(message).positive(message).max(2_147_483_647, message),
   );

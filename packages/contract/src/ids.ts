@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { RequestStatusSchema, RequestTypeSchema, UserIdStatusSchema } from './enums';
 import { FormBooleanSchema, formId, optionalText, requiredText } from './form-fields';
-import { AMOUNT_MESSAGES, readAmount } from './amounts';
+import { readAmount } from './amounts';
+import { amountProblemMessage } from './amount-messages';
+import { msg, translate } from './i18n/translate';
 import { AmountInputSchema, AmountSchema } from './money';
 import { normaliseHttpsUrl } from './site-settings-values';
 import { ItemUserSchema } from './wallet';
@@ -15,13 +17,8 @@ export const ID_WEBSITE_MAX_LENGTH = 300;
 export const CREDENTIAL_MAX_LENGTH = 100;
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 32;
-export const USERNAME_MESSAGE =
-  'The username may only use letters, digits, dots, underscores and hyphens — no spaces.';
-export const USERNAME_LENGTH_MESSAGE = `The username must be ${USERNAME_MIN_LENGTH}–${USERNAME_MAX_LENGTH} characters long.`;
-export const WEBSITE_MESSAGE = 'Enter the website address, like https://example.com.';
 /** The file field of the admin catalogue form (the logo). Required on create, optional on edit. */
 export const ID_LOGO_FIELD = 'image';
-export const ID_LOGO_REQUIRED_MESSAGE = 'Attach a logo image.';
 /** The file field of create-ID and deposit when paying by payment (the screenshot). */
 export const ID_PROOF_FIELD = 'proof';
 
@@ -68,21 +65,21 @@ export type CatalogueDeleteResult = z.infer<typeof CatalogueDeleteResultSchema>;
 const WebsiteSchema = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
   z
-    .string({ error: WEBSITE_MESSAGE })
+    .string(msg('validation.website.invalid'))
     .trim()
-    .max(ID_WEBSITE_MAX_LENGTH, WEBSITE_MESSAGE)
+    .max(ID_WEBSITE_MAX_LENGTH, msg('validation.website.invalid'))
     .transform((v, ctx) => {
       const url = normaliseHttpsUrl(/^[a-z][a-z0-9+.-]*:/i.test(v) ? v : `https://${v}`);
       if (url === null) {
-        ctx.addIssue({ code: 'custom', message: WEBSITE_MESSAGE });
+        ctx.addIssue({ code: 'custom', message: translate('validation.website.invalid') });
         return z.NEVER;
       }
       return url;
     }),
 );
 
-const credential = (label: string) =>
-  optionalText(CREDENTIAL_MAX_LENGTH, `The ${label} may not be longer than ${CREDENTIAL_MAX_LENGTH} characters.`);
+const credential = (tooLong: 'validation.demoLogin.max' | 'validation.demoPassword.max' | 'validation.idPassword.max') =>
+  optionalText(CREDENTIAL_MAX_LENGTH, msg(tooLong, { max: CREDENTIAL_MAX_LENGTH }));
 
 /**
  * `POST /admin/ids/create` and `/admin/ids/{id}/edit`, multipart: these fields plus the logo
@@ -91,25 +88,29 @@ const credential = (label: string) =>
  */
 export const CatalogueItemBodySchema = z
   .strictObject({
-    name: requiredText(ID_NAME_MAX_LENGTH, 'Enter a name.', `The name may not be longer than ${ID_NAME_MAX_LENGTH} characters.`),
+    name: requiredText(
+      ID_NAME_MAX_LENGTH,
+      msg('validation.item.name.required'),
+      msg('validation.item.name.max', { max: ID_NAME_MAX_LENGTH }),
+    ),
     website: WebsiteSchema,
     description: optionalText(
       ID_DESCRIPTION_MAX_LENGTH,
-      `The description may not be longer than ${ID_DESCRIPTION_MAX_LENGTH} characters.`,
+      msg('validation.item.description.max', { max: ID_DESCRIPTION_MAX_LENGTH }),
     ),
     min_deposit: AmountInputSchema,
     /** Defaults to true on create; on edit, left out keeps the current value. */
     is_active: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), FormBooleanSchema.optional()),
-    demo_login: credential('demo login'),
-    demo_password: credential('demo password'),
+    demo_login: credential('validation.demoLogin.max'),
+    demo_password: credential('validation.demoPassword.max'),
   })
   .superRefine((v, ctx) => {
     if (typeof v !== 'object' || v === null) return;
     if (v.demo_login !== undefined && v.demo_password === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['demo_password'], message: 'Enter the demo password too.' });
+      ctx.addIssue({ code: 'custom', path: ['demo_password'], message: translate('validation.demoPassword.missing') });
     }
     if (v.demo_password !== undefined && v.demo_login === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['demo_login'], message: 'Enter the demo login too.' });
+      ctx.addIssue({ code: 'custom', path: ['demo_login'], message: translate('validation.demoLogin.missing') });
     }
   }, { when: (p) => typeof p.value === 'object' && p.value !== null });
 export type CatalogueItemBody = z.input<typeof CatalogueItemBodySchema>;
@@ -164,17 +165,18 @@ export const UserIdSchema = z.object({
 export type UserId = z.infer<typeof UserIdSchema>;
 export const UserIdListSchema = z.array(UserIdSchema);
 
+const USERNAME_LENGTH = msg('validation.username.length', { min: USERNAME_MIN_LENGTH, max: USERNAME_MAX_LENGTH });
 export const UsernameSchema = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v),
   z
-    .string({ error: 'Enter a username.' })
-    .min(1, 'Enter a username.')
-    .min(USERNAME_MIN_LENGTH, USERNAME_LENGTH_MESSAGE)
-    .max(USERNAME_MAX_LENGTH, USERNAME_LENGTH_MESSAGE)
-    .regex(/^[A-Za-z0-9._-]+$/, USERNAME_MESSAGE),
+    .string(msg('validation.username.required'))
+    .min(1, msg('validation.username.required'))
+    .min(USERNAME_MIN_LENGTH, USERNAME_LENGTH)
+    .max(USERNAME_MAX_LENGTH, USERNAME_LENGTH)
+    .regex(/^[A-Za-z0-9._-]+$/, msg('validation.username.chars')),
 );
 
-const ReferenceSchema = optionalText(64, 'The reference may not be longer than 64 characters.');
+const ReferenceSchema = optionalText(64, msg('validation.reference.max', { max: 64 }));
 
 /** Paying by payment needs a payment type and a reference (and the `proof` file). */
 function requirePayment(
@@ -183,21 +185,21 @@ function requirePayment(
 ): void {
   if (typeof v !== 'object' || v === null || v.pay_from !== 'payment') return;
   if (v.payment_type_id === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['payment_type_id'], message: 'Choose a payment type.' });
+    ctx.addIssue({ code: 'custom', path: ['payment_type_id'], message: translate('validation.paymentType.required') });
   }
   if (v.reference === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['reference'], message: 'Enter the payment reference (UTR).' });
+    ctx.addIssue({ code: 'custom', path: ['reference'], message: translate('validation.reference.required') });
   }
 }
 const PAYMENT_CHECK = { when: (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null };
 
 const paymentFields = {
   amount: AmountInputSchema,
-  pay_from: z.enum(PayFromSchema.options, { error: 'Choose to pay from the wallet or by payment.' }),
+  pay_from: z.enum(PayFromSchema.options, msg('validation.payFrom')),
   /** Ignored when paying from the wallet. */
   payment_type_id: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    formId('Choose a payment type.').optional(),
+    formId(msg('validation.paymentType.required')).optional(),
   ),
   reference: ReferenceSchema,
 };
@@ -223,7 +225,7 @@ export const IdWithdrawBodySchema = z.strictObject({ amount: AmountInputSchema }
 export type IdWithdrawBody = z.input<typeof IdWithdrawBodySchema>;
 
 /** `POST /user_ids/{id}/change_password` (JSON; may be empty): an optional wished password. */
-export const ChangePasswordRequestBodySchema = z.strictObject({ password: credential('password') });
+export const ChangePasswordRequestBodySchema = z.strictObject({ password: credential('validation.idPassword.max') });
 export type ChangePasswordRequestBody = z.input<typeof ChangePasswordRequestBodySchema>;
 
 /* ---------- requests ---------- */
@@ -279,15 +281,19 @@ export type IdRequest = z.infer<typeof IdRequestSchema>;
 /** `POST /admin/user_ids/{id}/approve`: what went into the ID and its credentials. */
 export const ApproveUserIdBodySchema = z.strictObject({
   amount: AmountInputSchema,
-  login: requiredText(CREDENTIAL_MAX_LENGTH, 'Enter the login.', `The login may not be longer than ${CREDENTIAL_MAX_LENGTH} characters.`),
+  login: requiredText(
+    CREDENTIAL_MAX_LENGTH,
+    msg('validation.idLogin.required'),
+    msg('validation.idLogin.max', { max: CREDENTIAL_MAX_LENGTH }),
+  ),
   password: requiredText(
     CREDENTIAL_MAX_LENGTH,
-    'Enter the password.',
-    `The password may not be longer than ${CREDENTIAL_MAX_LENGTH} characters.`,
+    msg('validation.idPassword.required'),
+    msg('validation.idPassword.max', { max: CREDENTIAL_MAX_LENGTH }),
   ),
   /** A reused reference (UTR): approve anyway, saying why in `comment` (audit trail only). */
   confirm_reused: ConfirmReusedSchema,
-  comment: optionalText(500, 'The comment may not be longer than 500 characters.'),
+  comment: optionalText(500, msg('validation.comment.max', { max: 500 })),
 });
 export type ApproveUserIdBody = z.input<typeof ApproveUserIdBodySchema>;
 
@@ -296,11 +302,11 @@ export type RequestAction = z.infer<typeof RequestActionSchema>;
 
 /** A confirmed amount: like an input amount, but 0 is allowed (closing an empty ID). */
 export const ConfirmedAmountInputSchema = z
-  .union([z.string(), z.number()], { error: AMOUNT_MESSAGES.not_a_number })
+  .union([z.string(), z.number()], { error: () => amountProblemMessage('not_a_number') })
   .transform((value, ctx) => {
     const reading = readAmount(value);
     if (!reading.ok) {
-      ctx.addIssue({ code: 'custom', message: AMOUNT_MESSAGES[reading.problem] });
+      ctx.addIssue({ code: 'custom', message: amountProblemMessage(reading.problem) });
       return z.NEVER;
     }
     return reading.minor;
@@ -312,13 +318,13 @@ export const ConfirmedAmountInputSchema = z
  * change_password needs `password`, the new password, stored for the customer.
  */
 export const HandleRequestBodySchema = z.strictObject({
-  action: z.enum(RequestActionSchema.options, { error: 'Choose approve or reject.' }),
-  comment: optionalText(500, 'The comment may not be longer than 500 characters.'),
+  action: z.enum(RequestActionSchema.options, msg('validation.batch.action')),
+  comment: optionalText(500, msg('validation.comment.max', { max: 500 })),
   amount: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v === null ? undefined : v),
     ConfirmedAmountInputSchema.optional(),
   ),
-  password: credential('password'),
+  password: credential('validation.idPassword.max'),
   /** A deposit with a reused reference (UTR): approve anyway, saying why in `comment`. */
   confirm_reused: ConfirmReusedSchema,
 });

@@ -3,6 +3,7 @@ export * from './enums';
 export * from './errors';
 export * from './envelope';
 export * from './amounts';
+export * from './amount-messages';
 export * from './money';
 export * from './phone-numbers';
 export * from './auth';

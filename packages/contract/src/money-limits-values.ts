@@ -1,6 +1,7 @@
 // The owners' money limits (issue 17, DESIGN.md §3 rule 8) without zod: the defaults and the
 // checks the server's services and the customers' forms share. The schemas: money-limits.ts.
 import { formatAmount, formatRupees, parseAmount } from './amounts';
+import { translate } from './i18n/translate';
 
 /** The customer operations an amount limit applies to. */
 export const MONEY_OPERATIONS = ['add_funds', 'withdraw', 'id_create', 'id_deposit', 'id_withdraw'] as const;
@@ -45,14 +46,18 @@ export function limitsToWire(
   };
 }
 
-export const belowLimitMessage = (min: bigint) => `The amount must be at least ${formatRupees(min)}.`;
-export const aboveLimitMessage = (max: bigint) => `The amount may be at most ${formatRupees(max)}.`;
+/** Below the operation's minimum, naming it, in the reader's language (issue 18). */
+export const belowLimitMessage = (min: bigint) =>
+  translate('validation.amount.belowLimit', { min: formatRupees(min) });
+/** Above the operation's maximum, naming it. */
+export const aboveLimitMessage = (max: bigint) =>
+  translate('validation.amount.aboveLimit', { max: formatRupees(max) });
 
 /** "₹100.00 to ₹2,00,000.00": what the forms say before anything is typed. */
 export function limitRangeText(limits: MoneyLimits, operation: MoneyOperation, floor?: bigint): string {
   const range = limits[operation];
   const min = floor !== undefined && floor > minorOf(range.min) ? floor : minorOf(range.min);
-  return `${formatRupees(min)} to ${formatRupees(minorOf(range.max))}`;
+  return translate('validation.amount.range', { min: formatRupees(min), max: formatRupees(minorOf(range.max)) });
 }
 
 /** The amount against the operation's limits: the message naming the limit, or null. */
@@ -74,6 +79,6 @@ export function dailyPayoutProblem(limits: MoneyLimits, paidToday: bigint, amoun
   if (paidToday + amount <= limit) return null;
   const left = limit > paidToday ? limit - paidToday : 0n;
   return left === 0n
-    ? `You have reached today's payout limit of ${formatRupees(limit)}. You can withdraw again tomorrow.`
-    : `That is over today's payout limit of ${formatRupees(limit)}: you can withdraw at most ${formatRupees(left)} more today.`;
+    ? translate('validation.payout.limitReached', { limit: formatRupees(limit) })
+    : translate('validation.payout.overLimit', { limit: formatRupees(limit), left: formatRupees(left) });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { translate } from './i18n/translate';
 import { AmountInputSchema, AmountSchema } from './money';
 import { MONEY_OPERATIONS, type MoneyLimits, type MoneyOperation } from './money-limits-values';
 
@@ -16,8 +17,6 @@ export const MoneyLimitsSchema = z.object({
 
 const RangeBodySchema = z.strictObject({ min: AmountInputSchema, max: AmountInputSchema });
 
-export const MAX_BELOW_MIN_MESSAGE = 'The maximum must be at least the minimum.';
-export const DAILY_BELOW_MIN_MESSAGE = 'The daily payout total must be at least the withdrawal minimum.';
 
 /** `money_limits` in `POST /admin/settings`: every range, each minimum at most its maximum. */
 export const MoneyLimitsBodySchema = z
@@ -33,10 +32,10 @@ export const MoneyLimitsBodySchema = z
     (v, ctx) => {
       for (const operation of MONEY_OPERATIONS satisfies readonly MoneyOperation[]) {
         const range = v[operation];
-        if (range.max < range.min) ctx.addIssue({ code: 'custom', path: [operation, 'max'], message: MAX_BELOW_MIN_MESSAGE });
+        if (range.max < range.min) ctx.addIssue({ code: 'custom', path: [operation, 'max'], message: translate('validation.limits.maxBelowMin') });
       }
       if (v.daily_payout < v.withdraw.min) {
-        ctx.addIssue({ code: 'custom', path: ['daily_payout'], message: DAILY_BELOW_MIN_MESSAGE });
+        ctx.addIssue({ code: 'custom', path: ['daily_payout'], message: translate('validation.limits.dailyBelowMin') });
       }
     },
     // Only when every amount read: a bad one already has its own message.

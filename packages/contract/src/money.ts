@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AMOUNT_MESSAGES, readAmount } from './amounts';
+import { readAmount } from './amounts';
+import { amountProblemMessage } from './amount-messages';
 
 /**
  * Input amount: a number or a decimal string, > 0, at most two decimals, at most the ceiling.
@@ -7,16 +8,16 @@ import { AMOUNT_MESSAGES, readAmount } from './amounts';
  */
 export const AmountInputSchema = z
   .union([z.string(), z.number()], {
-    error: (issue) => (issue.input === undefined ? AMOUNT_MESSAGES.missing : AMOUNT_MESSAGES.not_a_number),
+    error: (issue) => amountProblemMessage(issue.input === undefined ? 'missing' : 'not_a_number'),
   })
   .transform((value, ctx) => {
     const reading = readAmount(value);
     if (!reading.ok) {
-      ctx.addIssue({ code: 'custom', message: AMOUNT_MESSAGES[reading.problem] });
+      ctx.addIssue({ code: 'custom', message: amountProblemMessage(reading.problem) });
       return z.NEVER;
     }
     if (reading.minor <= 0n) {
-      ctx.addIssue({ code: 'custom', message: AMOUNT_MESSAGES.zero });
+      ctx.addIssue({ code: 'custom', message: amountProblemMessage('zero') });
       return z.NEVER;
     }
     return reading.minor;

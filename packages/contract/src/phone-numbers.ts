@@ -1,7 +1,5 @@
-// Account phone numbers (issue 17), without zod: the web's first load may show them.
-
-export const PHONE_MESSAGE =
-  'Enter a 10-digit mobile number, or the number with its country code, like +44 7911 123456.';
+// Account phone numbers (issue 17), without zod: the web's first load may show them. Their
+// message is `validation.phone.invalid` (PhoneSchema in auth.ts).
 
 /**
  * An account's phone as it is stored, whatever the spelling typed: Indian numbers as "+91"

@@ -29,21 +29,14 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   terms_text: '',
 };
 
-export const CONTACT_PHONE_MESSAGE = 'Enter a phone number with 7–15 digits.';
-export const WHATSAPP_MESSAGE =
-  'Enter the WhatsApp number with its country code, e.g. 919876543210.';
-export const TELEGRAM_MESSAGE =
-  'Enter a Telegram username (5–32 letters, digits or _), or a t.me link.';
-export const EMAIL_MESSAGE = 'Enter a valid email address.';
-export const HTTPS_URL_MESSAGE = 'Enter a full https:// link.';
-
 const digitsOf = (v: string) => v.replace(/\D/g, '');
+const ONE_SPACE = ' ';
 
 /** Digits, spaces, dashes, dots and brackets with an optional leading +; shown as typed. */
 export function normalisePhone(v: string): string | null {
   if (!/^\+?[\d\s\-().]+$/.test(v)) return null;
   const n = digitsOf(v).length;
-  return n >= 7 && n <= 15 ? v.replace(/\s+/g, ' ') : null;
+  return n >= 7 && n <= 15 ? v.replace(/\s+/g, ONE_SPACE) : null;
 }
 
 /** WhatsApp wants the international number as bare digits. */

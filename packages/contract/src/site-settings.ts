@@ -3,17 +3,14 @@ import {
   SITE_NAME_MAX_LENGTH,
   TERMS_MAX_LENGTH,
   SOCIAL_URL_MAX_LENGTH,
-  CONTACT_PHONE_MESSAGE,
-  WHATSAPP_MESSAGE,
-  TELEGRAM_MESSAGE,
-  EMAIL_MESSAGE,
-  HTTPS_URL_MESSAGE,
   normalisePhone,
   normaliseWhatsapp,
   normaliseTelegram,
   normaliseHttpsUrl,
 } from './site-settings-values';
 import { MoneyLimitsBodySchema, MoneyLimitsSchema } from './money-limits';
+import type { MessageKey } from './i18n/keys';
+import { msg, translate } from './i18n/translate';
 
 export const SiteSettingsSchema = z.object({
   site_name: z.string(),
@@ -49,48 +46,47 @@ export const PublicSettingsSchema = SettingsSchema.extend({ display_time_zone: z
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 
 /** Optional text: trimmed; "" (not set) or a value the check accepts, then normalised. */
-const optionalValue = (max: number, message: string, normalise: (v: string) => string | null) =>
+const optionalValue = (max: number, message: MessageKey, normalise: (v: string) => string | null) =>
   z
     .string()
     .trim()
-    .max(max, message)
+    .max(max, msg(message))
     .transform((v, ctx) => {
       if (v === '') return '';
       const out = normalise(v);
       if (out === null) {
-        ctx.addIssue({ code: 'custom', message });
+        ctx.addIssue({ code: 'custom', message: translate(message) });
         return z.NEVER;
       }
       return out;
     });
 
-const SettingsEmailSchema = z.email(EMAIL_MESSAGE);
+const SettingsEmailSchema = z.email();
+
+const NEWLINE = '\n';
 
 /** `POST /admin/settings`: every field, as the admin form sends them. */
 export const SiteSettingsBodySchema = z.strictObject({
   site_name: z
-    .string({ error: 'Enter the site name.' })
+    .string(msg('validation.siteName.required'))
     .trim()
-    .min(1, 'Enter the site name.')
-    .max(
-      SITE_NAME_MAX_LENGTH,
-      `The site name may not be longer than ${SITE_NAME_MAX_LENGTH} characters.`,
-    ),
-  contact_phone: optionalValue(32, CONTACT_PHONE_MESSAGE, normalisePhone),
-  whatsapp: optionalValue(32, WHATSAPP_MESSAGE, normaliseWhatsapp),
-  telegram: optionalValue(64, TELEGRAM_MESSAGE, normaliseTelegram),
-  email: optionalValue(254, EMAIL_MESSAGE, (v) =>
+    .min(1, msg('validation.siteName.required'))
+    .max(SITE_NAME_MAX_LENGTH, msg('validation.siteName.max', { max: SITE_NAME_MAX_LENGTH })),
+  contact_phone: optionalValue(32, 'validation.contactPhone.invalid', normalisePhone),
+  whatsapp: optionalValue(32, 'validation.whatsapp.invalid', normaliseWhatsapp),
+  telegram: optionalValue(64, 'validation.telegram.invalid', normaliseTelegram),
+  email: optionalValue(254, 'validation.email.invalid', (v) =>
     SettingsEmailSchema.safeParse(v).success ? v.toLowerCase() : null,
   ),
-  instagram: optionalValue(SOCIAL_URL_MAX_LENGTH, HTTPS_URL_MESSAGE, normaliseHttpsUrl),
-  facebook: optionalValue(SOCIAL_URL_MAX_LENGTH, HTTPS_URL_MESSAGE, normaliseHttpsUrl),
-  youtube: optionalValue(SOCIAL_URL_MAX_LENGTH, HTTPS_URL_MESSAGE, normaliseHttpsUrl),
-  x: optionalValue(SOCIAL_URL_MAX_LENGTH, HTTPS_URL_MESSAGE, normaliseHttpsUrl),
+  instagram: optionalValue(SOCIAL_URL_MAX_LENGTH, 'validation.httpsUrl.invalid', normaliseHttpsUrl),
+  facebook: optionalValue(SOCIAL_URL_MAX_LENGTH, 'validation.httpsUrl.invalid', normaliseHttpsUrl),
+  youtube: optionalValue(SOCIAL_URL_MAX_LENGTH, 'validation.httpsUrl.invalid', normaliseHttpsUrl),
+  x: optionalValue(SOCIAL_URL_MAX_LENGTH, 'validation.httpsUrl.invalid', normaliseHttpsUrl),
   terms_text: z
     .string()
-    .max(TERMS_MAX_LENGTH, `The terms may not be longer than ${TERMS_MAX_LENGTH} characters.`)
+    .max(TERMS_MAX_LENGTH, msg('validation.terms.max', { max: TERMS_MAX_LENGTH }))
     // Windows line endings from a pasted document become plain newlines.
-    .transform((v) => v.replace(/\r\n?/g, '\n').trim()),
+    .transform((v) => v.replace(/\r\n?/g, NEWLINE).trim()),
   /** The owners' money limits (issue 17); left out keeps the current ones. */
   money_limits: MoneyLimitsBodySchema.optional(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PageQuerySchema } from './envelope';
 import { RequestStatusSchema, TransactionStatusSchema } from './enums';
 import { formId, optionalText, requiredText } from './form-fields';
+import { msg, translate } from './i18n/translate';
 import { AmountInputSchema, AmountSchema } from './money';
 import {
   AccountHolderSchema,
@@ -22,7 +23,7 @@ import { HandlerSchema, ReusedProofSchema } from './desk-flags';
  */
 export const PendingPageQuerySchema = PageQuerySchema.extend({
   pending: z
-    .enum(['1', '0', 'true', 'false'], { error: 'Use pending=1 or pending=0.' })
+    .enum(['1', '0', 'true', 'false'], msg('validation.pending'))
     .optional()
     .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
 });
@@ -42,7 +43,7 @@ export type ItemUser = z.infer<typeof ItemUserSchema>;
 export const WithdrawMethodSchema = PaymentTypeKindSchema;
 export type WithdrawMethod = z.infer<typeof WithdrawMethodSchema>;
 
-const CommentSchema = optionalText(500, 'The comment may not be longer than 500 characters.');
+const CommentSchema = optionalText(500, msg('validation.comment.max', { max: 500 }));
 
 /* ---------- bills (add funds) ---------- */
 
@@ -69,11 +70,19 @@ export type Bill = z.infer<typeof BillSchema>;
 /** `POST /add_funds`, multipart: these fields plus the image in the file field `proof`. */
 export const AddFundsBodySchema = z.strictObject({
   amount: AmountInputSchema,
-  payment_type_id: formId('Choose a payment type.'),
-  reference: requiredText(64, 'Enter the payment reference (UTR).', 'The reference may not be longer than 64 characters.'),
+  payment_type_id: formId(msg('validation.paymentType.required')),
+  reference: requiredText(64, msg('validation.reference.required'), msg('validation.reference.max', { max: 64 })),
 });
 export type AddFundsBody = z.input<typeof AddFundsBodySchema>;
 export const ADD_FUNDS_PROOF_FIELD = 'proof';
+/** A missing payment screenshot, in the current language: the call's or the page's (issue 18). */
+export const proofRequiredMessage = (): string => translate('validation.proof.required');
+/**
+ * @deprecated English only, for the one caller not converted to the catalogues yet
+ * (apps/web/src/features/ids/components/id-form-schemas.ts, issue 18): use
+ * `proofRequiredMessage()`, then delete this.
+ */
+// eslint-disable-next-line no-restricted-syntax -- the English of validation.proof.required, see above
 export const PROOF_REQUIRED_MESSAGE = 'Attach a screenshot of the payment.';
 
 /* ---------- withdrawals ---------- */
@@ -106,7 +115,7 @@ const optionalField = <T extends z.ZodType>(schema: T) =>
 export const WithdrawBodySchema = z
   .strictObject({
     amount: AmountInputSchema,
-    method: z.enum(WithdrawMethodSchema.options, { error: 'Choose UPI or bank transfer.' }),
+    method: z.enum(WithdrawMethodSchema.options, msg('validation.withdraw.method')),
     upi_id: optionalField(UpiIdSchema),
     account_holder: optionalField(AccountHolderSchema),
     account_number: optionalField(AccountNumberSchema),
@@ -157,15 +166,19 @@ export type RejectBody = z.input<typeof RejectBodySchema>;
 
 /** `POST /admin/withdraw/{id}/approve`, multipart: optional `reference` and file `proof`. */
 export const WithdrawalApproveBodySchema = z.strictObject({
-  reference: optionalText(100, 'The reference may not be longer than 100 characters.'),
+  reference: optionalText(100, msg('validation.reference.max', { max: 100 })),
 });
 export type WithdrawalApproveBody = z.input<typeof WithdrawalApproveBodySchema>;
 export const WITHDRAWAL_APPROVE_PROOF_FIELD = 'proof';
 
 /** `POST /admin/deposit/create` and `/admin/withdraw/create`: a manual balance change. */
 export const BalanceChangeBodySchema = z.strictObject({
-  user_id: formId('Choose a user.'),
+  user_id: formId(msg('validation.user.required')),
   amount: AmountInputSchema,
-  comment: requiredText(500, 'Enter a comment: it is kept with the change.', 'The comment may not be longer than 500 characters.'),
+  comment: requiredText(
+    500,
+    msg('validation.balanceComment.required'),
+    msg('validation.comment.max', { max: 500 }),
+  ),
 });
 export type BalanceChangeBody = z.input<typeof BalanceChangeBodySchema>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AMOUNT_CEILING,
-  AMOUNT_MESSAGES,
+  amountProblemMessage,
   AmountInputSchema,
   DEFAULT_MONEY_LIMITS,
   dailyPayoutProblem,
@@ -55,18 +55,18 @@ describe('amount messages (issue 17): each says what is wrong', () => {
     ['1000000000000000000000', 'too_large'],
   ] as const)('%j is %s', (input, problem) => {
     expect(readAmount(input)).toEqual({ ok: false, problem });
-    expect(AmountInputSchema.safeParse(input).error?.issues[0]?.message).toBe(AMOUNT_MESSAGES[problem]);
+    expect(AmountInputSchema.safeParse(input).error?.issues[0]?.message).toBe(amountProblemMessage(problem));
   });
   it('zero reads, but an input amount must be greater than zero', () => {
     expect(readAmount('0.00')).toEqual({ ok: true, minor: 0n });
-    expect(AmountInputSchema.safeParse('0').error?.issues[0]?.message).toBe(AMOUNT_MESSAGES.zero);
-    expect(AmountInputSchema.safeParse(undefined).error?.issues[0]?.message).toBe(AMOUNT_MESSAGES.missing);
-    expect(AmountInputSchema.safeParse(true).error?.issues[0]?.message).toBe(AMOUNT_MESSAGES.not_a_number);
+    expect(AmountInputSchema.safeParse('0').error?.issues[0]?.message).toBe(amountProblemMessage('zero'));
+    expect(AmountInputSchema.safeParse(undefined).error?.issues[0]?.message).toBe(amountProblemMessage('missing'));
+    expect(AmountInputSchema.safeParse(true).error?.issues[0]?.message).toBe(amountProblemMessage('not_a_number'));
   });
   it('names limits in rupees with Indian grouping', () => {
     expect(formatRupees(2_00_000_00n)).toBe('₹2,00,000.00');
     expect(formatRupees(5n)).toBe('₹0.05');
-    expect(AMOUNT_MESSAGES.too_large).toBe(`The amount is too large: at most ${formatRupees(AMOUNT_CEILING)}.`);
+    expect(amountProblemMessage('too_large')).toBe(`The amount is too large: at most ${formatRupees(AMOUNT_CEILING)}.`);
   });
 });
 

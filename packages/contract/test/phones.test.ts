@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhoneNumber, normalisePhoneNumber, PHONE_MESSAGE, PhoneSchema } from '../src';
+import { formatPhoneNumber, normalisePhoneNumber, PhoneSchema, translate } from '../src';
 
 describe('phone numbers (issue 17): any common spelling, stored one way', () => {
   it.each([
@@ -24,7 +24,7 @@ describe('phone numbers (issue 17): any common spelling, stored one way', () => 
 
   it.each(['12345', '447911123456', '98765', '+1234', 'call me', '98765 43210 ext 4'])('refuses %j', (bad) => {
     expect(normalisePhoneNumber(bad)).toBeNull();
-    expect(PhoneSchema.safeParse(bad).error?.issues[0]?.message).toBe(PHONE_MESSAGE);
+    expect(PhoneSchema.safeParse(bad).error?.issues[0]?.message).toBe(translate('validation.phone.invalid'));
   });
 
   it('shows Indian numbers one way, others as stored', () => {

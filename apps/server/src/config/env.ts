@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { normalisePhoneNumber, PHONE_MESSAGE } from '@iddesk/contract';
+import { normalisePhoneNumber, translate } from '@iddesk/contract';
 import { z } from 'zod';
 import {
   appKey,
@@ -47,7 +47,7 @@ const EnvSchema = z.object({
       .transform((v, ctx) => {
         // Stored as the accounts' phones are (issue 17), so a login by phone finds the admin.
         const phone = normalisePhoneNumber(v);
-        if (phone === null) ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+        if (phone === null) ctx.addIssue({ code: 'custom', message: translate('validation.phone.invalid') });
         return phone ?? z.NEVER;
       })
       .default('+910000000000'),

@@ -1,15 +1,18 @@
-import {
-  IMAGE_TOO_LARGE_MESSAGE,
-  IMAGE_TOO_MANY_PIXELS_MESSAGE,
-  IMAGE_UPLOAD,
-  IMAGE_WRONG_TYPE_MESSAGE,
-} from '@iddesk/contract';
+import { IMAGE_UPLOAD, type ImageProblem } from '@iddesk/contract';
 import { imagePool } from './image-pool';
 import { hashOfPixels } from './perceptual-hash';
 import { loadSharp } from './sharp';
 
-/** An upload that is not an acceptable image; the message is meant for the user. */
-export class InvalidImageError extends Error {}
+/**
+ * An upload that is not an acceptable image. It carries the reason, not the text: the image is
+ * checked in the image pool, perhaps outside the call's async context, so the caller writes the
+ * message in the call's language (`imageProblemMessage`, issue 18).
+ */
+export class InvalidImageError extends Error {
+  constructor(readonly problem: ImageProblem) {
+    super(`invalid image: ${problem}`);
+  }
+}
 
 export type ProcessedImage = {
   data: Buffer;
@@ -41,7 +44,7 @@ export type ImageUse = 'private' | 'public';
  * pool (lib/image-pool.ts): a full queue is the 503.
  */
 export async function processImage(input: Buffer, use: ImageUse = 'public'): Promise<ProcessedImage> {
-  if (input.length > IMAGE_UPLOAD.maxBytes) throw new InvalidImageError(IMAGE_TOO_LARGE_MESSAGE);
+  if (input.length > IMAGE_UPLOAD.maxBytes) throw new InvalidImageError('tooLarge');
   jobsInFlight += 1;
   try {
     return await imagePool.run(() => checkAndEncode(input, use));
@@ -67,12 +70,10 @@ async function checkAndEncode(input: Buffer, use: ImageUse): Promise<ProcessedIm
   try {
     format = (await image.metadata()).format;
   } catch (error) {
-    throw new InvalidImageError(
-      isPixelLimit(error) ? IMAGE_TOO_MANY_PIXELS_MESSAGE : IMAGE_WRONG_TYPE_MESSAGE,
-    );
+    throw new InvalidImageError(isPixelLimit(error) ? 'tooManyPixels' : 'wrongType');
   }
   if (!format || !ACCEPTED_FORMATS.has(format))
-    throw new InvalidImageError(IMAGE_WRONG_TYPE_MESSAGE);
+    throw new InvalidImageError('wrongType');
 
   // Proofs are JPEG (transparency flattened to white); public images stay WebP (photos JPEG),
   // smaller for every visitor. Proofs, the hot path (every deposit), at the least CPU: measured
@@ -106,9 +107,7 @@ async function checkAndEncode(input: Buffer, use: ImageUse): Promise<ProcessedIm
     };
   } catch (error) {
     // A valid header over corrupt or truncated pixel data.
-    throw new InvalidImageError(
-      isPixelLimit(error) ? IMAGE_TOO_MANY_PIXELS_MESSAGE : IMAGE_WRONG_TYPE_MESSAGE,
-    );
+    throw new InvalidImageError(isPixelLimit(error) ? 'tooManyPixels' : 'wrongType');
   }
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_UPLOAD } from '@iddesk/contract';
+import { IMAGE_UPLOAD, imageProblemMessage } from '@iddesk/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, BadRequestError, type FieldErrors, ValidationError } from '../errors/app-errors';
@@ -134,7 +134,7 @@ async function collectParts<F extends string>(
       const name = part.fieldname;
       digest.push(JSON.stringify(['file', name, createHash('sha256').update(data).digest('hex')]));
       if (!isFileField(name)) add(name, t('validation.field.noFile', { field: name }));
-      else if (part.file.truncated) add(name, IMAGE_TOO_LARGE_MESSAGE);
+      else if (part.file.truncated) add(name, imageProblemMessage('tooLarge'));
       else if (files[name]) add(name, t('validation.field.oneFile'));
       // An empty file input is sent as a part with no bytes: the same as no file.
       else if (data.length > 0) files[name] = data;

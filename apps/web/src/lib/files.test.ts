@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { formatFileSize, imageFileError } from './files';
+import { proofRequiredMessage } from '@iddesk/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatFileSize, imageFieldSchema, imageFileError } from './files';
+import { activateLocale } from './i18n';
 
 describe('imageFileError', () => {
   it('accepts a JPEG, PNG or WebP up to exactly 5 MB', () => {
@@ -23,6 +25,25 @@ describe('imageFileError', () => {
       'The file must be a JPEG, PNG or WebP image.',
     );
     expect(imageFileError({ size: 0, type: 'image/png' })).toMatch(/empty/);
+  });
+});
+
+describe('upload messages in Hindi (issue 18)', () => {
+  afterEach(async () => {
+    await activateLocale('en');
+  });
+
+  it('a wrong type, a file too large and a missing file follow the page language', async () => {
+    await activateLocale('hi');
+    expect(imageFileError({ size: 10, type: 'application/pdf' })).toBe('फ़ाइल JPEG, PNG या WebP इमेज होनी चाहिए।');
+    expect(imageFileError({ size: 6 * 1024 * 1024, type: 'image/png' })).toBe(
+      'इमेज 5 MB से बड़ी नहीं हो सकती। यह 6.0 MB की है।',
+    );
+    // A required file's message is asked for when it is missing, in the language of that moment.
+    const field = imageFieldSchema(proofRequiredMessage);
+    expect(field.safeParse(null).error?.issues[0]?.message).toBe('भुगतान का स्क्रीनशॉट लगाएँ।');
+    await activateLocale('en');
+    expect(field.safeParse(null).error?.issues[0]?.message).toBe('Attach a screenshot of the payment.');
   });
 });
 

@@ -1,4 +1,4 @@
-import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_UPLOAD, IMAGE_WRONG_TYPE_MESSAGE } from '@iddesk/contract';
+import { IMAGE_UPLOAD, imageProblemMessage, imageTooLargeMessage, translate } from '@iddesk/contract';
 import { z } from 'zod';
 
 const KB = 1024;
@@ -17,28 +17,30 @@ export function formatFileSize(bytes: number): string {
  * Browsers that do not know a file's type report "", which the server then judges.
  */
 export function imageFileError(file: Pick<File, 'size' | 'type'>): string | null {
-  if (file.size === 0) return 'This file is empty. Choose another image.';
+  if (file.size === 0) return translate('validation.image.empty');
   if (file.type && !(IMAGE_UPLOAD.mimeTypes as readonly string[]).includes(file.type)) {
-    return IMAGE_WRONG_TYPE_MESSAGE;
+    return imageProblemMessage('wrongType');
   }
-  if (file.size > IMAGE_UPLOAD.maxBytes) {
-    return `${IMAGE_TOO_LARGE_MESSAGE} This one is ${formatFileSize(file.size)}.`;
-  }
+  if (file.size > IMAGE_UPLOAD.maxBytes) return imageTooLargeMessage(formatFileSize(file.size));
   return null;
 }
 
 /**
- * A form's image field holding a File (or null). Required fields report `requiredMessage`;
- * optional ones pass null through.
+ * A form's image field holding a File (or null). Required fields report `requiredMessage` (a
+ * function is asked when the file is missing, so it speaks the page's language then); optional
+ * ones pass null through.
  */
-export function imageFieldSchema(requiredMessage?: string) {
+export function imageFieldSchema(requiredMessage?: string | (() => string)) {
   return z
     .custom<File | null>((v) => v === null || v === undefined || v instanceof Blob, {
-      message: 'Choose an image file.',
+      error: () => translate('validation.image.choose'),
     })
     .superRefine((file, ctx) => {
       if (!file) {
-        if (requiredMessage) ctx.addIssue({ code: 'custom', message: requiredMessage });
+        if (requiredMessage) {
+          const message = typeof requiredMessage === 'function' ? requiredMessage() : requiredMessage;
+          ctx.addIssue({ code: 'custom', message });
+        }
         return;
       }
       const message = imageFileError(file);

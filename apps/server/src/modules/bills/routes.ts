@@ -6,7 +6,7 @@ import {
   DESK_API,
   envelope,
   IdParamSchema,
-  PROOF_REQUIRED_MESSAGE,
+  proofRequiredMessage,
   WALLET_API,
   IdempotencyHeadersSchema,
 } from '@iddesk/contract';
@@ -23,7 +23,7 @@ import { addFunds, cancelBill, getBill, getOwnBill, handleBill, listBills } from
 
 const ItemSchema = envelope(BillSchema);
 
-const AddFundsForm = formSpec(AddFundsBodySchema, { [ADD_FUNDS_PROOF_FIELD]: PROOF_REQUIRED_MESSAGE });
+const AddFundsForm = formSpec(AddFundsBodySchema, { [ADD_FUNDS_PROOF_FIELD]: proofRequiredMessage });
 
 export const billRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

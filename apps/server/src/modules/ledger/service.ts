@@ -1,4 +1,5 @@
 import { ConflictError } from '../../errors/app-errors';
+import { t } from '../../lib/i18n';
 import type { TransactionRow } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import {
@@ -21,9 +22,6 @@ import type { LedgerCause, LedgerMovement } from './types';
  * counting rows — done rows plus pending debits (holds) — and never goes below zero.
  */
 
-export const INSUFFICIENT_BALANCE_MESSAGE = 'The balance is not enough for this amount.';
-const NOT_PENDING_MESSAGE = 'This has already been handled.';
-
 function positive(movement: LedgerMovement): bigint {
   // A programming error, not user input: the contract refuses amounts <= 0 long before.
   if (movement.amount <= 0n) throw new Error(`Ledger amounts are positive, got ${movement.amount}`);
@@ -32,7 +30,7 @@ function positive(movement: LedgerMovement): bigint {
 
 async function spend(tx: Tx, movement: LedgerMovement): Promise<bigint> {
   const balance = await takeFromBalance(tx, movement.userId, positive(movement));
-  if (balance === null) throw new ConflictError('INSUFFICIENT_BALANCE', INSUFFICIENT_BALANCE_MESSAGE);
+  if (balance === null) throw new ConflictError('INSUFFICIENT_BALANCE', t('api.ledger.insufficientBalance'));
   return balance;
 }
 
@@ -44,7 +42,7 @@ async function receive(tx: Tx, userId: number, amount: bigint): Promise<bigint> 
 
 /** A pending row changes once; meeting it settled means two handlers raced, so refuse. */
 function pendingOrConflict(row: TransactionRow | null): TransactionRow {
-  if (!row) throw new ConflictError('ALREADY_HANDLED', NOT_PENDING_MESSAGE);
+  if (!row) throw new ConflictError('ALREADY_HANDLED', t('api.ledger.alreadyHandled'));
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { CONFIRM_REUSED_COMMENT_MISSING, type PageQuery, type Paginated, type ProofUse, REUSED_PROOF_MESSAGE } from '@iddesk/contract';
+import { type PageQuery, type Paginated, type ProofUse, translate } from '@iddesk/contract';
 import type { Db, Tx } from '../../db/types';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors/app-errors';
 import { pageWindow, toPage } from '../../lib/pagination';
@@ -64,7 +64,7 @@ export type ReuseConfirmation = { comment: string } | null;
 /** The confirmation a decision body carries (`confirm_reused` with a `comment`), checked. */
 export function reuseConfirmation(body: { confirm_reused?: boolean | undefined; comment?: string | undefined }): ReuseConfirmation {
   if (body.confirm_reused !== true) return null;
-  if (!body.comment) throw ValidationError.field('comment', CONFIRM_REUSED_COMMENT_MISSING);
+  if (!body.comment) throw ValidationError.field('comment', translate('validation.reuse.commentMissing'));
   return { comment: body.comment };
 }
 
@@ -114,7 +114,7 @@ export function pendingItems<View extends { userId: number; status: string }, Ha
       }
       // Read after the item is marked, in the same transaction: the guard sees what committed.
       const elsewhere = approved && kind.approvedElsewhere ? await kind.approvedElsewhere(tx, handled) : [];
-      if (elsewhere.length > 0 && confirmation === null) throw new ConflictError('REUSED_PROOF', REUSED_PROOF_MESSAGE);
+      if (elsewhere.length > 0 && confirmation === null) throw new ConflictError('REUSED_PROOF', translate('api.reuse.proofReused'));
       const settled = await kind.settle(tx, handled, decision);
       // A confirmation is kept whenever staff gave one: also on an item flagged only for a
       // reference waiting elsewhere or a look-alike screenshot (the desk asks for it there too).

@@ -1,8 +1,8 @@
 import type { ProofUse, ReusedProof } from '@iddesk/contract';
-import { REFERENCE_ALREADY_APPROVED_MESSAGE } from '@iddesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/types';
 import { ConflictError } from '../../errors/app-errors';
+import { t } from '../../lib/i18n';
 
 /**
  * Issue 16: a payment proof (the reference/UTR, the screenshot) used on more than one bill,
@@ -105,6 +105,6 @@ export async function approvedElsewhere(
 export async function assertReferenceFree(db: Db, reference: string | null | undefined): Promise<void> {
   if (!reference) return;
   if ((await approvedElsewhere(db, reference, {})).length > 0) {
-    throw new ConflictError('REFERENCE_ALREADY_USED', REFERENCE_ALREADY_APPROVED_MESSAGE);
+    throw new ConflictError('REFERENCE_ALREADY_USED', t('api.reuse.referenceUsed'));
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { WALLET_API } from '@iddesk/contract';
+import { imageProblemMessage, WALLET_API } from '@iddesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UploadRow } from '../../db/schema';
 import type { Tx } from '../../db/types';
@@ -48,7 +48,7 @@ export async function storeImage(
   try {
     image = await processImage(input, visibility);
   } catch (error) {
-    if (error instanceof InvalidImageError) throw ValidationError.field(field, error.message);
+    if (error instanceof InvalidImageError) throw ValidationError.field(field, imageProblemMessage(error.problem));
     throw error;
   }
   // Only proofs carry a perceptual hash (issue 16), taken in the image pool with the encode.

@@ -5,7 +5,7 @@ import {
   type Minor,
   type MoneyLimits,
   type PayFrom,
-  PROOF_REQUIRED_MESSAGE,
+  proofRequiredMessage,
 } from '@iddesk/contract';
 import type { PaymentTypeRow, UserIdRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
@@ -48,7 +48,7 @@ export async function checkPayment(
   if (input.pay_from === 'payment') {
     paymentType = input.payment_type_id === undefined ? null : await findPaymentType(db, input.payment_type_id);
     if (!paymentType?.isActive) errors.payment_type_id = [PAYMENT_TYPE_UNAVAILABLE];
-    if (!proof) errors[ID_PROOF_FIELD] = [PROOF_REQUIRED_MESSAGE];
+    if (!proof) errors[ID_PROOF_FIELD] = [proofRequiredMessage()];
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   return paymentType;

@@ -1,7 +1,7 @@
 import {
   AddFundsBodySchema,
   type MoneyLimits,
-  PROOF_REQUIRED_MESSAGE,
+  proofRequiredMessage,
   WithdrawMethodSchema,
 } from '@iddesk/contract';
 import { z } from 'zod';
@@ -32,7 +32,7 @@ export const addFundsFormSchema = (limits: MoneyLimits | undefined) =>
       amount: limitedAmountField(limits, 'add_funds'),
       payment_type_id: AddFundsBodySchema.shape.payment_type_id as z.ZodType<number, string>,
       reference: AddFundsBodySchema.shape.reference as z.ZodType<string, string>,
-      proof: imageFieldSchema(PROOF_REQUIRED_MESSAGE),
+      proof: imageFieldSchema(proofRequiredMessage),
     })
     .transform((v): AddFundsInput => ({ ...v, proof: v.proof as File }));
 

@@ -1,5 +1,5 @@
 import {
-  AMOUNT_MESSAGES,
+  amountProblemMessage,
   ApproveUserIdBodySchema,
   CREDENTIAL_MAX_LENGTH,
   readAmount,
@@ -36,7 +36,7 @@ function closeAmountError(text: string): string | null {
   const reading = readAmount(value);
   if (reading.ok) return null;
   // What exactly is wrong, as every amount message says (issue 17).
-  return reading.problem === 'negative' ? idsStaff.t('approve.notNegative') : AMOUNT_MESSAGES[reading.problem];
+  return reading.problem === 'negative' ? idsStaff.t('approve.notNegative') : amountProblemMessage(reading.problem);
 }
 
 /**
