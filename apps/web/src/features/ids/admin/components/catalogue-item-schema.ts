@@ -5,16 +5,8 @@ import { imageFieldSchema } from '../../../../lib/files';
 import type { CatalogueItemInput } from '../api/catalogue';
 import { idsStaff } from '../i18n';
 
-export type CatalogueItemFormValues = {
-  name: string;
-  website: string;
-  description: string;
-  min_deposit: string;
-  is_active: boolean;
-  demo_login: string;
-  demo_password: string;
-  image: File | null;
-};
+/** The form holds what the API call sends. */
+export type CatalogueItemFormValues = CatalogueItemInput;
 
 const shape = CatalogueItemBodySchema.shape;
 const text = (schema: unknown) => schema as z.ZodType<string | undefined, string>;

@@ -4,18 +4,8 @@ import { ALWAYS_CHECK, checkDestination, cleanDestination } from '../../componen
 import { imageFieldSchema } from '../../../../lib/files';
 import type { PaymentTypeInput } from '../api/payment-types';
 
-export type PaymentTypeFormValues = {
-  name: string;
-  kind: 'upi' | 'bank';
-  upi_id: string;
-  account_holder: string;
-  account_number: string;
-  ifsc: string;
-  bank_name: string;
-  is_active: boolean;
-  qr: File | null;
-  remove_qr: boolean;
-};
+/** The form holds what the API call sends. */
+export type PaymentTypeFormValues = PaymentTypeInput;
 
 const shape = PaymentTypeBodySchema.shape;
 
