@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -279,6 +280,20 @@ function installableApp() {
     },
   });
 }
+
+/**
+ * The build's id, which the app writes on `<html data-build>` (main.tsx): VITE_BUILD_ID when set,
+ * else the git commit the build was made from, else "dev" (a source tree without git). Support
+ * reads which version a customer's page runs; shell.spec.ts sees a new version take over.
+ */
+function buildId(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'dev';
+  }
+}
+process.env.VITE_BUILD_ID ??= buildId();
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 

@@ -3,26 +3,15 @@
 // (s3rver, on loopback) that goes away while the customer sends a top-up.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, request as requestFactory, test } from '@playwright/test';
 import S3rver from 's3rver';
 import { adminToken, createUpiPaymentType, pngFile } from '../support/api';
+import { freePort } from '../support/own-server';
 import { admin, loginViaUi, newReference, newUser, registerViaApi } from '../support/fixtures';
 
 const BUCKET = 'iddesk-e2e';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 let s3: S3rver;
 let server: ChildProcess;

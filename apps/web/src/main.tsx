@@ -12,6 +12,10 @@ import { registerServiceWorker } from './app/service-worker';
 import { installShellListeners, startApp } from './app/startup';
 import { activateLocale, initialLocale } from './lib/i18n';
 
+// Which build this page runs (vite.config.ts buildId): for support, and for the story of a new
+// version taking over an open page (shell.spec.ts).
+document.documentElement.dataset.build = String(import.meta.env.VITE_BUILD_ID);
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
