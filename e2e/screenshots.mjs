@@ -1,7 +1,8 @@
 // Screenshots of pages at 390×844 and 1280×800, plus an axe summary, for looking at what we built.
 // Usage: node e2e/screenshots.mjs --base http://127.0.0.1:3000 [--login email:password] [--out dir]
-//        [--menu] [--dark] [--lang hi] /path1 /path2 ...   (--dark: the system's dark mode)
-// --lang sets the visitor's stored language (and, with --login, the account's) before each page.
+//        [--menu] [--dark] [--lang hi] [--sizes 390x844,360x780] /path1 /path2 ...
+// --dark: the system's dark mode. --lang sets the visitor's stored language (and, with --login,
+// the account's) before each page. --sizes replaces the two default viewports.
 import { chromium } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
@@ -26,6 +27,7 @@ const out = opt('--out', '.tmp/shots');
 const openMenu = flag('--menu');
 const dark = flag('--dark');
 const lang = opt('--lang', '');
+const sizes = opt('--sizes', '390x844,1280x800').split(',').map((s) => s.split('x').map(Number));
 const paths = args.length ? args : ['/'];
 const exe = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
 if (!exe) throw new Error('No Chromium: apt-get install -y chromium or set CHROMIUM_PATH');
@@ -56,7 +58,7 @@ if (login) {
     if (!set.ok) throw new Error(`setting the language failed: ${await set.text()}`);
   }
 }
-for (const [w, h] of [[390, 844], [1280, 800]]) {
+for (const [w, h] of sizes) {
   const ctx = await browser.newContext({
     viewport: { width: w, height: h },
     deviceScaleFactor: 1,

@@ -32,7 +32,16 @@ export function SiteHeader({ variant, title, onOpenMenu }: SiteHeaderProps) {
       {/* Mobile */}
       <div className="flex h-14 items-center gap-1 px-2 md:hidden">
         <OpenMenuButton onClick={onOpenMenu} />
-        <p className="min-w-0 flex-1 truncate px-1 text-base font-semibold text-slate-900">
+        <p
+          className={cn(
+            'min-w-0 flex-1 px-1 font-semibold text-slate-900',
+            // Beside the balance a phone has room for about ten letters: a longer title (Hindi's
+            // "ID का अनुरोध करें") takes two smaller lines rather than losing its end.
+            (title ?? siteName).length > 10
+              ? 'line-clamp-2 text-sm leading-[1.3] break-words'
+              : 'truncate text-base',
+          )}
+        >
           {title ?? siteName}
         </p>
         {guest ? null : <BalanceChip />}
