@@ -29,6 +29,9 @@ const { values: args, positionals } = parseArgs({
     runs: { type: 'string', default: '5' },
     top: { type: 'string', default: '12' },
     throttle: { type: 'string', default: '4' },
+    // How long to keep profiling once the network is idle (ms): late work (the service
+    // worker's install and claim) lands after it.
+    settle: { type: 'string', default: '0' },
     // Where the self time of the functions whose name contains this string is spent from.
     callers: { type: 'string' },
   },
@@ -132,6 +135,7 @@ async function once(browser, base, page) {
   await cdp.send('Profiler.start');
   await tab.goto(base + page, { waitUntil: 'load' });
   await tab.waitForLoadState('networkidle');
+  await tab.waitForTimeout(Number(args.settle));
   const { profile } = await cdp.send('Profiler.stop');
   await loadMaps(profile);
   const timing = await tab.evaluate(() => {
