@@ -229,7 +229,7 @@ test('in Hindi, a customer requests an ID paid from the wallet and follows it on
   await expect(page.getByRole('heading', { level: 1, name: `${item.name} ID` })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'लॉगिन की जानकारी' })).toBeVisible();
   await expect(
-    page.getByText('हमारी टीम यह ID बना रही है। मंज़ूर होते ही इसका लॉगिन और पासवर्ड यहाँ दिखेगा। आपका भुगतान: आपके वॉलेट से ₹1,000.00।'),
+    page.getByText('हमारी टीम यह ID बना रही है। मंज़ूर होते ही इसका लॉगिन और पासवर्ड यहाँ दिखेगा। भुगतान: आपके वॉलेट से ₹1,000.00।'),
   ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'इस ID के विकल्प' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'निकासी' })).toBeDisabled();

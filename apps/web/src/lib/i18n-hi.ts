@@ -1,4 +1,5 @@
-import { DATE_WORDS } from '@iddesk/contract';
+import { DATE_WORDS, setDateWords } from '@iddesk/contract';
+import { currentLocale } from './i18n';
 import { keyedMessages } from './i18n-keyed';
 
 /**
@@ -14,5 +15,6 @@ export const messages = keyedMessages(
   ),
 );
 
-/** Dates in Hindi: the months' Hindi names (the contract's display-time-words.ts). */
-export const dateWords = DATE_WORDS.hi;
+// Dates (lib/money.ts) follow the page's language too, with Hindi's month names: installed
+// here, with the Hindi that loads only when chosen, so an English first load carries none of it.
+setDateWords(() => (currentLocale() === 'hi' ? DATE_WORDS.hi : undefined));

@@ -1,6 +1,5 @@
 import {
   type Catalogues,
-  type DateWords,
   DEFAULT_LOCALE,
   isLocale,
   type KeyOf,
@@ -8,7 +7,6 @@ import {
   matchLocale,
   type MessageValues,
   type Namespace,
-  setDateWords,
   setTranslator,
 } from '@iddesk/contract';
 import type { I18n } from '@lingui/core';
@@ -38,11 +36,6 @@ export function translateMessage(id: string, english: unknown, values?: MessageV
 
 // The contract's zod messages (forms' field errors) follow the page's language too.
 setTranslator((key, values, english) => translateMessage(key, english, values));
-
-/** Hindi's month names, which load with its catalogue. */
-let hindiDates: DateWords | undefined;
-// So do dates (lib/money.ts): English's words until Hindi is shown.
-setDateWords(() => (locale === DEFAULT_LOCALE ? undefined : hindiDates));
 
 /** Where a guest's choice is kept; an account's is kept on the server too. */
 export const LOCALE_STORAGE_KEY = 'locale';
@@ -86,10 +79,8 @@ let base: Promise<I18n> | null = null;
 /** Lingui with the Hindi catalogue, loaded once, the first time Hindi is shown. */
 function loadBase(): Promise<I18n> {
   base ??= Promise.all([import('@lingui/core'), import('./i18n-hi')]).then(
-    ([{ setupI18n }, { messages, dateWords }]) => {
-      hindiDates = dateWords;
-      return (lingui = setupI18n({ locale: 'hi', messages: { hi: messages as Parameters<I18n['load']>[1] } }));
-    },
+    ([{ setupI18n }, { messages }]) =>
+      (lingui = setupI18n({ locale: 'hi', messages: { hi: messages as Parameters<I18n['load']>[1] } })),
   );
   base.catch(() => {
     base = null;
