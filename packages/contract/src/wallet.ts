@@ -77,13 +77,6 @@ export type AddFundsBody = z.input<typeof AddFundsBodySchema>;
 export const ADD_FUNDS_PROOF_FIELD = 'proof';
 /** A missing payment screenshot, in the current language: the call's or the page's (issue 18). */
 export const proofRequiredMessage = (): string => translate('validation.proof.required');
-/**
- * @deprecated English only, for the one caller not converted to the catalogues yet
- * (apps/web/src/features/ids/components/id-form-schemas.ts, issue 18): use
- * `proofRequiredMessage()`, then delete this.
- */
-// eslint-disable-next-line no-restricted-syntax -- the English of validation.proof.required, see above
-export const PROOF_REQUIRED_MESSAGE = 'Attach a screenshot of the payment.';
 
 /* ---------- withdrawals ---------- */
 

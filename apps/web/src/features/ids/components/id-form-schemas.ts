@@ -2,7 +2,7 @@ import {
   limitProblem,
   limitRangeText,
   type MoneyLimits,
-  PROOF_REQUIRED_MESSAGE,
+  proofRequiredMessage,
   UsernameSchema,
 } from '@iddesk/contract';
 import { z } from 'zod';
@@ -124,7 +124,7 @@ function checkPayment(v: PaymentFormValues, limits: PaymentLimits, ctx: z.Refine
   else if (reference.length > 64) {
     issue('reference', idsText.t('referenceTooLong'));
   }
-  if (!v.proof) issue('proof', PROOF_REQUIRED_MESSAGE);
+  if (!v.proof) issue('proof', proofRequiredMessage());
   else {
     const message = imageFileError(v.proof);
     if (message) issue('proof', message);
