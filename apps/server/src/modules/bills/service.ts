@@ -1,11 +1,10 @@
 import { type AddFundsBodySchema, formatAmount } from '@iddesk/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../audit';
 import type { z } from 'zod';
 import type { BillRow } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
-import type { Storage } from '../../lib/storage';
+import type { StorageDeps as Deps } from '../../lib/storage';
 import { pendingCredit, rejectCredit, rowForCause, settleCredit } from '../ledger';
 import { billApproved, billRejected } from '../notifications';
 import { notify } from '../notifications';
@@ -24,7 +23,6 @@ import {
 } from './repository';
 
 type AddFundsInput = z.output<typeof AddFundsBodySchema>;
-type Deps = { db: Db; storage: Storage; log: FastifyBaseLogger };
 
 export const PAYMENT_TYPE_UNAVAILABLE = 'The selected payment type is not available.';
 export const BILL_ALREADY_HANDLED = 'This bill has already been handled.';

@@ -1,7 +1,7 @@
 import { DESK_API, HandleRequestBodySchema, IdRequestSchema, IDS_API } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../audit';
-import { csvExportRoute, decisionRouteOptions, queueReadRoutes } from '../pending-items';
+import { decisionRouteOptions, queueReadRoutes } from '../pending-items';
 import { requestChunk } from './repository';
 import { getRequest, handleRequest, listQueue } from './handle';
 import { requestCsvColumns, toIdRequestJson } from './serialize';
@@ -20,13 +20,13 @@ export const adminIdRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     list: listQueue,
     get: getRequest,
     toJson: (view) => toIdRequestJson(view, key, 'admin'),
-  });
-
-  csvExportRoute(app, DESK_API.requestsCsv, {
-    summary: 'Requests on IDs as CSV, filtered like the list',
-    filename: 'requests.csv',
-    columns: requestCsvColumns,
-    chunk: (db, query, after, size) => requestChunk(db, { ...query, queue: true }, after, size),
+    csv: {
+      path: DESK_API.requestsCsv,
+      summary: 'Requests on IDs as CSV, filtered like the list',
+      filename: 'requests.csv',
+      columns: requestCsvColumns,
+      chunk: (db, query, after, size) => requestChunk(db, { ...query, queue: true }, after, size),
+    },
   });
 
   // One call for both outcomes: what approving needs (an amount, a password) depends on the type.

@@ -1,25 +1,22 @@
 import type { DepositBodySchema, PageQuery } from '@iddesk/contract';
 import { getMoneyLimits, assertWithinLimits } from '../settings';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { uniqueViolation } from '../../db/pg-errors';
 import type { IdRequestRow, UserIdRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { ConflictError, NotFoundError } from '../../errors/app-errors';
 import { pageWindow, toPage } from '../../lib/pagination';
-import type { Storage } from '../../lib/storage';
+import type { StorageDeps as Deps } from '../../lib/storage';
 import type { Keyring } from '../app-key';
-import { hold } from '../ledger';
 import { withStoredImage } from '../uploads';
 import { assertReferenceFree } from '../proof-reuse';
 import { seal, SEALED } from '../user-ids';
-import { assertActive, checkPayment, paymentColumns, storeProof } from '../user-ids';
+import { assertActive, checkPayment, holdIfFromWallet, paymentColumns, storeProof } from '../user-ids';
 import { findUserIdForUpdate } from '../user-ids';
 import { getOwnUserId } from '../user-ids';
 import { findPendingOfType, findRequestView, insertRequest, type IdRequestView, listRequestViews } from './repository';
 
 type DepositInput = z.output<typeof DepositBodySchema>;
-type Deps = { db: Db; storage: Storage; log: FastifyBaseLogger };
 
 const PASSWORD_CHANGE_WAITING = 'A password change for this ID is already waiting for the desk.';
 
@@ -91,15 +88,11 @@ export async function requestDeposit(
     fileRequest(db, userId, userIdId, async (tx, locked) => {
       const payment = await paymentColumns(tx, userId, input, paymentType, image);
       const request = await insertRequest(tx, { userIdId, userId, type: 'deposit', ...payment });
-      if (input.pay_from === 'wallet') {
-        await hold(tx, {
-          userId,
-          amount: input.amount,
-          kind: 'id_deposit',
-          cause: { type: 'request', id: request.id },
-          description: `Deposit into ${target.item.name} ID ${locked.username}`,
-        });
-      }
+      await holdIfFromWallet(tx, userId, input, {
+        kind: 'id_deposit',
+        cause: { type: 'request', id: request.id },
+        description: `Deposit into ${target.item.name} ID ${locked.username}`,
+      });
       return request;
     }),
   );

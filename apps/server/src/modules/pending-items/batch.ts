@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/types';
 import { AppError } from '../../errors/app-errors';
 import { type Actor, actorOf } from '../audit';
+import { staffRouteOptions } from './routes';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 type Action = BatchResult['action'];
@@ -41,23 +42,18 @@ export function batchRoute(
     decide(db: Db, actor: Actor, id: number, action: Action, comment: string | null): Promise<void>;
   },
 ): void {
+  const options = staffRouteOptions(
+    app,
+    route.summary,
+    'Each item is handled in its own transaction, exactly once, as the single call would: ' +
+      'the answer lists per item `status` 200 or the error the single call gives (409 ' +
+      'ALREADY_HANDLED when someone else handled it first, 409 REUSED_PROOF for a reference ' +
+      'already approved elsewhere — approve those one by one with a confirmation). A retry is ' +
+      'safe: handled items answer 409.',
+  );
   app.post(
     path,
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: route.summary,
-        description:
-          'Each item is handled in its own transaction, exactly once, as the single call would: ' +
-          'the answer lists per item `status` 200 or the error the single call gives (409 ' +
-          'ALREADY_HANDLED when someone else handled it first, 409 REUSED_PROOF for a reference ' +
-          'already approved elsewhere — approve those one by one with a confirmation). A retry is ' +
-          'safe: handled items answer 409.',
-        body: BatchBodySchema,
-        response: { 200: envelope(BatchResultSchema) },
-      },
-    },
+    { ...options, schema: { ...options.schema, body: BatchBodySchema, response: { 200: envelope(BatchResultSchema) } } },
     async (request) => {
       const actor = actorOf(request);
       const { ids, action, comment } = request.body;

@@ -1,7 +1,7 @@
 import { ApproveUserIdBodySchema, DESK_API, IDS_API, UserIdSchema } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../audit';
-import { csvExportRoute, decisionRouteOptions, queueReadRoutes, rejectRoute, reuseConfirmation } from '../pending-items';
+import { decisionRouteOptions, queueReadRoutes, rejectRoute, reuseConfirmation } from '../pending-items';
 import { userIdChunk } from './repository';
 import { toUserIdJson, userIdCsvColumns } from './serialize';
 import { decideUserId, getUserId, listUserIds } from './service';
@@ -24,13 +24,13 @@ export const adminUserIdRoutes: FastifyPluginAsyncZod = async (app) => {
     list: listUserIds,
     get: getUserId,
     toJson: (view) => toUserIdJson(view, key, 'admin'),
-  });
-
-  csvExportRoute(app, DESK_API.userIdsCsv, {
-    summary: 'New IDs as CSV, filtered like the list (never credentials)',
-    filename: 'new-ids.csv',
-    columns: userIdCsvColumns,
-    chunk: userIdChunk,
+    csv: {
+      path: DESK_API.userIdsCsv,
+      summary: 'New IDs as CSV, filtered like the list (never credentials)',
+      filename: 'new-ids.csv',
+      columns: userIdCsvColumns,
+      chunk: userIdChunk,
+    },
   });
 
   const approve = decisionRouteOptions(app, {

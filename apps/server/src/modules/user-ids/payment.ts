@@ -14,6 +14,7 @@ import type { Storage } from '../../lib/storage';
 import { findPaymentType } from '../payment-types';
 import { PAYMENT_TYPE_UNAVAILABLE } from '../bills';
 import { recordUpload, type StoredImage, storeImage } from '../uploads';
+import { hold } from '../ledger';
 
 /** The payment part of a new-ID or deposit body (contract: CreateUserIdBody, DepositBody). */
 export type PaymentInput = {
@@ -76,6 +77,16 @@ export async function paymentColumns(
     reference: byPayment ? (input.reference ?? null) : null,
     proofKey: image?.key ?? null,
   };
+}
+
+type Movement = Parameters<typeof hold>[1];
+
+/**
+ * Paid from the wallet, the amount is held at once (money rule 4) in the filing's transaction;
+ * paid by payment, no wallet money moves until staff approve.
+ */
+export async function holdIfFromWallet(tx: Tx, userId: number, input: PaymentInput, movement: Pick<Movement, 'kind' | 'cause' | 'description'>) {
+  if (input.pay_from === 'wallet') await hold(tx, { userId, amount: input.amount, ...movement });
 }
 
 const NOT_ACTIVE: Record<Exclude<UserIdRow['status'], 'active'>, string> = {

@@ -3,24 +3,23 @@ import {
   type CreateUserIdBodySchema,
   formatAmount,
 } from '@iddesk/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { IdRequestRow, UserIdRow } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { NotFoundError, ValidationError } from '../../errors/app-errors';
 import type { Keyring } from '../app-key';
-import type { Storage } from '../../lib/storage';
+import type { StorageDeps as Deps } from '../../lib/storage';
 import type { Actor } from '../audit';
 import { notifyUserIdDecided } from '../notifications';
 import { findItemForShare } from '../catalogue';
 import { getOrderableItem, ITEM_UNAVAILABLE } from '../catalogue';
-import { hold, releaseHold, rowForCause, settleHold } from '../ledger';
+import { releaseHold, rowForCause, settleHold } from '../ledger';
 import { getMoneyLimits } from '../settings';
 import { pendingItems, type ReuseConfirmation } from '../pending-items';
 import { approvedElsewhere, assertReferenceFree } from '../proof-reuse';
 import { withStoredImage } from '../uploads';
 import { seal, SEALED } from './credentials';
-import { belowMinimum, checkPayment, paymentColumns, storeProof } from './payment';
+import { belowMinimum, checkPayment, holdIfFromWallet, paymentColumns, storeProof } from './payment';
 import {
   cancelCreateRequest,
   cancelPendingUserId,
@@ -29,13 +28,13 @@ import {
   findUserIdView,
   insertCreateRequest,
   insertUserId,
+  allUserIdViews,
   listUserIdViews,
   type UserIdView,
 } from './repository';
 
 type CreateInput = z.output<typeof CreateUserIdBodySchema>;
 type ApproveInput = z.output<typeof ApproveUserIdBodySchema>;
-type Deps = { db: Db; storage: Storage; log: FastifyBaseLogger };
 
 export const USER_ID_ALREADY_HANDLED = 'This ID request has already been handled.';
 
@@ -67,15 +66,11 @@ export async function createUserId(
       const row = await insertUserId(tx, { userId, itemId, username: input.username });
       const payment = await paymentColumns(tx, userId, input, paymentType, image);
       await insertCreateRequest(tx, { userIdId: row.id, userId, ...payment });
-      if (input.pay_from === 'wallet') {
-        await hold(tx, {
-          userId,
-          amount: input.amount,
-          kind: 'id_create',
-          cause: { type: 'user_id', id: row.id },
-          description: `New ID on ${locked.name} (${input.username})`,
-        });
-      }
+      await holdIfFromWallet(tx, userId, input, {
+        kind: 'id_create',
+        cause: { type: 'user_id', id: row.id },
+        description: `New ID on ${locked.name} (${input.username})`,
+      });
       return row.id;
     }),
   );
@@ -83,7 +78,7 @@ export async function createUserId(
 }
 
 export async function listOwnUserIds(db: Db, userId: number): Promise<UserIdView[]> {
-  return (await listUserIdViews(db, { userId })).items;
+  return allUserIdViews(db, { userId });
 }
 
 type Decision = { status: 'active'; input: ApproveInput } | { status: 'rejected'; comment: string | null };

@@ -1,10 +1,9 @@
 import { dailyPayoutProblem, formatAmount, limitProblem, type WithdrawBodySchema } from '@iddesk/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { WithdrawalRow } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
-import type { Storage } from '../../lib/storage';
+import type { StorageDeps as Deps } from '../../lib/storage';
 import type { Actor } from '../audit';
 import { hold, lockAccount, releaseHold, rowForCause, settleHold } from '../ledger';
 import { getMoneyLimits } from '../settings';
@@ -25,7 +24,6 @@ import {
 import { destinationLabel } from './serialize';
 
 type WithdrawInput = z.output<typeof WithdrawBodySchema>;
-type Deps = { db: Db; storage: Storage; log: FastifyBaseLogger };
 
 export const WITHDRAWAL_ALREADY_HANDLED = 'This withdrawal has already been handled.';
 
