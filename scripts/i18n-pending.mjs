@@ -16,14 +16,9 @@ export const WEB_NOT_YET_TRANSLATED = [
 
 /** Server modules whose answers are still English (the queues and money calls; phase 2b). */
 export const SERVER_NOT_YET_TRANSLATED = [
-  'apps/server/src/modules/bills/**',
-  'apps/server/src/modules/id-requests/**',
   'apps/server/src/modules/ledger/**',
-  'apps/server/src/modules/pending-items/**',
   'apps/server/src/modules/proof-reuse/**',
   'apps/server/src/modules/uploads/**',
-  'apps/server/src/modules/user-ids/**',
-  'apps/server/src/modules/withdrawals/**',
   'apps/server/src/lib/images.ts',
 ];
 

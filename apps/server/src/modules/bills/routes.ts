@@ -24,6 +24,7 @@ import {
 import { billChunk } from './repository';
 import { billCsvColumns, toBillJson } from './serialize';
 import { addFunds, cancelBill, getBill, getOwnBill, handleBill, listBills } from './service';
+import { t } from '../../lib/i18n';
 
 const AddFundsForm = formSpec(AddFundsBodySchema, { [ADD_FUNDS_PROOF_FIELD]: PROOF_REQUIRED_MESSAGE });
 
@@ -47,7 +48,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
         const deps = { db, storage, log: request.log };
         const { id, name, email, phone } = callerOf(request).user;
         const bill = await addFunds(deps, { id, name, email, phone }, fields, files.proof!);
-        return { message: 'Request sent. We will process it shortly.', data: toBillJson(bill) };
+        return { message: t('api.queue.sent'), data: toBillJson(bill) };
       });
     },
   );
@@ -61,7 +62,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
       path: WALLET_API.billCancel(':id'),
       summary: 'Cancel one of the caller’s pending top-ups before the desk handles it',
       run: cancelBill,
-      message: () => 'Your top-up has been cancelled.',
+      message: () => t('api.bills.cancelled'),
     },
   });
 
@@ -102,7 +103,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
       const confirmation = reuseConfirmation(request.body);
       return app.idempotent(request, reply, async (db) => {
         const bill = await handleBill(db, actorOf(request), request.params.id, { status: 'approved' }, confirmation);
-        return { message: 'The bill has been approved and the balance credited.', data: toBillJson(bill, 'admin') };
+        return { message: t('api.bills.approved'), data: toBillJson(bill, 'admin') };
       });
     },
   );
@@ -119,7 +120,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: BillSchema,
     async reject(db, actor, id, comment) {
       const bill = await handleBill(db, actor, id, { status: 'rejected', comment });
-      return { message: 'The bill has been rejected.', data: toBillJson(bill, 'admin') };
+      return { message: t('api.bills.rejected'), data: toBillJson(bill, 'admin') };
     },
   });
 };

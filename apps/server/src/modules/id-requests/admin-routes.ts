@@ -5,6 +5,7 @@ import { decisionRouteOptions, queueReadRoutes } from '../pending-items';
 import { requestChunk } from './repository';
 import { getRequest, handleRequest, listQueue } from './handle';
 import { requestCsvColumns, toIdRequestJson } from './serialize';
+import { t } from '../../lib/i18n';
 
 /** The admin's request queues: deposits, withdrawals, closes and password changes. */
 export const adminIdRequestRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,7 +46,7 @@ export const adminIdRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       app.idempotent(request, reply, async (db) => {
         const view = await handleRequest(db, key, actorOf(request), request.params.id, request.body);
-        const message = view.status === 'approved' ? 'The request has been approved.' : 'The request has been rejected.';
+        const message = t(view.status === 'approved' ? 'api.idRequests.approved' : 'api.idRequests.rejected');
         return { message, data: toIdRequestJson(view, key, 'admin') };
       }),
   );

@@ -25,10 +25,10 @@ import {
   requestPasswordChange,
   requestWithdraw,
 } from './service';
+import { t } from '../../lib/i18n';
 
 const ItemSchema = envelope(IdRequestSchema);
 const PageSchema = envelope(paginated(IdRequestSchema));
-const SENT = 'Request sent. We will process it shortly.';
 const activeNote =
   'Only on an active ID: otherwise 409 ID_NOT_ACTIVE naming its status; while a close of the ID is waiting, ' +
   '409 ID_CLOSING. Another user’s ID: 404.';
@@ -57,7 +57,7 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     return app.idempotent(request, reply, async (db, storage) => {
       const deps = { db, storage, log: request.log };
       const view = await requestDeposit(deps, callerOf(request).user.id, request.params.id, fields, files.proof);
-      return { message: SENT, data: json(view) };
+      return { message: t('api.queue.sent'), data: json(view) };
     });
   });
 
@@ -72,7 +72,7 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       app.idempotent(request, reply, async (db) => {
         const view = await requestWithdraw(db, callerOf(request).user.id, request.params.id, request.body.amount);
-        return { message: SENT, data: json(view) };
+        return { message: t('api.queue.sent'), data: json(view) };
       }),
   );
 
@@ -83,7 +83,7 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(IDS_API.userIdClose(':id'), close, async (request, reply) =>
     app.idempotent(request, reply, async (db) => {
       const view = await requestClose(db, callerOf(request).user.id, request.params.id);
-      return { message: SENT, data: json(view) };
+      return { message: t('api.queue.sent'), data: json(view) };
     }),
   );
 
@@ -104,7 +104,7 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = callerOf(request).user.id;
       const view = await requestPasswordChange(app.db, key, caller, request.params.id, request.body.password);
-      return { message: SENT, data: json(view) };
+      return { message: t('api.queue.sent'), data: json(view) };
     },
   );
 
@@ -117,8 +117,8 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Cancel one of the caller’s waiting ID requests (deposit, withdrawal, close, password change)',
       run: cancelRequest,
       message(view) {
-        const returned = view.type === 'deposit' && view.payFrom === 'wallet' ? ' and the amount returned to your balance' : '';
-        return `Your request has been cancelled${returned}.`;
+        const refunded = view.type === 'deposit' && view.payFrom === 'wallet';
+        return t(refunded ? 'api.idRequests.cancelledRefunded' : 'api.idRequests.cancelled');
       },
     },
   });

@@ -4,6 +4,7 @@ import type { Db } from '../../db/types';
 import { AppError } from '../../errors/app-errors';
 import { type Actor, actorOf } from '../audit';
 import { staffRouteOptions } from './routes';
+import { t } from '../../lib/i18n';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 type Action = BatchResult['action'];
@@ -23,7 +24,7 @@ export async function runBatch(
   for (const id of ids) {
     try {
       await handle(id);
-      items.push({ id, status: 200, code: null, message: action === 'approve' ? 'Approved.' : 'Rejected.' });
+      items.push({ id, status: 200, code: null, message: t(action === 'approve' ? 'api.queue.approved' : 'api.queue.rejected') });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       items.push({ id, status: error.statusCode, code: error.code, message: error.message });
@@ -58,8 +59,8 @@ export function batchRoute(
       const actor = actorOf(request);
       const { ids, action, comment } = request.body;
       const result = await runBatch(action, ids, (id) => route.decide(app.db, actor, id, action, comment ?? null));
-      const verb = action === 'approve' ? 'approved' : 'rejected';
-      return { message: `${result.handled} of ${ids.length} ${verb}.`, data: result };
+      const key = action === 'approve' ? 'api.queue.batchApproved' : 'api.queue.batchRejected';
+      return { message: t(key, { handled: result.handled, total: ids.length }), data: result };
     },
   );
 }

@@ -1,7 +1,5 @@
 export { cancelOwnIfPending, decideIfPending, pendingFilter, type PendingTable, updateIfPending } from './repository';
 export {
-  ALREADY_CANCELLED,
-  CANCELLED_BY_CUSTOMER,
   notPendingError,
   type PendingItems,
   pendingItems,

@@ -14,6 +14,7 @@ import { toUserIdJson } from './serialize';
 import { cancelUserId, createUserId, getOwnUserId, listOwnUserIds } from './service';
 import { customerItemRoutes, filingRouteOptions } from '../pending-items';
 import type { UserIdView } from './repository';
+import { t } from '../../lib/i18n';
 
 const CreateUserIdForm = formSpec(CreateUserIdBodySchema, { [ID_PROOF_FIELD]: null });
 
@@ -42,7 +43,7 @@ export const userIdRoutes: FastifyPluginAsyncZod = async (app) => {
         const deps = { db, storage, log: request.log };
         const userId = callerOf(request).user.id;
         const view = await createUserId(deps, userId, request.params.id, fields, files.proof);
-        return { message: 'Request sent. We will process it shortly.', data: json(view) };
+        return { message: t('api.queue.sent'), data: json(view) };
       });
     },
   );
@@ -57,8 +58,7 @@ export const userIdRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Cancel one of the caller’s new IDs while it waits for the desk; a wallet payment returns',
       run: cancelUserId,
       message(view) {
-        const returned = view.create.payFrom === 'wallet' ? ' and the amount returned to your balance' : '';
-        return `Your ID request has been cancelled${returned}.`;
+        return t(view.create.payFrom === 'wallet' ? 'api.userIds.cancelledRefunded' : 'api.userIds.cancelled');
       },
     },
   });

@@ -12,7 +12,7 @@ import type { StorageDeps as Deps } from '../../lib/storage';
 import type { Actor } from '../audit';
 import { notifyUserIdDecided } from '../notifications';
 import { findItemForShare } from '../catalogue';
-import { getOrderableItem, ITEM_UNAVAILABLE } from '../catalogue';
+import { getOrderableItem } from '../catalogue';
 import { releaseHold, rowForCause, settleHold } from '../ledger';
 import { getMoneyLimits } from '../settings';
 import { pendingItems, type ReuseConfirmation } from '../pending-items';
@@ -32,11 +32,11 @@ import {
   listUserIdViews,
   type UserIdView,
 } from './repository';
+import { t } from '../../lib/i18n';
 
 type CreateInput = z.output<typeof CreateUserIdBodySchema>;
 type ApproveInput = z.output<typeof ApproveUserIdBodySchema>;
 
-export const USER_ID_ALREADY_HANDLED = 'This ID request has already been handled.';
 
 /**
  * A new user ID, pending until an admin approves it. Paid from the wallet, the amount is
@@ -61,7 +61,7 @@ export async function createUserId(
       // Re-read under a share lock: the item may have been deactivated, deleted or repriced meanwhile.
       const locked = await findItemForShare(tx, itemId);
       if (!locked) throw new NotFoundError();
-      if (!locked.isActive) throw new NotFoundError(ITEM_UNAVAILABLE);
+      if (!locked.isActive) throw new NotFoundError(t('api.catalogue.unavailable'));
       if (input.amount < locked.minDeposit) throw ValidationError.field('amount', belowMinimum(locked.minDeposit));
       const row = await insertUserId(tx, { userId, itemId, username: input.username });
       const payment = await paymentColumns(tx, userId, input, paymentType, image);
@@ -91,7 +91,7 @@ type Handled = { row: UserIdRow; create: IdRequestRow };
  */
 const newIdQueue = pendingItems<UserIdView, Handled, Decision & { keyring: Keyring }>({
   objectType: 'user_id',
-  alreadyHandled: USER_ID_ALREADY_HANDLED,
+  alreadyHandled: 'api.userIds.alreadyHandled',
   find: findUserIdView,
   list: listUserIdViews,
   isApproval: (decision) => decision.status === 'active',

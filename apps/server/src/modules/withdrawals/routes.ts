@@ -28,6 +28,7 @@ import {
   listWithdrawals,
   requestWithdrawal,
 } from './service';
+import { t } from '../../lib/i18n';
 
 const ApproveWithdrawalForm = formSpec(WithdrawalApproveBodySchema, { [WITHDRAWAL_APPROVE_PROOF_FIELD]: null }, { json: true });
 
@@ -49,7 +50,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       app.idempotent(request, reply, async (db) => {
         const withdrawal = await requestWithdrawal(db, callerOf(request).user.id, request.body, app.config.displayTimeZone);
-        return { message: 'Request sent. We will process it shortly.', data: toWithdrawalJson(withdrawal) };
+        return { message: t('api.queue.sent'), data: toWithdrawalJson(withdrawal) };
       }),
   );
 
@@ -62,7 +63,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       path: WALLET_API.withdrawalCancel(':id'),
       summary: 'Cancel one of the caller’s pending withdrawals; the held amount returns to the balance',
       run: cancelWithdrawal,
-      message: () => 'Your withdrawal has been cancelled and the amount returned to your balance.',
+      message: () => t('api.withdrawals.cancelled'),
     },
   });
 
@@ -106,7 +107,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
           reference: fields.reference ?? null,
           proof: files.proof,
         });
-        return { message: 'The withdrawal has been approved.', data: toWithdrawalJson(withdrawal, 'admin') };
+        return { message: t('api.withdrawals.approved'), data: toWithdrawalJson(withdrawal, 'admin') };
       });
     },
   );
@@ -129,7 +130,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     async reject(db, actor, id, comment, log) {
       const withdrawal = await handleWithdrawal(deps(log, db), actor, id, { status: 'rejected', comment });
       return {
-        message: 'The withdrawal has been rejected and the amount returned to the balance.',
+        message: t('api.withdrawals.rejected'),
         data: toWithdrawalJson(withdrawal, 'admin'),
       };
     },
