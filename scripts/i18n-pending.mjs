@@ -9,11 +9,6 @@ export const WEB_NOT_YET_TRANSLATED = [];
 
 /** Server modules whose answers are still English (the queues and money calls; phase 2b). */
 export const SERVER_NOT_YET_TRANSLATED = [
-  'apps/server/src/modules/bills/**',
-  'apps/server/src/modules/id-requests/**',
-  'apps/server/src/modules/pending-items/**',
-  'apps/server/src/modules/user-ids/**',
-  'apps/server/src/modules/withdrawals/**',
 ];
 
 /** Contract files whose zod messages are still English text. */

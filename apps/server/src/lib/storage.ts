@@ -2,6 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/types';
+
+/** What a service that stores a file needs of its call: the database, the storage, the call's log. */
+export type StorageDeps = { db: Db; storage: Storage; log: FastifyBaseLogger };
 
 /**
  * Where uploaded files live. Keys are server-generated ("proofs/3f…9a.webp"); callers never

@@ -752,6 +752,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/bills/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bills as CSV, filtered like the list
+         * @description The same filters, `pending` and `sort` as the list; `page`/`perPage` are ignored: every matching row is exported. Amounts are exact decimals; times are in the display time zone.
+         */
+        get: operations["getAdminBillsExportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/bills/{id}": {
         parameters: {
             query?: never;
@@ -783,26 +803,6 @@ export interface paths {
          * @description A bill is handled once: a second approve or reject is 409 ALREADY_HANDLED. A bill whose UTR is already approved on another payment is 409 REUSED_PROOF unless the body carries `confirm_reused: true` and a `comment`, which the audit entry records.
          */
         post: operations["postAdminBillsIdApprove"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/bills/export.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Bills as CSV, filtered like the list
-         * @description The same filters, `pending` and `sort` as the list; `page`/`perPage` are ignored: every matching row is exported. Amounts are exact decimals; times are in the display time zone.
-         */
-        get: operations["getAdminBillsExportCsv"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -923,6 +923,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/withdraw/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Withdrawals as CSV, filtered like the list
+         * @description The same filters, `pending` and `sort` as the list; `page`/`perPage` are ignored: every matching row is exported. Amounts are exact decimals; times are in the display time zone.
+         */
+        get: operations["getAdminWithdrawExportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/withdraw/{id}": {
         parameters: {
             query?: never;
@@ -954,26 +974,6 @@ export interface paths {
          * @description multipart/form-data (or JSON without the image): optional `reference` and optional image `proof` of the payout. Handled once: a second approve or reject is 409.
          */
         post: operations["postAdminWithdrawIdApprove"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/withdraw/export.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Withdrawals as CSV, filtered like the list
-         * @description The same filters, `pending` and `sort` as the list; `page`/`perPage` are ignored: every matching row is exported. Amounts are exact decimals; times are in the display time zone.
-         */
-        get: operations["getAdminWithdrawExportCsv"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1666,6 +1666,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user_ids/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller’s IDs, with its login and password once active */
+        get: operations["getUserIdsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user_ids/{id}/cancel": {
         parameters: {
             query?: never;
@@ -1703,23 +1720,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/user_ids/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One of the caller’s IDs, with its login and password once active */
-        get: operations["getUserIdsId"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/user_ids": {
         parameters: {
             query?: never;
@@ -1740,23 +1740,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/user_ids/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One user ID, with the customer and credentials */
-        get: operations["getAdminUserIdsId"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/user_ids/export.csv": {
         parameters: {
             query?: never;
@@ -1769,6 +1752,23 @@ export interface paths {
          * @description The same filters, `pending` and `sort` as the list; `page`/`perPage` are ignored: every matching row is exported. Amounts are exact decimals; times are in the display time zone.
          */
         get: operations["getAdminUserIdsExportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/user_ids/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user ID, with the customer and credentials */
+        get: operations["getAdminUserIdsId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1971,23 +1971,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/requests/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One request, with its ID and customer */
-        get: operations["getAdminRequestsId"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/requests/export.csv": {
         parameters: {
             query?: never;
@@ -2000,6 +1983,23 @@ export interface paths {
          * @description The same filters, `pending` and `sort` as the list; `page`/`perPage` are ignored: every matching row is exported. Amounts are exact decimals; times are in the display time zone.
          */
         get: operations["getAdminRequestsExportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One request, with its ID and customer */
+        get: operations["getAdminRequestsId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5669,6 +5669,77 @@ export interface operations {
             };
         };
     };
+    getAdminBillsExportCsv: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                pending?: "0" | "1" | "true" | "false";
+                customer?: string;
+                amount_min?: string | number;
+                amount_max?: string | number;
+                reference?: string;
+                payment_type_id?: number;
+                from?: string;
+                to?: string;
+                user_id?: number;
+                after_id?: number;
+                before_id?: number;
+                sort?: "oldest" | "newest";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bills as CSV, filtered like the list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getAdminBillsId: {
         parameters: {
             query?: never;
@@ -5922,77 +5993,6 @@ export interface operations {
             };
             /** @description Too many calls; try again after `Retry-After` seconds (`RATE_LIMITED`). */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getAdminBillsExportCsv: {
-        parameters: {
-            query?: {
-                page?: number;
-                perPage?: number;
-                pending?: "0" | "1" | "true" | "false";
-                customer?: string;
-                amount_min?: string | number;
-                amount_max?: string | number;
-                reference?: string;
-                payment_type_id?: number;
-                from?: string;
-                to?: string;
-                user_id?: number;
-                after_id?: number;
-                before_id?: number;
-                sort?: "oldest" | "newest";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Bills as CSV, filtered like the list */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": string;
-                };
-            };
-            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6743,6 +6743,77 @@ export interface operations {
             };
         };
     };
+    getAdminWithdrawExportCsv: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                pending?: "0" | "1" | "true" | "false";
+                customer?: string;
+                amount_min?: string | number;
+                amount_max?: string | number;
+                reference?: string;
+                payment_type_id?: number;
+                from?: string;
+                to?: string;
+                user_id?: number;
+                after_id?: number;
+                before_id?: number;
+                sort?: "oldest" | "newest";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawals as CSV, filtered like the list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getAdminWithdrawId: {
         parameters: {
             query?: never;
@@ -6984,77 +7055,6 @@ export interface operations {
             };
             /** @description Too many calls; try again after `Retry-After` seconds (`RATE_LIMITED`). */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getAdminWithdrawExportCsv: {
-        parameters: {
-            query?: {
-                page?: number;
-                perPage?: number;
-                pending?: "0" | "1" | "true" | "false";
-                customer?: string;
-                amount_min?: string | number;
-                amount_max?: string | number;
-                reference?: string;
-                payment_type_id?: number;
-                from?: string;
-                to?: string;
-                user_id?: number;
-                after_id?: number;
-                before_id?: number;
-                sort?: "oldest" | "newest";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Withdrawals as CSV, filtered like the list */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": string;
-                };
-            };
-            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10621,6 +10621,118 @@ export interface operations {
             };
         };
     };
+    getUserIdsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            id: number;
+                            item: {
+                                id: number;
+                                name: string;
+                                website: string;
+                                logo_url: string;
+                            };
+                            username: string;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "rejected" | "closed" | "cancelled";
+                            login: string | null;
+                            password: string | null;
+                            amount: string;
+                            /** @enum {string} */
+                            pay_from: "wallet" | "payment";
+                            payment_type: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reference: string | null;
+                            proof_url: string | null;
+                            confirmed_amount: string | null;
+                            comment: string | null;
+                            created_at: string;
+                            handled_at: string | null;
+                            pending_request_types?: ("create" | "deposit" | "withdraw" | "close" | "change_password")[];
+                            user?: {
+                                id: number;
+                                name: string;
+                                email: string;
+                                phone: string;
+                            };
+                            handled_by?: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            reused_proof?: {
+                                flagged: boolean;
+                                same_reference: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                similar_image: {
+                                    /** @enum {string} */
+                                    type: "bill" | "user_id" | "id_request";
+                                    id: number;
+                                }[];
+                                reference_approved: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postUserIdsIdCancel: {
         parameters: {
             query?: never;
@@ -10873,118 +10985,6 @@ export interface operations {
             };
         };
     };
-    getUserIdsId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string | null;
-                        data: {
-                            id: number;
-                            item: {
-                                id: number;
-                                name: string;
-                                website: string;
-                                logo_url: string;
-                            };
-                            username: string;
-                            /** @enum {string} */
-                            status: "pending" | "active" | "rejected" | "closed" | "cancelled";
-                            login: string | null;
-                            password: string | null;
-                            amount: string;
-                            /** @enum {string} */
-                            pay_from: "wallet" | "payment";
-                            payment_type: {
-                                id: number;
-                                name: string;
-                            } | null;
-                            reference: string | null;
-                            proof_url: string | null;
-                            confirmed_amount: string | null;
-                            comment: string | null;
-                            created_at: string;
-                            handled_at: string | null;
-                            pending_request_types?: ("create" | "deposit" | "withdraw" | "close" | "change_password")[];
-                            user?: {
-                                id: number;
-                                name: string;
-                                email: string;
-                                phone: string;
-                            };
-                            handled_by?: {
-                                id: number;
-                                name: string;
-                            } | null;
-                            reused_proof?: {
-                                flagged: boolean;
-                                same_reference: {
-                                    /** @enum {string} */
-                                    type: "bill" | "user_id" | "id_request";
-                                    id: number;
-                                }[];
-                                similar_image: {
-                                    /** @enum {string} */
-                                    type: "bill" | "user_id" | "id_request";
-                                    id: number;
-                                }[];
-                                reference_approved: boolean;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     getAdminUserIds: {
         parameters: {
             query?: {
@@ -11076,6 +11076,77 @@ export interface operations {
                             last_page: number;
                         };
                     };
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminUserIdsExportCsv: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                pending?: "0" | "1" | "true" | "false";
+                customer?: string;
+                amount_min?: string | number;
+                amount_max?: string | number;
+                reference?: string;
+                payment_type_id?: number;
+                from?: string;
+                to?: string;
+                user_id?: number;
+                after_id?: number;
+                before_id?: number;
+                sort?: "oldest" | "newest";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description New IDs as CSV, filtered like the list (never credentials) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
@@ -11210,77 +11281,6 @@ export interface operations {
             };
             /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getAdminUserIdsExportCsv: {
-        parameters: {
-            query?: {
-                page?: number;
-                perPage?: number;
-                pending?: "0" | "1" | "true" | "false";
-                customer?: string;
-                amount_min?: string | number;
-                amount_max?: string | number;
-                reference?: string;
-                payment_type_id?: number;
-                from?: string;
-                to?: string;
-                user_id?: number;
-                after_id?: number;
-                before_id?: number;
-                sort?: "oldest" | "newest";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description New IDs as CSV, filtered like the list (never credentials) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": string;
-                };
-            };
-            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12879,6 +12879,77 @@ export interface operations {
             };
         };
     };
+    getAdminRequestsExportCsv: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                pending?: "0" | "1" | "true" | "false";
+                customer?: string;
+                amount_min?: string | number;
+                amount_max?: string | number;
+                reference?: string;
+                payment_type_id?: number;
+                from?: string;
+                to?: string;
+                user_id?: number;
+                after_id?: number;
+                before_id?: number;
+                sort?: "oldest" | "newest";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Requests on IDs as CSV, filtered like the list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getAdminRequestsId: {
         parameters: {
             query?: never;
@@ -12978,77 +13049,6 @@ export interface operations {
             };
             /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getAdminRequestsExportCsv: {
-        parameters: {
-            query?: {
-                page?: number;
-                perPage?: number;
-                pending?: "0" | "1" | "true" | "false";
-                customer?: string;
-                amount_min?: string | number;
-                amount_max?: string | number;
-                reference?: string;
-                payment_type_id?: number;
-                from?: string;
-                to?: string;
-                user_id?: number;
-                after_id?: number;
-                before_id?: number;
-                sort?: "oldest" | "newest";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Requests on IDs as CSV, filtered like the list */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": string;
-                };
-            };
-            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };

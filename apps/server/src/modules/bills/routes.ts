@@ -4,75 +4,65 @@ import {
   BillSchema,
   ConfirmReusedBodySchema,
   DESK_API,
-  envelope,
-  IdParamSchema,
   proofRequiredMessage,
   WALLET_API,
-  IdempotencyHeadersSchema,
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { moneyRoute } from '../../plugins/app/money-calls';
 import { formSpec, readForm } from '../../lib/multipart';
+import { optionalBody } from '../../lib/optional-body';
 import { callerOf } from '../../plugins/app/auth';
 import { actorOf } from '../audit';
-import { batchRoute, cancelRoute, csvExportRoute, decisionRouteOptions, queueReadRoutes, rejectRoute, reuseConfirmation } from '../pending-items';
-import { optionalBody } from '../../lib/optional-body';
+import {
+  batchRoute,
+  customerItemRoutes,
+  decisionRouteOptions,
+  filingRouteOptions,
+  queueReadRoutes,
+  rejectRoute,
+  reuseConfirmation,
+} from '../pending-items';
 import { billChunk } from './repository';
 import { billCsvColumns, toBillJson } from './serialize';
 import { addFunds, cancelBill, getBill, getOwnBill, handleBill, listBills } from './service';
-
-const ItemSchema = envelope(BillSchema);
+import { t } from '../../lib/i18n';
 
 const AddFundsForm = formSpec(AddFundsBodySchema, { [ADD_FUNDS_PROOF_FIELD]: proofRequiredMessage });
 
 export const billRoutes: FastifyPluginAsyncZod = async (app) => {
+  const addFundsOptions = filingRouteOptions(app, {
+    tag: 'wallet',
+    summary: 'Ask to add funds, with a payment screenshot',
+    description:
+      'multipart/form-data: `amount`, `payment_type_id`, `reference` and the image `proof` ' +
+      '(JPEG/PNG/WebP, at most 5 MB and 40 megapixels). Creates a pending bill; the balance ' +
+      'grows when an admin approves it. An amount outside the add-funds limits of the site ' +
+      'settings is 422 on `amount`.',
+    schema: BillSchema,
+  });
   app.post(
     WALLET_API.addFunds,
-    {
-      onRequest: app.requireUser,
-      ...moneyRoute(app),
-      schema: {
-        tags: ['wallet'],
-        summary: 'Ask to add funds, with a payment screenshot',
-        description:
-          'multipart/form-data: `amount`, `payment_type_id`, `reference` and the image `proof` ' +
-          '(JPEG/PNG/WebP, at most 5 MB and 40 megapixels). Creates a pending bill; the balance ' +
-          'grows when an admin approves it. An amount outside the add-funds limits of the site ' +
-          'settings is 422 on `amount`.',
-        form: AddFundsForm,
-        headers: IdempotencyHeadersSchema,
-        response: { 200: ItemSchema },
-      },
-    },
+    { ...addFundsOptions, schema: { ...addFundsOptions.schema, form: AddFundsForm } },
     async (request, reply) => {
       const { fields, files } = await readForm(request, AddFundsForm);
       return app.idempotent(request, reply, async (db, storage) => {
         const deps = { db, storage, log: request.log };
         const { id, name, email, phone } = callerOf(request).user;
         const bill = await addFunds(deps, { id, name, email, phone }, fields, files.proof!);
-        return { message: 'Request sent. We will process it shortly.', data: toBillJson(bill) };
+        return { message: t('api.queue.sent'), data: toBillJson(bill) };
       });
     },
   );
 
-  app.get(
-    WALLET_API.bill(':id'),
-    {
-      onRequest: app.requireUser,
-      schema: { tags: ['wallet'], summary: 'One of the caller’s bills', params: IdParamSchema, response: { 200: ItemSchema } },
-    },
-    async (request) => ({
-      message: null,
-      data: toBillJson(await getOwnBill(app.db, callerOf(request).user.id, request.params.id)),
-    }),
-  );
-
-  cancelRoute(app, WALLET_API.billCancel(':id'), {
+  customerItemRoutes(app, {
     tag: 'wallet',
-    summary: 'Cancel one of the caller’s pending top-ups before the desk handles it',
     schema: BillSchema,
-    async cancel(db, actor, id) {
-      return { message: 'Your top-up has been cancelled.', data: toBillJson(await cancelBill(db, actor, id)) };
+    toJson: (bill) => toBillJson(bill),
+    get: { path: WALLET_API.bill(':id'), summary: 'One of the caller’s bills', getOwn: getOwnBill },
+    cancel: {
+      path: WALLET_API.billCancel(':id'),
+      summary: 'Cancel one of the caller’s pending top-ups before the desk handles it',
+      run: cancelBill,
+      message: () => t('api.bills.cancelled'),
     },
   });
 
@@ -89,6 +79,13 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
     list: listBills,
     get: getBill,
     toJson: (bill) => toBillJson(bill, 'admin'),
+    csv: {
+      path: DESK_API.billsCsv,
+      summary: 'Bills as CSV, filtered like the list',
+      filename: 'bills.csv',
+      columns: billCsvColumns,
+      chunk: billChunk,
+    },
   });
 
   const approve = decisionRouteOptions(app, {
@@ -106,17 +103,10 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
       const confirmation = reuseConfirmation(request.body);
       return app.idempotent(request, reply, async (db) => {
         const bill = await handleBill(db, actorOf(request), request.params.id, { status: 'approved' }, confirmation);
-        return { message: 'The bill has been approved and the balance credited.', data: toBillJson(bill, 'admin') };
+        return { message: t('api.bills.approved'), data: toBillJson(bill, 'admin') };
       });
     },
   );
-
-  csvExportRoute(app, DESK_API.billsCsv, {
-    summary: 'Bills as CSV, filtered like the list',
-    filename: 'bills.csv',
-    columns: billCsvColumns,
-    chunk: billChunk,
-  });
 
   batchRoute(app, DESK_API.billsBatch, {
     summary: 'Approve or reject several pending bills, each on its own',
@@ -130,7 +120,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: BillSchema,
     async reject(db, actor, id, comment) {
       const bill = await handleBill(db, actor, id, { status: 'rejected', comment });
-      return { message: 'The bill has been rejected.', data: toBillJson(bill, 'admin') };
+      return { message: t('api.bills.rejected'), data: toBillJson(bill, 'admin') };
     },
   });
 };

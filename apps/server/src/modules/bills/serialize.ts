@@ -1,5 +1,6 @@
 import { type Bill, formatAmount } from '@iddesk/contract';
-import { textCell, timeCell } from '../../lib/csv-export';
+import { textCell } from '../../lib/csv-export';
+import { type CsvColumn, queueCsvColumns } from '../pending-items';
 import { toReusedProof } from '../proof-reuse';
 import { fileUrl } from '../uploads';
 import type { BillView } from './repository';
@@ -22,20 +23,15 @@ export function toBillJson(bill: BillView, audience: 'owner' | 'admin' = 'owner'
 }
 
 /** The CSV export's columns (issue 16): exact decimal amounts, times in the display time zone. */
-export function billCsvColumns(timeZone: string): { header: string; cell: (bill: BillView) => string | number }[] {
-  return [
-    { header: 'id', cell: (b) => b.id },
-    { header: 'created_at', cell: (b) => timeCell(b.createdAt, timeZone) },
-    { header: 'customer', cell: (b) => textCell(b.user.name) },
-    { header: 'email', cell: (b) => textCell(b.user.email) },
-    { header: 'phone', cell: (b) => textCell(b.user.phone) },
+export function billCsvColumns(timeZone: string): CsvColumn<BillView>[] {
+  const own: CsvColumn<BillView>[] = [
     { header: 'amount', cell: (b) => formatAmount(b.amount) },
     { header: 'payment_type', cell: (b) => textCell(b.paymentType.name) },
     { header: 'reference', cell: (b) => textCell(b.reference) },
     { header: 'status', cell: (b) => b.status },
-    { header: 'handled_at', cell: (b) => timeCell(b.handledAt, timeZone) },
-    { header: 'handled_by', cell: (b) => textCell(b.handler?.name) },
-    { header: 'comment', cell: (b) => textCell(b.comment) },
+  ];
+  return [
+    ...queueCsvColumns(timeZone, own, (b) => ({ at: b.handledAt, comment: b.comment })),
     { header: 'reused_proof', cell: (b) => (b.reuse === null ? 'no' : 'yes') },
   ];
 }

@@ -1,11 +1,10 @@
 import { type AddFundsBodySchema, formatAmount } from '@iddesk/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../audit';
 import type { z } from 'zod';
 import type { BillRow } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
-import type { Storage } from '../../lib/storage';
+import type { StorageDeps as Deps } from '../../lib/storage';
 import { pendingCredit, rejectCredit, rowForCause, settleCredit } from '../ledger';
 import { billApproved, billRejected } from '../notifications';
 import { notify } from '../notifications';
@@ -22,12 +21,10 @@ import {
   insertBill,
   listBillViews,
 } from './repository';
+import { t } from '../../lib/i18n';
 
 type AddFundsInput = z.output<typeof AddFundsBodySchema>;
-type Deps = { db: Db; storage: Storage; log: FastifyBaseLogger };
 
-export const PAYMENT_TYPE_UNAVAILABLE = 'The selected payment type is not available.';
-export const BILL_ALREADY_HANDLED = 'This bill has already been handled.';
 
 /**
  * Add funds (money rule 3): a pending bill and a pending credit that does not count until
@@ -43,7 +40,7 @@ export async function addFunds(
   const userId = customer.id;
   await assertWithinLimits(db, 'add_funds', input.amount);
   const paymentType = await findPaymentType(db, input.payment_type_id);
-  if (!paymentType?.isActive) throw ValidationError.field('payment_type_id', PAYMENT_TYPE_UNAVAILABLE);
+  if (!paymentType?.isActive) throw ValidationError.field('payment_type_id', t('api.bills.paymentTypeUnavailable'));
   // Issue 16: a UTR already credited once is refused at once, before the image work.
   await assertReferenceFree(db, input.reference);
 
@@ -78,7 +75,7 @@ type Decision = { status: 'approved' } | { status: 'rejected'; comment: string |
 /** Bills in the shared pending queue; what is theirs: the pending credit settles or is rejected. */
 const billQueue = pendingItems<BillView, BillRow, Decision>({
   objectType: 'bill',
-  alreadyHandled: BILL_ALREADY_HANDLED,
+  alreadyHandled: 'api.bills.alreadyHandled',
   find: findBillView,
   list: listBillViews,
   isApproval: (decision) => decision.status === 'approved',

@@ -1,10 +1,11 @@
 import { DESK_API, HandleRequestBodySchema, IdRequestSchema, IDS_API } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../audit';
-import { csvExportRoute, decisionRouteOptions, queueReadRoutes } from '../pending-items';
+import { decisionRouteOptions, queueReadRoutes } from '../pending-items';
 import { requestChunk } from './repository';
 import { getRequest, handleRequest, listQueue } from './handle';
 import { requestCsvColumns, toIdRequestJson } from './serialize';
+import { t } from '../../lib/i18n';
 
 /** The admin's request queues: deposits, withdrawals, closes and password changes. */
 export const adminIdRequestRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,13 +21,13 @@ export const adminIdRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     list: listQueue,
     get: getRequest,
     toJson: (view) => toIdRequestJson(view, key, 'admin'),
-  });
-
-  csvExportRoute(app, DESK_API.requestsCsv, {
-    summary: 'Requests on IDs as CSV, filtered like the list',
-    filename: 'requests.csv',
-    columns: requestCsvColumns,
-    chunk: (db, query, after, size) => requestChunk(db, { ...query, queue: true }, after, size),
+    csv: {
+      path: DESK_API.requestsCsv,
+      summary: 'Requests on IDs as CSV, filtered like the list',
+      filename: 'requests.csv',
+      columns: requestCsvColumns,
+      chunk: (db, query, after, size) => requestChunk(db, { ...query, queue: true }, after, size),
+    },
   });
 
   // One call for both outcomes: what approving needs (an amount, a password) depends on the type.
@@ -45,7 +46,7 @@ export const adminIdRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       app.idempotent(request, reply, async (db) => {
         const view = await handleRequest(db, key, actorOf(request), request.params.id, request.body);
-        const message = view.status === 'approved' ? 'The request has been approved.' : 'The request has been rejected.';
+        const message = t(view.status === 'approved' ? 'api.idRequests.approved' : 'api.idRequests.rejected');
         return { message, data: toIdRequestJson(view, key, 'admin') };
       }),
   );

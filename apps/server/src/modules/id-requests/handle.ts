@@ -19,30 +19,27 @@ import {
   type IdRequestView,
   listRequestViews,
 } from './repository';
+import { t } from '../../lib/i18n';
 
 type HandleInput = z.output<typeof HandleRequestBodySchema>;
 
-export const REQUEST_ALREADY_HANDLED = 'This request has already been handled.';
-const CREATE_ELSEWHERE = 'New IDs are approved or rejected in the New ID queue.';
-const CANCEL_CREATE_ELSEWHERE = 'A new ID is cancelled from its own page, with its payment.';
-const NOT_ACTIVE_ANY_MORE = 'This ID is no longer active, so the request can only be rejected.';
 
 /** What approving needs beyond the action, per type; checked before anything is written. */
 function approvalExtras(type: IdRequestRow['type'], input: HandleInput, requested: bigint | null) {
   const { amount, password } = input;
   if (type === 'withdraw') {
-    if (amount === undefined) throw ValidationError.field('amount', 'Enter the amount credited to the wallet.');
-    if (amount <= 0n) throw ValidationError.field('amount', 'The amount must be greater than zero.');
+    if (amount === undefined) throw ValidationError.field('amount', t('api.idRequests.enterCreditedAmount'));
+    if (amount <= 0n) throw ValidationError.field('amount', t('api.idRequests.amountAboveZero'));
     return { confirmedAmount: amount, password: null };
   }
   if (type === 'close') {
     if (amount === undefined) {
-      throw ValidationError.field('amount', 'Enter the amount left in the ID, credited to the wallet (0 if none).');
+      throw ValidationError.field('amount', t('api.idRequests.enterAmountLeft'));
     }
     return { confirmedAmount: amount, password: null };
   }
   if (type === 'change_password') {
-    if (password === undefined) throw ValidationError.field('password', 'Enter the new password.');
+    if (password === undefined) throw ValidationError.field('password', t('api.idRequests.enterPassword'));
     return { confirmedAmount: null, password };
   }
   // A deposit: what the admin confirms reached the ID; by default what was asked.
@@ -102,7 +99,7 @@ type Handled = { request: IdRequestRow; target: UserIdRow; idPasswordSealed: str
  */
 const requestQueue = pendingItems<IdRequestView, Handled, Decision>({
   objectType: 'id_request',
-  alreadyHandled: REQUEST_ALREADY_HANDLED,
+  alreadyHandled: 'api.idRequests.alreadyHandled',
   find: findRequestView,
   list: (db, query, window) => listRequestViews(db, { ...query, queue: true }, window),
   isApproval: (decision) => decision.approved,
@@ -125,7 +122,7 @@ const requestQueue = pendingItems<IdRequestView, Handled, Decision>({
     return request && { request, target, idPasswordSealed: sealed?.id ?? null };
   },
   async settle(tx, { request, target, idPasswordSealed }, { approved }) {
-    if (approved && target.status !== 'active') throw new ConflictError('ID_NOT_ACTIVE', NOT_ACTIVE_ANY_MORE);
+    if (approved && target.status !== 'active') throw new ConflictError('ID_NOT_ACTIVE', t('api.idRequests.notActiveAnyMore'));
     await applyDecision(tx, request, approved, idPasswordSealed);
     // Amounts and outcome only: a new password never goes into the audit log.
     return {
@@ -147,7 +144,7 @@ const requestQueue = pendingItems<IdRequestView, Handled, Decision>({
     async mark(tx, id, customerId) {
       const found = await findRequestRow(tx, id);
       if (!found || found.userId !== customerId) return null;
-      if (found.type === 'create') throw new ConflictError('CONFLICT', CANCEL_CREATE_ELSEWHERE);
+      if (found.type === 'create') throw new ConflictError('CONFLICT', t('api.idRequests.cancelCreateElsewhere'));
       // The ID first, as filing and handling do: one lock order, so a cancel queues with them.
       const target = (await findUserIdForUpdate(tx, found.userIdId))!;
       const request = await cancelPendingRequest(tx, id, customerId);
@@ -184,8 +181,8 @@ export const cancelRequest = (db: Db, actor: Actor, id: number) => requestQueue.
  */
 export async function handleRequest(db: Db, keyring: Keyring, actor: Actor, id: number, input: HandleInput) {
   const current = await getRequest(db, id);
-  if (current.type === 'create') throw new ConflictError('CONFLICT', CREATE_ELSEWHERE);
-  if (current.status !== 'pending') throw notPendingError(current.status, REQUEST_ALREADY_HANDLED);
+  if (current.type === 'create') throw new ConflictError('CONFLICT', t('api.idRequests.createElsewhere'));
+  if (current.status !== 'pending') throw notPendingError(current.status, 'api.idRequests.alreadyHandled');
   const approved = input.action === 'approve';
   const extras = approved ? approvalExtras(current.type, input, current.amount) : null;
   const confirmation = approved ? reuseConfirmation(input) : null;

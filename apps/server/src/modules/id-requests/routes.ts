@@ -9,16 +9,14 @@ import {
   IdWithdrawBodySchema,
   PageQuerySchema,
   paginated,
-  IdempotencyHeadersSchema,
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { moneyRoute } from '../../plugins/app/money-calls';
 import { formSpec, readForm } from '../../lib/multipart';
 import { optionalBody } from '../../lib/optional-body';
 import { callerOf } from '../../plugins/app/auth';
 import { toIdRequestJson } from './serialize';
 import { cancelRequest } from './handle';
-import { cancelRoute } from '../pending-items';
+import { customerItemRoutes, filingRouteOptions } from '../pending-items';
 import {
   listOwnIdRequests,
   listOwnRequests,
@@ -27,10 +25,10 @@ import {
   requestPasswordChange,
   requestWithdraw,
 } from './service';
+import { t } from '../../lib/i18n';
 
 const ItemSchema = envelope(IdRequestSchema);
 const PageSchema = envelope(paginated(IdRequestSchema));
-const SENT = 'Request sent. We will process it shortly.';
 const activeNote =
   'Only on an active ID: otherwise 409 ID_NOT_ACTIVE naming its status; while a close of the ID is waiting, ' +
   '409 ID_CLOSING. Another user’s ID: 404.';
@@ -42,77 +40,51 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   const key = app.keyring;
   const json = (view: Parameters<typeof toIdRequestJson>[0]) => toIdRequestJson(view, key, 'owner');
 
-  app.post(
-    IDS_API.userIdDeposit(':id'),
-    {
-      onRequest: app.requireUser,
-      ...moneyRoute(app),
-      schema: {
-        tags: ['ids'],
-        summary: 'Put money into an ID',
-        description:
-          'multipart/form-data: `amount` (at least the item’s `min_deposit`, and within the ID-deposit ' +
-          'limits of the site settings: 422 on `amount`), `pay_from`; with ' +
-          `\`payment\` also \`payment_type_id\`, \`reference\` and the screenshot \`proof\`. From the wallet the amount is held at once. ${activeNote}`,
-        form: DepositForm,
-        headers: IdempotencyHeadersSchema,
-        params: IdParamSchema,
-        response: { 200: ItemSchema },
-      },
-    },
-    async (request, reply) => {
-      const { fields, files } = await readForm(request, DepositForm);
-      return app.idempotent(request, reply, async (db, storage) => {
-        const deps = { db, storage, log: request.log };
-        const view = await requestDeposit(deps, callerOf(request).user.id, request.params.id, fields, files.proof);
-        return { message: SENT, data: json(view) };
-      });
-    },
-  );
+  /** A request filed on one of the caller's IDs, a money call (the ID's id in the path). */
+  const fileOptions = (summary: string, description: string) => {
+    const options = filingRouteOptions(app, { tag: 'ids', summary, description, schema: IdRequestSchema });
+    return { ...options, schema: { ...options.schema, params: IdParamSchema } };
+  };
 
+  const deposit = fileOptions(
+    'Put money into an ID',
+    'multipart/form-data: `amount` (at least the item’s `min_deposit`, and within the ID-deposit ' +
+      'limits of the site settings: 422 on `amount`), `pay_from`; with ' +
+      `\`payment\` also \`payment_type_id\`, \`reference\` and the screenshot \`proof\`. From the wallet the amount is held at once. ${activeNote}`,
+  );
+  app.post(IDS_API.userIdDeposit(':id'), { ...deposit, schema: { ...deposit.schema, form: DepositForm } }, async (request, reply) => {
+    const { fields, files } = await readForm(request, DepositForm);
+    return app.idempotent(request, reply, async (db, storage) => {
+      const deps = { db, storage, log: request.log };
+      const view = await requestDeposit(deps, callerOf(request).user.id, request.params.id, fields, files.proof);
+      return { message: t('api.queue.sent'), data: json(view) };
+    });
+  });
+
+  const withdraw = fileOptions(
+    'Take money out of an ID into the wallet',
+    'The wallet is credited with the amount the admin confirms. An amount outside the ' +
+      `ID-withdrawal limits of the site settings is 422 on \`amount\`. ${activeNote}`,
+  );
   app.post(
     IDS_API.userIdWithdraw(':id'),
-    {
-      onRequest: app.requireUser,
-      ...moneyRoute(app),
-      schema: {
-        tags: ['ids'],
-        summary: 'Take money out of an ID into the wallet',
-        description:
-          'The wallet is credited with the amount the admin confirms. An amount outside the ' +
-          `ID-withdrawal limits of the site settings is 422 on \`amount\`. ${activeNote}`,
-        headers: IdempotencyHeadersSchema,
-        params: IdParamSchema,
-        body: IdWithdrawBodySchema,
-        response: { 200: ItemSchema },
-      },
-    },
+    { ...withdraw, schema: { ...withdraw.schema, body: IdWithdrawBodySchema } },
     async (request, reply) =>
       app.idempotent(request, reply, async (db) => {
         const view = await requestWithdraw(db, callerOf(request).user.id, request.params.id, request.body.amount);
-        return { message: SENT, data: json(view) };
+        return { message: t('api.queue.sent'), data: json(view) };
       }),
   );
 
-  app.post(
-    IDS_API.userIdClose(':id'),
-    {
-      onRequest: app.requireUser,
-      ...moneyRoute(app),
-      schema: {
-        tags: ['ids'],
-        summary: 'Ask to close an ID; what is left in it goes to the wallet',
-        description: `A second close while one waits is 409 ID_CLOSING, as any request then is. ${activeNote}`,
-        headers: IdempotencyHeadersSchema,
-        params: IdParamSchema,
-        response: { 200: ItemSchema },
-      },
-    },
-    async (request, reply) =>
-      app.idempotent(request, reply, async (db) => {
-        const view = await requestClose(db, callerOf(request).user.id, request.params.id);
-        return { message: SENT, data: json(view) };
-      }),
+  const close = fileOptions(
+    'Ask to close an ID; what is left in it goes to the wallet',
+    `A second close while one waits is 409 ID_CLOSING, as any request then is. ${activeNote}`,
+  );
+  app.post(IDS_API.userIdClose(':id'), close, async (request, reply) =>
+    app.idempotent(request, reply, async (db) => {
+      const view = await requestClose(db, callerOf(request).user.id, request.params.id);
+      return { message: t('api.queue.sent'), data: json(view) };
+    }),
   );
 
   app.post(
@@ -132,18 +104,22 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = callerOf(request).user.id;
       const view = await requestPasswordChange(app.db, key, caller, request.params.id, request.body.password);
-      return { message: SENT, data: json(view) };
+      return { message: t('api.queue.sent'), data: json(view) };
     },
   );
 
-  cancelRoute(app, IDS_API.requestCancel(':id'), {
+  customerItemRoutes(app, {
     tag: 'ids',
-    summary: 'Cancel one of the caller’s waiting ID requests (deposit, withdrawal, close, password change)',
     schema: IdRequestSchema,
-    async cancel(db, actor, id) {
-      const view = await cancelRequest(db, actor, id);
-      const returned = view.type === 'deposit' && view.payFrom === 'wallet' ? ' and the amount returned to your balance' : '';
-      return { message: `Your request has been cancelled${returned}.`, data: json(view) };
+    toJson: json,
+    cancel: {
+      path: IDS_API.requestCancel(':id'),
+      summary: 'Cancel one of the caller’s waiting ID requests (deposit, withdrawal, close, password change)',
+      run: cancelRequest,
+      message(view) {
+        const refunded = view.type === 'deposit' && view.payFrom === 'wallet';
+        return t(refunded ? 'api.idRequests.cancelledRefunded' : 'api.idRequests.cancelled');
+      },
     },
   });
 

@@ -1,5 +1,6 @@
 import { formatAmount, type IdRequest } from '@iddesk/contract';
-import { textCell, timeCell } from '../../lib/csv-export';
+import { textCell } from '../../lib/csv-export';
+import { type CsvColumn, queueCsvColumns } from '../pending-items';
 import { toItemRef } from '../catalogue';
 import { toReusedProof } from '../proof-reuse';
 import { fileUrl } from '../uploads';
@@ -39,13 +40,8 @@ export function toIdRequestJson(view: IdRequestView, keyring: Keyring, audience:
 }
 
 /** The CSV export's columns (issue 16); never a password. */
-export function requestCsvColumns(timeZone: string): { header: string; cell: (r: IdRequestView) => string | number }[] {
-  return [
-    { header: 'id', cell: (r) => r.id },
-    { header: 'created_at', cell: (r) => timeCell(r.createdAt, timeZone) },
-    { header: 'customer', cell: (r) => textCell(r.user.name) },
-    { header: 'email', cell: (r) => textCell(r.user.email) },
-    { header: 'phone', cell: (r) => textCell(r.user.phone) },
+export function requestCsvColumns(timeZone: string): CsvColumn<IdRequestView>[] {
+  const own: CsvColumn<IdRequestView>[] = [
     { header: 'id_item', cell: (r) => textCell(r.item.name) },
     { header: 'id_username', cell: (r) => textCell(r.idObject.username) },
     { header: 'type', cell: (r) => r.type },
@@ -55,8 +51,6 @@ export function requestCsvColumns(timeZone: string): { header: string; cell: (r:
     { header: 'payment_type', cell: (r) => textCell(r.paymentType?.name) },
     { header: 'reference', cell: (r) => textCell(r.reference) },
     { header: 'status', cell: (r) => r.status },
-    { header: 'handled_at', cell: (r) => timeCell(r.handledAt, timeZone) },
-    { header: 'handled_by', cell: (r) => textCell(r.handler?.name) },
-    { header: 'comment', cell: (r) => textCell(r.comment) },
   ];
+  return queueCsvColumns(timeZone, own, (r) => ({ at: r.handledAt, comment: r.comment }));
 }

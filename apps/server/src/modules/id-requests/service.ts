@@ -1,33 +1,26 @@
 import type { DepositBodySchema, PageQuery } from '@iddesk/contract';
 import { getMoneyLimits, assertWithinLimits } from '../settings';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { uniqueViolation } from '../../db/pg-errors';
 import type { IdRequestRow, UserIdRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { ConflictError, NotFoundError } from '../../errors/app-errors';
 import { pageWindow, toPage } from '../../lib/pagination';
-import type { Storage } from '../../lib/storage';
+import type { StorageDeps as Deps } from '../../lib/storage';
 import type { Keyring } from '../app-key';
-import { hold } from '../ledger';
 import { withStoredImage } from '../uploads';
 import { assertReferenceFree } from '../proof-reuse';
 import { seal, SEALED } from '../user-ids';
-import { assertActive, checkPayment, paymentColumns, storeProof } from '../user-ids';
+import { assertActive, checkPayment, holdIfFromWallet, paymentColumns, storeProof } from '../user-ids';
 import { findUserIdForUpdate } from '../user-ids';
 import { getOwnUserId } from '../user-ids';
 import { findPendingOfType, findRequestView, insertRequest, type IdRequestView, listRequestViews } from './repository';
+import { t } from '../../lib/i18n';
 
 type DepositInput = z.output<typeof DepositBodySchema>;
-type Deps = { db: Db; storage: Storage; log: FastifyBaseLogger };
-
-const PASSWORD_CHANGE_WAITING = 'A password change for this ID is already waiting for the desk.';
 
 /** Money rule 9 (issue 17): the answer to any request on an ID whose close is waiting. */
-export const ID_CLOSING_MESSAGE =
-  'A request to close this ID is waiting for the desk, so it takes no other requests until the close is handled. Cancel the close request to use the ID again.';
-
-const closing = () => new ConflictError('ID_CLOSING', ID_CLOSING_MESSAGE);
+const closing = () => new ConflictError('ID_CLOSING', t('api.idRequests.closing'));
 
 /**
  * File a request on the caller's own ID (another user's: 404). The ID is locked and must be
@@ -55,7 +48,7 @@ async function fileRequest(
     // The partial unique index settles a race the pre-check under the lock cannot lose on
     // PostgreSQL, but the database stays the last word.
     if (uniqueViolation(error) === 'id_requests_one_pending_per_kind') {
-      throw new ConflictError('CONFLICT', 'A request of this kind is already waiting for this ID.');
+      throw new ConflictError('CONFLICT', t('api.idRequests.kindWaiting'));
     }
     throw error;
   }
@@ -64,7 +57,7 @@ async function fileRequest(
 
 /** Change-password: at most one waiting per ID (409); a second close is refused as any request is. */
 async function onlyOnePasswordChange(tx: Tx, userIdId: number) {
-  if (await findPendingOfType(tx, userIdId, 'change_password')) throw new ConflictError('CONFLICT', PASSWORD_CHANGE_WAITING);
+  if (await findPendingOfType(tx, userIdId, 'change_password')) throw new ConflictError('CONFLICT', t('api.idRequests.passwordChangeWaiting'));
 }
 
 /**
@@ -91,15 +84,11 @@ export async function requestDeposit(
     fileRequest(db, userId, userIdId, async (tx, locked) => {
       const payment = await paymentColumns(tx, userId, input, paymentType, image);
       const request = await insertRequest(tx, { userIdId, userId, type: 'deposit', ...payment });
-      if (input.pay_from === 'wallet') {
-        await hold(tx, {
-          userId,
-          amount: input.amount,
-          kind: 'id_deposit',
-          cause: { type: 'request', id: request.id },
-          description: `Deposit into ${target.item.name} ID ${locked.username}`,
-        });
-      }
+      await holdIfFromWallet(tx, userId, input, {
+        kind: 'id_deposit',
+        cause: { type: 'request', id: request.id },
+        description: `Deposit into ${target.item.name} ID ${locked.username}`,
+      });
       return request;
     }),
   );

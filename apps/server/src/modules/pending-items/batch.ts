@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/types';
 import { AppError } from '../../errors/app-errors';
 import { type Actor, actorOf } from '../audit';
+import { staffRouteOptions } from './routes';
+import { t } from '../../lib/i18n';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 type Action = BatchResult['action'];
@@ -22,7 +24,7 @@ export async function runBatch(
   for (const id of ids) {
     try {
       await handle(id);
-      items.push({ id, status: 200, code: null, message: action === 'approve' ? 'Approved.' : 'Rejected.' });
+      items.push({ id, status: 200, code: null, message: t(action === 'approve' ? 'api.queue.approved' : 'api.queue.rejected') });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       items.push({ id, status: error.statusCode, code: error.code, message: error.message });
@@ -41,29 +43,24 @@ export function batchRoute(
     decide(db: Db, actor: Actor, id: number, action: Action, comment: string | null): Promise<void>;
   },
 ): void {
+  const options = staffRouteOptions(
+    app,
+    route.summary,
+    'Each item is handled in its own transaction, exactly once, as the single call would: ' +
+      'the answer lists per item `status` 200 or the error the single call gives (409 ' +
+      'ALREADY_HANDLED when someone else handled it first, 409 REUSED_PROOF for a reference ' +
+      'already approved elsewhere — approve those one by one with a confirmation). A retry is ' +
+      'safe: handled items answer 409.',
+  );
   app.post(
     path,
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: route.summary,
-        description:
-          'Each item is handled in its own transaction, exactly once, as the single call would: ' +
-          'the answer lists per item `status` 200 or the error the single call gives (409 ' +
-          'ALREADY_HANDLED when someone else handled it first, 409 REUSED_PROOF for a reference ' +
-          'already approved elsewhere — approve those one by one with a confirmation). A retry is ' +
-          'safe: handled items answer 409.',
-        body: BatchBodySchema,
-        response: { 200: envelope(BatchResultSchema) },
-      },
-    },
+    { ...options, schema: { ...options.schema, body: BatchBodySchema, response: { 200: envelope(BatchResultSchema) } } },
     async (request) => {
       const actor = actorOf(request);
       const { ids, action, comment } = request.body;
       const result = await runBatch(action, ids, (id) => route.decide(app.db, actor, id, action, comment ?? null));
-      const verb = action === 'approve' ? 'approved' : 'rejected';
-      return { message: `${result.handled} of ${ids.length} ${verb}.`, data: result };
+      const key = action === 'approve' ? 'api.queue.batchApproved' : 'api.queue.batchRejected';
+      return { message: t(key, { handled: result.handled, total: ids.length }), data: result };
     },
   );
 }

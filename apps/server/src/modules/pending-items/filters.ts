@@ -74,7 +74,10 @@ export function hasDeskFilter(query: Partial<DeskFilter>): boolean {
 }
 
 /** The queue is oldest first unless asked otherwise; every other list newest first. */
+export const listSort = (query: Pick<ListQuery, 'pending' | 'sort'>): SortOrder =>
+  query.sort ?? (query.pending === true ? 'oldest' : 'newest');
+
+/** The list's order by its id (`listSort`). */
 export function listOrder(id: PgColumn, query: Pick<ListQuery, 'pending' | 'sort'>): SQL {
-  const sort = query.sort ?? (query.pending === true ? 'oldest' : 'newest');
-  return sort === 'oldest' ? asc(id) : desc(id);
+  return listSort(query) === 'oldest' ? asc(id) : desc(id);
 }

@@ -1,7 +1,5 @@
-export { pendingFilter, type PendingTable, updateIfPending } from './repository';
+export { cancelOwnIfPending, decideIfPending, pendingFilter, type PendingTable, updateIfPending } from './repository';
 export {
-  ALREADY_CANCELLED,
-  CANCELLED_BY_CUSTOMER,
   notPendingError,
   type PendingItems,
   pendingItems,
@@ -9,6 +7,27 @@ export {
   type ReuseConfirmation,
   reuseConfirmation,
 } from './service';
-export { containsPattern, customerMatch, dayEnd, dayStart, deskWhere, type FilterColumns, hasDeskFilter, listOrder, type ListQuery } from './filters';
-export { cancelRoute, csvExportRoute, decisionRouteOptions, queueReadRoutes, type QueueReadRoutes, rejectRoute } from './routes';
+export {
+  containsPattern,
+  customerMatch,
+  dayEnd,
+  dayStart,
+  deskWhere,
+  type FilterColumns,
+  hasDeskFilter,
+  listOrder,
+  type ListQuery,
+  listSort,
+} from './filters';
+export { handler, type Parties, partyColumns, viewQueries, type ViewSpec } from './views';
+export {
+  customerItemRoutes,
+  decisionRouteOptions,
+  filingRouteOptions,
+  queueReadRoutes,
+  type QueueReadRoutes,
+  rejectRoute,
+  staffRouteOptions,
+} from './routes';
 export { batchRoute, runBatch } from './batch';
+export { type CsvColumn, queueCsvColumns } from './csv-columns';

@@ -1,4 +1,4 @@
-import { and, eq, ne, type SQL } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/types';
 
@@ -21,6 +21,32 @@ export async function updateIfPending<T extends PendingTable>(
     .where(and(target, eq(table.status, 'pending')))
     .returning()) as T['$inferSelect'][];
   return rows[0] ?? null;
+}
+
+/** A customer's item that staff decide: who filed it, and when and by whom it was handled. */
+type HandledTable = PendingTable & { id: PgColumn; userId: PgColumn; handledBy: PgColumn; handledAt: PgColumn };
+
+/**
+ * Money rule 10: the customer's own pending item → cancelled, at most once; null when it was
+ * no longer pending or is not theirs. `only` narrows which of their items may be cancelled.
+ */
+export function cancelOwnIfPending<T extends HandledTable>(tx: Tx, table: T, id: number, customerId: number, only?: SQL) {
+  const set = { status: 'cancelled', handledAt: sql`now()` } as PgUpdateSetSource<T>;
+  return updateIfPending(tx, table, and(eq(table.id, id), eq(table.userId, customerId), only), set);
+}
+
+/**
+ * Money rule 6: pending → approved/rejected at most once, recording the handler, the time and
+ * the kind's own columns (`change`); null when it was no longer pending.
+ */
+export function decideIfPending<T extends HandledTable>(
+  tx: Tx,
+  table: T,
+  target: SQL | undefined,
+  decision: { status: 'approved' | 'rejected'; adminId: number; change: PgUpdateSetSource<T> },
+) {
+  const set = { ...decision.change, status: decision.status, handledBy: decision.adminId, handledAt: sql`now()` };
+  return updateIfPending(tx, table, target, set as PgUpdateSetSource<T>);
 }
 
 /** pending=1 the queue, pending=0 the handled ones, absent everything. */

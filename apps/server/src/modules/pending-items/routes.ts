@@ -14,6 +14,7 @@ import type { Db } from '../../db/types';
 import { keysetRows, sendCsv } from '../../lib/csv-export';
 import { optionalBody } from '../../lib/optional-body';
 import type { FormSpec } from '../../lib/multipart';
+import { callerOf } from '../../plugins/app/auth';
 import { moneyRoute } from '../../plugins/app/money-calls';
 import { type Actor, actorOf } from '../audit';
 
@@ -32,21 +33,59 @@ export type QueueReadRoutes<View, Json> = {
   list(db: Db, query: PageQuery): Promise<Paginated<View>>;
   get(db: Db, id: number): Promise<View>;
   toJson(view: View): Json;
+  /** The list as a CSV download, with the same filters (`csvExportRoute`). */
+  csv: CsvExport<View & { id: number }>;
 };
 
-/** The admin's list (pending=1 the queue, pending=0 the done list) and detail of a queue. */
-export function queueReadRoutes<View, Json>(app: App, queue: QueueReadRoutes<View, Json>): void {
+type CsvExport<Row> = {
+  path: string;
+  summary: string;
+  filename: string;
+  columns(timeZone: string): { header: string; cell: (row: Row) => string | number }[];
+  chunk(db: Db, query: PageQuery, afterId: number | null, size: number): Promise<Row[]>;
+};
+
+/** A staff-only call's options: admin only, under the `admin` tag (the permission is the call's). */
+export function staffRouteOptions(app: App, summary: string, description?: string) {
+  return {
+    onRequest: app.requireAdmin,
+    schema: { tags: ['admin'], summary, ...(description === undefined ? {} : { description }) },
+  };
+}
+
+/**
+ * A customer's money call on their pending items (filing one, cancelling one): signed in, a
+ * money call (per-account and per-IP limits, Idempotency-Key), the item in the answer. A path
+ * id, a body or a form is added by spreading, as for `decisionRouteOptions`.
+ */
+export function filingRouteOptions<Json>(
+  app: App,
+  route: { tag: 'wallet' | 'ids'; summary: string; description: string; schema: z.ZodType<Json> },
+) {
+  return {
+    onRequest: app.requireUser,
+    ...moneyRoute(app),
+    schema: {
+      tags: [route.tag],
+      summary: route.summary,
+      description: route.description,
+      headers: IdempotencyHeadersSchema,
+      response: { 200: envelope(route.schema) },
+    },
+  };
+}
+
+/**
+ * The admin's list (pending=1 the queue, pending=0 the done list), its CSV export and the
+ * detail of a queue.
+ */
+export function queueReadRoutes<View extends { id: number }, Json>(app: App, queue: QueueReadRoutes<View, Json>): void {
+  const list = staffRouteOptions(app, queue.listSummary, queue.listDescription);
   app.get(
     queue.listPath,
     {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: queue.listSummary,
-        ...(queue.listDescription === undefined ? {} : { description: queue.listDescription }),
-        querystring: DeskListQuerySchema,
-        response: { 200: envelope(paginated(queue.schema)) },
-      },
+      ...list,
+      schema: { ...list.schema, querystring: DeskListQuerySchema, response: { 200: envelope(paginated(queue.schema)) } },
     },
     async (request) => {
       const page = await queue.list(app.db, { ...request.query, timeZone: app.config.displayTimeZone });
@@ -54,12 +93,12 @@ export function queueReadRoutes<View, Json>(app: App, queue: QueueReadRoutes<Vie
     },
   );
 
+  csvExportRoute(app, queue.csv.path, queue.csv);
+
+  const item = staffRouteOptions(app, queue.itemSummary);
   app.get(
     queue.itemPath,
-    {
-      onRequest: app.requireAdmin,
-      schema: { tags: ['admin'], summary: queue.itemSummary, params: IdParamSchema, response: { 200: envelope(queue.schema) } },
-    },
+    { ...item, schema: { ...item.schema, params: IdParamSchema, response: { 200: envelope(queue.schema) } } },
     async (request) => ({ message: null, data: queue.toJson(await queue.get(app.db, request.params.id)) }),
   );
 }
@@ -73,13 +112,12 @@ export function decisionRouteOptions<Json>(
   app: App,
   route: { summary: string; description?: string; form?: FormSpec; schema: z.ZodType<Json> },
 ) {
+  const staff = staffRouteOptions(app, route.summary, route.description);
   return {
-    onRequest: app.requireAdmin,
+    ...staff,
     ...moneyRoute(app),
     schema: {
-      tags: ['admin'],
-      summary: route.summary,
-      ...(route.description === undefined ? {} : { description: route.description }),
+      ...staff.schema,
       ...(route.form === undefined ? {} : { form: route.form }),
       headers: IdempotencyHeadersSchema,
       params: IdParamSchema,
@@ -89,38 +127,55 @@ export function decisionRouteOptions<Json>(
 }
 
 /**
- * `POST <path>`: the customer cancels their own pending item (issue 17, money rule 10). A money
- * call like the others (rate limit, Idempotency-Key); another user's item is 404, a handled one
- * 409 ALREADY_HANDLED. No body.
+ * The customer's side of a queue: `GET get.path`, one of their own items (another user's is
+ * 404, never 403), and `POST cancel.path`, cancelling their own pending item (issue 17, money
+ * rule 10): a money call like the others (rate limit, Idempotency-Key); a handled one is 409
+ * ALREADY_HANDLED. No body.
  */
-export function cancelRoute<Json>(
+export function customerItemRoutes<View, Json>(
   app: App,
-  path: string,
-  route: {
+  routes: {
     tag: 'wallet' | 'ids';
-    summary: string;
     schema: z.ZodType<Json>;
-    cancel(db: Db, actor: Actor, id: number): Promise<{ message: string; data: Json }>;
+    toJson: (view: View) => Json;
+    get?: { path: string; summary: string; getOwn(db: Db, userId: number, id: number): Promise<View> };
+    cancel: {
+      path: string;
+      summary: string;
+      run(db: Db, actor: Actor, id: number): Promise<View>;
+      /** The customer's message; it may say whether money returned to their balance. */
+      message(view: View): string;
+    };
   },
 ): void {
-  app.post(
-    path,
-    {
-      onRequest: app.requireUser,
-      ...moneyRoute(app),
-      schema: {
-        tags: [route.tag],
-        summary: route.summary,
-        description:
-          'Only while it is pending: once staff have handled it (or it was cancelled) the answer is ' +
-          '409 ALREADY_HANDLED and nothing moves. A hold returns to the balance in the same ' +
-          'transaction, exactly once. Another user’s item: 404.',
-        headers: IdempotencyHeadersSchema,
-        params: IdParamSchema,
-        response: { 200: envelope(route.schema) },
+  const { tag, schema, toJson, get, cancel } = routes;
+  if (get) {
+    app.get(
+      get.path,
+      {
+        onRequest: app.requireUser,
+        schema: { tags: [tag], summary: get.summary, params: IdParamSchema, response: { 200: envelope(schema) } },
       },
-    },
-    async (request, reply) => app.idempotent(request, reply, (db) => route.cancel(db, actorOf(request), request.params.id)),
+      async (request) => ({
+        message: null,
+        data: toJson(await get.getOwn(app.db, callerOf(request).user.id, request.params.id)),
+      }),
+    );
+  }
+  const options = filingRouteOptions(app, {
+    tag,
+    schema,
+    summary: cancel.summary,
+    description:
+      'Only while it is pending: once staff have handled it (or it was cancelled) the answer is ' +
+      '409 ALREADY_HANDLED and nothing moves. A hold returns to the balance in the same ' +
+      'transaction, exactly once. Another user’s item: 404.',
+  });
+  app.post(cancel.path, { ...options, schema: { ...options.schema, params: IdParamSchema } }, async (request, reply) =>
+    app.idempotent(request, reply, async (db) => {
+      const view = await cancel.run(db, actorOf(request), request.params.id);
+      return { message: cancel.message(view), data: toJson(view) };
+    }),
   );
 }
 
@@ -156,30 +211,16 @@ export function rejectRoute<Json>(
  * `GET <path>?<filters>`: the filtered list (every page) as a CSV download, streamed in
  * keyset chunks; amounts as exact decimals, times in the display time zone (issue 16).
  */
-export function csvExportRoute<Row extends { id: number }>(
-  app: App,
-  path: string,
-  route: {
-    summary: string;
-    filename: string;
-    columns(timeZone: string): { header: string; cell: (row: Row) => string | number }[];
-    chunk(db: Db, query: PageQuery, afterId: number | null, size: number): Promise<Row[]>;
-  },
-): void {
+function csvExportRoute<Row extends { id: number }>(app: App, path: string, route: CsvExport<Row>): void {
+  const options = staffRouteOptions(
+    app,
+    route.summary,
+    'The same filters, `pending` and `sort` as the list; `page`/`perPage` are ignored: every ' +
+      'matching row is exported. Amounts are exact decimals; times are in the display time zone.',
+  );
   app.get(
     path,
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: route.summary,
-        description:
-          'The same filters, `pending` and `sort` as the list; `page`/`perPage` are ignored: every ' +
-          'matching row is exported. Amounts are exact decimals; times are in the display time zone.',
-        querystring: DeskListQuerySchema,
-        produces: ['text/csv'],
-      },
-    },
+    { ...options, schema: { ...options.schema, querystring: DeskListQuerySchema, produces: ['text/csv'] } },
     async (request, reply) => {
       const timeZone = app.config.displayTimeZone;
       const query = { ...request.query, timeZone };

@@ -1,10 +1,11 @@
-import { type PageQuery, type Paginated, type ProofUse, translate } from '@iddesk/contract';
+import { type MessageKey, type PageQuery, type Paginated, type ProofUse, translate } from '@iddesk/contract';
 import type { Db, Tx } from '../../db/types';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors/app-errors';
 import { pageWindow, toPage } from '../../lib/pagination';
 import type { Actor } from '../audit';
 import { writeAudit } from '../audit';
 import type { ListQuery } from './filters';
+import { t } from '../../lib/i18n';
 
 /**
  * What one kind of pending item (a bill, a withdrawal, an ID request, a new user ID) brings
@@ -14,8 +15,8 @@ import type { ListQuery } from './filters';
 export type PendingKind<View extends { userId: number; status: string }, Handled, Decision> = {
   /** Audit object type; the actions are `<objectType>.approve` and `<objectType>.reject`. */
   objectType: string;
-  /** The 409 ALREADY_HANDLED message. */
-  alreadyHandled: string;
+  /** The 409 ALREADY_HANDLED message's key. */
+  alreadyHandled: MessageKey;
   find(db: Db, id: number): Promise<View | null>;
   list(db: Db, query: ListQuery, window: { limit: number; offset: number }): Promise<{ items: View[]; total: number }>;
   isApproval(decision: Decision): boolean;
@@ -44,18 +45,16 @@ export type PendingKind<View extends { userId: number; status: string }, Handled
   };
 };
 
-export const CANCELLED_BY_CUSTOMER = 'The customer cancelled this before it was handled.';
-export const ALREADY_CANCELLED = 'This has already been cancelled.';
 
 /**
  * The 409 for an item that is no longer pending: staff meeting one the customer cancelled are
  * told so; anything else handled is the kind's message.
  */
-export function notPendingError(status: string, alreadyHandled: string, audience: 'staff' | 'customer' = 'staff') {
+export function notPendingError(status: string, alreadyHandled: MessageKey, audience: 'staff' | 'customer' = 'staff') {
   if (status === 'cancelled') {
-    return new ConflictError('ALREADY_HANDLED', audience === 'staff' ? CANCELLED_BY_CUSTOMER : ALREADY_CANCELLED);
+    return new ConflictError('ALREADY_HANDLED', t(audience === 'staff' ? 'api.queue.cancelledByCustomer' : 'api.queue.alreadyCancelled'));
   }
-  return new ConflictError('ALREADY_HANDLED', alreadyHandled);
+  return new ConflictError('ALREADY_HANDLED', t(alreadyHandled));
 }
 
 /** Staff confirming that a payment whose reference is already approved elsewhere may be approved. */

@@ -1,10 +1,11 @@
 import { ApproveUserIdBodySchema, DESK_API, IDS_API, UserIdSchema } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../audit';
-import { csvExportRoute, decisionRouteOptions, queueReadRoutes, rejectRoute, reuseConfirmation } from '../pending-items';
+import { decisionRouteOptions, queueReadRoutes, rejectRoute, reuseConfirmation } from '../pending-items';
 import { userIdChunk } from './repository';
 import { toUserIdJson, userIdCsvColumns } from './serialize';
 import { decideUserId, getUserId, listUserIds } from './service';
+import { t } from '../../lib/i18n';
 
 const onceNote = 'A new ID is handled once: a second approve or reject is 409 ALREADY_HANDLED.';
 
@@ -24,13 +25,13 @@ export const adminUserIdRoutes: FastifyPluginAsyncZod = async (app) => {
     list: listUserIds,
     get: getUserId,
     toJson: (view) => toUserIdJson(view, key, 'admin'),
-  });
-
-  csvExportRoute(app, DESK_API.userIdsCsv, {
-    summary: 'New IDs as CSV, filtered like the list (never credentials)',
-    filename: 'new-ids.csv',
-    columns: userIdCsvColumns,
-    chunk: userIdChunk,
+    csv: {
+      path: DESK_API.userIdsCsv,
+      summary: 'New IDs as CSV, filtered like the list (never credentials)',
+      filename: 'new-ids.csv',
+      columns: userIdCsvColumns,
+      chunk: userIdChunk,
+    },
   });
 
   const approve = decisionRouteOptions(app, {
@@ -51,7 +52,7 @@ export const adminUserIdRoutes: FastifyPluginAsyncZod = async (app) => {
           { status: 'active', input: request.body },
           reuseConfirmation(request.body),
         );
-        return { message: 'The ID has been approved; the customer can now see its login and password.', data: toUserIdJson(view, key, 'admin') };
+        return { message: t('api.userIds.approved'), data: toUserIdJson(view, key, 'admin') };
       }),
   );
 
@@ -61,10 +62,7 @@ export const adminUserIdRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: UserIdSchema,
     async reject(db, actor, id, comment) {
       const view = await decideUserId(db, key, actor, id, { status: 'rejected', comment });
-      const message =
-        view.create.payFrom === 'wallet'
-          ? 'The ID request has been rejected and the amount returned to the wallet.'
-          : 'The ID request has been rejected.';
+      const message = t(view.create.payFrom === 'wallet' ? 'api.userIds.rejectedRefunded' : 'api.userIds.rejected');
       return { message, data: toUserIdJson(view, key, 'admin') };
     },
   });

@@ -2,6 +2,7 @@ import {
   formatRupees,
   ID_PROOF_FIELD,
   limitProblem,
+  type MessageKey,
   type Minor,
   type MoneyLimits,
   type PayFrom,
@@ -12,8 +13,9 @@ import type { Db, Tx } from '../../db/types';
 import { ConflictError, type FieldErrors, ValidationError } from '../../errors/app-errors';
 import type { Storage } from '../../lib/storage';
 import { findPaymentType } from '../payment-types';
-import { PAYMENT_TYPE_UNAVAILABLE } from '../bills';
 import { recordUpload, type StoredImage, storeImage } from '../uploads';
+import { hold } from '../ledger';
+import { t } from '../../lib/i18n';
 
 /** The payment part of a new-ID or deposit body (contract: CreateUserIdBody, DepositBody). */
 export type PaymentInput = {
@@ -23,7 +25,7 @@ export type PaymentInput = {
   reference?: string | undefined;
 };
 
-export const belowMinimum = (min: bigint) => `The amount must be at least ${formatRupees(min)} for this ID.`;
+export const belowMinimum = (min: bigint) => t('api.userIds.belowMinimum', { minimum: formatRupees(min) });
 
 /** The owners' limits of the operation (rule 8) that the payment's amount must respect. */
 export type AmountRule = { limits: MoneyLimits; operation: 'id_create' | 'id_deposit' };
@@ -47,7 +49,7 @@ export async function checkPayment(
   let paymentType: PaymentTypeRow | null = null;
   if (input.pay_from === 'payment') {
     paymentType = input.payment_type_id === undefined ? null : await findPaymentType(db, input.payment_type_id);
-    if (!paymentType?.isActive) errors.payment_type_id = [PAYMENT_TYPE_UNAVAILABLE];
+    if (!paymentType?.isActive) errors.payment_type_id = [t('api.bills.paymentTypeUnavailable')];
     if (!proof) errors[ID_PROOF_FIELD] = [proofRequiredMessage()];
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
@@ -78,14 +80,24 @@ export async function paymentColumns(
   };
 }
 
-const NOT_ACTIVE: Record<Exclude<UserIdRow['status'], 'active'>, string> = {
-  pending: 'This ID is still waiting for approval (status: pending). Requests can be made once it is active.',
-  rejected: 'This ID was rejected (status: rejected), so it takes no requests.',
-  closed: 'This ID is closed (status: closed), so it takes no new requests.',
-  cancelled: 'You cancelled this ID request (status: cancelled), so it takes no requests.',
-};
+type Movement = Parameters<typeof hold>[1];
+
+/**
+ * Paid from the wallet, the amount is held at once (money rule 4) in the filing's transaction;
+ * paid by payment, no wallet money moves until staff approve.
+ */
+export async function holdIfFromWallet(tx: Tx, userId: number, input: PaymentInput, movement: Pick<Movement, 'kind' | 'cause' | 'description'>) {
+  if (input.pay_from === 'wallet') await hold(tx, { userId, amount: input.amount, ...movement });
+}
+
+const NOT_ACTIVE = {
+  pending: 'api.userIds.notActive.pending',
+  rejected: 'api.userIds.notActive.rejected',
+  closed: 'api.userIds.notActive.closed',
+  cancelled: 'api.userIds.notActive.cancelled',
+} as const satisfies Record<Exclude<UserIdRow['status'], 'active'>, MessageKey>;
 
 /** Deposits, withdrawals, closes and password changes are for active IDs only (409 ID_NOT_ACTIVE). */
 export function assertActive(status: UserIdRow['status']): void {
-  if (status !== 'active') throw new ConflictError('ID_NOT_ACTIVE', NOT_ACTIVE[status]);
+  if (status !== 'active') throw new ConflictError('ID_NOT_ACTIVE', t(NOT_ACTIVE[status]));
 }

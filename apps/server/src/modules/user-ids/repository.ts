@@ -1,5 +1,4 @@
-import { and, eq, gt, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import {
   catalogueItems,
   idRequests,
@@ -10,27 +9,39 @@ import {
   users,
 } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
-import { withTotal } from '../../lib/pagination';
-import { deskWhere, hasDeskFilter, listOrder, type ListQuery, updateIfPending } from '../pending-items';
+import { decideIfPending, deskWhere, handler, type ListQuery, type Parties, partyColumns, updateIfPending, viewQueries } from '../pending-items';
 import { reuseColumn } from '../proof-reuse';
 
 /** A user ID with its item, owner, and the create request that says how it was paid for. */
-export type UserIdView = UserIdRow & {
-  item: { id: number; name: string; website: string; logoKey: string; minDeposit: bigint };
-  user: { id: number; name: string; email: string; phone: string };
-  create: IdRequestRow;
-  paymentType: { id: number; name: string } | null;
-  pendingRequestTypes: IdRequestRow['type'][];
-  handler: { id: number; name: string } | null;
-  /** proof-reuse's tags (other uses of the create payment's UTR or screenshot); null when none. */
-  reuse: string | null;
-};
+export type UserIdView = UserIdRow &
+  Parties & {
+    item: { id: number; name: string; website: string; logoKey: string; minDeposit: bigint };
+    create: IdRequestRow;
+    paymentType: { id: number; name: string } | null;
+    pendingRequestTypes: IdRequestRow['type'][];
+    /** proof-reuse's tags (other uses of the create payment's UTR or screenshot); null when none. */
+    reuse: string | null;
+  };
 
-const handler = alias(users, 'handler');
+/**
+ * proof-reuse's tags of a request's payment (its UTR or screenshot used elsewhere), null for
+ * one with neither: the views of new IDs and of ID requests select it from `id_requests`.
+ */
+export const requestReuse = sql<string | null>`case when "id_requests"."reference" is null and "id_requests"."proof_key" is null then null else ${reuseColumn(
+  {
+    reference: sql.raw('"id_requests"."reference"'),
+    proofKey: sql.raw('"id_requests"."proof_key"'),
+    selfBill: null,
+    selfRequest: sql.raw('"id_requests"."id"'),
+  },
+)} end`;
 
 /** Types of the ID's waiting requests, as "close,deposit" (enum arrays do not parse alike in both drivers). */
 const pendingTypes = sql<string>`(select coalesce(string_agg(distinct r.type::text, ','), '')
   from ${idRequests} r where r.user_id_id = "user_ids"."id" and r.status = 'pending' and r.type <> 'create')`;
+
+/** A user ID joined to its create request: every list of new IDs filters on what was paid. */
+const withCreate = and(eq(idRequests.userIdId, userIds.id), eq(idRequests.type, 'create'));
 
 /** For a list page the select also carries its total (a count the statement runs once). */
 const selectViews = (db: Db, total: SQL<number> = sql<number>`0`) =>
@@ -45,38 +56,25 @@ const selectViews = (db: Db, total: SQL<number> = sql<number>`0`) =>
         logoKey: catalogueItems.logoKey,
         minDeposit: catalogueItems.minDeposit,
       },
-      user: { id: users.id, name: users.name, email: users.email, phone: users.phone },
+      ...partyColumns,
       create: idRequests,
       paymentType: { id: paymentTypes.id, name: paymentTypes.name },
       pendingTypes,
-      handler: { id: handler.id, name: handler.name },
-      reuse: sql<string | null>`case when "id_requests"."reference" is null and "id_requests"."proof_key" is null then null else ${reuseColumn(
-        {
-          reference: sql.raw('"id_requests"."reference"'),
-          proofKey: sql.raw('"id_requests"."proof_key"'),
-          selfBill: null,
-          selfRequest: sql.raw('"id_requests"."id"'),
-        },
-      )} end`,
+      reuse: requestReuse,
     })
     .from(userIds)
     .innerJoin(catalogueItems, eq(catalogueItems.id, userIds.itemId))
     .innerJoin(users, eq(users.id, userIds.userId))
-    .innerJoin(idRequests, and(eq(idRequests.userIdId, userIds.id), eq(idRequests.type, 'create')))
+    .innerJoin(idRequests, withCreate)
     .leftJoin(paymentTypes, eq(paymentTypes.id, idRequests.paymentTypeId))
     .leftJoin(handler, eq(handler.id, idRequests.handledBy));
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
 
-const toView = (r: ViewRow): UserIdView => ({
-  ...r.row,
-  item: r.item,
-  user: r.user,
-  create: r.create,
-  paymentType: r.paymentType,
-  pendingRequestTypes: r.pendingTypes === '' ? [] : (r.pendingTypes.split(',') as IdRequestRow['type'][]),
-  handler: r.handler,
-  reuse: r.reuse,
+const toView = ({ row, pendingTypes, total: _, ...joined }: ViewRow): UserIdView => ({
+  ...row,
+  ...joined,
+  pendingRequestTypes: pendingTypes === '' ? [] : (pendingTypes.split(',') as IdRequestRow['type'][]),
 });
 
 export type UserIdFilter = Partial<ListQuery> & { userId?: number };
@@ -104,55 +102,17 @@ function filterOf(filter: UserIdFilter): SQL | undefined {
   );
 }
 
-/** A page of user IDs and its total; without a window, every matching one (a customer's own). */
-export async function listUserIdViews(
-  db: Db,
-  filter: UserIdFilter,
-  window?: { limit: number; offset: number },
-): Promise<{ items: UserIdView[]; total: number }> {
-  const where = filterOf(filter);
-  const order = listOrder(userIds.id, filter);
-  if (!window) {
-    const rows = await selectViews(db).where(where).orderBy(order);
-    return { items: rows.map(toView), total: rows.length };
-  }
-  // The page's ids first: the joins and subqueries run for the rows shown, not the skipped ones.
-  const page = db
-    .select({ id: userIds.id })
-    .from(userIds)
-    .innerJoin(idRequests, and(eq(idRequests.userIdId, userIds.id), eq(idRequests.type, 'create')))
-    .where(where)
-    .orderBy(order)
-    .limit(window.limit)
-    .offset(window.offset);
-  // Counted over the create request too: the amount, reference and type filters read it. The
-  // count rides on the page's statement (lib/pagination.ts withTotal).
-  const count = db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(userIds)
-    .innerJoin(idRequests, and(eq(idRequests.userIdId, userIds.id), eq(idRequests.type, 'create')))
-    .where(where);
-  const { rows, total } = await withTotal(
-    selectViews(db, sql<number>`(${count})`.mapWith(Number)).where(inArray(userIds.id, page)).orderBy(order),
-    window,
-    async () => (await count)[0]?.total ?? 0,
-    { filtered: hasDeskFilter(filter) },
-  );
-  return { items: rows.map(toView), total };
-}
+const views = viewQueries({
+  id: userIds.id,
+  select: selectViews,
+  toView,
+  where: filterOf,
+  // Over the create request too: the amount, reference and type filters read it.
+  matching: (db, fields, where) => db.select(fields).from(userIds).innerJoin(idRequests, withCreate).where(where),
+});
 
-/** A chunk of a filtered list after `afterId` in its order, for the CSV export (keyset paging). */
-export async function userIdChunk(db: Db, filter: UserIdFilter, afterId: number | null, size: number) {
-  const newest = (filter.sort ?? (filter.pending === true ? 'oldest' : 'newest')) === 'newest';
-  const after = afterId === null ? undefined : newest ? lt(userIds.id, afterId) : gt(userIds.id, afterId);
-  const rows = await selectViews(db).where(and(filterOf(filter), after)).orderBy(listOrder(userIds.id, filter)).limit(size);
-  return rows.map(toView);
-}
-
-export async function findUserIdView(db: Db, id: number): Promise<UserIdView | null> {
-  const rows = await selectViews(db).where(eq(userIds.id, id)).limit(1);
-  return rows[0] ? toView(rows[0]) : null;
-}
+/** A page of user IDs and its total (the new-ID queue), every one of a customer, a CSV chunk, one. */
+export const { list: listUserIdViews, all: allUserIdViews, chunk: userIdChunk, find: findUserIdView } = views;
 
 export async function insertUserId(
   tx: Tx,
@@ -215,13 +175,12 @@ export function decideCreateRequest(
   userIdId: number,
   decision: { status: 'approved' | 'rejected'; adminId: number; comment: string | null; confirmedAmount: bigint | null },
 ): Promise<IdRequestRow | null> {
-  const { adminId, ...rest } = decision;
-  return updateIfPending(
-    tx,
-    idRequests,
-    and(eq(idRequests.userIdId, userIdId), eq(idRequests.type, 'create')),
-    { ...rest, handledBy: adminId, handledAt: sql`now()` },
-  );
+  const { status, adminId, ...change } = decision;
+  return decideIfPending(tx, idRequests, and(eq(idRequests.userIdId, userIdId), eq(idRequests.type, 'create')), {
+    status,
+    adminId,
+    change,
+  });
 }
 
 export async function updateUserId(

@@ -1,5 +1,6 @@
 import { formatAmount, type UserId } from '@iddesk/contract';
-import { textCell, timeCell } from '../../lib/csv-export';
+import { textCell } from '../../lib/csv-export';
+import { type CsvColumn, queueCsvColumns } from '../pending-items';
 import { toItemRef } from '../catalogue';
 import { toReusedProof } from '../proof-reuse';
 import { fileUrl } from '../uploads';
@@ -40,14 +41,9 @@ export function toUserIdJson(view: UserIdView, keyring: Keyring, audience: Audie
   };
 }
 
-/** The CSV export's columns (issue 16); never the login or password. */
-export function userIdCsvColumns(timeZone: string): { header: string; cell: (v: UserIdView) => string | number }[] {
-  return [
-    { header: 'id', cell: (v) => v.id },
-    { header: 'created_at', cell: (v) => timeCell(v.createdAt, timeZone) },
-    { header: 'customer', cell: (v) => textCell(v.user.name) },
-    { header: 'email', cell: (v) => textCell(v.user.email) },
-    { header: 'phone', cell: (v) => textCell(v.user.phone) },
+/** The CSV export's columns (issue 16); never the login or password. Handled with its create request. */
+export function userIdCsvColumns(timeZone: string): CsvColumn<UserIdView>[] {
+  const own: CsvColumn<UserIdView>[] = [
     { header: 'id_item', cell: (v) => textCell(v.item.name) },
     { header: 'username', cell: (v) => textCell(v.username) },
     { header: 'status', cell: (v) => v.status },
@@ -56,8 +52,6 @@ export function userIdCsvColumns(timeZone: string): { header: string; cell: (v: 
     { header: 'pay_from', cell: (v) => v.create.payFrom ?? '' },
     { header: 'payment_type', cell: (v) => textCell(v.paymentType?.name) },
     { header: 'reference', cell: (v) => textCell(v.create.reference) },
-    { header: 'handled_at', cell: (v) => timeCell(v.create.handledAt, timeZone) },
-    { header: 'handled_by', cell: (v) => textCell(v.handler?.name) },
-    { header: 'comment', cell: (v) => textCell(v.create.comment) },
   ];
+  return queueCsvColumns(timeZone, own, (v) => ({ at: v.create.handledAt, comment: v.create.comment }));
 }

@@ -3,24 +3,23 @@ import {
   type CreateUserIdBodySchema,
   formatAmount,
 } from '@iddesk/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { IdRequestRow, UserIdRow } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { NotFoundError, ValidationError } from '../../errors/app-errors';
 import type { Keyring } from '../app-key';
-import type { Storage } from '../../lib/storage';
+import type { StorageDeps as Deps } from '../../lib/storage';
 import type { Actor } from '../audit';
 import { notifyUserIdDecided } from '../notifications';
 import { findItemForShare } from '../catalogue';
-import { getOrderableItem, ITEM_UNAVAILABLE } from '../catalogue';
-import { hold, releaseHold, rowForCause, settleHold } from '../ledger';
+import { getOrderableItem } from '../catalogue';
+import { releaseHold, rowForCause, settleHold } from '../ledger';
 import { getMoneyLimits } from '../settings';
 import { pendingItems, type ReuseConfirmation } from '../pending-items';
 import { approvedElsewhere, assertReferenceFree } from '../proof-reuse';
 import { withStoredImage } from '../uploads';
 import { seal, SEALED } from './credentials';
-import { belowMinimum, checkPayment, paymentColumns, storeProof } from './payment';
+import { belowMinimum, checkPayment, holdIfFromWallet, paymentColumns, storeProof } from './payment';
 import {
   cancelCreateRequest,
   cancelPendingUserId,
@@ -29,15 +28,15 @@ import {
   findUserIdView,
   insertCreateRequest,
   insertUserId,
+  allUserIdViews,
   listUserIdViews,
   type UserIdView,
 } from './repository';
+import { t } from '../../lib/i18n';
 
 type CreateInput = z.output<typeof CreateUserIdBodySchema>;
 type ApproveInput = z.output<typeof ApproveUserIdBodySchema>;
-type Deps = { db: Db; storage: Storage; log: FastifyBaseLogger };
 
-export const USER_ID_ALREADY_HANDLED = 'This ID request has already been handled.';
 
 /**
  * A new user ID, pending until an admin approves it. Paid from the wallet, the amount is
@@ -62,20 +61,16 @@ export async function createUserId(
       // Re-read under a share lock: the item may have been deactivated, deleted or repriced meanwhile.
       const locked = await findItemForShare(tx, itemId);
       if (!locked) throw new NotFoundError();
-      if (!locked.isActive) throw new NotFoundError(ITEM_UNAVAILABLE);
+      if (!locked.isActive) throw new NotFoundError(t('api.catalogue.unavailable'));
       if (input.amount < locked.minDeposit) throw ValidationError.field('amount', belowMinimum(locked.minDeposit));
       const row = await insertUserId(tx, { userId, itemId, username: input.username });
       const payment = await paymentColumns(tx, userId, input, paymentType, image);
       await insertCreateRequest(tx, { userIdId: row.id, userId, ...payment });
-      if (input.pay_from === 'wallet') {
-        await hold(tx, {
-          userId,
-          amount: input.amount,
-          kind: 'id_create',
-          cause: { type: 'user_id', id: row.id },
-          description: `New ID on ${locked.name} (${input.username})`,
-        });
-      }
+      await holdIfFromWallet(tx, userId, input, {
+        kind: 'id_create',
+        cause: { type: 'user_id', id: row.id },
+        description: `New ID on ${locked.name} (${input.username})`,
+      });
       return row.id;
     }),
   );
@@ -83,7 +78,7 @@ export async function createUserId(
 }
 
 export async function listOwnUserIds(db: Db, userId: number): Promise<UserIdView[]> {
-  return (await listUserIdViews(db, { userId })).items;
+  return allUserIdViews(db, { userId });
 }
 
 type Decision = { status: 'active'; input: ApproveInput } | { status: 'rejected'; comment: string | null };
@@ -96,7 +91,7 @@ type Handled = { row: UserIdRow; create: IdRequestRow };
  */
 const newIdQueue = pendingItems<UserIdView, Handled, Decision & { keyring: Keyring }>({
   objectType: 'user_id',
-  alreadyHandled: USER_ID_ALREADY_HANDLED,
+  alreadyHandled: 'api.userIds.alreadyHandled',
   find: findUserIdView,
   list: listUserIdViews,
   isApproval: (decision) => decision.status === 'active',

@@ -1,20 +1,23 @@
 import {
   DESK_API,
-  envelope,
-  IdParamSchema,
   WALLET_API,
   WITHDRAWAL_APPROVE_PROOF_FIELD,
   WithdrawalApproveBodySchema,
   WithdrawalSchema,
   WithdrawBodySchema,
-  IdempotencyHeadersSchema,
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { moneyRoute } from '../../plugins/app/money-calls';
 import { formSpec, readForm } from '../../lib/multipart';
 import { callerOf } from '../../plugins/app/auth';
 import { actorOf } from '../audit';
-import { batchRoute, cancelRoute, csvExportRoute, decisionRouteOptions, queueReadRoutes, rejectRoute } from '../pending-items';
+import {
+  batchRoute,
+  customerItemRoutes,
+  decisionRouteOptions,
+  filingRouteOptions,
+  queueReadRoutes,
+  rejectRoute,
+} from '../pending-items';
 import { withdrawalChunk } from './repository';
 import { toWithdrawalJson, withdrawalCsvColumns } from './serialize';
 import {
@@ -25,57 +28,42 @@ import {
   listWithdrawals,
   requestWithdrawal,
 } from './service';
-
-const ItemSchema = envelope(WithdrawalSchema);
+import { t } from '../../lib/i18n';
 
 const ApproveWithdrawalForm = formSpec(WithdrawalApproveBodySchema, { [WITHDRAWAL_APPROVE_PROOF_FIELD]: null }, { json: true });
 
 export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (log: typeof app.log, db = app.db, storage = app.storage) => ({ db, storage, log });
 
+  const withdrawOptions = filingRouteOptions(app, {
+    tag: 'wallet',
+    summary: 'Ask for a payout; the amount is held from the balance at once',
+    description:
+      'An amount above the available balance is 409 INSUFFICIENT_BALANCE. An amount outside the ' +
+      'withdrawal limits of the site settings, or one that takes the day’s withdrawals (waiting ' +
+      'and paid, in the display time zone) over the daily payout total, is 422 on `amount`.',
+    schema: WithdrawalSchema,
+  });
   app.post(
     WALLET_API.withdraw,
-    {
-      onRequest: app.requireUser,
-      ...moneyRoute(app),
-      schema: {
-        tags: ['wallet'],
-        summary: 'Ask for a payout; the amount is held from the balance at once',
-        description:
-          'An amount above the available balance is 409 INSUFFICIENT_BALANCE. An amount outside the ' +
-          'withdrawal limits of the site settings, or one that takes the day’s withdrawals (waiting ' +
-          'and paid, in the display time zone) over the daily payout total, is 422 on `amount`.',
-        headers: IdempotencyHeadersSchema,
-        body: WithdrawBodySchema,
-        response: { 200: ItemSchema },
-      },
-    },
+    { ...withdrawOptions, schema: { ...withdrawOptions.schema, body: WithdrawBodySchema } },
     async (request, reply) =>
       app.idempotent(request, reply, async (db) => {
         const withdrawal = await requestWithdrawal(db, callerOf(request).user.id, request.body, app.config.displayTimeZone);
-        return { message: 'Request sent. We will process it shortly.', data: toWithdrawalJson(withdrawal) };
+        return { message: t('api.queue.sent'), data: toWithdrawalJson(withdrawal) };
       }),
   );
 
-  app.get(
-    WALLET_API.withdrawal(':id'),
-    {
-      onRequest: app.requireUser,
-      schema: { tags: ['wallet'], summary: 'One of the caller’s withdrawals', params: IdParamSchema, response: { 200: ItemSchema } },
-    },
-    async (request) => ({
-      message: null,
-      data: toWithdrawalJson(await getOwnWithdrawal(app.db, callerOf(request).user.id, request.params.id)),
-    }),
-  );
-
-  cancelRoute(app, WALLET_API.withdrawalCancel(':id'), {
+  customerItemRoutes(app, {
     tag: 'wallet',
-    summary: 'Cancel one of the caller’s pending withdrawals; the held amount returns to the balance',
     schema: WithdrawalSchema,
-    async cancel(db, actor, id) {
-      const withdrawal = await cancelWithdrawal(db, actor, id);
-      return { message: 'Your withdrawal has been cancelled and the amount returned to your balance.', data: toWithdrawalJson(withdrawal) };
+    toJson: (withdrawal) => toWithdrawalJson(withdrawal),
+    get: { path: WALLET_API.withdrawal(':id'), summary: 'One of the caller’s withdrawals', getOwn: getOwnWithdrawal },
+    cancel: {
+      path: WALLET_API.withdrawalCancel(':id'),
+      summary: 'Cancel one of the caller’s pending withdrawals; the held amount returns to the balance',
+      run: cancelWithdrawal,
+      message: () => t('api.withdrawals.cancelled'),
     },
   });
 
@@ -92,6 +80,13 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     list: listWithdrawals,
     get: getWithdrawal,
     toJson: (w) => toWithdrawalJson(w, 'admin'),
+    csv: {
+      path: DESK_API.withdrawalsCsv,
+      summary: 'Withdrawals as CSV, filtered like the list',
+      filename: 'withdrawals.csv',
+      columns: withdrawalCsvColumns,
+      chunk: withdrawalChunk,
+    },
   });
 
   app.post(
@@ -112,17 +107,10 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
           reference: fields.reference ?? null,
           proof: files.proof,
         });
-        return { message: 'The withdrawal has been approved.', data: toWithdrawalJson(withdrawal, 'admin') };
+        return { message: t('api.withdrawals.approved'), data: toWithdrawalJson(withdrawal, 'admin') };
       });
     },
   );
-
-  csvExportRoute(app, DESK_API.withdrawalsCsv, {
-    summary: 'Withdrawals as CSV, filtered like the list',
-    filename: 'withdrawals.csv',
-    columns: withdrawalCsvColumns,
-    chunk: withdrawalChunk,
-  });
 
   batchRoute(app, DESK_API.withdrawalsBatch, {
     summary: 'Approve (paid out, no reference or screenshot) or reject several pending withdrawals',
@@ -142,7 +130,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     async reject(db, actor, id, comment, log) {
       const withdrawal = await handleWithdrawal(deps(log, db), actor, id, { status: 'rejected', comment });
       return {
-        message: 'The withdrawal has been rejected and the amount returned to the balance.',
+        message: t('api.withdrawals.rejected'),
         data: toWithdrawalJson(withdrawal, 'admin'),
       };
     },

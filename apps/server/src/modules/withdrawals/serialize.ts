@@ -1,5 +1,6 @@
 import { formatAmount, type Withdrawal } from '@iddesk/contract';
-import { textCell, timeCell } from '../../lib/csv-export';
+import { textCell } from '../../lib/csv-export';
+import { type CsvColumn, queueCsvColumns } from '../pending-items';
 import { fileUrl } from '../uploads';
 import type { WithdrawalView } from './repository';
 
@@ -30,20 +31,15 @@ export function destinationLabel(w: Pick<WithdrawalView, 'method' | 'upiId' | 'a
 }
 
 /** The CSV export's columns (issue 16): exact decimal amounts, times in the display time zone. */
-export function withdrawalCsvColumns(timeZone: string): { header: string; cell: (w: WithdrawalView) => string | number }[] {
-  return [
-    { header: 'id', cell: (w) => w.id },
-    { header: 'created_at', cell: (w) => timeCell(w.createdAt, timeZone) },
-    { header: 'customer', cell: (w) => textCell(w.user.name) },
-    { header: 'email', cell: (w) => textCell(w.user.email) },
-    { header: 'phone', cell: (w) => textCell(w.user.phone) },
+export function withdrawalCsvColumns(timeZone: string): CsvColumn<WithdrawalView>[] {
+  const destination = (w: WithdrawalView) =>
+    w.method === 'upi' ? w.upiId : `${w.accountHolder ?? ''} ${w.accountNumber ?? ''} ${w.ifsc ?? ''}`.trim();
+  const own: CsvColumn<WithdrawalView>[] = [
     { header: 'amount', cell: (w) => formatAmount(w.amount) },
     { header: 'method', cell: (w) => w.method },
-    { header: 'destination', cell: (w) => textCell(w.method === 'upi' ? w.upiId : `${w.accountHolder ?? ''} ${w.accountNumber ?? ''} ${w.ifsc ?? ''}`.trim()) },
+    { header: 'destination', cell: (w) => textCell(destination(w)) },
     { header: 'status', cell: (w) => w.status },
     { header: 'payout_reference', cell: (w) => textCell(w.payoutReference) },
-    { header: 'handled_at', cell: (w) => timeCell(w.handledAt, timeZone) },
-    { header: 'handled_by', cell: (w) => textCell(w.handler?.name) },
-    { header: 'comment', cell: (w) => textCell(w.comment) },
   ];
+  return queueCsvColumns(timeZone, own, (w) => ({ at: w.handledAt, comment: w.comment }));
 }

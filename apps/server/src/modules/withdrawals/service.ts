@@ -1,10 +1,9 @@
 import { dailyPayoutProblem, formatAmount, limitProblem, type WithdrawBodySchema } from '@iddesk/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { WithdrawalRow } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
-import type { Storage } from '../../lib/storage';
+import type { StorageDeps as Deps } from '../../lib/storage';
 import type { Actor } from '../audit';
 import { hold, lockAccount, releaseHold, rowForCause, settleHold } from '../ledger';
 import { getMoneyLimits } from '../settings';
@@ -25,9 +24,7 @@ import {
 import { destinationLabel } from './serialize';
 
 type WithdrawInput = z.output<typeof WithdrawBodySchema>;
-type Deps = { db: Db; storage: Storage; log: FastifyBaseLogger };
 
-export const WITHDRAWAL_ALREADY_HANDLED = 'This withdrawal has already been handled.';
 
 /**
  * Money rule 4: the amount is held at once (the balance drops now, so it cannot be spent
@@ -77,7 +74,7 @@ type StoredDecision = { decision: Decision; image: StoredImage | null; customerI
 /** Withdrawals in the shared pending queue; theirs: the hold settles (paid out) or is released. */
 const withdrawalQueue = pendingItems<WithdrawalView, WithdrawalRow, StoredDecision>({
   objectType: 'withdrawal',
-  alreadyHandled: WITHDRAWAL_ALREADY_HANDLED,
+  alreadyHandled: 'api.withdrawals.alreadyHandled',
   find: findWithdrawalView,
   list: listWithdrawalViews,
   isApproval: ({ decision }) => decision.status === 'approved',
@@ -133,7 +130,7 @@ export async function handleWithdrawal(
   decision: Decision,
 ): Promise<WithdrawalView> {
   const current = await getWithdrawal(db, id);
-  if (current.status !== 'pending') throw notPendingError(current.status, WITHDRAWAL_ALREADY_HANDLED);
+  if (current.status !== 'pending') throw notPendingError(current.status, 'api.withdrawals.alreadyHandled');
 
   const proof = decision.status === 'approved' ? decision.proof : undefined;
   const image = proof ? await storeImage(storage, proof, 'private', 'proof') : null;
