@@ -5,8 +5,8 @@
 //     variables, or a plural or select lacks its `other` case,
 //   - a Hindi message is still the English text (prose copied, not translated),
 //   - a namespace is missing from the types (keys.ts) or, for the server's, from catalogues.ts.
-// What is not in the catalogues yet is listed in scripts/i18n-pending.mjs; ESLint keeps the
-// rest of the code to them (eslint.config.js).
+// ESLint keeps the code to the catalogues (eslint.config.js: no literal text in the web's JSX,
+// no English message in the server's answers or the contract's schemas).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
