@@ -218,6 +218,8 @@ test('in Hindi, a customer requests an ID paid from the wallet and follows it on
   await expect(confirm.getByText('₹1,000.00')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await confirm.getByRole('button', { name: 'अनुरोध की पुष्टि करें' }).click();
+  // The server's answer, in the call's language (Accept-Language: hi).
+  await expect(page.getByText('अनुरोध भेज दिया गया है। हम जल्द ही इस पर काम करेंगे।')).toBeVisible();
 
   await expect(page).toHaveURL(/\/my_ids$/);
   await expect(page.getByRole('heading', { level: 1, name: 'मेरी IDs' })).toBeVisible();
@@ -275,6 +277,8 @@ test('in Hindi, a staff member approves a pending top-up on the desk', async ({ 
   await expect(confirm.getByText(`₹750.00 ${customer.name} के वॉलेट में जुड़ जाएँगे। इसे वापस नहीं किया जा सकता।`)).toBeVisible();
   await confirm.getByRole('button', { name: 'मंज़ूर करें और ₹750.00 जोड़ें' }).click();
   await expect(confirm).toBeHidden();
+  // The server's answer, in the staff member's language.
+  await expect(page.getByText('बिल मंज़ूर हो गया है और रकम बैलेंस में जोड़ दी गई है।')).toBeVisible();
   await expect(page).not.toHaveURL(new RegExp(`/admin/bills/${bill.id}$`));
 
   // Approved: the customer's balance has it.
