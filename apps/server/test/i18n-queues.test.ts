@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translateIn } from '../src/lib/i18n';
 import { activeId, createItem, handle } from './helpers/ids-fixtures';
-import { createAdmin, post, registerUser, useTestApp } from './helpers/test-app';
+import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
 import { addFunds, createUpiPaymentType, deposit, postForm, userIdOf } from './helpers/wallet-fixtures';
 
 /**
@@ -105,5 +105,25 @@ describe('the queues answer in Hindi when asked', () => {
     expect(deposit.json().code).toBe('ID_CLOSING');
     expect(deposit.json().message).toBe(translateIn('hi', 'api.idRequests.closing'));
     expect(deposit.json().message).toMatch(/^इस ID को बंद करने का अनुरोध/);
+  });
+
+  it('ledger entries are written in the customer’s language, whoever makes the call', async () => {
+    const admin = await createAdmin(ctx);
+    const hindi = await registerUser(ctx.app);
+    expect((await post(ctx.app, '/api/user/locale', { locale: 'hi' }, hindi.token)).statusCode).toBe(200);
+    const english = await registerUser(ctx.app);
+    for (const user of [hindi, english]) {
+      // The staff call is in English; the customer's own call asks for nothing in particular.
+      await deposit(ctx.app, admin.token, await userIdOf(ctx, user.email), '1000.00');
+      const asked = await post(ctx.app, '/api/withdraw', { amount: '200', method: 'upi', upi_id: 'me@okicici' }, user.token);
+      expect(asked.statusCode).toBe(200);
+    }
+
+    const entries = async (token: string) =>
+      ((await get(ctx.app, '/api/transactions', token)).json().data.items as { description: string }[]).map(
+        (row) => row.description,
+      );
+    expect(await entries(hindi.token)).toEqual(['UPI me@okicici पर निकासी', 'एडमिन ने जमा किए: test funds']);
+    expect(await entries(english.token)).toEqual(['Withdrawal to UPI me@okicici', 'Deposit by admin: test funds']);
   });
 });

@@ -33,7 +33,7 @@ async function userWith(amount: bigint) {
 }
 
 function move(userId: number, amount: bigint, kind: LedgerMovement['kind'] = 'id_deposit', type: LedgerMovement['cause']['type'] = 'request'): LedgerMovement {
-  return { userId, amount: amount as Minor, kind, cause: { type, id: type === 'manual' ? null : causeId++ }, description: kind };
+  return { userId, amount: amount as Minor, kind, cause: { type, id: type === 'manual' ? null : causeId++ }, description: { key: 'api.ledger.entry.adminDeposit', values: { comment: kind } } };
 }
 
 const inTx = <T>(work: (tx: Tx) => Promise<T>) => ctx.db.transaction(work);

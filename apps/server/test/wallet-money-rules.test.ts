@@ -135,7 +135,7 @@ describe('DESIGN.md §3 money rules', () => {
         amount: 123456n as Minor,
         kind: 'id_close',
         cause: { type: 'request', id: 900_001 },
-        description: 'ID closed',
+        description: { key: 'api.ledger.entry.idClosed', values: { request: 900_001 } },
       }),
     );
     expect(row).toMatchObject({ status: 'done', amount: 123456n, balanceAfter: 124456n });
@@ -143,7 +143,7 @@ describe('DESIGN.md §3 money rules', () => {
     // The same request can never be credited twice: one ledger row per cause.
     await expect(
       ctx.db.transaction((tx) =>
-        credit(tx, { userId: user.id, amount: 1n as Minor, kind: 'id_close', cause: { type: 'request', id: 900_001 }, description: 'again' }),
+        credit(tx, { userId: user.id, amount: 1n as Minor, kind: 'id_close', cause: { type: 'request', id: 900_001 }, description: { key: 'api.ledger.entry.idClosed', values: { request: 900_001 } } }),
       ),
     ).rejects.toThrow();
     expect(await balanceOf(ctx, user.id)).toBe(124456n);
@@ -240,7 +240,7 @@ describe('DESIGN.md §3 money rules', () => {
     const user = await customer(ctx);
     await deposit(ctx.app, admin.token, user.id, '1');
     const attempt = ctx.db.transaction((tx) =>
-      hold(tx, { userId: user.id, amount: 101n as Minor, kind: 'id_create', cause: { type: 'user_id', id: 800_001 }, description: 'ID' }),
+      hold(tx, { userId: user.id, amount: 101n as Minor, kind: 'id_create', cause: { type: 'user_id', id: 800_001 }, description: { key: 'api.ledger.entry.newId', values: { site: 'Test', username: 'race' } } }),
     );
     await expect(attempt).rejects.toMatchObject({ statusCode: 409, code: 'INSUFFICIENT_BALANCE' });
     expect(await balanceOf(ctx, user.id)).toBe(100n);

@@ -85,8 +85,8 @@ export async function changeBalance(
     };
     const row =
       direction === 'deposit'
-        ? await credit(tx, { ...movement, kind: 'admin_deposit', description: `Deposit by admin: ${input.comment}` })
-        : await debit(tx, { ...movement, kind: 'admin_withdrawal', description: `Withdrawal by admin: ${input.comment}` });
+        ? await credit(tx, { ...movement, kind: 'admin_deposit', description: { key: 'api.ledger.entry.adminDeposit', values: { comment: input.comment } } })
+        : await debit(tx, { ...movement, kind: 'admin_withdrawal', description: { key: 'api.ledger.entry.adminWithdrawal', values: { comment: input.comment } } });
     await writeAudit(tx, {
       actorId: actor.userId,
       action: direction === 'deposit' ? 'balance.deposit' : 'balance.withdraw',

@@ -60,7 +60,7 @@ export async function addFunds(
         amount: input.amount,
         kind: 'add_funds',
         cause: { type: 'bill', id: bill.id },
-        description: `Add funds via ${paymentType.name} (ref. ${input.reference})`,
+        description: { key: 'api.ledger.entry.addFunds', values: { method: paymentType.name, reference: input.reference } },
       });
       return bill;
     }),

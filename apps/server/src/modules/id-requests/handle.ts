@@ -6,7 +6,7 @@ import { ConflictError, ValidationError } from '../../errors/app-errors';
 import type { Keyring } from '../app-key';
 import type { Actor } from '../audit';
 import { notifyRequestHandled } from '../notifications';
-import { credit, releaseHold, rowForCause, settleHold } from '../ledger';
+import { credit, type LedgerText, releaseHold, rowForCause, settleHold } from '../ledger';
 import { seal, SEALED } from '../user-ids';
 import { findUserIdForUpdate, updateUserId } from '../user-ids';
 import { notPendingError, pendingItems, reuseConfirmation } from '../pending-items';
@@ -48,7 +48,7 @@ function approvalExtras(type: IdRequestRow['type'], input: HandleInput, requeste
 
 /** The wallet and ID changes a decision brings, in the caller's transaction. */
 async function applyDecision(tx: Tx, request: IdRequestRow, approved: boolean, idPasswordSealed: string | null) {
-  const creditConfirmed = (kind: 'id_withdraw' | 'id_close', description: string) =>
+  const creditConfirmed = (kind: 'id_withdraw' | 'id_close', description: LedgerText) =>
     credit(tx, {
       userId: request.userId,
       amount: request.confirmedAmount as Minor,
@@ -65,12 +65,12 @@ async function applyDecision(tx: Tx, request: IdRequestRow, approved: boolean, i
       }
       return;
     case 'withdraw':
-      if (approved) await creditConfirmed('id_withdraw', `Withdrawal from ID (request #${request.id})`);
+      if (approved) await creditConfirmed('id_withdraw', { key: 'api.ledger.entry.idWithdrawal', values: { request: request.id } });
       return;
     case 'close':
       if (!approved) return;
       // Closing an empty ID credits nothing; the ledger takes no zero rows.
-      if (request.confirmedAmount! > 0n) await creditConfirmed('id_close', `Balance of closed ID (request #${request.id})`);
+      if (request.confirmedAmount! > 0n) await creditConfirmed('id_close', { key: 'api.ledger.entry.idClosed', values: { request: request.id } });
       await updateUserId(tx, request.userIdId, { status: 'closed' });
       return;
     case 'change_password':

@@ -87,7 +87,7 @@ export async function requestDeposit(
       await holdIfFromWallet(tx, userId, input, {
         kind: 'id_deposit',
         cause: { type: 'request', id: request.id },
-        description: `Deposit into ${target.item.name} ID ${locked.username}`,
+        description: { key: 'api.ledger.entry.idDeposit', values: { site: target.item.name, username: locked.username } },
       });
       return request;
     }),

@@ -2,3 +2,4 @@
 export { listTransactions, transactionChunk, transactionCsvColumns } from './list';
 export { toTransactionJson } from './serialize';
 export { credit, debit, hold, lockAccount, pendingCredit, rejectCredit, releaseHold, type Release, rowForCause, settleCredit, settleHold } from './service';
+export type { LedgerText } from './types';

@@ -1,8 +1,12 @@
+import type { Locale } from '@iddesk/contract';
 import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { transactions, type TransactionRow, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import type { LedgerCause } from './types';
 import { signalUserChanged } from '../../db/change-feed';
+
+/** A customer's balance after a change, and the language their entries are written in. */
+export type Account = { balance: bigint; locale: Locale };
 
 type NewRow = {
   userId: number;
@@ -37,26 +41,33 @@ export async function insertRow(tx: Tx, row: NewRow): Promise<TransactionRow> {
  * Take `amount` from the balance only if it is there, in one statement. On PostgreSQL a
  * concurrent writer of the same user waits for the row lock and then re-checks the WHERE
  * against the committed balance, so two holds can never both spend the same money.
- * Returns the new balance, or null when the balance is short (or the user is gone).
+ * Returns the new balance and the customer's language, or null when the balance is short (or
+ * the user is gone).
  */
-export async function takeFromBalance(tx: Tx, userId: number, amount: bigint): Promise<bigint | null> {
+export async function takeFromBalance(tx: Tx, userId: number, amount: bigint): Promise<Account | null> {
   const rows = await tx
     .update(users)
     .set({ balance: sql`${users.balance} - ${amount}` })
     .where(and(eq(users.id, userId), gte(users.balance, amount)))
-    .returning({ balance: users.balance });
+    .returning({ balance: users.balance, locale: users.locale });
   signalUserChanged(userId);
-  return rows[0]?.balance ?? null;
+  return rows[0] ?? null;
 }
 
-export async function addToBalance(tx: Tx, userId: number, amount: bigint): Promise<bigint | null> {
+export async function addToBalance(tx: Tx, userId: number, amount: bigint): Promise<Account | null> {
   const rows = await tx
     .update(users)
     .set({ balance: sql`${users.balance} + ${amount}` })
     .where(eq(users.id, userId))
-    .returning({ balance: users.balance });
+    .returning({ balance: users.balance, locale: users.locale });
   signalUserChanged(userId);
-  return rows[0]?.balance ?? null;
+  return rows[0] ?? null;
+}
+
+/** The language the customer reads their ledger in (a row that moves no balance yet). */
+export async function localeOf(tx: Tx, userId: number): Promise<Locale | null> {
+  const rows = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
+  return rows[0]?.locale ?? null;
 }
 
 /**

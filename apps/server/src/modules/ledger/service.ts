@@ -1,5 +1,5 @@
 import { ConflictError } from '../../errors/app-errors';
-import { t } from '../../lib/i18n';
+import { t, translateIn } from '../../lib/i18n';
 import type { TransactionRow } from '../../db/schema';
 import type { Tx } from '../../db/types';
 import {
@@ -8,9 +8,11 @@ import {
   lockUserRow,
   findRowByCause,
   insertRow,
+  localeOf,
   setBalanceAfter,
   takeFromBalance,
 } from './repository';
+import type { Account } from './repository';
 import type { LedgerCause, LedgerMovement } from './types';
 
 /**
@@ -28,17 +30,23 @@ function positive(movement: LedgerMovement): bigint {
   return movement.amount;
 }
 
-async function spend(tx: Tx, movement: LedgerMovement): Promise<bigint> {
-  const balance = await takeFromBalance(tx, movement.userId, positive(movement));
-  if (balance === null) throw new ConflictError('INSUFFICIENT_BALANCE', t('api.ledger.insufficientBalance'));
-  return balance;
+async function spend(tx: Tx, movement: LedgerMovement): Promise<Account> {
+  const account = await takeFromBalance(tx, movement.userId, positive(movement));
+  if (account === null) throw new ConflictError('INSUFFICIENT_BALANCE', t('api.ledger.insufficientBalance'));
+  return account;
 }
 
-async function receive(tx: Tx, userId: number, amount: bigint): Promise<bigint> {
-  const balance = await addToBalance(tx, userId, amount);
-  if (balance === null) throw new Error(`Ledger: user ${userId} does not exist`);
-  return balance;
+async function receive(tx: Tx, userId: number, amount: bigint): Promise<Account> {
+  const account = await addToBalance(tx, userId, amount);
+  if (account === null) throw new Error(`Ledger: user ${userId} does not exist`);
+  return account;
 }
+
+/** The entry's text in the customer's language, fixed when the row is written (issue 18). */
+const described = (movement: LedgerMovement, { locale }: Pick<Account, 'locale'>) => ({
+  ...movement,
+  description: translateIn(locale, movement.description.key, movement.description.values),
+});
 
 /** A pending row changes once; meeting it settled means two handlers raced, so refuse. */
 function pendingOrConflict(row: TransactionRow | null): TransactionRow {
@@ -48,8 +56,8 @@ function pendingOrConflict(row: TransactionRow | null): TransactionRow {
 
 /** Hold: a pending debit, taken from the balance at once. 409 INSUFFICIENT_BALANCE if short. */
 export async function hold(tx: Tx, movement: LedgerMovement): Promise<TransactionRow> {
-  const balance = await spend(tx, movement);
-  return insertRow(tx, { ...movement, amount: -movement.amount, status: 'pending', balanceAfter: balance, settled: false });
+  const account = await spend(tx, movement);
+  return insertRow(tx, { ...described(movement, account), amount: -movement.amount, status: 'pending', balanceAfter: account.balance, settled: false });
 }
 
 /** Approval of a held amount: the money is gone for good; the balance does not change again. */
@@ -73,13 +81,15 @@ export async function releaseHold(tx: Tx, rowId: number, outcome: Release = 'rej
 
 /** A credit that counts only once approved (add funds). The balance does not change yet. */
 export async function pendingCredit(tx: Tx, movement: LedgerMovement): Promise<TransactionRow> {
-  return insertRow(tx, { ...movement, amount: positive(movement), status: 'pending', balanceAfter: null, settled: false });
+  const locale = await localeOf(tx, movement.userId);
+  if (locale === null) throw new Error(`Ledger: user ${movement.userId} does not exist`);
+  return insertRow(tx, { ...described(movement, { locale }), amount: positive(movement), status: 'pending', balanceAfter: null, settled: false });
 }
 
 /** Approval of a pending credit: it counts from now on and the balance grows by it. */
 export async function settleCredit(tx: Tx, rowId: number): Promise<TransactionRow> {
   const row = pendingOrConflict(await closePendingRow(tx, rowId, 'credit', 'done'));
-  const balance = await receive(tx, row.userId, row.amount);
+  const { balance } = await receive(tx, row.userId, row.amount);
   return setBalanceAfter(tx, row.id, balance);
 }
 
@@ -99,14 +109,14 @@ export async function lockAccount(tx: Tx, userId: number): Promise<void> {
 
 /** An immediate credit: admin deposit now; ID withdraw/close approvals in issue 4. */
 export async function credit(tx: Tx, movement: LedgerMovement): Promise<TransactionRow> {
-  const balance = await receive(tx, movement.userId, positive(movement));
-  return insertRow(tx, { ...movement, amount: movement.amount, status: 'done', balanceAfter: balance, settled: true });
+  const account = await receive(tx, movement.userId, positive(movement));
+  return insertRow(tx, { ...described(movement, account), amount: movement.amount, status: 'done', balanceAfter: account.balance, settled: true });
 }
 
 /** An immediate debit (admin withdraw). Never overdraws: 409 INSUFFICIENT_BALANCE if short. */
 export async function debit(tx: Tx, movement: LedgerMovement): Promise<TransactionRow> {
-  const balance = await spend(tx, movement);
-  return insertRow(tx, { ...movement, amount: -movement.amount, status: 'done', balanceAfter: balance, settled: true });
+  const account = await spend(tx, movement);
+  return insertRow(tx, { ...described(movement, account), amount: -movement.amount, status: 'done', balanceAfter: account.balance, settled: true });
 }
 
 /** The ledger row of a bill, withdrawal, user ID or request (at most one per cause). */

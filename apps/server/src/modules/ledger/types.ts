@@ -1,4 +1,4 @@
-import type { Minor, TransactionCauseType, TransactionKind } from '@iddesk/contract';
+import type { MessageKey, MessageValues, Minor, TransactionCauseType, TransactionKind } from '@iddesk/contract';
 
 /** What a ledger row is about. `id` is null only for manual admin changes. */
 export type LedgerCause = { type: TransactionCauseType; id: number | null };
@@ -12,5 +12,11 @@ export type LedgerMovement = {
   amount: Minor;
   kind: TransactionKind;
   cause: LedgerCause;
-  description: string;
+  /**
+   * The entry's text as a catalogue key (`api.ledger.entry.*`): the ledger writes it in the
+   * customer's language when it records the row, as notifications are (issue 18).
+   */
+  description: LedgerText;
 };
+
+export type LedgerText = { key: MessageKey; values?: MessageValues };

@@ -69,7 +69,7 @@ export async function createUserId(
       await holdIfFromWallet(tx, userId, input, {
         kind: 'id_create',
         cause: { type: 'user_id', id: row.id },
-        description: `New ID on ${locked.name} (${input.username})`,
+        description: { key: 'api.ledger.entry.newId', values: { site: locked.name, username: input.username } },
       });
       return row.id;
     }),

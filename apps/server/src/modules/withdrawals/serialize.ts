@@ -1,6 +1,7 @@
 import { formatAmount, type Withdrawal } from '@iddesk/contract';
 import { textCell } from '../../lib/csv-export';
 import { type CsvColumn, queueCsvColumns } from '../pending-items';
+import type { LedgerText } from '../ledger';
 import { fileUrl } from '../uploads';
 import type { WithdrawalView } from './repository';
 
@@ -26,8 +27,11 @@ export function toWithdrawalJson(w: WithdrawalView, audience: 'owner' | 'admin' 
 }
 
 /** "UPI name@bank" or "bank account ••••6789": enough to recognise, in the ledger text. */
-export function destinationLabel(w: Pick<WithdrawalView, 'method' | 'upiId' | 'accountNumber'>): string {
-  return w.method === 'upi' ? `UPI ${w.upiId}` : `bank account ••••${(w.accountNumber ?? '').slice(-4)}`;
+/** The ledger entry's text: where the money goes, the bank account shown by its last four digits. */
+export function destinationText(w: Pick<WithdrawalView, 'method' | 'upiId' | 'accountNumber'>): LedgerText {
+  return w.method === 'upi'
+    ? { key: 'api.ledger.entry.withdrawalToUpi', values: { upi: w.upiId ?? '' } }
+    : { key: 'api.ledger.entry.withdrawalToBank', values: { last4: (w.accountNumber ?? '').slice(-4) } };
 }
 
 /** The CSV export's columns (issue 16): exact decimal amounts, times in the display time zone. */

@@ -21,7 +21,7 @@ import {
   payoutsToday,
   type WithdrawalView,
 } from './repository';
-import { destinationLabel } from './serialize';
+import { destinationText } from './serialize';
 
 type WithdrawInput = z.output<typeof WithdrawBodySchema>;
 
@@ -57,7 +57,7 @@ export async function requestWithdrawal(db: Db, userId: number, input: WithdrawI
       amount: input.amount,
       kind: 'withdrawal',
       cause: { type: 'withdrawal', id: withdrawal.id },
-      description: `Withdrawal to ${destinationLabel(values)}`,
+      description: destinationText(values),
     });
     return withdrawal.id;
   });
