@@ -1,4 +1,4 @@
-import type { Session } from '@iddesk/contract';
+import { type Session, UNKNOWN_DEVICE } from '@iddesk/contract';
 import { LogOut, Monitor, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -88,14 +88,17 @@ function SessionRow({
 }) {
   const t = account.useT();
   const Icon = /\((mobile|tablet)\)$/.test(session.device) ? Smartphone : Monitor;
+  // The server names a device from its User-Agent ("Chrome 120 on Android 14 (mobile)"); the one
+  // word it writes itself, for an unknown one, is said in the page's language.
+  const device = session.device === UNKNOWN_DEVICE ? t('sessions.unknownDevice') : session.device;
   return (
-    <li className="flex flex-wrap items-center gap-3 py-4" aria-label={session.device}>
+    <li className="flex flex-wrap items-center gap-3 py-4" aria-label={device}>
       <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-slate-100 text-slate-700">
         <Icon className="size-5" aria-hidden="true" />
       </span>
       <div className="min-w-0 flex-1">
         <p className="font-semibold text-slate-900">
-          {session.device}
+          {device}
           {session.current ? (
             <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-sm font-medium text-brand-800">
               {t('sessions.thisDevice')}
@@ -115,7 +118,7 @@ function SessionRow({
           loading={ending}
           disabled={disabled}
           icon={<LogOut className="size-4" aria-hidden="true" />}
-          aria-label={t('sessions.endLabel', { device: session.device })}
+          aria-label={t('sessions.endLabel', { device })}
         >
           {t('sessions.end')}
         </Button>
