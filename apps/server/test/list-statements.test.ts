@@ -134,3 +134,44 @@ describe('one statement per list page, the total included', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('a keyed withdrawal (issue 19): one short transaction', () => {
+  it('BEGIN, six statements, COMMIT: no savepoint, no settings or app-key read of its own; the answer is the stored one', async () => {
+    const who = await customerWith(ctx, admin.token, '300');
+    const send = (key: string) =>
+      post(ctx.app, '/api/withdraw', { amount: '10', method: 'upi', upi_id: 'me@okicici' }, who.token, {
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          'x-requested-with': 'XMLHttpRequest',
+          authorization: `Bearer ${who.token}`,
+          'idempotency-key': key,
+        },
+      });
+    // The session and the money limits are in this process's memory from here on.
+    expect((await send('warm-up')).statusCode).toBe(200);
+    let sent: ApiResponse | undefined;
+    const { statements } = await counter.measure(async () => {
+      sent = await send('counted');
+    });
+    expect(sent!.statusCode, sent!.body).toBe(200);
+    const begin = statements.findIndex((s) => /^begin/i.test(s));
+    const end = statements.findLastIndex((s) => /^(commit|COMMIT\/ROLLBACK)/i.test(s));
+    const inTransaction = statements.slice(begin, end + 1);
+    // Claim the key (and the app key's share lock), hold, the day's total, the withdrawal,
+    // its ledger row, the sealed answer.
+    expect(inTransaction, inTransaction.join('\n---\n')).toHaveLength(8);
+    expect(statements.join('\n')).not.toMatch(/savepoint|from "settings"|from "app_key_fingerprint"|from "withdrawals" inner join/i);
+
+    // The answer built from what the statements returned is the withdrawal as read back.
+    const withdrawal = sent!.json().data;
+    expect(withdrawal).toMatchObject({ amount: '10.00', status: 'pending', user: { id: who.id } });
+    expect((await get(ctx.app, `/api/withdraw/${withdrawal.id}`, who.token)).json().data).toEqual(withdrawal);
+    // A retry replays it and holds nothing more.
+    const again = await send('counted');
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data).toEqual(withdrawal);
+    const wallet = (await get(ctx.app, '/api/transactions', who.token)).json().data;
+    expect(wallet.items.filter((t: { amount: string }) => t.amount === '-10.00')).toHaveLength(2);
+  });
+});

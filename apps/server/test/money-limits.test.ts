@@ -152,6 +152,23 @@ describe('money rule 8: amounts within the owners’ limits', () => {
     expect((await withdrawUpi(ctx.app, other.token, '1000')).statusCode).toBe(200);
   });
 
+  it('money rule 8: a withdrawal both over the daily payout total and short of balance is the 422 naming the limit', async () => {
+    await setLimits({ ...DEFAULT_MONEY_LIMITS, withdraw: { min: '100.00', max: '1000.00' }, daily_payout: '1000.00' });
+    const user = await customerWith(ctx, owner.token, '1000');
+    expect((await withdrawUpi(ctx.app, user.token, '1000')).statusCode).toBe(200);
+    expect(await balanceOf(ctx, user.id)).toBe(0n);
+    // The hold is taken before the day's total is read (ledger holdFor); the answer is the same.
+    expectAmountError(
+      await withdrawUpi(ctx.app, user.token, '100'),
+      "You have reached today's payout limit of ₹1,000.00. You can withdraw again tomorrow.",
+    );
+    await setLimits({ ...DEFAULT_MONEY_LIMITS, withdraw: { min: '100.00', max: '1000.00' }, daily_payout: '5000.00' });
+    const short = await withdrawUpi(ctx.app, user.token, '100');
+    expect(short.statusCode).toBe(409);
+    expect(short.json().code).toBe('INSUFFICIENT_BALANCE');
+    expect(await balanceOf(ctx, user.id)).toBe(0n);
+  });
+
   it('money rule 8: concurrent withdrawals that together exceed the daily payout total — only those within it pass', async () => {
     await setLimits({ ...DEFAULT_MONEY_LIMITS, withdraw: { min: '100.00', max: '1000.00' }, daily_payout: '1000.00' });
     const user = await customerWith(ctx, owner.token, '5000');

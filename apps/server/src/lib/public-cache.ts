@@ -26,13 +26,30 @@ export class PublicCache {
         this.generation += 1;
         const table = payload.slice(2);
         for (const [key, entry] of this.entries) if (entry.tables.includes(table)) this.entries.delete(key);
+        for (const [key, kept] of this.values) if (kept.tables.includes(table)) this.values.delete(key);
       },
       state: (live) => {
         this.generation += 1;
         this.entries.clear();
+        this.values.clear();
         this.live = live;
       },
     });
+  }
+
+  private readonly values = new Map<string, { value: unknown; tables: readonly string[] }>();
+
+  /**
+   * A value read from the database (the money limits), kept like an answer until one of
+   * `tables` changes; read afresh while the feed is not live.
+   */
+  async value<T>(key: string, tables: readonly string[], load: () => Promise<T>): Promise<T> {
+    const kept = this.live ? this.values.get(key) : undefined;
+    if (kept) return kept.value as T;
+    const generation = this.generation;
+    const value = await load();
+    if (this.live && generation === this.generation) this.values.set(key, { value, tables });
+    return value;
   }
 
   get(key: string): Entry | undefined {

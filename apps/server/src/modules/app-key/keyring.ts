@@ -1,9 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { appKeyFingerprint } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { openSecret } from '../../lib/secret-box';
 import { AppKeyMismatchError } from './errors';
 import { fingerprintOf } from './fingerprint';
+
+/**
+ * The database's key fingerprint under a share lock, as a column: a sealing transaction reads
+ * it in one of its own statements (the Idempotency-Key's claim) instead of one more; null when
+ * no server has written it yet.
+ */
+export const sealingFingerprint = sql<string | null>`(select fingerprint from app_key_fingerprint where id = 1 for share)`;
 
 /**
  * The keys this process holds: APP_KEY and, during a rotation, APP_KEY_PREVIOUS.
@@ -65,9 +72,14 @@ export class Keyring {
       .from(appKeyFingerprint)
       .where(eq(appKeyFingerprint.id, 1))
       .for('share');
+    return this.sealingKeyFor(row?.fingerprint ?? null);
+  }
+
+  /** The key to seal under, given what `sealingFingerprint` read in the sealing transaction. */
+  sealingKeyFor(fingerprint: string | null): Buffer {
     // No fingerprint yet: a database no server has started on (tests build the app directly).
-    if (!row) return this.current;
-    const key = this.keyWithFingerprint(row.fingerprint);
+    if (fingerprint === null) return this.current;
+    const key = this.keyWithFingerprint(fingerprint);
     if (!key) throw new AppKeyMismatchError('the key was rotated after this server started');
     return key;
   }

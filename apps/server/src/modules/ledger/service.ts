@@ -24,13 +24,13 @@ import type { LedgerCause, LedgerMovement } from './types';
  * counting rows — done rows plus pending debits (holds) — and never goes below zero.
  */
 
-function positive(movement: LedgerMovement): bigint {
+function positive(movement: Pick<LedgerMovement, 'amount'>): bigint {
   // A programming error, not user input: the contract refuses amounts <= 0 long before.
   if (movement.amount <= 0n) throw new Error(`Ledger amounts are positive, got ${movement.amount}`);
   return movement.amount;
 }
 
-async function spend(tx: Tx, movement: LedgerMovement): Promise<Account> {
+async function spend(tx: Tx, movement: Pick<LedgerMovement, 'userId' | 'amount'>): Promise<Account> {
   const account = await takeFromBalance(tx, movement.userId, positive(movement));
   if (account === null) throw new ConflictError('INSUFFICIENT_BALANCE', t('api.ledger.insufficientBalance'));
   return account;
@@ -43,7 +43,7 @@ async function receive(tx: Tx, userId: number, amount: bigint): Promise<Account>
 }
 
 /** The entry's text in the customer's language, fixed when the row is written (issue 18). */
-const described = (movement: LedgerMovement, { locale }: Pick<Account, 'locale'>) => ({
+const described = <M extends Pick<LedgerMovement, 'description'>>(movement: M, { locale }: Pick<Account, 'locale'>) => ({
   ...movement,
   description: translateIn(locale, movement.description.key, movement.description.values),
 });
@@ -58,6 +58,24 @@ function pendingOrConflict(row: TransactionRow | null): TransactionRow {
 export async function hold(tx: Tx, movement: LedgerMovement): Promise<TransactionRow> {
   const account = await spend(tx, movement);
   return insertRow(tx, { ...described(movement, account), amount: -movement.amount, status: 'pending', balanceAfter: account.balance, settled: false });
+}
+
+/**
+ * A hold whose cause is written after the money is taken (a withdrawal): the balance drops
+ * first, which also locks the customer's row until the transaction ends, so `writeCause`
+ * reads their other rows (the daily payout total, rule 8) one concurrent call after the
+ * other, each seeing what the one before committed. `writeCause` throws to refuse; the
+ * transaction then rolls the balance back. Two statements and the cause's own, where
+ * `lockAccount` + `hold` took four.
+ */
+export async function holdFor(
+  tx: Tx,
+  movement: Omit<LedgerMovement, 'cause'>,
+  writeCause: () => Promise<LedgerCause>,
+): Promise<TransactionRow> {
+  const account = await spend(tx, movement);
+  const cause = await writeCause();
+  return insertRow(tx, { ...described(movement, account), cause, amount: -movement.amount, status: 'pending', balanceAfter: account.balance, settled: false });
 }
 
 /** Approval of a held amount: the money is gone for good; the balance does not change again. */

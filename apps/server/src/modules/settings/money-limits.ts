@@ -6,6 +6,7 @@ import {
   MoneyLimitsSchema,
 } from '@iddesk/contract';
 import type { Db } from '../../db/types';
+import { publicCacheOf } from '../../lib/public-cache';
 import { ValidationError } from '../../errors/app-errors';
 import { SETTING } from './keys';
 import { getSetting, putSetting } from './repository';
@@ -26,6 +27,15 @@ function readLimits(stored: string | null): MoneyLimits {
 /** The money limits in force (rule 8): the owners' or the defaults. */
 export async function getMoneyLimits(db: Db): Promise<MoneyLimits> {
   return readLimits(await getSetting(db, SETTING.moneyLimits));
+}
+
+/**
+ * The same, from this process's memory until the settings change (lib/public-cache.ts, which
+ * the settings triggers empty on every server): the money calls read them before their
+ * transaction, not inside it. `db` is the app's database, never a transaction.
+ */
+export function cachedMoneyLimits(db: Db): Promise<MoneyLimits> {
+  return publicCacheOf(db).value('money-limits', ['settings'], () => getMoneyLimits(db));
 }
 
 export async function putMoneyLimits(db: Db, limits: MoneyLimits): Promise<void> {

@@ -64,7 +64,7 @@ export const cancelPendingWithdrawal = (tx: Tx, id: number, customerId: number):
  * Rule 8's daily payout total: the customer's withdrawals asked for today (waiting or paid;
  * rejected and cancelled ones do not count), today being the calendar day in `timeZone`.
  */
-export async function payoutsToday(tx: Tx, userId: number, timeZone: string): Promise<bigint> {
+export async function payoutsToday(tx: Db, userId: number, timeZone: string): Promise<bigint> {
   const rows = await tx
     .select({ total: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text` })
     .from(withdrawals)

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formSpec, readForm } from '../../lib/multipart';
 import { callerOf } from '../../plugins/app/auth';
 import { actorOf } from '../audit';
+import { cachedMoneyLimits } from '../settings';
 import {
   batchRoute,
   customerItemRoutes,
@@ -47,11 +48,17 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     WALLET_API.withdraw,
     { ...withdrawOptions, schema: { ...withdrawOptions.schema, body: WithdrawBodySchema } },
-    async (request, reply) =>
-      app.idempotent(request, reply, async (db) => {
-        const withdrawal = await requestWithdrawal(db, callerOf(request).user.id, request.body, app.config.displayTimeZone);
+    async (request, reply) => {
+      const limits = await cachedMoneyLimits(app.db);
+      const { id, name, email, phone } = callerOf(request).user;
+      return app.idempotent(request, reply, async (db) => {
+        const withdrawal = await requestWithdrawal(db, { id, name, email, phone }, request.body, {
+          limits,
+          timeZone: app.config.displayTimeZone,
+        });
         return { message: t('api.queue.sent'), data: toWithdrawalJson(withdrawal) };
-      }),
+      });
+    },
   );
 
   customerItemRoutes(app, {

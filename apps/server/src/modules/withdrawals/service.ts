@@ -1,12 +1,12 @@
-import { dailyPayoutProblem, formatAmount, limitProblem, type WithdrawBodySchema } from '@iddesk/contract';
+import { dailyPayoutProblem, formatAmount, limitProblem, type MoneyLimits, type WithdrawBodySchema } from '@iddesk/contract';
 import type { z } from 'zod';
 import type { WithdrawalRow } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { ValidationError } from '../../errors/app-errors';
+import { ConflictError, ValidationError } from '../../errors/app-errors';
 import type { StorageDeps as Deps } from '../../lib/storage';
 import type { Actor } from '../audit';
-import { hold, lockAccount, releaseHold, rowForCause, settleHold } from '../ledger';
-import { getMoneyLimits } from '../settings';
+import { atomically } from '../../db/atomically';
+import { holdFor, releaseHold, rowForCause, settleHold } from '../ledger';
 import { withdrawalApproved, withdrawalRejected } from '../notifications';
 import { notify } from '../notifications';
 import { notPendingError, pendingItems } from '../pending-items';
@@ -26,14 +26,26 @@ import { destinationText } from './serialize';
 type WithdrawInput = z.output<typeof WithdrawBodySchema>;
 
 
+/** The caller's own details, as a withdrawal's view shows its customer. */
+type Customer = WithdrawalView['user'];
+
 /**
  * Money rule 4: the amount is held at once (the balance drops now, so it cannot be spent
  * twice) and the withdrawal waits for an admin. Short balance: 409 INSUFFICIENT_BALANCE and
- * nothing is written. Rule 8: the amount is within the owners' limits, and with today's other
- * withdrawals (in `timeZone`) within the daily payout total, else 422 on `amount`; the
- * customer's row is locked first, so concurrent withdrawals are counted one after the other.
+ * nothing is written. Rule 8: the amount is within the owners' `limits` (read before the
+ * transaction: settings cachedMoneyLimits), and with today's other withdrawals (in
+ * `timeZone`) within the daily payout total, else 422 on `amount`. The hold locks the
+ * customer's row before the daily total is read, so concurrent withdrawals are counted one
+ * after the other (ledger holdFor). Inside a caller's transaction (an Idempotency-Key) it runs
+ * in that one, without a savepoint: five statements, the answer built from what they return.
  */
-export async function requestWithdrawal(db: Db, userId: number, input: WithdrawInput, timeZone: string): Promise<WithdrawalView> {
+export async function requestWithdrawal(
+  db: Db,
+  customer: Customer,
+  input: WithdrawInput,
+  { limits, timeZone }: { limits: MoneyLimits; timeZone: string },
+): Promise<WithdrawalView> {
+  const userId = customer.id;
   const upi = input.method === 'upi';
   const values: NewWithdrawal = {
     userId,
@@ -44,24 +56,28 @@ export async function requestWithdrawal(db: Db, userId: number, input: WithdrawI
     accountNumber: upi ? null : (input.account_number ?? null),
     ifsc: upi ? null : (input.ifsc ?? null),
   };
-  const limits = await getMoneyLimits(db);
   const outside = limitProblem(limits, 'withdraw', input.amount);
   if (outside) throw ValidationError.field('amount', outside);
-  const id = await db.transaction(async (tx) => {
-    await lockAccount(tx, userId);
-    const overDaily = dailyPayoutProblem(limits, await payoutsToday(tx, userId, timeZone), input.amount);
-    if (overDaily) throw ValidationError.field('amount', overDaily);
-    const withdrawal = await insertWithdrawal(tx, values);
-    await hold(tx, {
-      userId,
-      amount: input.amount,
-      kind: 'withdrawal',
-      cause: { type: 'withdrawal', id: withdrawal.id },
-      description: destinationText(values),
+  const overDaily = (paidToday: bigint) => dailyPayoutProblem(limits, paidToday, input.amount);
+  try {
+    return await atomically(db, async (tx) => {
+      let withdrawal: WithdrawalRow | undefined;
+      await holdFor(tx, { userId, amount: input.amount, kind: 'withdrawal', description: destinationText(values) }, async () => {
+        const problem = overDaily(await payoutsToday(tx, userId, timeZone));
+        if (problem) throw ValidationError.field('amount', problem);
+        withdrawal = await insertWithdrawal(tx, values);
+        return { type: 'withdrawal', id: withdrawal.id };
+      });
+      return { ...withdrawal!, user: customer, handler: null };
     });
-    return withdrawal.id;
-  });
-  return (await findWithdrawalView(db, id))!;
+  } catch (error) {
+    // Over the day's total as well as short: the 422 names the limit, as before the hold came first.
+    if (error instanceof ConflictError && error.code === 'INSUFFICIENT_BALANCE') {
+      const problem = overDaily(await payoutsToday(db, userId, timeZone));
+      if (problem) throw ValidationError.field('amount', problem);
+    }
+    throw error;
+  }
 }
 
 type Decision =
