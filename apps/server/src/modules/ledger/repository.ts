@@ -113,9 +113,3 @@ export async function findRowByCause(db: Db, cause: LedgerCause): Promise<Transa
     .limit(1);
   return rows[0] ?? null;
 }
-
-/** SELECT … FOR UPDATE of the user's row; false when there is none. */
-export async function lockUserRow(tx: Tx, userId: number): Promise<boolean> {
-  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  return rows.length > 0;
-}

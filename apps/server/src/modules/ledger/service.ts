@@ -5,7 +5,6 @@ import type { Tx } from '../../db/types';
 import {
   addToBalance,
   closePendingRow,
-  lockUserRow,
   findRowByCause,
   insertRow,
   localeOf,
@@ -65,8 +64,8 @@ export async function hold(tx: Tx, movement: LedgerMovement): Promise<Transactio
  * first, which also locks the customer's row until the transaction ends, so `writeCause`
  * reads their other rows (the daily payout total, rule 8) one concurrent call after the
  * other, each seeing what the one before committed. `writeCause` throws to refuse; the
- * transaction then rolls the balance back. Two statements and the cause's own, where
- * `lockAccount` + `hold` took four.
+ * transaction then rolls the balance back. Two statements and the cause's own, where a
+ * separate row lock before them took three.
  */
 export async function holdFor(
   tx: Tx,
@@ -114,15 +113,6 @@ export async function settleCredit(tx: Tx, rowId: number): Promise<TransactionRo
 /** Rejection (or cancel) of a pending credit: it never counts; the balance is untouched. */
 export async function rejectCredit(tx: Tx, rowId: number, outcome: Release = 'rejected'): Promise<TransactionRow> {
   return pendingOrConflict(await closePendingRow(tx, rowId, 'credit', outcome));
-}
-
-/**
- * Lock the customer's balance row until the transaction ends, before a check that reads their
- * other rows (the daily payout total, rule 8): concurrent calls of one customer then check one
- * after the other, each seeing what the one before committed.
- */
-export async function lockAccount(tx: Tx, userId: number): Promise<void> {
-  if (!(await lockUserRow(tx, userId))) throw new Error(`Ledger: user ${userId} does not exist`);
 }
 
 /** An immediate credit: admin deposit now; ID withdraw/close approvals in issue 4. */
