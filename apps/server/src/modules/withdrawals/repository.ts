@@ -1,4 +1,5 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { users, withdrawals, type WithdrawalRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { cancelOwnIfPending, decideIfPending, deskWhere, handler, type ListQuery, type Parties, partyColumns, pendingFilter, viewQueries } from '../pending-items';
@@ -51,30 +52,49 @@ export type NewWithdrawal = Pick<
   'userId' | 'amount' | 'method' | 'upiId' | 'accountHolder' | 'accountNumber' | 'ifsc'
 >;
 
-export async function insertWithdrawal(tx: Tx, values: NewWithdrawal): Promise<WithdrawalRow> {
-  const rows = await tx.insert(withdrawals).values(values).returning();
-  return rows[0]!;
+/** The customer's other withdrawals, as `todaysPayouts` reads them inside an insert. */
+const earlier = alias(withdrawals, 'earlier');
+
+/**
+ * Rule 8's daily payout total: the customer's withdrawals asked for today (waiting or paid;
+ * rejected and cancelled ones do not count), today being the calendar day in `timeZone`.
+ */
+const todaysPayouts = (db: Db, table: typeof withdrawals | typeof earlier, userId: number, timeZone: string) =>
+  db
+    .select({ total: sql<string>`coalesce(sum(${table.amount}), 0)::text` })
+    .from(table)
+    .where(
+      and(
+        eq(table.userId, userId),
+        inArray(table.status, ['pending', 'approved']),
+        sql`${table.createdAt} >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`,
+      ),
+    );
+
+/**
+ * Writes the withdrawal and answers, from the same statement, the customer's other payouts of
+ * today (`payoutsToday`; a statement does not see the row it inserts). Run it after the
+ * customer's row is locked: its snapshot then holds every withdrawal committed before.
+ */
+export async function insertWithdrawal(
+  tx: Tx,
+  values: NewWithdrawal,
+  timeZone: string,
+): Promise<{ withdrawal: WithdrawalRow; paidToday: bigint }> {
+  const [row] = await tx
+    .insert(withdrawals)
+    .values(values)
+    .returning({ ...getTableColumns(withdrawals), paidToday: sql<string>`(${todaysPayouts(tx, earlier, values.userId, timeZone)})` });
+  const { paidToday, ...withdrawal } = row!;
+  return { withdrawal, paidToday: BigInt(paidToday) };
 }
 
 /** Money rule 10: the customer's own pending withdrawal → cancelled, at most once. */
 export const cancelPendingWithdrawal = (tx: Tx, id: number, customerId: number): Promise<WithdrawalRow | null> =>
   cancelOwnIfPending(tx, withdrawals, id, customerId);
 
-/**
- * Rule 8's daily payout total: the customer's withdrawals asked for today (waiting or paid;
- * rejected and cancelled ones do not count), today being the calendar day in `timeZone`.
- */
-export async function payoutsToday(tx: Db, userId: number, timeZone: string): Promise<bigint> {
-  const rows = await tx
-    .select({ total: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text` })
-    .from(withdrawals)
-    .where(
-      and(
-        eq(withdrawals.userId, userId),
-        inArray(withdrawals.status, ['pending', 'approved']),
-        sql`${withdrawals.createdAt} >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`,
-      ),
-    );
+export async function payoutsToday(db: Db, userId: number, timeZone: string): Promise<bigint> {
+  const rows = await todaysPayouts(db, withdrawals, userId, timeZone);
   return BigInt(rows[0]?.total ?? '0');
 }
 

@@ -37,7 +37,7 @@ type Customer = WithdrawalView['user'];
  * `timeZone`) within the daily payout total, else 422 on `amount`. The hold locks the
  * customer's row before the daily total is read, so concurrent withdrawals are counted one
  * after the other (ledger holdFor). Inside a caller's transaction (an Idempotency-Key) it runs
- * in that one, without a savepoint: five statements, the answer built from what they return.
+ * in that one, without a savepoint: four statements, the answer built from what they return.
  */
 export async function requestWithdrawal(
   db: Db,
@@ -63,9 +63,11 @@ export async function requestWithdrawal(
     return await atomically(db, async (tx) => {
       let withdrawal: WithdrawalRow | undefined;
       await holdFor(tx, { userId, amount: input.amount, kind: 'withdrawal', description: destinationText(values) }, async () => {
-        const problem = overDaily(await payoutsToday(tx, userId, timeZone));
+        const written = await insertWithdrawal(tx, values, timeZone);
+        // Over the day's total: the error rolls the withdrawal back with the hold.
+        const problem = overDaily(written.paidToday);
         if (problem) throw ValidationError.field('amount', problem);
-        withdrawal = await insertWithdrawal(tx, values);
+        withdrawal = written.withdrawal;
         return { type: 'withdrawal', id: withdrawal.id };
       });
       return { ...withdrawal!, user: customer, handler: null };
