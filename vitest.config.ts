@@ -1,14 +1,7 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Vitest's default is one worker less than the cores: a single worker on CI's 2 cores,
-    // and that worker leaves the second core idle while it waits on PostgreSQL, a server
-    // process it started, or argon2 and sharp in libuv's threads. Two at least, more where
-    // there are more cores. Files never share state: each has its own database, data dir
-    // and ports (test/helpers).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
