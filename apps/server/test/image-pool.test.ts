@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { PassThrough } from 'node:stream';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +15,8 @@ import {
   whileReadingUpload,
 } from '../src/lib/image-pool';
 import { translateIn } from '../src/lib/i18n';
+import { processImage } from '../src/lib/images';
+import { IMAGE_THREAD_NICE } from '../src/lib/sharp';
 import { createAdmin, createTestApp, registerUser, type TestContext } from './helpers/test-app';
 import { UPLOAD_STORES, type UploadStore } from './helpers/upload-stores';
 import { addFunds, createUpiPaymentType, nextReference, pngImage } from './helpers/wallet-fixtures';
@@ -154,5 +158,32 @@ describe.each(UPLOAD_STORES)('a full image queue on $name', ({ start }) => {
     for (const b of held) b.release();
     await Promise.all(reads);
     expect((await addFunds(ctx.app, user.token, paymentTypeId, '10')).statusCode).toBe(200);
+  });
+});
+
+describe('image threads below sign-ins (issue 19)', () => {
+  /** This process's threads whose name starts with `prefix`, with their nice values (Linux /proc). */
+  function threadsNamed(prefix: string): { tid: number; nice: number }[] {
+    return readdirSync('/proc/self/task').flatMap((entry) => {
+      try {
+        if (!readFileSync(`/proc/self/task/${entry}/comm`, 'utf8').startsWith(prefix)) return [];
+        const fields = readFileSync(`/proc/self/task/${entry}/stat`, 'utf8').split(') ').pop()!.split(' ');
+        return [{ tid: Number(entry), nice: Number(fields[16]) }];
+      } catch {
+        return [];
+      }
+    });
+  }
+
+  it("libvips' threads run at IMAGE_THREAD_NICE once an image is processed; the rest of the process keeps its priority", async () => {
+    const before = getPriority();
+    const image = await processImage(await pngImage(1600, 1200), 'private');
+    expect(image.contentType).toBe('image/jpeg');
+    const vips = threadsNamed('libvips');
+    expect(vips.length).toBeGreaterThan(0);
+    expect(vips.map((t) => t.nice)).toEqual(vips.map(() => IMAGE_THREAD_NICE));
+    // This (the event loop's) thread is untouched: the nice value is per thread on Linux.
+    expect(getPriority()).toBe(before);
+    expect(before).toBeLessThan(IMAGE_THREAD_NICE);
   });
 });

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import type Sharp from 'sharp';
 
 let loading: Promise<typeof Sharp> | undefined;
@@ -25,4 +27,56 @@ export function loadSharp(): Promise<typeof Sharp> {
  */
 export function sharpCounters(): { queue: number; process: number } | null {
   return loaded ? loaded.counters() : null;
+}
+
+/**
+ * The nice value of libvips' threads (issue 19, sign-in under an upload flood). The pixels of
+ * an image are decoded and encoded on libvips' own worker threads (named "libvips worker"),
+ * not on libuv's, which argon2 (sign-in) and file reads share with sharp's short calls. At
+ * nice 10 the kernel gives a busy core to a sign-in or the event loop first (weight 110
+ * against 1 024), and to the image whenever nothing else wants it: uploads lose nothing on an
+ * idle machine. On Linux the nice value is per thread, so the rest of the process keeps 0.
+ */
+export const IMAGE_THREAD_NICE = 10;
+
+/** Threads already looked at (TID → whether it is libvips'), pruned to the living ones. */
+const threadsSeen = new Map<number, boolean>();
+
+/**
+ * Lower every libvips thread of this process to IMAGE_THREAD_NICE (Linux; elsewhere nothing).
+ * libvips starts its threads as an image needs them, so the image pool calls this when a job
+ * starts and every few milliseconds while it runs (lib/images.ts). A scan reads the thread
+ * list and the name of threads not seen before: tens of microseconds.
+ */
+export function lowerImageThreadPriority(): void {
+  if (process.platform !== 'linux') return;
+  let tids: string[];
+  try {
+    tids = readdirSync('/proc/self/task');
+  } catch {
+    return;
+  }
+  const alive = new Set<number>();
+  for (const entry of tids) {
+    const tid = Number(entry);
+    alive.add(tid);
+    if (threadsSeen.has(tid)) continue;
+    let isImageThread: boolean;
+    try {
+      isImageThread = readFileSync(`/proc/self/task/${entry}/comm`, 'utf8').startsWith('libvips');
+    } catch {
+      // The thread ended between the listing and now; it is gone from the next listing.
+      continue;
+    }
+    if (isImageThread) {
+      try {
+        setPriority(tid, IMAGE_THREAD_NICE);
+      } catch {
+        // Ended meanwhile, or the whole process already runs at a higher nice value.
+      }
+    }
+    threadsSeen.set(tid, isImageThread);
+  }
+  // A thread id the kernel hands to a new thread is looked at again.
+  for (const tid of threadsSeen.keys()) if (!alive.has(tid)) threadsSeen.delete(tid);
 }
