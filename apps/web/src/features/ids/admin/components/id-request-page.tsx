@@ -142,12 +142,7 @@ function RequestDetail({ request }: { request: IdRequest }) {
       history={<HistoryCard type="id_request" id={request.id} />}
       actions={() => <Actions request={request} nav={nav} />}
       outcome={
-        <Outcome
-          status={request.status}
-          handledAt={request.handled_at}
-          comment={request.comment}
-          handledBy={request.handled_by}
-        >
+        <Outcome item={request}>
           {request.confirmed_amount ? (
             <p className="mt-2 text-slate-700">
               {t('request.confirmedAmount')}{' '}

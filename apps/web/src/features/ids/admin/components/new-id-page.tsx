@@ -121,10 +121,7 @@ function NewIdDetail({ userId }: { userId: UserId }) {
       actions={() => <Actions userId={userId} nav={nav} />}
       outcome={
         <Outcome
-          status={userId.status === 'rejected' ? 'rejected' : 'approved'}
-          handledAt={userId.handled_at}
-          comment={userId.comment}
-          handledBy={userId.handled_by}
+          item={{ ...userId, status: userId.status === 'rejected' ? 'rejected' : 'approved' }}
         >
           {userId.confirmed_amount ? (
             <p className="mt-2 text-slate-700">

@@ -132,14 +132,7 @@ function BillDetail({ bill }: { bill: Bill }) {
       }
       history={<HistoryCard type="bill" id={bill.id} />}
       actions={() => <BillActions bill={bill} nav={nav} />}
-      outcome={
-        <Outcome
-          status={bill.status}
-          handledAt={bill.handled_at}
-          comment={bill.comment}
-          handledBy={bill.handled_by}
-        />
-      }
+      outcome={<Outcome item={bill} />}
     />
   );
 }

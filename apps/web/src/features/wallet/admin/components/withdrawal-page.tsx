@@ -118,12 +118,7 @@ function WithdrawalDetail({ withdrawal: w }: { withdrawal: Withdrawal }) {
       history={<HistoryCard type="withdrawal" id={w.id} />}
       actions={() => <WithdrawalActions withdrawal={w} nav={nav} />}
       outcome={
-        <Outcome
-          status={w.status}
-          handledAt={w.handled_at}
-          comment={w.comment}
-          handledBy={w.handled_by}
-        >
+        <Outcome item={w}>
           {w.payout_reference ? (
             <DetailList
               className="mt-4"
