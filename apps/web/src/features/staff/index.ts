@@ -8,7 +8,7 @@
  */
 export { useAdminMutation, useInvalidateAfterAdminAction } from './api/invalidate';
 export { adminKeys } from './api/keys';
-export type { Decision, QueueParams } from './api/queue-params';
+export type { Decision, DecisionSubmit, QueueParams } from './api/queue-params';
 export { AdminFrame, type AdminTab, queueTabs } from './components/admin-frame';
 export { CollectionPage } from './components/collection-page';
 export { AuditChange } from './components/audit-change';
