@@ -86,21 +86,15 @@ type QueueDecisionProps = {
   /** What rejecting does, for its confirmation. */
   consequence: string;
   reject: RejectPanelProps['submit'];
-  /** After either decision went through. */
-  onDone: () => unknown;
+  /** Where either decision leads: the queue's next item. */
+  nav: QueueNav;
 };
 
 /**
  * The approve and reject panels of a pending item: one above the other, side by side on wide
  * screens so both are in view at 1280×800 even with the new-ID form's three fields.
  */
-export function QueueDecision({
-  approve,
-  subject,
-  consequence,
-  reject,
-  onDone,
-}: QueueDecisionProps) {
+export function QueueDecision({ approve, subject, consequence, reject, nav }: QueueDecisionProps) {
   return (
     <Card className="grid grid-cols-1 items-start gap-5 xl:grid-cols-[minmax(0,1.2fr)_auto_minmax(0,1fr)]">
       {approve}
@@ -109,7 +103,12 @@ export function QueueDecision({
         aria-hidden="true"
         className="border-t border-slate-200 xl:h-full xl:border-l xl:border-t-0"
       />
-      <RejectPanel subject={subject} consequence={consequence} submit={reject} onDone={onDone} />
+      <RejectPanel
+        subject={subject}
+        consequence={consequence}
+        submit={reject}
+        onDone={nav.afterHandled}
+      />
     </Card>
   );
 }

@@ -26,7 +26,6 @@ const REQUEST_QUEUE = {
 function Actions({ request, nav }: { request: IdRequest; nav: QueueNav }) {
   const t = idsStaff.useT();
   const mutation = useHandleIdRequest();
-  const done = () => nav.afterHandled();
   const id = request.id;
   return (
     <QueueDecision
@@ -34,7 +33,7 @@ function Actions({ request, nav }: { request: IdRequest; nav: QueueNav }) {
         <HandleRequest
           request={request}
           submit={(body, idempotencyKey) => mutation.mutateAsync({ id, body, idempotencyKey })}
-          onDone={done}
+          onDone={nav.afterHandled}
         />
       }
       subject={t('request.subject', { id: request.id })}
@@ -42,7 +41,7 @@ function Actions({ request, nav }: { request: IdRequest; nav: QueueNav }) {
       reject={(body, idempotencyKey) =>
         mutation.mutateAsync({ id, body: { action: 'reject', ...body }, idempotencyKey })
       }
-      onDone={done}
+      nav={nav}
     />
   );
 }

@@ -26,7 +26,6 @@ function Actions({ userId, nav }: { userId: UserId; nav: QueueNav }) {
   const t = idsStaff.useT();
   const approve = useApproveUserId();
   const reject = useRejectUserId();
-  const done = () => nav.afterHandled();
   const id = userId.id;
   return (
     <QueueDecision
@@ -34,13 +33,13 @@ function Actions({ userId, nav }: { userId: UserId; nav: QueueNav }) {
         <ApproveNewId
           userId={userId}
           submit={(body, idempotencyKey) => approve.mutateAsync({ id, body, idempotencyKey })}
-          onDone={done}
+          onDone={nav.afterHandled}
         />
       }
       subject={t('newId.subject', { id: userId.id })}
       consequence={t(userId.pay_from === 'wallet' ? 'newId.rejectWallet' : 'newId.rejectPayment')}
       reject={(body, idempotencyKey) => reject.mutateAsync({ id, body, idempotencyKey })}
-      onDone={done}
+      nav={nav}
     />
   );
 }

@@ -42,7 +42,7 @@ function BillActions({ bill, nav }: { bill: Bill; nav: QueueNav }) {
     confirm: true,
     submit: (values, idempotencyKey) =>
       approve.mutateAsync({ id, body: reuseBody(values.comment), idempotencyKey }),
-    onSuccess: () => nav.afterHandled(),
+    onSuccess: nav.afterHandled,
   });
 
   return (
@@ -76,7 +76,7 @@ function BillActions({ bill, nav }: { bill: Bill; nav: QueueNav }) {
       subject={t('bill.subject', { id: bill.id })}
       consequence={t('bill.rejectConsequence')}
       reject={(body, idempotencyKey) => reject.mutateAsync({ id, body, idempotencyKey })}
-      onDone={() => nav.afterHandled()}
+      nav={nav}
     />
   );
 }

@@ -55,7 +55,6 @@ function WithdrawalActions({ withdrawal, nav }: { withdrawal: Withdrawal; nav: Q
   const t = walletStaff.useT();
   const approve = useApproveWithdrawal();
   const reject = useRejectWithdrawal();
-  const back = () => nav.afterHandled();
   const id = withdrawal.id;
   return (
     <QueueDecision
@@ -65,7 +64,7 @@ function WithdrawalActions({ withdrawal, nav }: { withdrawal: Withdrawal; nav: Q
           submit={(values, idempotencyKey) =>
             approve.mutateAsync({ id, ...values, idempotencyKey })
           }
-          onDone={back}
+          onDone={nav.afterHandled}
         />
       }
       subject={t('withdrawal.subject', { id: withdrawal.id })}
@@ -74,7 +73,7 @@ function WithdrawalActions({ withdrawal, nav }: { withdrawal: Withdrawal; nav: Q
         name: withdrawal.user.name,
       })}
       reject={(body, idempotencyKey) => reject.mutateAsync({ id, body, idempotencyKey })}
-      onDone={back}
+      nav={nav}
     />
   );
 }
