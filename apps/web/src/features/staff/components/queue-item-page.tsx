@@ -1,8 +1,7 @@
-import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ButtonLink } from '../../../components/ui/button';
 import { DetailQuery, NotFoundCard } from '../../../components/ui/detail-query';
 import type { StatesQuery } from '../../../components/ui/list-states';
+import { BackLink } from '../../../components/ui/back-link';
 import { useIdParam } from '../../../lib/use-id-param';
 import type { QueueRoutes } from '../hooks/use-queue-nav';
 import { AdminFrame } from './admin-frame';
@@ -48,15 +47,7 @@ export function QueueItemPage<T>({ title, queue, text, ...item }: QueueItemPageP
   const backLabel = text('back');
   const notFound = <NotFoundCard what={text('what')} back={back} backLabel={backLabel} />;
   return (
-    <AdminFrame
-      title={title(id)}
-      actions={
-        <ButtonLink to={back} variant="light">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          {backLabel}
-        </ButtonLink>
-      }
-    >
+    <AdminFrame title={title(id)} actions={<BackLink to={back}>{backLabel}</BackLink>}>
       {id ? (
         <ItemLoader id={id} notFound={notFound} loadingLabel={text('loading')} {...item} />
       ) : (

@@ -1,10 +1,11 @@
 import { ROUTES, type AdminReview } from '@iddesk/contract';
 import { Eye, EyeOff, Star } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../../components/ui/button';
 import { ListEmpty, QueryStates } from '../../../../components/ui/list-states';
 import { PageHeading } from '../../../../components/ui/page-heading';
 import { Pagination } from '../../../../components/ui/pagination';
-import { usePageParam } from '../../../../lib/pagination';
+import { readPage } from '../../../../lib/pagination';
 import { useAction } from '../../../../lib/use-action';
 import { useAdminReviews } from '../api/get-admin-reviews';
 import { useSetReviewHidden } from '../api/set-review-hidden';
@@ -54,7 +55,8 @@ function Moderation({ review }: { review: AdminReview }) {
 export function AdminReviewsPage() {
   const t = contentStaff.useT();
   const titles = common.useT();
-  const page = usePageParam();
+  const [params] = useSearchParams();
+  const page = readPage(params.get('page'));
   const query = useAdminReviews(page);
   return (
     <>
