@@ -1,12 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { QUERY_KEYS } from '../../../lib/query-keys';
+import { useRefetch } from '../../../lib/refetching-mutation';
 
 /** After a customer's money call: the balance and the transactions refetch. */
-export function useRefreshWallet() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: QUERY_KEYS.passport }),
-      queryClient.invalidateQueries({ queryKey: QUERY_KEYS.transactions }),
-    ]);
-}
+export const useRefreshWallet = () => useRefetch(QUERY_KEYS.passport, QUERY_KEYS.transactions);
