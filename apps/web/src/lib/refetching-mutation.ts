@@ -1,10 +1,5 @@
-import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-
-/** Refetches the queries under each key (what a call changed), all at once. */
-export function useRefetch(...keys: QueryKey[]) {
-  const queryClient = useQueryClient();
-  return () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-}
+import { type QueryKey, useMutation } from '@tanstack/react-query';
+import { useRefetch } from './use-refetch';
 
 /**
  * A mutation after which the queries under `queryKey` refetch: once it went through, or with

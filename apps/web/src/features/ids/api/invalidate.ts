@@ -1,5 +1,5 @@
 import { QUERY_KEYS } from '../../../lib/query-keys';
-import { useRefetch } from '../../../lib/refetching-mutation';
+import { useRefetch } from '../../../lib/use-refetch';
 
 /**
  * After any request on an ID: the balance in the side menu (a wallet payment holds money at
