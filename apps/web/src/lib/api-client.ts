@@ -37,6 +37,13 @@ export type RequestOptions = {
 /** What a money call's input may carry: the key of the confirmed submit it belongs to. */
 export type Idempotent = { idempotencyKey?: string | undefined };
 
+/**
+ * A money-moving `POST` (see `idempotent` above): the confirmed submit's key when it has one,
+ * a fresh key otherwise.
+ */
+export const postMoney = <T>(path: string, body: unknown, idempotencyKey?: string) =>
+  apiRequest<T>(path, { method: 'POST', body, idempotent: idempotencyKey ?? true });
+
 /** 128 random bits as hex; `crypto.getRandomValues` also works outside secure contexts. */
 export function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -112,8 +119,7 @@ export async function apiRequest<T>(
       response = await fetch(buildUrl(path, query), {
         method,
         headers,
-        body:
-          method === 'GET' ? undefined : isForm ? body : JSON.stringify(body ?? {}),
+        body: method === 'GET' ? undefined : isForm ? body : JSON.stringify(body ?? {}),
         signal,
         credentials: 'same-origin',
       });

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { common } from './i18n-common';
 /** A page number to link to, or a gap ("…") between distant pages. */
 export type PageSlot = number | 'gap';
@@ -38,4 +39,10 @@ export function pageRange(page: number, perPage: number, total: number): string 
   return total === 0 || first > total
     ? common.t('pagination.none', { total })
     : common.t('pagination.range', { first, last, total });
+}
+
+/** The page number of the current URL's `?page=` (1 when missing or not a page). */
+export function usePageParam(): number {
+  const [params] = useSearchParams();
+  return readPage(params.get('page'));
 }

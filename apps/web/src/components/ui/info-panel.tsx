@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { Card } from './card';
+import { IconBadge } from './icon-badge';
 
 type InfoPanelProps = { icon: LucideIcon; title: string; children: ReactNode; actions?: ReactNode };
 
@@ -8,9 +9,7 @@ type InfoPanelProps = { icon: LucideIcon; title: string; children: ReactNode; ac
 export function InfoPanel({ icon: Icon, title, children, actions }: InfoPanelProps) {
   return (
     <Card className="flex flex-col gap-4 sm:flex-row sm:items-start">
-      <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
-        <Icon className="size-6" aria-hidden="true" />
-      </span>
+      <IconBadge icon={Icon} tone="brand" />
       <div className="min-w-0 flex-1">
         <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
         <div className="mt-1 text-slate-600">{children}</div>

@@ -4,6 +4,7 @@ import { common } from '../../lib/i18n-common';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
 import { Card } from './card';
+import { IconBadge } from './icon-badge';
 
 /** Placeholder rows while a list loads; announced once as "Loading …". */
 export function ListLoading({ label, rows = 4 }: { label?: string; rows?: number }) {
@@ -45,9 +46,7 @@ type EmptyProps = { icon: LucideIcon; title: string; children?: ReactNode; actio
 export function ListEmpty({ icon: Icon, title, children, action }: EmptyProps) {
   return (
     <div className="flex flex-col items-center px-4 py-10 text-center">
-      <span className="flex size-12 items-center justify-center rounded-2xl bg-slate-100 text-slate-500">
-        <Icon className="size-6" aria-hidden="true" />
-      </span>
+      <IconBadge icon={Icon} tone="muted" />
       <p className="mt-3 font-semibold text-slate-900">{title}</p>
       {children ? <p className="mt-1 max-w-sm text-sm text-slate-600">{children}</p> : null}
       {action ? <div className="mt-4">{action}</div> : null}
@@ -61,9 +60,7 @@ export function ListError({ message, onRetry, retrying }: ErrorProps) {
   const t = common.useT();
   return (
     <div role="alert" className="flex flex-col items-center px-4 py-10 text-center">
-      <span className="flex size-12 items-center justify-center rounded-2xl bg-red-50 text-red-700">
-        <AlertTriangle className="size-6" aria-hidden="true" />
-      </span>
+      <IconBadge icon={AlertTriangle} tone="danger" />
       <p className="mt-3 font-semibold text-slate-900">{t('list.failed')}</p>
       {message ? <p className="mt-1 max-w-sm text-sm text-slate-600">{message}</p> : null}
       <Button variant="secondary" className="mt-4" onClick={onRetry} loading={retrying}>

@@ -6,9 +6,9 @@
  * decisions, an item's keys and history. Only staff code (a domain's admin/ folder) imports
  * it, and only through this file (eslint `import-x/no-restricted-paths`).
  */
-export { useInvalidateAfterAdminAction } from './api/invalidate';
+export { useAdminMutation, useInvalidateAfterAdminAction } from './api/invalidate';
 export { adminKeys } from './api/keys';
-export type { Decision, QueueParams } from './api/queue-params';
+export type { Decision, DecisionSubmit, QueueParams } from './api/queue-params';
 export { AdminFrame, type AdminTab, queueTabs } from './components/admin-frame';
 export { CollectionPage } from './components/collection-page';
 export { AuditChange } from './components/audit-change';

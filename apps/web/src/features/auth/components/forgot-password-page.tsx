@@ -11,6 +11,7 @@ import { useSiteSettings } from '../../site';
 import { useAppForm } from '../../../lib/use-app-form';
 import { requestPasswordReset } from '../api/request-password-reset';
 import { auth } from '../i18n';
+import { IconBadge } from '../../../components/ui/icon-badge';
 
 /** SPEC.md §2 /forgot_password: an email address in, a reset link out (if it has an account). */
 export function ForgotPasswordPage() {
@@ -31,16 +32,11 @@ export function ForgotPasswordPage() {
 
   return (
     <>
-      <PageHeading
-        title={t('forgot.title')}
-        description={t('forgot.description')}
-      />
+      <PageHeading title={t('forgot.title')} description={t('forgot.description')} />
       <Card className="max-w-xl">
         {sentTo ? (
           <div role="status" className="flex flex-col gap-4 sm:flex-row sm:items-start">
-            <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-emerald-50 text-emerald-700">
-              <MailCheck className="size-6" aria-hidden="true" />
-            </span>
+            <IconBadge icon={MailCheck} tone="success" />
             <div className="min-w-0 flex-1">
               <h2 className="text-lg font-semibold text-slate-900">{t('forgot.checkEmail')}</h2>
               <p className="mt-1 text-slate-700">{sentTo.message}</p>

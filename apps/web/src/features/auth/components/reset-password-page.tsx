@@ -15,6 +15,7 @@ import { useAppForm } from '../../../lib/use-app-form';
 import { useResetToken } from '../api/check-reset-token';
 import { resetPassword } from '../api/reset-password';
 import { auth } from '../i18n';
+import { IconBadge } from '../../../components/ui/icon-badge';
 
 /** A 422 means the link itself is bad (unknown, used, expired or replaced). */
 const isRefusedLink = (error: unknown) => error instanceof ApiError && error.status === 422;
@@ -47,10 +48,7 @@ export function ResetPasswordPage() {
 
   return (
     <>
-      <PageHeading
-        title={t('reset.title')}
-        description={t('reset.description')}
-      />
+      <PageHeading title={t('reset.title')} description={t('reset.description')} />
       <Card className="max-w-xl">{body}</Card>
     </>
   );
@@ -60,15 +58,11 @@ function InvalidLink() {
   const t = auth.useT();
   return (
     <div role="alert" className="flex flex-col gap-4 sm:flex-row sm:items-start">
-      <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-amber-50 text-amber-700">
-        <LinkIcon className="size-6" aria-hidden="true" />
-      </span>
+      <IconBadge icon={LinkIcon} tone="warning" />
       <div className="min-w-0 flex-1">
         <h2 className="text-lg font-semibold text-slate-900">{t('reset.invalidTitle')}</h2>
         <p className="mt-1 text-slate-700">{t('reset.invalid')}</p>
-        <p className="mt-2 text-sm text-slate-600">
-          {t('reset.invalidHint')}
-        </p>
+        <p className="mt-2 text-sm text-slate-600">{t('reset.invalidHint')}</p>
         <div className="mt-4 flex flex-wrap gap-3">
           <ButtonLink to={ROUTES.forgotPassword}>{t('reset.requestNew')}</ButtonLink>
           <ButtonLink to={ROUTES.login} variant="secondary">

@@ -1,16 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { QUERY_KEYS } from '../../../lib/query-keys';
+import { useRefetch } from '../../../lib/use-refetch';
 
 /**
  * After any request on an ID: the balance in the side menu (a wallet payment holds money at
  * once), the wallet ledger, and the customer's IDs with their histories.
  */
-export function useInvalidateAfterIdAction() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: QUERY_KEYS.passport }),
-      queryClient.invalidateQueries({ queryKey: QUERY_KEYS.transactions }),
-      queryClient.invalidateQueries({ queryKey: QUERY_KEYS.userIds }),
-    ]);
-}
+export const useInvalidateAfterIdAction = () =>
+  useRefetch(QUERY_KEYS.passport, QUERY_KEYS.transactions, QUERY_KEYS.userIds);

@@ -1,6 +1,6 @@
 import { type IdRequest, IDS_API, type IdWithdrawBody } from '@iddesk/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, type Idempotent } from '../../../lib/api-client';
+import { type Idempotent, postMoney } from '../../../lib/api-client';
 import { useInvalidateAfterIdAction } from './invalidate';
 
 /** `POST /user_ids/{id}/withdraw`: money out of the ID, credited once the desk confirms it. */
@@ -9,11 +9,7 @@ export const withdrawFromId = ({
   idempotencyKey,
   ...body
 }: IdWithdrawBody & Idempotent & { id: number }) =>
-  apiRequest<IdRequest>(IDS_API.userIdWithdraw(id), {
-    method: 'POST',
-    body,
-    idempotent: idempotencyKey ?? true,
-  });
+  postMoney<IdRequest>(IDS_API.userIdWithdraw(id), body, idempotencyKey);
 
 export function useWithdrawFromId() {
   const invalidate = useInvalidateAfterIdAction();

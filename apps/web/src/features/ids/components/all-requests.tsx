@@ -1,9 +1,8 @@
 import { ROUTES } from '@iddesk/contract';
 import { History } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { ListCard } from '../../../components/ui/list-card';
 import { ListEmpty } from '../../../components/ui/list-states';
-import { readPage } from '../../../lib/pagination';
+import { usePageParam } from '../../../lib/pagination';
 import { useRequests } from '../api/requests';
 import { RequestList } from './request-list';
 import { idsText } from '../i18n';
@@ -13,8 +12,7 @@ import { idsText } from '../i18n';
  * 15 a page (`?page=` in the URL), each naming and linking its ID (`GET /requests`).
  */
 export function AllRequests() {
-  const [params] = useSearchParams();
-  const page = readPage(params.get('page'));
+  const page = usePageParam();
   const query = useRequests(page);
   const t = idsText.useT();
   return (

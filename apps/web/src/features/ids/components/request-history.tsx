@@ -1,17 +1,15 @@
 import { ROUTES } from '@iddesk/contract';
 import { History } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { ListCard } from '../../../components/ui/list-card';
 import { ListEmpty } from '../../../components/ui/list-states';
-import { readPage } from '../../../lib/pagination';
+import { usePageParam } from '../../../lib/pagination';
 import { useUserIdRequests } from '../api/user-id-requests';
 import { RequestList } from './request-list';
 import { idsText } from '../i18n';
 
 /** The ID's requests, newest first, 15 a page (`?page=` in the URL). */
 export function RequestHistory({ userIdId }: { userIdId: number }) {
-  const [params] = useSearchParams();
-  const page = readPage(params.get('page'));
+  const page = usePageParam();
   const query = useUserIdRequests(userIdId, page);
   const base = ROUTES.myId(userIdId);
   const t = idsText.useT();

@@ -1,20 +1,14 @@
 import type { MediaListSchema } from '@iddesk/contract';
 import { CONTENT_API } from '@iddesk/contract';
 import type { z } from 'zod';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { itemQueryOptions } from '../../../lib/page-query';
 
 export const mediaQueryKey = ['media'] as const;
 
 /** `GET /media`: the whole gallery in display order. */
-export const getMedia = (signal?: AbortSignal) =>
-  apiRequest<z.output<typeof MediaListSchema>>(CONTENT_API.media, { method: 'GET', signal });
-
 export const mediaQueryOptions = () =>
-  queryOptions({
-    queryKey: mediaQueryKey,
-    queryFn: async ({ signal }) => (await getMedia(signal)).data,
-  });
+  itemQueryOptions<z.output<typeof MediaListSchema>>(CONTENT_API.media, mediaQueryKey);
 
 export function useMedia() {
   return useQuery(mediaQueryOptions());

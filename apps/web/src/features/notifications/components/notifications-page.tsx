@@ -2,12 +2,12 @@ import type { Notification } from '@iddesk/contract';
 import { ROUTES } from '@iddesk/contract';
 import { Bell, ChevronRight } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ListCard } from '../../../components/ui/list-card';
 import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { cn } from '../../../lib/cn';
-import { readPage } from '../../../lib/pagination';
+import { usePageParam } from '../../../lib/pagination';
 import { formatDateTime } from '../../../lib/money';
 import { useNotifications } from '../api/get-notifications';
 import { markFeedSeen } from '../notification-feed';
@@ -18,8 +18,7 @@ const href = (page: number) => `${ROUTES.notifications}${page > 1 ? `?page=${pag
 /** What staff did to the customer's IDs, requests and money, newest first, 15 a page. */
 export function NotificationsPage() {
   const t = notices.useT();
-  const [params] = useSearchParams();
-  const page = readPage(params.get('page'));
+  const page = usePageParam();
   const query = useNotifications(page);
   const newest = query.data && !query.isPlaceholderData ? query.data.items[0]?.id : undefined;
   const unread = query.data?.unread ?? 0;
@@ -35,10 +34,7 @@ export function NotificationsPage() {
 
   return (
     <>
-      <PageHeading
-        title={t('page.title')}
-        description={t('page.description')}
-      />
+      <PageHeading title={t('page.title')} description={t('page.description')} />
       <div className="max-w-3xl">
         <ListCard
           query={query}

@@ -1,13 +1,13 @@
 import { ROUTES } from '@iddesk/contract';
 import { MessageSquarePlus, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ListEmpty, ListLoading, QueryStates } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pagination } from '../../../components/ui/pagination';
-import { readPage } from '../../../lib/pagination';
+import { usePageParam } from '../../../lib/pagination';
 import { useSession } from '../../../lib/session';
 import { useReviews } from '../api/get-reviews';
 import { ReviewCard } from './review-card';
@@ -46,8 +46,7 @@ function AverageCard({
 
 export function ReviewsPage() {
   const t = reviewsText.useT();
-  const [params] = useSearchParams();
-  const page = readPage(params.get('page'));
+  const page = usePageParam();
   const { guest } = useSession();
   const query = useReviews(page);
 

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { QUERY_KEYS } from '../../../lib/query-keys';
 
 /**
@@ -18,4 +18,10 @@ export function useInvalidateAfterAdminAction() {
       queryClient.invalidateQueries({ queryKey: QUERY_KEYS.paymentTypes }),
     ]);
   };
+}
+
+/** A staff action's mutation: on success, the refresh above. */
+export function useAdminMutation<I, T>(mutationFn: (input: I) => Promise<T>) {
+  const invalidate = useInvalidateAfterAdminAction();
+  return useMutation({ mutationFn, onSuccess: invalidate });
 }

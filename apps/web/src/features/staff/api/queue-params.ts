@@ -1,4 +1,4 @@
-import type { Idempotent } from '../../../lib/api-client';
+import type { ApiResponse, Idempotent } from '../../../lib/api-client';
 
 /**
  * The page, filters and order of a staff list (bills, withdrawals, ID requests, new IDs, a
@@ -9,3 +9,9 @@ export type QueueParams = { pending?: boolean; page: number; query?: Record<stri
 /** An admin's decision on one pending item: its id, the body, the confirmed submit's key. */
 export type Decision<B = null> = { id: number } & (B extends null ? unknown : { body: B }) &
   Idempotent;
+
+/** How a decision panel sends its form (with the confirmed submit's key), and what follows. */
+export type DecisionSubmit<V> = {
+  submit: (values: V, idempotencyKey: string) => Promise<ApiResponse<unknown>>;
+  onDone: () => unknown;
+};

@@ -6,16 +6,19 @@ import { formatDateTime } from '../../../lib/money';
 import { staffText } from '../i18n';
 
 type OutcomeProps = {
-  status: RequestStatus;
-  handledAt: string | null;
-  comment: string | null;
-  /** Who handled it (staff views). */
-  handledBy?: Handler | undefined;
+  /** The handled item: its status, when, the admin's comment and (staff views) who. */
+  item: {
+    status: RequestStatus;
+    handled_at: string | null;
+    comment: string | null;
+    handled_by?: Handler | undefined;
+  };
   children?: ReactNode;
 };
 
 /** How a handled item ended: approved, rejected or cancelled by the customer, when, by whom, and the admin's comment. */
-export function Outcome({ status, handledAt, comment, handledBy, children }: OutcomeProps) {
+export function Outcome({ item, children }: OutcomeProps) {
+  const { status, handled_at: handledAt, comment, handled_by: handledBy } = item;
   const t = staffText.useT();
   const time = formatDateTime(handledAt);
   return (

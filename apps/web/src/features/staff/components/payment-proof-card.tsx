@@ -4,6 +4,7 @@ import { Card } from '../../../components/ui/card';
 import { PrivateImage } from './private-image';
 import { formatMoney } from '../../../lib/money';
 import { staffText } from '../i18n';
+import { IconBadge } from '../../../components/ui/icon-badge';
 
 type PaymentProofCardProps = {
   payFrom: PayFrom;
@@ -26,9 +27,7 @@ export function PaymentProofCard({ payFrom, amount, proofUrl, subject }: Payment
   }
   return (
     <Card className="flex items-start gap-4">
-      <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-emerald-50 text-emerald-700">
-        <Wallet className="size-6" aria-hidden="true" />
-      </span>
+      <IconBadge icon={Wallet} tone="success" />
       <div>
         <h2 className="text-lg font-semibold text-slate-900">{t('proof.wallet')}</h2>
         <p className="mt-1 text-slate-600">

@@ -1,20 +1,18 @@
-import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ButtonLink } from '../../../components/ui/button';
 import { DetailQuery, NotFoundCard } from '../../../components/ui/detail-query';
 import type { StatesQuery } from '../../../components/ui/list-states';
+import { BackLink } from '../../../components/ui/back-link';
 import { useIdParam } from '../../../lib/use-id-param';
+import type { QueueRoutes } from '../hooks/use-queue-nav';
 import { AdminFrame } from './admin-frame';
 
 type QueueItemPageProps<T> = {
   /** The heading for the route's id (null when the id is not a number). */
   title: (id: number | null) => string;
-  /** The queue's pending list, and the back link's words. */
-  back: string;
-  backLabel: string;
-  /** "bill": names the item the page cannot find. */
-  what: string;
-  loadingLabel: string;
+  /** The queue: its pending list is the way back. */
+  queue: QueueRoutes;
+  /** The domain's words: the back link, the item's name ("bill") when missing, loading. */
+  text: (key: 'back' | 'what' | 'loading') => string;
   /** The domain's query of one item. */
   useItem: (id: number) => StatesQuery<T>;
   children: (item: T) => ReactNode;
@@ -26,9 +24,9 @@ function ItemLoader<T>({
   loadingLabel,
   notFound,
   children,
-}: { id: number; notFound: ReactNode } & Pick<
+}: { id: number; notFound: ReactNode; loadingLabel: string } & Pick<
   QueueItemPageProps<T>,
-  'useItem' | 'loadingLabel' | 'children'
+  'useItem' | 'children'
 >) {
   const query = useItem(id);
   return (
@@ -43,20 +41,18 @@ function ItemLoader<T>({
  * ID) with its way back to the queue, the item's loading, missing and failed states; the domain
  * renders the item.
  */
-export function QueueItemPage<T>({ title, back, backLabel, what, ...item }: QueueItemPageProps<T>) {
+export function QueueItemPage<T>({ title, queue, text, ...item }: QueueItemPageProps<T>) {
   const id = useIdParam();
-  const notFound = <NotFoundCard what={what} back={back} backLabel={backLabel} />;
+  const back = queue.list;
+  const backLabel = text('back');
+  const notFound = <NotFoundCard what={text('what')} back={back} backLabel={backLabel} />;
   return (
-    <AdminFrame
-      title={title(id)}
-      actions={
-        <ButtonLink to={back} variant="light">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          {backLabel}
-        </ButtonLink>
-      }
-    >
-      {id ? <ItemLoader id={id} notFound={notFound} {...item} /> : notFound}
+    <AdminFrame title={title(id)} actions={<BackLink to={back}>{backLabel}</BackLink>}>
+      {id ? (
+        <ItemLoader id={id} notFound={notFound} loadingLabel={text('loading')} {...item} />
+      ) : (
+        notFound
+      )}
     </AdminFrame>
   );
 }

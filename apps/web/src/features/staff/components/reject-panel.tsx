@@ -2,7 +2,7 @@ import { RejectBodySchema } from '@iddesk/contract';
 import { z } from 'zod';
 import { DecisionPanel } from '../../../components/ui/decision-panel';
 import { TextArea } from '../../../components/ui/text-area';
-import type { ApiResponse } from '../../../lib/api-client';
+import type { DecisionSubmit } from '../api/queue-params';
 import { useAppForm } from '../../../lib/use-app-form';
 import { staffText } from '../i18n';
 
@@ -13,9 +13,7 @@ export type RejectPanelProps = {
   subject: string;
   /** What rejecting does, for the confirmation. */
   consequence: string;
-  submit: (body: RejectOutput, idempotencyKey: string) => Promise<ApiResponse<unknown>>;
-  onDone: () => unknown;
-};
+} & DecisionSubmit<RejectOutput>;
 
 /** The contract's comment rule, seen from a form that always holds a string. */
 const RejectFormSchema = z.object({

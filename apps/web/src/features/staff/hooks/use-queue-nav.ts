@@ -74,7 +74,7 @@ export function useQueueNav(routes: QueueRoutes, id: number) {
      * After approve or reject: the next pending item in the queue's order, else the first one
      * left, else back to the (empty) queue.
      */
-    async afterHandled() {
+    afterHandled: async () => {
       try {
         const target =
           (await neighbourOf(routes.api, search, id, 'next')) ??

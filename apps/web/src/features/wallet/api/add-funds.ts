@@ -1,7 +1,7 @@
 import { ADD_FUNDS_PROOF_FIELD, type Bill, WALLET_API } from '@iddesk/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, type Idempotent } from '../../../lib/api-client';
-import { QUERY_KEYS } from '../../../lib/query-keys';
+import { useMutation } from '@tanstack/react-query';
+import { type Idempotent, postMoney } from '../../../lib/api-client';
+import { useRefreshWallet } from './refresh-wallet';
 
 export type AddFundsInput = {
   /** Wire format, "1500.00". */
@@ -18,20 +18,10 @@ export const addFunds = ({ idempotencyKey, ...input }: AddFundsInput & Idempoten
   form.set('payment_type_id', String(input.payment_type_id));
   form.set('reference', input.reference);
   form.set(ADD_FUNDS_PROOF_FIELD, input.proof, input.proof.name);
-  return apiRequest<Bill>(WALLET_API.addFunds, {
-    method: 'POST',
-    body: form,
-    idempotent: idempotencyKey ?? true,
-  });
+  return postMoney<Bill>(WALLET_API.addFunds, form, idempotencyKey);
 };
 
 export function useAddFunds() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addFunds,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.passport });
-      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.transactions });
-    },
-  });
+  const refresh = useRefreshWallet();
+  return useMutation({ mutationFn: addFunds, onSuccess: () => void refresh() });
 }

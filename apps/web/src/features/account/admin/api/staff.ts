@@ -5,9 +5,9 @@ import {
   type StaffMember,
   type StaffRole,
 } from '@iddesk/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
-import { adminKeys, useInvalidateAfterAdminAction } from '../../../staff';
+import { adminKeys, useAdminMutation } from '../../../staff';
 
 /** `GET /admin/staff`: every staff account (owners only). */
 export const getStaff = (signal?: AbortSignal) =>
@@ -43,12 +43,6 @@ export const changeStaff = (change: StaffChange) => {
   return apiRequest<StaffMember>(path, { method: 'POST' });
 };
 
-export function useCreateStaff() {
-  const invalidate = useInvalidateAfterAdminAction();
-  return useMutation({ mutationFn: createStaff, onSuccess: invalidate });
-}
+export const useCreateStaff = () => useAdminMutation(createStaff);
 
-export function useChangeStaff() {
-  const invalidate = useInvalidateAfterAdminAction();
-  return useMutation({ mutationFn: changeStaff, onSuccess: invalidate });
-}
+export const useChangeStaff = () => useAdminMutation(changeStaff);

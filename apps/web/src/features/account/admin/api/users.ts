@@ -6,10 +6,10 @@ import {
   type Transaction,
   WALLET_API,
 } from '@iddesk/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest, type Idempotent } from '../../../../lib/api-client';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest, type Idempotent, postMoney } from '../../../../lib/api-client';
 import { itemQueryOptions, pageQueryOptions } from '../../../../lib/page-query';
-import { adminKeys, type QueueParams, useInvalidateAfterAdminAction } from '../../../staff';
+import { adminKeys, type QueueParams, useAdminMutation } from '../../../staff';
 
 export type UsersParams = { search: string; blocked: boolean | null; page: number };
 
@@ -42,15 +42,10 @@ export const useUser = (id: number) =>
 export const setUserBlocked = ({ id, blocked }: { id: number; blocked: boolean }) =>
   apiRequest<AdminUserDetail>(
     blocked ? WALLET_API.adminUserBlock(id) : WALLET_API.adminUserUnblock(id),
-    {
-      method: 'GET',
-    },
+    { method: 'GET' },
   );
 
-export function useSetUserBlocked() {
-  const invalidate = useInvalidateAfterAdminAction();
-  return useMutation({ mutationFn: setUserBlocked, onSuccess: invalidate });
-}
+export const useSetUserBlocked = () => useAdminMutation(setUserBlocked);
 
 /** `GET /admin/users/{id}/transactions?page&perPage&pending` with the desk's filters and order. */
 export const useUserTransactions = (id: number, params: QueueParams) =>
@@ -79,12 +74,10 @@ export const changeBalance = ({
   idempotencyKey,
   ...body
 }: BalanceChangeInput & Idempotent) =>
-  apiRequest<Transaction>(
+  postMoney<Transaction>(
     direction === 'deposit' ? WALLET_API.adminDepositCreate : WALLET_API.adminWithdrawCreate,
-    { method: 'POST', body, idempotent: idempotencyKey ?? true },
+    body,
+    idempotencyKey,
   );
 
-export function useChangeBalance() {
-  const invalidate = useInvalidateAfterAdminAction();
-  return useMutation({ mutationFn: changeBalance, onSuccess: invalidate });
-}
+export const useChangeBalance = () => useAdminMutation(changeBalance);

@@ -1,5 +1,5 @@
 import { formatPhoneNumber, ROUTES, type AdminUserDetail } from '@iddesk/contract';
-import { ArrowLeft, History, Lock, LockOpen } from 'lucide-react';
+import { History, Lock, LockOpen } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button, ButtonLink } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
@@ -14,6 +14,7 @@ import { RecentTransactions } from './recent-transactions';
 import { useStaffCan } from '../../../../lib/staff-role';
 import { BalanceChangeForm } from './balance-change-form';
 import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
+import { BackLink } from '../../../../components/ui/back-link';
 import { useIdParam } from '../../../../lib/use-id-param';
 import { common } from '../../../../lib/i18n-common';
 import { accountStaff } from '../i18n';
@@ -82,8 +83,16 @@ function AccountCard({ user }: { user: AdminUserDetail }) {
       <DetailList
         items={[
           { label: t('users.email'), value: user.email, copy: user.email, wide: true },
-          { label: t('users.phone'), value: formatPhoneNumber(user.phone), copy: user.phone, wide: true },
-          { label: t('user.type'), value: t(user.type === 'admin' ? 'user.admin' : 'user.customer') },
+          {
+            label: t('users.phone'),
+            value: formatPhoneNumber(user.phone),
+            copy: user.phone,
+            wide: true,
+          },
+          {
+            label: t('user.type'),
+            value: t(user.type === 'admin' ? 'user.admin' : 'user.customer'),
+          },
           { label: t('users.joined'), value: formatDate(user.created_at) },
         ]}
       />
@@ -169,12 +178,7 @@ function UserLoader({ id, related }: { id: number; related?: UserRelated }) {
 
 function BackToUsers() {
   const t = accountStaff.useT();
-  return (
-    <ButtonLink to={ROUTES.adminUsers} variant="light">
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      {t('user.back')}
-    </ButtonLink>
-  );
+  return <BackLink to={ROUTES.adminUsers}>{t('user.back')}</BackLink>;
 }
 
 export function AdminUserPage({ related }: { related?: UserRelated }) {

@@ -1,6 +1,5 @@
 import { DESK_API, ROUTES } from '@iddesk/contract';
-import { ArrowLeft, ReceiptText } from 'lucide-react';
-import { ButtonLink } from '../../../../components/ui/button';
+import { ReceiptText } from 'lucide-react';
 import { LinkTabs } from '../../../../components/ui/link-tabs';
 import { ListCard } from '../../../../components/ui/list-card';
 import { ListEmpty } from '../../../../components/ui/list-states';
@@ -11,6 +10,7 @@ import { formatMoney } from '../../../../lib/money';
 import { ExportButton, FilterBar, staffText, useDeskList, withParams } from '../../../staff';
 import { useUser, useUserTransactions } from '../api/users';
 import { NotFoundCard } from '../../../../components/ui/detail-query';
+import { BackLink } from '../../../../components/ui/back-link';
 import { useIdParam } from '../../../../lib/use-id-param';
 import { common } from '../../../../lib/i18n-common';
 import { accountStaff } from '../i18n';
@@ -59,10 +59,7 @@ function UserTransactions({ id }: { id: number }) {
               query={{ ...list.query, pending: tab === 'pending' ? 1 : 0 }}
               filename={`transactions-user-${id}-${tab}.csv`}
             />
-            <ButtonLink to={ROUTES.adminUser(id)} variant="light">
-              <ArrowLeft className="size-4" aria-hidden="true" />
-              {t('ledger.back')}
-            </ButtonLink>
+            <BackLink to={ROUTES.adminUser(id)}>{t('ledger.back')}</BackLink>
           </>
         }
       />

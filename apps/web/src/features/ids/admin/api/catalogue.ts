@@ -6,30 +6,21 @@ import {
 } from '@iddesk/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
+import { itemQueryOptions } from '../../../../lib/page-query';
 import { QUERY_KEYS } from '../../../../lib/query-keys';
 import { adminKeys, useInvalidateAfterAdminAction } from '../../../staff';
 
 /** `GET /admin/ids`: every catalogue item, inactive ones too. */
-export const getAdminCatalogue = (signal?: AbortSignal) =>
-  apiRequest<AdminCatalogueItem[]>(IDS_API.adminIds, {
-    method: 'GET',
-    signal,
-  });
-
 export const useAdminCatalogue = () =>
-  useQuery({
-    queryKey: adminKeys.catalogue,
-    queryFn: async ({ signal }) => (await getAdminCatalogue(signal)).data,
-  });
+  useQuery(itemQueryOptions<AdminCatalogueItem[]>(IDS_API.adminIds, adminKeys.catalogue));
 
 /** `GET /admin/ids/{id}`. */
-export const getAdminCatalogueItem = (id: number, signal?: AbortSignal) =>
-  apiRequest<AdminCatalogueItem>(IDS_API.adminId(id), { method: 'GET', signal });
-
 export const useAdminCatalogueItem = (id: number | null) =>
   useQuery({
-    queryKey: adminKeys.catalogueItem(id ?? 0),
-    queryFn: async ({ signal }) => (await getAdminCatalogueItem(id as number, signal)).data,
+    ...itemQueryOptions<AdminCatalogueItem>(
+      IDS_API.adminId(id ?? 0),
+      adminKeys.catalogueItem(id ?? 0),
+    ),
     enabled: id !== null,
   });
 

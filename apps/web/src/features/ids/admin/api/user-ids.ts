@@ -5,10 +5,10 @@ import {
   type RejectBody,
   type UserId,
 } from '@iddesk/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { itemQueryOptions, pageQueryOptions } from '../../../../lib/page-query';
-import { apiRequest } from '../../../../lib/api-client';
-import { adminKeys, type Decision, type QueueParams, useInvalidateAfterAdminAction } from '../../../staff';
+import { postMoney } from '../../../../lib/api-client';
+import { adminKeys, type Decision, type QueueParams, useAdminMutation } from '../../../staff';
 
 /** `GET /admin/user_ids?page&perPage&pending`: the new-ID queue and the handled ones. */
 export const adminUserIdsQueryOptions = (params: QueueParams) =>
@@ -21,27 +21,13 @@ export const useAdminUserId = (id: number) =>
   useQuery(itemQueryOptions<UserId>(IDS_API.adminUserId(id), adminKeys.userId(id)));
 
 /** `POST /admin/user_ids/{id}/approve`: amount put in, login and password for the customer. */
-export const approveUserId = ({ id, body, idempotencyKey: key }: Decision<ApproveUserIdBody>) =>
-  apiRequest<UserId>(IDS_API.adminUserIdApprove(id), {
-    method: 'POST',
-    body,
-    idempotent: key ?? true,
-  });
+export const approveUserId = ({ id, body, idempotencyKey }: Decision<ApproveUserIdBody>) =>
+  postMoney<UserId>(IDS_API.adminUserIdApprove(id), body, idempotencyKey);
 
 /** `POST /admin/user_ids/{id}/reject`: a wallet payment is returned to the customer. */
-export const rejectUserId = ({ id, body, idempotencyKey: key }: Decision<RejectBody>) =>
-  apiRequest<UserId>(IDS_API.adminUserIdReject(id), {
-    method: 'POST',
-    body,
-    idempotent: key ?? true,
-  });
+export const rejectUserId = ({ id, body, idempotencyKey }: Decision<RejectBody>) =>
+  postMoney<UserId>(IDS_API.adminUserIdReject(id), body, idempotencyKey);
 
-export function useApproveUserId() {
-  const invalidate = useInvalidateAfterAdminAction();
-  return useMutation({ mutationFn: approveUserId, onSuccess: invalidate });
-}
+export const useApproveUserId = () => useAdminMutation(approveUserId);
 
-export function useRejectUserId() {
-  const invalidate = useInvalidateAfterAdminAction();
-  return useMutation({ mutationFn: rejectUserId, onSuccess: invalidate });
-}
+export const useRejectUserId = () => useAdminMutation(rejectUserId);

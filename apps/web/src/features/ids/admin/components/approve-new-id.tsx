@@ -5,18 +5,19 @@ import { useFormContext } from 'react-hook-form';
 import { Button } from '../../../../components/ui/button';
 import { DecisionPanel } from '../../../../components/ui/decision-panel';
 import { INPUT, TextField } from '../../../../components/ui/text-field';
-import type { ApiResponse } from '../../../../lib/api-client';
 import { formatMoney } from '../../../../lib/money';
 import { useAppForm } from '../../../../lib/use-app-form';
-import { ReuseCommentField, reuseBody, reuseCommentSchema, staffText } from '../../../staff';
+import {
+  type DecisionSubmit,
+  ReuseCommentField,
+  reuseBody,
+  reuseCommentSchema,
+  staffText,
+} from '../../../staff';
 import { ApproveUserIdFormSchema, generatePassword } from './id-approve-schemas';
 import { idsStaff } from '../i18n';
 
-type ApproveNewIdProps = {
-  userId: UserId;
-  submit: (body: ApproveUserIdBody, idempotencyKey: string) => Promise<ApiResponse<unknown>>;
-  onDone: () => unknown;
-};
+type ApproveNewIdProps = { userId: UserId } & DecisionSubmit<ApproveUserIdBody>;
 
 /** Approve a new ID with what went into it and the login the customer receives. */
 export function ApproveNewId({ userId, submit, onDone }: ApproveNewIdProps) {

@@ -1,7 +1,6 @@
 import { ROUTES } from '@iddesk/contract';
-import { ArrowLeft } from 'lucide-react';
-import { ButtonLink } from '../../../../components/ui/button';
 import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
+import { BackLink } from '../../../../components/ui/back-link';
 import { common } from '../../../../lib/i18n-common';
 import { useIdParam } from '../../../../lib/use-id-param';
 import { useAdminCatalogueItem } from '../api/catalogue';
@@ -11,12 +10,7 @@ import { CatalogueItemForm } from './catalogue-item-form';
 
 function Back() {
   const t = idsStaff.useT();
-  return (
-    <ButtonLink to={ROUTES.adminIds} variant="light">
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      {t('item.back')}
-    </ButtonLink>
-  );
+  return <BackLink to={ROUTES.adminIds}>{t('item.back')}</BackLink>;
 }
 
 function ItemNotFound() {
@@ -47,7 +41,9 @@ export function AdminIdEditPage() {
   const query = useAdminCatalogueItem(id);
   return (
     <AdminFrame
-      title={query.data ? t('item.editTitle', { name: query.data.name }) : titles('titles.admin.editId')}
+      title={
+        query.data ? t('item.editTitle', { name: query.data.name }) : titles('titles.admin.editId')
+      }
       description={t('item.editDescription')}
       actions={<Back />}
     >

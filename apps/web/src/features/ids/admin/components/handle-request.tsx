@@ -3,19 +3,14 @@ import { useMemo } from 'react';
 import type { SummaryItem } from '../../../../components/ui/confirm-dialog';
 import { DecisionPanel } from '../../../../components/ui/decision-panel';
 import { INPUT, TextField } from '../../../../components/ui/text-field';
-import type { ApiResponse } from '../../../../lib/api-client';
 import { formatMoney } from '../../../../lib/money';
 import { useAppForm } from '../../../../lib/use-app-form';
-import { ReuseCommentField, staffText } from '../../../staff';
+import { type DecisionSubmit, ReuseCommentField, staffText } from '../../../staff';
 import { PasswordWithGenerator } from './approve-new-id';
 import { approveRequestSchema, type ApproveBody } from './id-approve-schemas';
 import { idsStaff } from '../i18n';
 
-type HandleRequestProps = {
-  request: IdRequest;
-  submit: (body: ApproveBody, idempotencyKey: string) => Promise<ApiResponse<unknown>>;
-  onDone: () => unknown;
-};
+type HandleRequestProps = { request: IdRequest } & DecisionSubmit<ApproveBody>;
 
 /** What approving does, per type, in one sentence for the admin. */
 function approveText(request: IdRequest): string {
@@ -23,9 +18,12 @@ function approveText(request: IdRequest): string {
   const amount = request.amount ? formatMoney(request.amount) : '';
   switch (request.type) {
     case 'deposit':
-      return t(request.pay_from === 'wallet' ? 'approve.deposit.wallet' : 'approve.deposit.payment', {
-        amount,
-      });
+      return t(
+        request.pay_from === 'wallet' ? 'approve.deposit.wallet' : 'approve.deposit.payment',
+        {
+          amount,
+        },
+      );
     case 'withdraw':
       return t('approve.withdraw', { amount });
     case 'close':
@@ -87,7 +85,9 @@ export function HandleRequest({ request, submit, onDone }: HandleRequestProps) {
       confirm={{
         title: t('approve.title', { id: request.id }),
         description: credit ? t('approve.credit', { amount: credit }) : t('approve.notify'),
-        confirmLabel: credit ? t('approve.confirmCredit', { amount: credit }) : t('approve.confirm'),
+        confirmLabel: credit
+          ? t('approve.confirmCredit', { amount: credit })
+          : t('approve.confirm'),
         items: (v) => confirmItems(request, v),
       }}
     >

@@ -1,5 +1,5 @@
 import { IDS_API, ROUTES, type IdRequest } from '@iddesk/contract';
-import { DetailList, type DetailItem } from '../../../../components/ui/detail-list';
+import { type DetailItem } from '../../../../components/ui/detail-list';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { useIdParam } from '../../../../lib/use-id-param';
@@ -7,16 +7,12 @@ import { useAdminIdRequest, useHandleIdRequest } from '../api/id-requests';
 import { HandleRequest } from './handle-request';
 import { IdCell } from './id-cells';
 import {
-  DetailsCard,
-  HistoryCard,
   ItemUserCell,
   Outcome,
   PaymentProofCard,
   QueueDecision,
   QueueItem,
   QueueItemPage,
-  ReusedProofPanel,
-  useQueueNav,
   type QueueNav,
 } from '../../../staff';
 import { idsStaff, requestTypeLabel } from '../i18n';
@@ -30,7 +26,6 @@ const REQUEST_QUEUE = {
 function Actions({ request, nav }: { request: IdRequest; nav: QueueNav }) {
   const t = idsStaff.useT();
   const mutation = useHandleIdRequest();
-  const done = () => nav.afterHandled();
   const id = request.id;
   return (
     <QueueDecision
@@ -38,7 +33,7 @@ function Actions({ request, nav }: { request: IdRequest; nav: QueueNav }) {
         <HandleRequest
           request={request}
           submit={(body, idempotencyKey) => mutation.mutateAsync({ id, body, idempotencyKey })}
-          onDone={done}
+          onDone={nav.afterHandled}
         />
       }
       subject={t('request.subject', { id: request.id })}
@@ -46,7 +41,7 @@ function Actions({ request, nav }: { request: IdRequest; nav: QueueNav }) {
       reject={(body, idempotencyKey) =>
         mutation.mutateAsync({ id, body: { action: 'reject', ...body }, idempotencyKey })
       }
-      onDone={done}
+      nav={nav}
     />
   );
 }
@@ -116,38 +111,26 @@ function details(request: IdRequest): DetailItem[] {
 
 function RequestDetail({ request }: { request: IdRequest }) {
   const t = idsStaff.useT();
-  const nav = useQueueNav(REQUEST_QUEUE, request.id);
-  const pending = request.status === 'pending';
   return (
     <QueueItem
-      nav={nav}
-      pending={pending}
+      item={request}
+      queue={REQUEST_QUEUE}
       what={t('requests.queueWhat')}
-      facts={
-        <>
-          <ReusedProofPanel flag={request.reused_proof} />
-          <DetailsCard status={request.status} waitingSince={pending ? request.created_at : null}>
-            <DetailList items={details(request)} />
-          </DetailsCard>
-          {request.type === 'deposit' && request.pay_from && request.amount ? (
-            <PaymentProofCard
-              payFrom={request.pay_from}
-              amount={request.amount}
-              proofUrl={request.proof_url}
-              subject={t('request.subject', { id: request.id })}
-            />
-          ) : null}
-        </>
+      details={details(request)}
+      proof={
+        request.type === 'deposit' && request.pay_from && request.amount ? (
+          <PaymentProofCard
+            payFrom={request.pay_from}
+            amount={request.amount}
+            proofUrl={request.proof_url}
+            subject={t('request.subject', { id: request.id })}
+          />
+        ) : null
       }
-      history={<HistoryCard type="id_request" id={request.id} />}
-      actions={() => <Actions request={request} nav={nav} />}
+      historyType="id_request"
+      actions={(nav) => <Actions request={request} nav={nav} />}
       outcome={
-        <Outcome
-          status={request.status}
-          handledAt={request.handled_at}
-          comment={request.comment}
-          handledBy={request.handled_by}
-        >
+        <Outcome item={request}>
           {request.confirmed_amount ? (
             <p className="mt-2 text-slate-700">
               {t('request.confirmedAmount')}{' '}
@@ -178,10 +161,8 @@ export function AdminRequestPage() {
   return (
     <QueueItemPage
       title={(id) => (id ? t('request.link', { type, id }) : t('request.titleNone'))}
-      back={ROUTES.adminRequestsPending}
-      backLabel={t('request.back')}
-      what={t('request.what')}
-      loadingLabel={t('request.loading')}
+      queue={REQUEST_QUEUE}
+      text={(key) => t(`request.${key}`)}
       useItem={useAdminIdRequest}
     >
       {(request) => <RequestDetail request={request} />}

@@ -1,21 +1,16 @@
 import { IDS_API, ROUTES, type UserId } from '@iddesk/contract';
 import { CredentialList } from '../../components/credential-list';
-import { DetailList } from '../../../../components/ui/detail-list';
 import { ExternalLink } from '../../../../components/ui/external-link';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { useAdminUserId, useApproveUserId, useRejectUserId } from '../api/user-ids';
 import { ApproveNewId } from './approve-new-id';
 import {
-  DetailsCard,
-  HistoryCard,
   ItemUserCell,
   Outcome,
   PaymentProofCard,
   QueueDecision,
   QueueItem,
   QueueItemPage,
-  ReusedProofPanel,
-  useQueueNav,
   type QueueNav,
 } from '../../../staff';
 import { common } from '../../../../lib/i18n-common';
@@ -31,7 +26,6 @@ function Actions({ userId, nav }: { userId: UserId; nav: QueueNav }) {
   const t = idsStaff.useT();
   const approve = useApproveUserId();
   const reject = useRejectUserId();
-  const done = () => nav.afterHandled();
   const id = userId.id;
   return (
     <QueueDecision
@@ -39,92 +33,77 @@ function Actions({ userId, nav }: { userId: UserId; nav: QueueNav }) {
         <ApproveNewId
           userId={userId}
           submit={(body, idempotencyKey) => approve.mutateAsync({ id, body, idempotencyKey })}
-          onDone={done}
+          onDone={nav.afterHandled}
         />
       }
       subject={t('newId.subject', { id: userId.id })}
       consequence={t(userId.pay_from === 'wallet' ? 'newId.rejectWallet' : 'newId.rejectPayment')}
       reject={(body, idempotencyKey) => reject.mutateAsync({ id, body, idempotencyKey })}
-      onDone={done}
+      nav={nav}
     />
   );
 }
 
 function NewIdDetail({ userId }: { userId: UserId }) {
   const t = idsStaff.useT();
-  const handled = userId.status !== 'pending';
-  const nav = useQueueNav(NEW_ID_QUEUE, userId.id);
   return (
     <QueueItem
-      nav={nav}
-      pending={!handled}
+      item={userId}
+      queue={NEW_ID_QUEUE}
       what={t('newIds.queueWhat')}
-      facts={
-        <>
-          <ReusedProofPanel flag={userId.reused_proof} />
-          <DetailsCard
-            title={t('newId.request')}
-            status={userId.status}
-            waitingSince={handled ? null : userId.created_at}
-          >
-            <DetailList
-              items={[
-                {
-                  label: t('list.customer'),
-                  value: userId.user ? <ItemUserCell user={userId.user} link /> : '—',
-                  wide: true,
-                },
-                { label: t('newId.service'), value: userId.item.name },
-                { label: t('newId.website'), value: <ExternalLink href={userId.item.website} /> },
-                {
-                  label: t('newId.username'),
-                  value: userId.username,
-                  copy: userId.username,
-                  mono: true,
-                },
-                { label: t('newId.amountAsked'), value: formatMoney(userId.amount) },
-                {
-                  label: t('list.paidWith'),
-                  value:
-                    userId.pay_from === 'wallet'
-                      ? t('newId.walletBalance')
-                      : (userId.payment_type?.name ?? t('newIds.payment')),
-                },
-                ...(userId.reference
-                  ? [
-                      {
-                        label: t('newId.reference'),
-                        value: userId.reference,
-                        copy: userId.reference,
-                        mono: true,
-                      },
-                    ]
-                  : []),
-                {
-                  label: t('newId.phone'),
-                  value: userId.user?.phone ?? '—',
-                  copy: userId.user?.phone,
-                },
-                { label: t('newId.requested'), value: formatDateTime(userId.created_at) },
-              ]}
-            />
-          </DetailsCard>
-          <PaymentProofCard
-            payFrom={userId.pay_from}
-            amount={userId.amount}
-            proofUrl={userId.proof_url}
-            subject={t('newId.subject', { id: userId.id })}
-          />
-        </>
+      detailsTitle={t('newId.request')}
+      details={[
+        {
+          label: t('list.customer'),
+          value: userId.user ? <ItemUserCell user={userId.user} link /> : '—',
+          wide: true,
+        },
+        { label: t('newId.service'), value: userId.item.name },
+        { label: t('newId.website'), value: <ExternalLink href={userId.item.website} /> },
+        {
+          label: t('newId.username'),
+          value: userId.username,
+          copy: userId.username,
+          mono: true,
+        },
+        { label: t('newId.amountAsked'), value: formatMoney(userId.amount) },
+        {
+          label: t('list.paidWith'),
+          value:
+            userId.pay_from === 'wallet'
+              ? t('newId.walletBalance')
+              : (userId.payment_type?.name ?? t('newIds.payment')),
+        },
+        ...(userId.reference
+          ? [
+              {
+                label: t('newId.reference'),
+                value: userId.reference,
+                copy: userId.reference,
+                mono: true,
+              },
+            ]
+          : []),
+        {
+          label: t('newId.phone'),
+          value: userId.user?.phone ?? '—',
+          copy: userId.user?.phone,
+        },
+        { label: t('newId.requested'), value: formatDateTime(userId.created_at) },
+      ]}
+      proof={
+        <PaymentProofCard
+          payFrom={userId.pay_from}
+          amount={userId.amount}
+          proofUrl={userId.proof_url}
+          subject={t('newId.subject', { id: userId.id })}
+        />
       }
-      history={<HistoryCard type="user_id" id={userId.id} />}
-      actions={() => <Actions userId={userId} nav={nav} />}
+      historyType="user_id"
+      actions={(nav) => <Actions userId={userId} nav={nav} />}
       outcome={
         <Outcome
-          status={userId.status === 'rejected' ? 'rejected' : 'approved'}
-          handledAt={userId.handled_at}
-          comment={userId.comment}
-          handledBy={userId.handled_by}
+          item={{ ...userId, status: userId.status === 'rejected' ? 'rejected' : 'approved' }}
         >
           {userId.confirmed_amount ? (
             <p className="mt-2 text-slate-700">
@@ -147,10 +126,8 @@ export function AdminNewIdPage() {
   return (
     <QueueItemPage
       title={(id) => (id ? t('newId.title', { id }) : titles('titles.admin.newId'))}
-      back={ROUTES.adminNewIds}
-      backLabel={t('newId.back')}
-      what={t('newId.what')}
-      loadingLabel={t('newId.loading')}
+      queue={NEW_ID_QUEUE}
+      text={(key) => t(`newId.${key}`)}
       useItem={useAdminUserId}
     >
       {(userId) => <NewIdDetail userId={userId} />}

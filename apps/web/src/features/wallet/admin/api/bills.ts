@@ -5,15 +5,10 @@ import {
   type RejectBody,
   WALLET_API,
 } from '@iddesk/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { itemQueryOptions, pageQueryOptions } from '../../../../lib/page-query';
-import { apiRequest } from '../../../../lib/api-client';
-import {
-  adminKeys,
-  type Decision,
-  type QueueParams,
-  useInvalidateAfterAdminAction,
-} from '../../../staff';
+import { postMoney } from '../../../../lib/api-client';
+import { adminKeys, type Decision, type QueueParams, useAdminMutation } from '../../../staff';
 
 /** `GET /admin/bills?page&perPage&pending` with the desk's filters and order. */
 export const billsQueryOptions = (params: QueueParams) =>
@@ -29,27 +24,13 @@ export const useBill = (id: number) =>
  * `POST /admin/bills/{id}/approve`: credits the amount. A flagged bill's approval carries
  * `confirm_reused` and the staff member's comment.
  */
-export const approveBill = ({ id, body, idempotencyKey: key }: Decision<ConfirmReusedBody>) =>
-  apiRequest<Bill>(WALLET_API.adminBillApprove(id), {
-    method: 'POST',
-    body,
-    idempotent: key ?? true,
-  });
+export const approveBill = ({ id, body, idempotencyKey }: Decision<ConfirmReusedBody>) =>
+  postMoney<Bill>(WALLET_API.adminBillApprove(id), body, idempotencyKey);
 
 /** `POST /admin/bills/{id}/reject` with an optional comment. */
-export const rejectBill = ({ id, body, idempotencyKey: key }: Decision<RejectBody>) =>
-  apiRequest<Bill>(WALLET_API.adminBillReject(id), {
-    method: 'POST',
-    body,
-    idempotent: key ?? true,
-  });
+export const rejectBill = ({ id, body, idempotencyKey }: Decision<RejectBody>) =>
+  postMoney<Bill>(WALLET_API.adminBillReject(id), body, idempotencyKey);
 
-export function useApproveBill() {
-  const invalidate = useInvalidateAfterAdminAction();
-  return useMutation({ mutationFn: approveBill, onSuccess: invalidate });
-}
+export const useApproveBill = () => useAdminMutation(approveBill);
 
-export function useRejectBill() {
-  const invalidate = useInvalidateAfterAdminAction();
-  return useMutation({ mutationFn: rejectBill, onSuccess: invalidate });
-}
+export const useRejectBill = () => useAdminMutation(rejectBill);

@@ -4,22 +4,14 @@ import {
   type PaymentTypeKind,
   WALLET_API,
 } from '@iddesk/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
-import { adminKeys, useInvalidateAfterAdminAction } from '../../../staff';
+import { itemQueryOptions } from '../../../../lib/page-query';
+import { adminKeys, useAdminMutation } from '../../../staff';
 
 /** `GET /admin/payment_types`: every payment type, inactive ones too. */
-export const getAdminPaymentTypes = (signal?: AbortSignal) =>
-  apiRequest<PaymentType[]>(WALLET_API.adminPaymentTypes, {
-    method: 'GET',
-    signal,
-  });
-
 export const useAdminPaymentTypes = () =>
-  useQuery({
-    queryKey: adminKeys.paymentTypes,
-    queryFn: async ({ signal }) => (await getAdminPaymentTypes(signal)).data,
-  });
+  useQuery(itemQueryOptions<PaymentType[]>(WALLET_API.adminPaymentTypes, adminKeys.paymentTypes));
 
 export type PaymentTypeInput = {
   name: string;
@@ -58,10 +50,7 @@ export const savePaymentType = ({ id, input }: { id: number | null; input: Payme
     { method: 'POST', body: toForm(input) },
   );
 
-export function useSavePaymentType() {
-  const invalidate = useInvalidateAfterAdminAction();
-  return useMutation({ mutationFn: savePaymentType, onSuccess: invalidate });
-}
+export const useSavePaymentType = () => useAdminMutation(savePaymentType);
 
 /** `POST /admin/payment_types/{id}/activate` or `/deactivate`. */
 export const setPaymentTypeActive = ({ id, active }: { id: number; active: boolean }) =>
@@ -70,7 +59,4 @@ export const setPaymentTypeActive = ({ id, active }: { id: number; active: boole
     { method: 'POST' },
   );
 
-export function useSetPaymentTypeActive() {
-  const invalidate = useInvalidateAfterAdminAction();
-  return useMutation({ mutationFn: setPaymentTypeActive, onSuccess: invalidate });
-}
+export const useSetPaymentTypeActive = () => useAdminMutation(setPaymentTypeActive);

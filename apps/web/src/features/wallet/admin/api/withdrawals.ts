@@ -5,10 +5,10 @@ import {
   type Withdrawal,
   WITHDRAWAL_APPROVE_PROOF_FIELD,
 } from '@iddesk/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { itemQueryOptions, pageQueryOptions } from '../../../../lib/page-query';
-import { apiRequest, type Idempotent } from '../../../../lib/api-client';
-import { adminKeys, type Decision, type QueueParams, useInvalidateAfterAdminAction } from '../../../staff';
+import { type Idempotent, postMoney } from '../../../../lib/api-client';
+import { adminKeys, type Decision, type QueueParams, useAdminMutation } from '../../../staff';
 
 /** `GET /admin/withdraw?page&perPage&pending`. */
 export const withdrawalsQueryOptions = (params: QueueParams) =>
@@ -40,27 +40,13 @@ export const approveWithdrawal = ({
   const form = new FormData();
   if (reference.trim()) form.set('reference', reference.trim());
   if (proof) form.set(WITHDRAWAL_APPROVE_PROOF_FIELD, proof, proof.name);
-  return apiRequest<Withdrawal>(WALLET_API.adminWithdrawalApprove(id), {
-    method: 'POST',
-    body: form,
-    idempotent: idempotencyKey ?? true,
-  });
+  return postMoney<Withdrawal>(WALLET_API.adminWithdrawalApprove(id), form, idempotencyKey);
 };
 
 /** `POST /admin/withdraw/{id}/reject`: the held amount goes back to the balance. */
-export const rejectWithdrawal = ({ id, body, idempotencyKey: key }: Decision<RejectBody>) =>
-  apiRequest<Withdrawal>(WALLET_API.adminWithdrawalReject(id), {
-    method: 'POST',
-    body,
-    idempotent: key ?? true,
-  });
+export const rejectWithdrawal = ({ id, body, idempotencyKey }: Decision<RejectBody>) =>
+  postMoney<Withdrawal>(WALLET_API.adminWithdrawalReject(id), body, idempotencyKey);
 
-export function useApproveWithdrawal() {
-  const invalidate = useInvalidateAfterAdminAction();
-  return useMutation({ mutationFn: approveWithdrawal, onSuccess: invalidate });
-}
+export const useApproveWithdrawal = () => useAdminMutation(approveWithdrawal);
 
-export function useRejectWithdrawal() {
-  const invalidate = useInvalidateAfterAdminAction();
-  return useMutation({ mutationFn: rejectWithdrawal, onSuccess: invalidate });
-}
+export const useRejectWithdrawal = () => useAdminMutation(rejectWithdrawal);

@@ -3,13 +3,10 @@ import { useMemo } from 'react';
 import { z } from 'zod';
 import { Card } from '../../../../components/ui/card';
 import { DecisionPanel } from '../../../../components/ui/decision-panel';
-import { DetailList } from '../../../../components/ui/detail-list';
 import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { useAppForm } from '../../../../lib/use-app-form';
 import { useApproveBill, useBill, useRejectBill } from '../api/bills';
 import {
-  DetailsCard,
-  HistoryCard,
   ItemUserCell,
   Outcome,
   PrivateImage,
@@ -17,11 +14,9 @@ import {
   QueueItem,
   QueueItemPage,
   ReuseCommentField,
-  ReusedProofPanel,
   reuseBody,
   reuseCommentSchema,
   staffText,
-  useQueueNav,
   type QueueNav,
 } from '../../../staff';
 import { walletStaff } from '../i18n';
@@ -47,7 +42,7 @@ function BillActions({ bill, nav }: { bill: Bill; nav: QueueNav }) {
     confirm: true,
     submit: (values, idempotencyKey) =>
       approve.mutateAsync({ id, body: reuseBody(values.comment), idempotencyKey }),
-    onSuccess: () => nav.afterHandled(),
+    onSuccess: nav.afterHandled,
   });
 
   return (
@@ -81,65 +76,45 @@ function BillActions({ bill, nav }: { bill: Bill; nav: QueueNav }) {
       subject={t('bill.subject', { id: bill.id })}
       consequence={t('bill.rejectConsequence')}
       reject={(body, idempotencyKey) => reject.mutateAsync({ id, body, idempotencyKey })}
-      onDone={() => nav.afterHandled()}
+      nav={nav}
     />
   );
 }
 
 function BillDetail({ bill }: { bill: Bill }) {
   const t = walletStaff.useT();
-  const nav = useQueueNav(BILL_QUEUE, bill.id);
-  const pending = bill.status === 'pending';
   return (
     <QueueItem
-      nav={nav}
-      pending={pending}
+      item={bill}
+      queue={BILL_QUEUE}
       what={t('bills.queueWhat')}
-      facts={
-        <>
-          <ReusedProofPanel flag={bill.reused_proof} />
-          <DetailsCard status={bill.status} waitingSince={pending ? bill.created_at : null}>
-            <DetailList
-              items={[
-                {
-                  label: t('bill.customer'),
-                  value: <ItemUserCell user={bill.user} link />,
-                  wide: true,
-                },
-                { label: t('bill.amount'), value: formatMoney(bill.amount) },
-                { label: t('bill.paymentType'), value: bill.payment_type.name },
-                {
-                  label: t('bill.reference'),
-                  value: bill.reference,
-                  copy: bill.reference,
-                  mono: true,
-                  wide: true,
-                },
-                { label: t('bill.phone'), value: bill.user.phone, copy: bill.user.phone },
-                { label: t('bill.sent'), value: formatDateTime(bill.created_at) },
-              ]}
-            />
-          </DetailsCard>
-          <Card>
-            <h2 className="mb-3 text-lg font-semibold text-slate-900">{t('bill.screenshot')}</h2>
-            <PrivateImage
-              url={bill.proof_url}
-              alt={t('bill.screenshotAlt', { id: bill.id })}
-              zoomable
-            />
-          </Card>
-        </>
+      details={[
+        { label: t('bill.customer'), value: <ItemUserCell user={bill.user} link />, wide: true },
+        { label: t('bill.amount'), value: formatMoney(bill.amount) },
+        { label: t('bill.paymentType'), value: bill.payment_type.name },
+        {
+          label: t('bill.reference'),
+          value: bill.reference,
+          copy: bill.reference,
+          mono: true,
+          wide: true,
+        },
+        { label: t('bill.phone'), value: bill.user.phone, copy: bill.user.phone },
+        { label: t('bill.sent'), value: formatDateTime(bill.created_at) },
+      ]}
+      proof={
+        <Card>
+          <h2 className="mb-3 text-lg font-semibold text-slate-900">{t('bill.screenshot')}</h2>
+          <PrivateImage
+            url={bill.proof_url}
+            alt={t('bill.screenshotAlt', { id: bill.id })}
+            zoomable
+          />
+        </Card>
       }
-      history={<HistoryCard type="bill" id={bill.id} />}
-      actions={() => <BillActions bill={bill} nav={nav} />}
-      outcome={
-        <Outcome
-          status={bill.status}
-          handledAt={bill.handled_at}
-          comment={bill.comment}
-          handledBy={bill.handled_by}
-        />
-      }
+      historyType="bill"
+      actions={(nav) => <BillActions bill={bill} nav={nav} />}
+      outcome={<Outcome item={bill} />}
     />
   );
 }
@@ -149,10 +124,8 @@ export function AdminBillPage() {
   return (
     <QueueItemPage
       title={(id) => (id ? t('bill.title', { id }) : t('bill.titleNone'))}
-      back={ROUTES.adminBillsPending}
-      backLabel={t('bill.back')}
-      what={t('bill.what')}
-      loadingLabel={t('bill.loading')}
+      queue={BILL_QUEUE}
+      text={(key) => t(`bill.${key}`)}
       useItem={useBill}
     >
       {(bill) => <BillDetail bill={bill} />}

@@ -1,28 +1,26 @@
 import { ROUTES } from '@iddesk/contract';
-import { ArrowLeft } from 'lucide-react';
-import { ButtonLink } from '../../../../components/ui/button';
 import { useAdminPaymentTypes } from '../api/payment-types';
 import { AdminFrame } from '../../../staff';
 import { PaymentTypeForm } from './payment-type-form';
 import { DetailQuery, NotFoundCard } from '../../../../components/ui/detail-query';
+import { BackLink } from '../../../../components/ui/back-link';
 import { common } from '../../../../lib/i18n-common';
 import { useIdParam } from '../../../../lib/use-id-param';
 import { walletStaff } from '../i18n';
 
 function Back() {
   const t = walletStaff.useT();
-  return (
-    <ButtonLink to={ROUTES.adminPaymentTypes} variant="light">
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      {t('type.back')}
-    </ButtonLink>
-  );
+  return <BackLink to={ROUTES.adminPaymentTypes}>{t('type.back')}</BackLink>;
 }
 
 function TypeNotFound() {
   const t = walletStaff.useT();
   return (
-    <NotFoundCard what={t('type.what')} back={ROUTES.adminPaymentTypes} backLabel={t('type.back')} />
+    <NotFoundCard
+      what={t('type.what')}
+      back={ROUTES.adminPaymentTypes}
+      backLabel={t('type.back')}
+    />
   );
 }
 
@@ -48,7 +46,9 @@ export function AdminPaymentTypeEditPage() {
   const type = query.data?.find((item) => item.id === id);
   return (
     <AdminFrame
-      title={type ? t('type.editTitle', { name: type.name }) : titles('titles.admin.editPaymentType')}
+      title={
+        type ? t('type.editTitle', { name: type.name }) : titles('titles.admin.editPaymentType')
+      }
       description={t('type.editDescription')}
       actions={<Back />}
     >

@@ -3,12 +3,11 @@ import { z } from 'zod';
 import { FormImageField } from '../../../../components/ui/app-form';
 import { DecisionPanel } from '../../../../components/ui/decision-panel';
 import { TextField } from '../../../../components/ui/text-field';
-import type { ApiResponse } from '../../../../lib/api-client';
 import { imageFieldSchema } from '../../../../lib/files';
 import { formatMoney } from '../../../../lib/money';
 import { useAppForm } from '../../../../lib/use-app-form';
 import { destinationText } from './withdrawal-list-pages';
-import { staffText } from '../../../staff';
+import { type DecisionSubmit, staffText } from '../../../staff';
 import { walletStaff } from '../i18n';
 
 type Output = { reference: string; proof: File | null };
@@ -21,11 +20,7 @@ const ApproveFormSchema = z.object({
   proof: imageFieldSchema(),
 });
 
-type WithdrawalApproveProps = {
-  withdrawal: Withdrawal;
-  submit: (values: Output, idempotencyKey: string) => Promise<ApiResponse<unknown>>;
-  onDone: () => unknown;
-};
+type WithdrawalApproveProps = { withdrawal: Withdrawal } & DecisionSubmit<Output>;
 
 /** Approve after paying out, with the payout reference and screenshot if there are any. */
 export function WithdrawalApprove({ withdrawal, submit, onDone }: WithdrawalApproveProps) {

@@ -5,15 +5,12 @@ import { formatDateTime, formatMoney } from '../../../../lib/money';
 import { useApproveWithdrawal, useRejectWithdrawal, useWithdrawal } from '../api/withdrawals';
 import { WithdrawalApprove } from './withdrawal-approve';
 import {
-  DetailsCard,
-  HistoryCard,
   ItemUserCell,
   Outcome,
   PrivateImage,
   QueueDecision,
   QueueItem,
   QueueItemPage,
-  useQueueNav,
   type QueueNav,
 } from '../../../staff';
 import { walletStaff } from '../i18n';
@@ -58,7 +55,6 @@ function WithdrawalActions({ withdrawal, nav }: { withdrawal: Withdrawal; nav: Q
   const t = walletStaff.useT();
   const approve = useApproveWithdrawal();
   const reject = useRejectWithdrawal();
-  const back = () => nav.afterHandled();
   const id = withdrawal.id;
   return (
     <QueueDecision
@@ -68,7 +64,7 @@ function WithdrawalActions({ withdrawal, nav }: { withdrawal: Withdrawal; nav: Q
           submit={(values, idempotencyKey) =>
             approve.mutateAsync({ id, ...values, idempotencyKey })
           }
-          onDone={back}
+          onDone={nav.afterHandled}
         />
       }
       subject={t('withdrawal.subject', { id: withdrawal.id })}
@@ -77,53 +73,36 @@ function WithdrawalActions({ withdrawal, nav }: { withdrawal: Withdrawal; nav: Q
         name: withdrawal.user.name,
       })}
       reject={(body, idempotencyKey) => reject.mutateAsync({ id, body, idempotencyKey })}
-      onDone={back}
+      nav={nav}
     />
   );
 }
 
 function WithdrawalDetail({ withdrawal: w }: { withdrawal: Withdrawal }) {
   const t = walletStaff.useT();
-  const nav = useQueueNav(WITHDRAW_QUEUE, w.id);
-  const pending = w.status === 'pending';
   return (
     <QueueItem
-      nav={nav}
-      pending={pending}
+      item={w}
+      queue={WITHDRAW_QUEUE}
       what={t('withdrawals.queueWhat')}
-      facts={
-        <>
-          <DetailsCard status={w.status} waitingSince={pending ? w.created_at : null}>
-            <DetailList
-              items={[
-                {
-                  label: t('bill.customer'),
-                  value: <ItemUserCell user={w.user} link />,
-                  wide: true,
-                },
-                { label: t('bill.amount'), value: formatMoney(w.amount), copy: w.amount },
-                { label: t('withdrawal.requested'), value: formatDateTime(w.created_at) },
-                { label: t('bill.phone'), value: w.user.phone, copy: w.user.phone, wide: true },
-              ]}
-            />
-          </DetailsCard>
-          <Card>
-            <h2 className="mb-4 text-lg font-semibold text-slate-900">
-              {t(w.method === 'upi' ? 'withdrawal.sendToUpi' : 'withdrawal.sendToBank')}
-            </h2>
-            <DetailList items={destinationItems(w)} />
-          </Card>
-        </>
+      details={[
+        { label: t('bill.customer'), value: <ItemUserCell user={w.user} link />, wide: true },
+        { label: t('bill.amount'), value: formatMoney(w.amount), copy: w.amount },
+        { label: t('withdrawal.requested'), value: formatDateTime(w.created_at) },
+        { label: t('bill.phone'), value: w.user.phone, copy: w.user.phone, wide: true },
+      ]}
+      proof={
+        <Card>
+          <h2 className="mb-4 text-lg font-semibold text-slate-900">
+            {t(w.method === 'upi' ? 'withdrawal.sendToUpi' : 'withdrawal.sendToBank')}
+          </h2>
+          <DetailList items={destinationItems(w)} />
+        </Card>
       }
-      history={<HistoryCard type="withdrawal" id={w.id} />}
-      actions={() => <WithdrawalActions withdrawal={w} nav={nav} />}
+      historyType="withdrawal"
+      actions={(nav) => <WithdrawalActions withdrawal={w} nav={nav} />}
       outcome={
-        <Outcome
-          status={w.status}
-          handledAt={w.handled_at}
-          comment={w.comment}
-          handledBy={w.handled_by}
-        >
+        <Outcome item={w}>
           {w.payout_reference ? (
             <DetailList
               className="mt-4"
@@ -161,10 +140,8 @@ export function AdminWithdrawPage() {
   return (
     <QueueItemPage
       title={(id) => (id ? t('withdrawal.title', { id }) : t('withdrawal.titleNone'))}
-      back={ROUTES.adminWithdrawPending}
-      backLabel={t('withdrawal.back')}
-      what={t('withdrawal.what')}
-      loadingLabel={t('withdrawal.loading')}
+      queue={WITHDRAW_QUEUE}
+      text={(key) => t(`withdrawal.${key}`)}
       useItem={useWithdrawal}
     >
       {(w) => <WithdrawalDetail withdrawal={w} />}
