@@ -42,6 +42,20 @@ export async function loginViaUi(page: Page, login: string, password: string) {
   await page.getByRole('button', { name: /log in|sign in/i }).click();
 }
 
+/** A new customer registered through the API: their details and token. */
+export async function registeredUser(request: APIRequestContext, prefix?: string) {
+  const user = newUser(prefix);
+  return { ...user, token: await registerViaApi(request, user) };
+}
+
+/** A new customer registered through the API, then signed in on `page` through the login form. */
+export async function signedInUser(page: Page, request: APIRequestContext, prefix?: string, login: 'email' | 'phone' = 'email') {
+  const user = await registeredUser(request, prefix);
+  await loginViaUi(page, user[login], user.password);
+  await expect(page).toHaveURL(/\/create_id$/);
+  return user;
+}
+
 export const admin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
 /** The admin signed in on a page of its own browser context, beside the customer's. */

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { PAGE_SIZE } from '@iddesk/contract';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { adminToken, apiLogin, createCatalogueItem, topUpViaWallet } from '../support/api';
-import { expect, loginViaUi, newUser, registerViaApi, test } from '../support/fixtures';
+import { expect, loginViaUi, test, registeredUser } from '../support/fixtures';
 
 /** A new ID paid from the wallet, through the API: its create request is the ID's first. */
 async function requestId(request: APIRequestContext, token: string, itemId: number, username: string) {
@@ -23,8 +23,7 @@ test('My IDs lists all requests across the IDs, pages through them, and links ea
   const stamp = Date.now() % 100000;
   const heron = await createCatalogueItem(request, staffToken, { name: `Heron ${stamp}`, min_deposit: '300' });
   const otter = await createCatalogueItem(request, staffToken, { name: `Otter ${stamp}`, min_deposit: '300' });
-  const user = newUser('allreq');
-  await registerViaApi(request, user);
+  const user = await registeredUser(request, 'allreq');
   const token = await apiLogin(request, user.email, user.password);
   // One more request than a page holds: the oldest lands on page 2.
   const count = PAGE_SIZE + 1;
@@ -57,8 +56,7 @@ test('at 360 px the requests are cards that name their ID', async ({ page, reque
   await page.setViewportSize({ width: 360, height: 780 });
   const staffToken = await adminToken(request);
   const item = await createCatalogueItem(request, staffToken, { name: `Kestrel ${Date.now() % 100000}`, min_deposit: '300' });
-  const user = newUser('allreqm');
-  await registerViaApi(request, user);
+  const user = await registeredUser(request, 'allreqm');
   const token = await apiLogin(request, user.email, user.password);
   await topUpViaWallet(request, token, staffToken, '300');
   await requestId(request, token, item.id, 'kestrel_one');

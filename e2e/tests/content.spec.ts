@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { adminToken, apiPost, pngFile } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { BASE_URL } from '../support/env';
-import { admin, expect, loginViaUi, newUser, registerViaApi, test } from '../support/fixtures';
+import { admin, expect, loginViaUi, test, registeredUser, signedInUser } from '../support/fixtures';
 
 const WHATSAPP = '919812300077';
 const SETTINGS = {
@@ -29,8 +29,7 @@ async function configureSite(request: APIRequestContext) {
     multipart: { title: 'E2E gallery image', order: '0', image: await pngFile('gallery.png') },
   });
   expect(res.status(), await res.text()).toBe(200);
-  const author = newUser('reviewer');
-  const userToken = await registerViaApi(request, author);
+  const { token: userToken } = await registeredUser(request, 'reviewer');
   await apiPost(request, userToken, '/add_review', { rating: 5, text: 'Quick and friendly desk.' });
 }
 
@@ -93,8 +92,7 @@ test('a <script> in the terms or a review renders as text and never runs', async
   page,
   request,
 }) => {
-  const user = newUser('xss');
-  const token = await registerViaApi(request, user);
+  const { token } = await registeredUser(request, 'xss');
   const payload = '<script>window.__reviewXss = 1</script><b>bold?</b>';
   await apiPost(request, token, '/add_review', { rating: 3, text: payload });
 
@@ -182,10 +180,7 @@ test.describe('on a 390 px phone', () => {
   });
 
   test('a signed-in user adds a review and sees it on /reviews', async ({ page, request }) => {
-    const user = newUser('writer');
-    await registerViaApi(request, user);
-    await loginViaUi(page, user.email, user.password);
-    await expect(page).toHaveURL(/\/create_id$/);
+    const user = await signedInUser(page, request, 'writer');
 
     await page.goto('/reviews');
     await page.getByRole('link', { name: 'Add review' }).click();

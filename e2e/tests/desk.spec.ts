@@ -1,15 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { adminToken, apiPost, createUpiPaymentType, pngFile } from '../support/api';
-import {
-  admin,
-  expect,
-  loginViaUi,
-  newReference,
-  newUser,
-  registerViaApi,
-  test,
-} from '../support/fixtures';
+import { admin, expect, loginViaUi, newReference, test, registeredUser } from '../support/fixtures';
 
 /**
  * Issue 16: staff work a queue with the keyboard. Five pending bills of one customer, one paid
@@ -75,13 +67,11 @@ test('staff work five pending bills with the keyboard; the reused UTR needs a co
   // Another customer's bill with the same UTR, approved once the queue below is in (a
   // customer cannot send a UTR that is already approved: 409 at once).
   const reused = newReference();
-  const other = newUser('earlier');
-  const otherToken = await registerViaApi(request, other);
+  const { token: otherToken } = await registeredUser(request, 'earlier');
   const earlier = await addFunds(request, otherToken, method.id, '110.00', reused, '#0ea5e9');
 
   // Five pending bills of one customer, oldest first; the third reuses the approved UTR.
-  const customer = newUser('queue');
-  const token = await registerViaApi(request, customer);
+  const { token, ...customer } = await registeredUser(request, 'queue');
   const amounts = ['101.10', '202.20', '303.30', '404.40', '505.50'];
   const colours = ['#ef4444', '#22c55e', '#a855f7', '#eab308', '#14b8a6'];
   const bills: number[] = [];
@@ -227,8 +217,7 @@ test('staff approve several bills at once; one handled meanwhile is reported, no
 }) => {
   const staffToken = await adminToken(request);
   const method = await createUpiPaymentType(request, staffToken, `Batch UPI ${Date.now()}`);
-  const customer = newUser('batch');
-  const token = await registerViaApi(request, customer);
+  const { token, ...customer } = await registeredUser(request, 'batch');
   const ids: number[] = [];
   for (const amount of ['111.00', '222.00', '333.00']) {
     ids.push(await addFunds(request, token, method.id, amount, newReference(), '#64748b'));

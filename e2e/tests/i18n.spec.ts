@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { adminToken, apiLogin, apiPost, createCatalogueItem, createUpiPaymentType, pngFile, topUpViaWallet } from '../support/api';
-import { expect, loginViaUi, newReference, newUser, registerViaApi, test, type TestUser } from '../support/fixtures';
+import { expect, loginViaUi, newReference, newUser, test, type registerViaApi, type TestUser, registeredUser, signedInUser } from '../support/fixtures';
 
 /**
  * Issue 18: the site in Hindi. The language switch, a first visit that follows the browser,
@@ -65,8 +65,7 @@ test('a Hindi browser registers in Hindi: labels, a zod error, a server field er
   browser,
   request,
 }) => {
-  const taken = newUser('hindi-taken');
-  await registerViaApi(request, taken);
+  const taken = await registeredUser(request, 'hindi-taken');
   const { context, page } = await hindiBrowser(browser);
   await page.goto('/register');
   await expect(page.getByRole('heading', { name: 'अपना खाता बनाएँ' })).toBeVisible();
@@ -135,10 +134,7 @@ async function loginWithHindiLabels(page: Page, user: TestUser) {
 }
 
 test('the language chosen on the profile follows the account to another browser', async ({ page, browser, request }) => {
-  const user = newUser('lang-account');
-  await registerViaApi(request, user);
-  await loginViaUi(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/create_id$/);
+  const user = await signedInUser(page, request, 'lang-account');
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   await page.getByRole('radio', { name: 'हिन्दी' }).check();
@@ -165,10 +161,7 @@ test('in Hindi, a customer adds funds: Hindi labels, the confirmation and the se
 }) => {
   const token = await adminToken(request);
   const method = await createUpiPaymentType(request, token, `E2E UPI hi ${Date.now()}`);
-  const user = newUser('hindi-add-funds');
-  await registerViaApi(request, user);
-  await loginViaUi(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/create_id$/);
+  await signedInUser(page, request, 'hindi-add-funds');
   await (await openSideMenu(page)).getByRole('radio', { name: 'हिन्दी' }).check();
   await page.keyboard.press('Escape');
 
@@ -250,8 +243,7 @@ test('in Hindi, a staff member approves a pending top-up on the desk', async ({ 
   await apiPost(request, owner, '/admin/staff/create', { ...cashier, role: 'cashier' });
   await apiPost(request, await apiLogin(request, cashier.email, cashier.password), '/user/locale', { locale: 'hi' });
 
-  const customer = newUser('hindi-bill');
-  await registerViaApi(request, customer);
+  const customer = await registeredUser(request, 'hindi-bill');
   const method = await createUpiPaymentType(request, owner, `E2E UPI desk hi ${Date.now()}`);
   const sent = await request.post('/api/add_funds', {
     headers: { Authorization: `Bearer ${await apiLogin(request, customer.email, customer.password)}` },

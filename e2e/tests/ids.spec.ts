@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { adminToken, apiLogin, createCatalogueItem, pngFile, topUpViaWallet } from '../support/api';
-import { expect, loginViaUi, newUser, registerViaApi, staffPage, test } from '../support/fixtures';
+import { expect, loginViaUi, staffPage, test, registeredUser } from '../support/fixtures';
 
 async function expectMenuBalance(page: Page, text: string) {
   await page.getByRole('button', { name: /open menu/i }).first().click();
@@ -36,8 +36,7 @@ test('an ID from request to close: wallet hold, approval with credentials, depos
   test.slow();
   const staffToken = await adminToken(request);
   const item = await createCatalogueItem(request, staffToken, { name: `Falcon ${Date.now() % 100000}`, min_deposit: '300' });
-  const user = newUser('idflow');
-  await registerViaApi(request, user);
+  const user = await registeredUser(request, 'idflow');
   await topUpViaWallet(request, await apiLogin(request, user.email, user.password), staffToken, '2000');
 
   // The customer asks for an ID paid from the wallet.

@@ -5,7 +5,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { adminToken, apiGet, apiLogin, apiPost, createUpiPaymentType, topUpViaWallet } from '../support/api';
-import { expect, loginViaUi, newUser, registerViaApi, test } from '../support/fixtures';
+import { expect, loginViaUi, test, registeredUser, signedInUser } from '../support/fixtures';
 
 const balanceChip = (page: Page) =>
   page.getByRole('banner').getByRole('link', { name: /^balance:/i }).locator('visible=true');
@@ -21,8 +21,7 @@ test('the balance is in the header at both sizes and follows an approval without
   page,
   request,
 }) => {
-  const user = newUser('chip');
-  await registerViaApi(request, user);
+  const user = await registeredUser(request, 'chip');
   await page.setViewportSize({ width: 390, height: 844 });
   await loginViaUi(page, user.email, user.password);
   await expect(page).toHaveURL(/\/create_id$/);
@@ -46,10 +45,7 @@ test('a UPI payment shows a QR code of its upi://pay link with the typed amount'
   const staff = await adminToken(request);
   const name = `Sharma Family Payments and Collections Account ${Date.now()}`;
   await createUpiPaymentType(request, staff, name);
-  const user = newUser('upi');
-  await registerViaApi(request, user);
-  await loginViaUi(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/create_id$/);
+  await signedInUser(page, request, 'upi');
   await page.goto('/add_funds');
   // The radio itself is visually hidden inside its card: choose by the card's text.
   await page.getByRole('group', { name: 'Payment method' }).getByText(name, { exact: true }).click();
@@ -76,10 +72,7 @@ test('a UPI payment shows a QR code of its upi://pay link with the typed amount'
 });
 
 test('an open session ends in plain words when staff block the customer', async ({ page, request }) => {
-  const user = newUser('blocked17');
-  await registerViaApi(request, user);
-  await loginViaUi(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/create_id$/);
+  const user = await signedInUser(page, request, 'blocked17');
   const staff = await adminToken(request);
   const found = await apiPost<{ items: { id: number }[] }>(request, staff, '/admin/users', { search: user.email });
   const id = found.items[0]!.id;
@@ -98,8 +91,7 @@ test('an open session ends in plain words when staff block the customer', async 
 });
 
 test('a wrong password is one message at the top of the form, and no toast', async ({ page, request }) => {
-  const user = newUser('wrongpw');
-  await registerViaApi(request, user);
+  const user = await registeredUser(request, 'wrongpw');
   await page.goto('/login');
   await page.getByLabel(/email or phone/i).fill(user.email);
   await page.getByLabel(/^password$/i).fill('not-the-password-1');
@@ -126,10 +118,7 @@ test.describe('in the dark', () => {
     await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
     await expect(page.locator('html')).not.toHaveAttribute('data-scheme', 'auto');
 
-    const user = newUser('dark');
-    await registerViaApi(request, user);
-    await loginViaUi(page, user.email, user.password);
-    await expect(page).toHaveURL(/\/create_id$/);
+    await signedInUser(page, request, 'dark');
     await page.goto('/add_funds');
     await expect(page.getByRole('heading', { level: 1, name: /add funds/i })).toBeVisible();
     await expectNoSeriousA11yViolations(page);

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { DEFAULT_MONEY_LIMITS } from '@iddesk/contract';
 import { adminToken, apiGet, apiLogin, apiPost, createCatalogueItem, createUpiPaymentType, pngFile, topUpViaWallet } from '../support/api';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { expect, loginViaUi, newReference, newUser, registerViaApi, staffPage, test } from '../support/fixtures';
+import { expect, loginViaUi, newReference, staffPage, test, registeredUser } from '../support/fixtures';
 
 /**
  * Issue 17: DESIGN.md §3 money rules 8–10 in the browser — the owners' limits shown and
@@ -13,8 +13,7 @@ import { expect, loginViaUi, newReference, newUser, registerViaApi, staffPage, t
 
 /** A signed-in customer in `page`, with `amount` in the wallet when given. */
 async function customer(request: APIRequestContext, label: string, amount?: string) {
-  const user = newUser(label);
-  await registerViaApi(request, user);
+  const user = await registeredUser(request, label);
   const token = await apiLogin(request, user.email, user.password);
   if (amount) await topUpViaWallet(request, token, await adminToken(request), amount);
   return { ...user, token };

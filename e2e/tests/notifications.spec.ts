@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { adminToken, apiGet, apiLogin, createUpiPaymentType, pngFile } from '../support/api';
-import { admin, expect, loginViaUi, newReference, newUser, registerViaApi, test } from '../support/fixtures';
+import { expect, loginViaUi, newReference, test, registeredUser, staffPage } from '../support/fixtures';
 import { BASE_URL, E2E_SMTP_PORT } from '../support/env';
 
 /**
@@ -39,14 +39,6 @@ test.afterAll(async () => {
 const sounds = (page: Page) =>
   page.evaluate(() => (window as { __iddeskSounds?: { bell: number; alert: number } }).__iddeskSounds ?? { bell: 0, alert: 0 });
 
-async function staffPage(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginViaUi(page, admin.email, admin.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  return { page, context };
-}
-
 async function topUp(request: Parameters<typeof apiLogin>[0], token: string, paymentTypeId: number, amount: string) {
   const res = await request.post('/api/add_funds', {
     headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
@@ -63,8 +55,7 @@ test('the admin approves a top-up while the user is on /my_ids: toast, bell and 
 }) => {
   const staffToken = await adminToken(request);
   const method = await createUpiPaymentType(request, staffToken, `E2E notify ${Date.now()}`);
-  const user = newUser('notified');
-  const token = await registerViaApi(request, user);
+  const { token, ...user } = await registeredUser(request, 'notified');
   const bill = await topUp(request, token, method.id, '750');
 
   await loginViaUi(page, user.email, user.password);
@@ -87,7 +78,7 @@ test('the admin approves a top-up while the user is on /my_ids: toast, bell and 
   expect(Date.now() - approvedAt).toBeLessThan(6000);
   await expect(toast).toContainText('₹750.00');
   expect((await sounds(page)).bell).toBe(before.bell + 1);
-  await staff.context.close();
+  await staff.close();
 
   // The bell counts it, and the balance in the side menu changed — in the same document.
   await expect(page.getByRole('link', { name: /notifications, 1 unread/i }).first()).toBeVisible();
@@ -109,8 +100,7 @@ test('the admin approves a top-up while the user is on /my_ids: toast, bell and 
 test("the admin's Bills badge rises within 6 s of a new top-up, with an alert", async ({ browser, request }) => {
   const staffToken = await adminToken(request);
   const method = await createUpiPaymentType(request, staffToken, `E2E queue ${Date.now()}`);
-  const user = newUser('queue');
-  const token = await registerViaApi(request, user);
+  const { token, ...user } = await registeredUser(request, 'queue');
 
   const staff = await staffPage(browser);
   await staff.page.goto('/admin/bills_pending');
@@ -130,15 +120,14 @@ test("the admin's Bills badge rises within 6 s of a new top-up, with an alert", 
   expect((await sounds(staff.page)).alert).toBeGreaterThan(alertsBefore);
   // The pending list refreshed itself too.
   await expect(staff.page.getByRole('row').filter({ hasText: user.name })).toBeVisible();
-  await staff.context.close();
+  await staff.close();
 });
 
 test('forgot password: the mail arrives over SMTP, its link resets the password, the old one stops working', async ({
   page,
   request,
 }) => {
-  const user = newUser('forgetful');
-  await registerViaApi(request, user);
+  const user = await registeredUser(request, 'forgetful');
   const mailsBefore = inbox.length;
 
   await page.goto('/login');

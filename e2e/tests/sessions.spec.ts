@@ -1,4 +1,4 @@
-import { expect, loginViaUi, newUser, registerViaApi, test } from '../support/fixtures';
+import { expect, loginViaUi, test, registeredUser } from '../support/fixtures';
 
 const PHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -9,8 +9,7 @@ test('a customer ends another of their sessions and that device is signed out at
   request,
 }) => {
   test.slow(); // two browsers sign in
-  const user = newUser('sessions');
-  await registerViaApi(request, user);
+  const user = await registeredUser(request, 'sessions');
 
   // The phone: signed in, left open on a page that polls.
   const phoneContext = await browser.newContext({ userAgent: PHONE_UA });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { admin, expect, loginViaUi, newUser, registerViaApi, test } from '../support/fixtures';
+import { admin, expect, loginViaUi, newUser, test, registeredUser, signedInUser } from '../support/fixtures';
 import { freePort } from '../support/own-server';
 
 async function openSideMenu(page: Page) {
@@ -50,10 +50,7 @@ test('a guest registers, lands home, sees the balance in the side menu, and logs
 });
 
 test('the side menu closes on a route change, the close icon and the backdrop', async ({ page, request }) => {
-  const user = newUser('menu');
-  await registerViaApi(request, user);
-  await loginViaUi(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/create_id$/);
+  await signedInUser(page, request, 'menu');
 
   let menu = await openSideMenu(page);
   await menu.getByRole('link', { name: /^media$/i }).click();
@@ -70,10 +67,7 @@ test('the side menu closes on a route change, the close icon and the backdrop', 
 });
 
 test('a signed-in user visiting /login or /register is sent home', async ({ page, request }) => {
-  const user = newUser('redir');
-  await registerViaApi(request, user);
-  await loginViaUi(page, user.phone, user.password);
-  await expect(page).toHaveURL(/\/create_id$/);
+  await signedInUser(page, request, 'redir', 'phone');
   await page.goto('/login');
   await expect(page).toHaveURL(/\/create_id$/);
   await page.goto('/register');
@@ -81,10 +75,7 @@ test('a signed-in user visiting /login or /register is sent home', async ({ page
 });
 
 test('a signed-in non-admin opening /admin is sent to /login', async ({ page, request }) => {
-  const user = newUser('nonadmin');
-  await registerViaApi(request, user);
-  await loginViaUi(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/create_id$/);
+  await signedInUser(page, request, 'nonadmin');
   await page.goto('/admin');
   await expect(page).not.toHaveURL(/\/admin/);
 });
@@ -141,8 +132,7 @@ test('the full-screen loader shows at startup and the progress bar runs on navig
 });
 
 test('a server field error shows on register', async ({ page, request }) => {
-  const user = newUser('dupe');
-  await registerViaApi(request, user);
+  const user = await registeredUser(request, 'dupe');
   await page.goto('/register');
   await page.getByLabel(/^name$/i).fill('Someone Else');
   await page.getByLabel(/^email$/i).fill(user.email);
@@ -155,10 +145,7 @@ test('a server field error shows on register', async ({ page, request }) => {
 });
 
 test('profile edit and password change work through the UI', async ({ page, request }) => {
-  const user = newUser('profile');
-  await registerViaApi(request, user);
-  await loginViaUi(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/create_id$/);
+  const user = await signedInUser(page, request, 'profile');
   await page.goto('/profile');
   await page.getByLabel(/^name$/i).fill('Renamed Person');
   await page.getByRole('button', { name: /save/i }).click();
@@ -192,10 +179,7 @@ test.describe('accessibility', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
-    const user = newUser('axe');
-    await registerViaApi(request, user);
-    await loginViaUi(page, user.email, user.password);
-    await expect(page).toHaveURL(/\/create_id$/);
+    const user = await signedInUser(page, request, 'axe');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await page.goto('/profile');

@@ -1,6 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { adminToken, apiGet, apiLogin, apiPost, createUpiPaymentType, pngFile } from '../support/api';
-import { admin, expect, loginViaUi, newReference, newUser, registerViaApi, test } from '../support/fixtures';
+import { expect, loginViaUi, newReference, test, registeredUser, signedInUser, staffPage } from '../support/fixtures';
 
 async function sideMenuBalance(page: Page) {
   await page.getByRole('button', { name: /open menu/i }).first().click();
@@ -11,14 +11,6 @@ async function sideMenuBalance(page: Page) {
 
 async function closeMenu(page: Page) {
   await page.getByRole('button', { name: /close menu/i }).click();
-}
-
-async function adminPage(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginViaUi(page, admin.email, admin.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  return { page, context };
 }
 
 async function userIdByEmail(request: Parameters<typeof apiGet>[0], token: string, email: string) {
@@ -35,8 +27,7 @@ async function userIdByEmail(request: Parameters<typeof apiGet>[0], token: strin
 /** A new customer with a ₹1,000 opening balance credited by the admin. */
 async function fundedUser(request: Parameters<typeof apiGet>[0], label: string) {
   const token = await adminToken(request);
-  const user = newUser(label);
-  await registerViaApi(request, user);
+  const user = await registeredUser(request, label);
   const userId = await userIdByEmail(request, token, user.email);
   await apiPost(request, token, '/admin/deposit/create', { user_id: userId, amount: '1000', comment: 'e2e opening balance' });
   return user;
@@ -59,10 +50,7 @@ test('a user adds funds with a screenshot, the admin approves it, and the side-m
 }) => {
   const token = await adminToken(request);
   const method = await createUpiPaymentType(request, token, `E2E UPI ${Date.now()}`);
-  const user = newUser('topup');
-  await registerViaApi(request, user);
-  await loginViaUi(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/create_id$/);
+  const user = await signedInUser(page, request, 'topup');
 
   await page.goto('/add_funds');
   await page.getByRole('radio', { name: new RegExp(method.name) }).check({ force: true });
@@ -79,7 +67,7 @@ test('a user adds funds with a screenshot, the admin approves it, and the side-m
   await expect(menu.getByText('₹0.00')).toBeVisible();
   await closeMenu(page);
 
-  const staff = await adminPage(browser);
+  const staff = await staffPage(browser);
   await staff.page.goto('/admin/bills_pending');
   const row = staff.page.getByRole('row').filter({ hasText: user.name });
   await row.getByRole('link', { name: /bill #/i }).click();
@@ -91,7 +79,7 @@ test('a user adds funds with a screenshot, the admin approves it, and the side-m
   // The next pending bill opens, or the queue when none is left (issue 16).
   await expect(staff.page).not.toHaveURL(billUrl);
   await expect(staff.page).toHaveURL(/\/admin\/(bills_pending|bills\/\d+)$/);
-  await staff.context.close();
+  await staff.close();
 
   // The next navigation reloads user info; the balance shows the credit.
   await page.goto('/transactions');
@@ -110,7 +98,7 @@ test('a user withdraws, the admin rejects it, and the balance is restored', asyn
   await expect(menu.getByText('₹800.00')).toBeVisible();
   await closeMenu(page);
 
-  const staff = await adminPage(browser);
+  const staff = await staffPage(browser);
   await staff.page.goto('/admin/withdraw_pending');
   await staff.page.getByRole('row').filter({ hasText: user.name }).getByRole('link').first().click();
   await expect(staff.page.getByText('payout.user@okbank').first()).toBeVisible();
@@ -120,7 +108,7 @@ test('a user withdraws, the admin rejects it, and the balance is restored', asyn
   await staff.page.getByRole('dialog').getByRole('button', { name: /^reject/i }).click();
   await expect(staff.page).not.toHaveURL(withdrawalUrl);
   await expect(staff.page).toHaveURL(/\/admin\/(withdraw_pending|withdraw\/\d+)$/);
-  await staff.context.close();
+  await staff.close();
 
   await page.goto('/transactions');
   menu = await sideMenuBalance(page);
@@ -131,15 +119,12 @@ test('a user withdraws, the admin rejects it, and the balance is restored', asyn
 });
 
 test('the admin blocks a user, and the user is logged out on their next action', async ({ page, browser, request }) => {
-  const user = newUser('blocked');
-  await registerViaApi(request, user);
-  await loginViaUi(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/create_id$/);
+  const user = await signedInUser(page, request, 'blocked');
   // Off the site while staff act, so the 5 s poll cannot end the session first and the next
   // action below is what meets the refusal.
   await page.goto('about:blank');
 
-  const staff = await adminPage(browser);
+  const staff = await staffPage(browser);
   await staff.page.goto('/admin/users');
   await staff.page.getByLabel(/^search$/i).fill(user.email);
   await staff.page.getByRole('button', { name: /search/i }).click();
@@ -147,7 +132,7 @@ test('the admin blocks a user, and the user is logged out on their next action',
   await staff.page.getByRole('button', { name: /block user/i }).click();
   await staff.page.getByRole('dialog').getByRole('button', { name: /block user/i }).click();
   await expect(staff.page.getByRole('button', { name: /unblock user/i })).toBeVisible();
-  await staff.context.close();
+  await staff.close();
 
   // The next action (here: opening My IDs) ends the session: the server refuses every token
   // of a blocked user.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newUserDetails, post, registerUser, useTestApp } from './helpers/test-app';
+import { newUserDetails, post, registerUser, useTestApp, expectErrorAnswer } from './helpers/test-app';
 
 const ctx = useTestApp();
 
@@ -82,12 +82,7 @@ describe('accounts', () => {
     // …every other session of the user is gone.
     for (const revoked of [registerToken, other]) {
       const res = await post(app, '/api/user/passport', undefined, revoked);
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({
-        message: 'Unauthenticated.',
-        data: null,
-        code: 'UNAUTHENTICATED',
-      });
+      expectErrorAnswer(res, 401, 'Unauthenticated.', 'UNAUTHENTICATED');
     }
 
     // Old password no longer works, the new one does, with the updated email.
@@ -140,12 +135,7 @@ describe('accounts', () => {
       '/api/auth/logout',
     ]) {
       const guest = await post(app, url, {});
-      expect(guest.statusCode, url).toBe(401);
-      expect(guest.json()).toEqual({
-        message: 'Unauthenticated.',
-        data: null,
-        code: 'UNAUTHENTICATED',
-      });
+      expectErrorAnswer(guest, 401, 'Unauthenticated.', 'UNAUTHENTICATED', url);
       const junk = await app.inject({
         method: 'POST',
         url,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema';
-import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
+import { createAdmin, get, post, registerUser, useTestApp, expectErrorAnswer } from './helpers/test-app';
 
 const ctx = useTestApp();
 
@@ -9,12 +9,7 @@ describe('admin guard and the marquee', () => {
   it('a non-admin token on an admin call gets 403', async () => {
     const user = await registerUser(ctx.app);
     const res = await post(ctx.app, '/api/admin/marque', { text: 'Hacked' }, user.token);
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({
-      message: 'This action is unauthorized.',
-      data: null,
-      code: 'FORBIDDEN',
-    });
+    expectErrorAnswer(res, 403, 'This action is unauthorized.', 'FORBIDDEN');
   });
 
   it('a guest on an admin call gets 401, before the body is even looked at', async () => {

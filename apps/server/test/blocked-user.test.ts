@@ -2,13 +2,25 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../src/db/schema';
 import { setBlocked } from '../src/modules/users/service';
-import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
+import { createAdmin, get, post, registerUser, useTestApp, expectErrorAnswer } from './helpers/test-app';
 
 const ctx = useTestApp();
 
 async function userIdOf(email: string): Promise<number> {
   const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return row!.id;
+}
+
+/** A new user whose session was last used `idle` ago (an SQL interval), then makes one call. */
+async function callAfterIdle(idle: string) {
+  const user = await registerUser(ctx.app);
+  const id = await userIdOf(user.email);
+  await ctx.db
+    .update(sessions)
+    .set({ lastUsedAt: sql`now() - ${idle}::interval` })
+    .where(eq(sessions.userId, id));
+  await post(ctx.app, '/api/user/passport', undefined, user.token);
+  return { user, id };
 }
 
 describe('blocked users and dead sessions', () => {
@@ -20,12 +32,7 @@ describe('blocked users and dead sessions', () => {
 
     for (const url of ['/api/user/passport', '/api/user/update', '/api/auth/logout', '/api/notifications/top']) {
       const res = await post(ctx.app, url, url.endsWith('top') ? { id: 0 } : undefined, user.token);
-      expect(res.statusCode, url).toBe(401);
-      expect(res.json(), url).toEqual({
-        message: 'Your account has been blocked. Contact support.',
-        data: null,
-        code: 'ACCOUNT_BLOCKED',
-      });
+      expectErrorAnswer(res, 401, 'Your account has been blocked. Contact support.', 'ACCOUNT_BLOCKED', url);
     }
     const exists = await post(ctx.app, '/api/user/exists', undefined, user.token);
     expect(exists.statusCode).toBe(200);
@@ -117,13 +124,7 @@ describe('blocked users and dead sessions', () => {
   });
 
   it('an authenticated call bumps a stale last_used_at, and only the token hash is stored', async () => {
-    const user = await registerUser(ctx.app);
-    const id = await userIdOf(user.email);
-    await ctx.db
-      .update(sessions)
-      .set({ lastUsedAt: sql`now() - interval '1 day'` })
-      .where(eq(sessions.userId, id));
-    await post(ctx.app, '/api/user/passport', undefined, user.token);
+    const { user, id } = await callAfterIdle('1 day');
     const [row] = await ctx.db
       .select({
         fresh: sql<boolean>`${sessions.lastUsedAt} > now() - interval '1 minute'`,
@@ -137,13 +138,7 @@ describe('blocked users and dead sessions', () => {
   });
 
   it('a call within five minutes of the last use leaves the session row alone (polls read only)', async () => {
-    const user = await registerUser(ctx.app);
-    const id = await userIdOf(user.email);
-    await ctx.db
-      .update(sessions)
-      .set({ lastUsedAt: sql`now() - interval '2 minutes'` })
-      .where(eq(sessions.userId, id));
-    await post(ctx.app, '/api/user/passport', undefined, user.token);
+    const { id } = await callAfterIdle('2 minutes');
     const [row] = await ctx.db
       .select({ untouched: sql<boolean>`${sessions.lastUsedAt} < now() - interval '1 minute'` })
       .from(sessions)

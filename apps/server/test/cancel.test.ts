@@ -1,15 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, transactions } from '../src/db/schema';
-import { approveId, activeId, createFromWallet, createItem, customer, customerWith, depositFromWallet, handle } from './helpers/ids-fixtures';
-import { type ApiResponse, createAdmin, get, post, useTestApp } from './helpers/test-app';
-import {
-  addFunds,
-  balanceOf,
-  createUpiPaymentType,
-  expectLedgerConsistent,
-  withdrawUpi,
-} from './helpers/wallet-fixtures';
+import { approveId, activeId, createFromWallet, customer, customerWith, depositFromWallet, handle } from './helpers/ids-fixtures';
+import { type ApiResponse, get, post } from './helpers/test-app';
+import { useStaffedApp } from './helpers/staffed-app';
+import { addFunds, balanceOf, withdrawUpi } from './helpers/wallet-fixtures';
 
 /**
  * DESIGN.md §3 money rule 10 (issue 17): a customer may cancel their own pending top-up,
@@ -17,20 +12,7 @@ import {
  * and a cancel racing a staff decision leaves exactly one outcome. On PGlite and, with
  * TEST_DATABASE_URL, on PostgreSQL (where the races run truly in parallel).
  */
-const ctx = useTestApp();
-
-let admin: { token: string };
-let paymentTypeId: number;
-let itemId: number;
-
-beforeAll(async () => {
-  admin = await createAdmin(ctx);
-  paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
-  itemId = (await createItem(ctx.app, admin.token, { min_deposit: '10' })).id;
-});
-afterEach(async () => {
-  await expectLedgerConsistent(ctx);
-});
+const { ctx, admin, item, paymentType } = useStaffedApp({ paymentType: true, item: { min_deposit: '10' }, ledgerCheck: true });
 
 const cancel = (path: string, token: string) => post(ctx.app, `/api${path}/cancel`, undefined, token);
 const ledgerRow = async (type: 'bill' | 'withdrawal' | 'user_id' | 'request', id: number) =>
@@ -39,10 +21,10 @@ const ledgerRow = async (type: 'bill' | 'withdrawal' | 'user_id' | 'request', id
 describe('money rule 10: customers cancel their own pending items', () => {
   it('money rule 10: a pending top-up, withdrawal, new ID and ID deposit are cancelled; each hold returns once, with an audit entry', async () => {
     const user = await customerWith(ctx, admin.token, '3000');
-    const bill = (await addFunds(ctx.app, user.token, paymentTypeId, '700')).json().data;
+    const bill = (await addFunds(ctx.app, user.token, paymentType.id, '700')).json().data;
     const withdrawal = (await withdrawUpi(ctx.app, user.token, '400')).json().data;
-    const newId = (await createFromWallet(ctx.app, user.token, itemId, '500', 'to_cancel')).json().data;
-    const userIdId = (await createFromWallet(ctx.app, user.token, itemId, '600', 'keeps')).json().data.id as number;
+    const newId = (await createFromWallet(ctx.app, user.token, item.id, '500', 'to_cancel')).json().data;
+    const userIdId = (await createFromWallet(ctx.app, user.token, item.id, '600', 'keeps')).json().data.id as number;
     expect((await approveId(ctx.app, admin.token, userIdId, '600')).statusCode).toBe(200);
     const idDeposit = (await depositFromWallet(ctx.app, user.token, userIdId, '250')).json().data;
     expect(await balanceOf(ctx, user.id)).toBe((3000n - 400n - 500n - 600n - 250n) * 100n);
@@ -78,7 +60,7 @@ describe('money rule 10: customers cancel their own pending items', () => {
   });
 
   it('money rule 10: a close, a withdrawal from an ID and a password change are cancelled without moving money', async () => {
-    const { user, userIdId } = await activeId(ctx, admin.token, itemId, '1000');
+    const { user, userIdId } = await activeId(ctx, admin.token, item.id, '1000');
     const balance = await balanceOf(ctx, user.id);
     const out = (await post(ctx.app, `/api/user_ids/${userIdId}/withdraw`, { amount: '80' }, user.token)).json().data;
     const pw = (await post(ctx.app, `/api/user_ids/${userIdId}/change_password`, {}, user.token)).json().data;
@@ -97,7 +79,7 @@ describe('money rule 10: customers cancel their own pending items', () => {
     const owner = await customerWith(ctx, admin.token, '1000');
     const stranger = await customer(ctx);
     const withdrawal = (await withdrawUpi(ctx.app, owner.token, '100')).json().data;
-    const bill = (await addFunds(ctx.app, owner.token, paymentTypeId, '100')).json().data;
+    const bill = (await addFunds(ctx.app, owner.token, paymentType.id, '100')).json().data;
     expect((await cancel(`/withdraw/${withdrawal.id}`, stranger.token)).statusCode).toBe(404);
     expect((await cancel(`/bills/${bill.id}`, stranger.token)).statusCode).toBe(404);
     expect((await cancel('/withdraw/999999', owner.token)).statusCode).toBe(404);
@@ -116,16 +98,16 @@ describe('money rule 10: customers cancel their own pending items', () => {
     expect(await balanceOf(ctx, owner.id)).toBe(balance + 10_000n);
 
     // A new ID's create request is cancelled with the ID, not on its own.
-    const created = (await createFromWallet(ctx.app, owner.token, itemId, '100')).json().data;
+    const created = (await createFromWallet(ctx.app, owner.token, item.id, '100')).json().data;
     const history = (await get(ctx.app, `/api/user_ids/${created.id}/requests`, owner.token)).json().data.items;
     expect((await cancel(`/requests/${history[0].id}`, owner.token)).json().code).toBe('CONFLICT');
   });
 
   it('money rule 10: staff get nothing to approve or reject once the customer cancelled (409, told why); the queues drop it, the done lists show it', async () => {
     const user = await customerWith(ctx, admin.token, '1000');
-    const bill = (await addFunds(ctx.app, user.token, paymentTypeId, '300')).json().data;
+    const bill = (await addFunds(ctx.app, user.token, paymentType.id, '300')).json().data;
     const withdrawal = (await withdrawUpi(ctx.app, user.token, '200')).json().data;
-    const newId = (await createFromWallet(ctx.app, user.token, itemId, '100')).json().data;
+    const newId = (await createFromWallet(ctx.app, user.token, item.id, '100')).json().data;
     for (const path of [`/bills/${bill.id}`, `/withdraw/${withdrawal.id}`, `/user_ids/${newId.id}`]) {
       expect((await cancel(path, user.token)).statusCode).toBe(200);
     }
@@ -207,7 +189,7 @@ describe('money rule 10: a cancel racing a staff decision leaves exactly one out
     await race(
       6,
       async () => {
-        const { user, userIdId } = await activeId(ctx, admin.token, itemId, '1000');
+        const { user, userIdId } = await activeId(ctx, admin.token, item.id, '1000');
         const request = (await depositFromWallet(ctx.app, user.token, userIdId, '200')).json().data;
         return {
           userId: user.id,
@@ -226,7 +208,7 @@ describe('money rule 10: a cancel racing a staff decision leaves exactly one out
       6,
       async () => {
         const user = await customerWith(ctx, admin.token, '1000');
-        const created = (await createFromWallet(ctx.app, user.token, itemId, '400')).json().data;
+        const created = (await createFromWallet(ctx.app, user.token, item.id, '400')).json().data;
         return {
           userId: user.id,
           token: user.token,
@@ -245,7 +227,7 @@ describe('money rule 10: a cancel racing a staff decision leaves exactly one out
   it('money rule 10: cancel racing approve on a top-up — credited once or never', async () => {
     for (let round = 0; round < 6; round += 1) {
       const user = await customer(ctx);
-      const bill = (await addFunds(ctx.app, user.token, paymentTypeId, '150')).json().data;
+      const bill = (await addFunds(ctx.app, user.token, paymentType.id, '150')).json().data;
       const [c, a] = await Promise.all([
         cancel(`/bills/${bill.id}`, user.token),
         post(ctx.app, `/api/admin/bills/${bill.id}/approve`, {}, admin.token),

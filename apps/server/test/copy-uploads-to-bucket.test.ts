@@ -5,21 +5,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type S3TestServer, startS3Server } from './helpers/s3-server';
+import { describe, expect, it } from 'vitest';
+import { useS3Server } from './helpers/s3-server';
 
 const run = promisify(execFile);
 const serverDir = resolve(import.meta.dirname, '..');
 const CLI = join(serverDir, 'src/cli/copy-uploads-to-bucket.ts');
 
-let s3: S3TestServer;
-
-beforeAll(async () => {
-  s3 = await startS3Server();
-});
-afterAll(async () => {
-  await s3?.stop();
-});
+const s3 = useS3Server();
 
 /** The command exactly as `npm run storage:copy-to-bucket` runs it, with this environment. */
 async function copyCommand(env: Record<string, string>) {

@@ -3,9 +3,9 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bills } from '../src/db/schema';
 import { hammingDistance, perceptualHash } from '../src/lib/perceptual-hash';
-import { LOGIN, activeId, createItem, customer, handle } from './helpers/ids-fixtures';
+import { LOGIN, activeId, createByPayment, createItem, customer, depositByPayment, handle } from './helpers/ids-fixtures';
 import { get, post } from './helpers/test-app';
-import { addFunds, balanceOf, createUpiPaymentType, expectLedgerConsistent, nextReference, postForm, withdrawUpi } from './helpers/wallet-fixtures';
+import { addFunds, approveBill, balanceOf, createUpiPaymentType, expectLedgerConsistent, nextReference, withdrawUpi } from './helpers/wallet-fixtures';
 import { useStaffedApp } from './helpers/staffed-app';
 
 /**
@@ -168,13 +168,7 @@ describe('reused proofs', () => {
     const lone = (await addFunds(ctx.app, two.token, paymentType.id, '42', await patternImage(13))).json().data.id;
 
     const item = await createItem(ctx.app, admin.token);
-    const created = await postForm(
-      ctx.app,
-      `/api/ids/${item.id}/create`,
-      { username: 'reuser', amount: '500', pay_from: 'payment', payment_type_id: String(paymentType.id), reference: utr },
-      [{ field: 'proof', data: await patternImage(14) }],
-      one.token,
-    );
+    const created = await createByPayment(ctx.app, one.token, item.id, paymentType.id, { username: 'reuser', reference: utr, proof: await patternImage(14) });
     expect(created.statusCode, created.body).toBe(200);
     const userIdId = created.json().data.id as number;
 
@@ -241,12 +235,7 @@ describe('reused proofs', () => {
     expect((await ctx.db.select().from(bills).where(eq(bills.id, second)))[0]!.status).toBe('pending');
     expect(await balanceOf(ctx, two.id)).toBe(0n);
 
-    const confirmed = await post(
-      ctx.app,
-      `/api/admin/bills/${second}/approve`,
-      { confirm_reused: true, comment: 'Bank confirmed two transfers under one UTR' },
-      admin.token,
-    );
+    const confirmed = await approveBill(ctx.app, admin.token, second, { confirm_reused: true, comment: 'Bank confirmed two transfers under one UTR' });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(await balanceOf(ctx, two.id)).toBe(6100n);
     const [entry] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.objectType, 'bill'), eq(auditLog.objectId, String(second))));
@@ -275,24 +264,12 @@ describe('reused proofs', () => {
     expect(again.json()).toMatchObject({ code: 'REFERENCE_ALREADY_USED', data: null });
 
     const item = await createItem(ctx.app, admin.token);
-    const asId = await postForm(
-      ctx.app,
-      `/api/ids/${item.id}/create`,
-      { username: 'reuser2', amount: '500', pay_from: 'payment', payment_type_id: String(paymentType.id), reference: utr },
-      [{ field: 'proof', data: await patternImage(31) }],
-      one.token,
-    );
+    const asId = await createByPayment(ctx.app, one.token, item.id, paymentType.id, { username: 'reuser2', reference: utr, proof: await patternImage(31) });
     expect(asId.statusCode).toBe(409);
     expect(asId.json().code).toBe('REFERENCE_ALREADY_USED');
 
     const { user: owner, userIdId } = await activeId(ctx, admin.token, item.id);
-    const asDeposit = await postForm(
-      ctx.app,
-      `/api/user_ids/${userIdId}/deposit`,
-      { amount: '500', pay_from: 'payment', payment_type_id: String(paymentType.id), reference: utr },
-      [{ field: 'proof', data: await patternImage(32) }],
-      owner.token,
-    );
+    const asDeposit = await depositByPayment(ctx.app, owner.token, userIdId, paymentType.id, { reference: utr, proof: await patternImage(32) });
     expect(asDeposit.statusCode).toBe(409);
     expect(asDeposit.json().code).toBe('REFERENCE_ALREADY_USED');
   });
@@ -302,13 +279,7 @@ describe('reused proofs', () => {
     const utr = nextReference();
     const item = await createItem(ctx.app, admin.token);
     const { user: owner, userIdId } = await activeId(ctx, admin.token, item.id);
-    const deposit = await postForm(
-      ctx.app,
-      `/api/user_ids/${userIdId}/deposit`,
-      { amount: '500', pay_from: 'payment', payment_type_id: String(paymentType.id), reference: utr },
-      [{ field: 'proof', data: await patternImage(41) }],
-      owner.token,
-    );
+    const deposit = await depositByPayment(ctx.app, owner.token, userIdId, paymentType.id, { reference: utr, proof: await patternImage(41) });
     expect(deposit.statusCode, deposit.body).toBe(200);
     const bill = (await addFunds(ctx.app, payer.token, paymentType.id, '80', undefined, utr)).json().data.id;
     expect((await post(ctx.app, `/api/admin/bills/${bill}/approve`, undefined, admin.token)).statusCode).toBe(200);

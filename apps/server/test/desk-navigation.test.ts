@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema';
 import { activeId, createItem, customer, depositFromWallet } from './helpers/ids-fixtures';
 import { get, post } from './helpers/test-app';
-import { addFunds, balanceOf, deposit, expectLedgerConsistent, nextReference, withdrawUpi } from './helpers/wallet-fixtures';
+import { addFunds, approveBill, balanceOf, deposit, expectLedgerConsistent, nextReference, withdrawUpi } from './helpers/wallet-fixtures';
 import { useStaffedApp } from './helpers/staffed-app';
 
 /**
@@ -83,12 +83,7 @@ describe('a confirmation is audited', () => {
     const flag = (await get(ctx.app, `/api/admin/bills/${first}`, admin.token)).json().data.reused_proof;
     expect(flag).toMatchObject({ flagged: true, reference_approved: false });
 
-    const res = await post(
-      ctx.app,
-      `/api/admin/bills/${first}/approve`,
-      { confirm_reused: true, comment: 'Checked: the other bill is a duplicate upload' },
-      admin.token,
-    );
+    const res = await approveBill(ctx.app, admin.token, first, { confirm_reused: true, comment: 'Checked: the other bill is a duplicate upload' });
     expect(res.statusCode, res.body).toBe(200);
     expect(await balanceOf(ctx, one.id)).toBe(3100n);
     const [entry] = await ctx.db

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { translateIn } from '../src/lib/i18n';
-import { createAdmin, createTestApp, post, registerUser, useTestApp } from './helpers/test-app';
+import { createAdmin, createTestApp, post, registerUser, useTestApp, expectErrorAnswer } from './helpers/test-app';
 import { pngImage, postForm } from './helpers/wallet-fixtures';
 
 const NUL_MESSAGE = translateIn('en', 'validation.field.nul');
@@ -13,29 +13,18 @@ beforeAll(async () => {
   });
 });
 
+/** A login call with this raw body and content type. */
+const loginWithBody = (contentType: string, payload: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': contentType }, payload });
+
 describe('HTTP errors', () => {
   it('bad JSON gives 400 with the envelope', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"login": "a@b.c", "password": ',
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      message: 'The request body is not valid JSON.',
-      data: null,
-      code: 'BAD_REQUEST',
-    });
+    const res = await loginWithBody('application/json', '{"login": "a@b.c", "password": ');
+    expectErrorAnswer(res, 400, 'The request body is not valid JSON.', 'BAD_REQUEST');
   });
 
   it('prototype-poisoning JSON is refused as bad JSON', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"login":"a@b.c","password":"x","__proto__":{"admin":true}}',
-    });
+    const res = await loginWithBody('application/json', '{"login":"a@b.c","password":"x","__proto__":{"admin":true}}');
     expect(res.statusCode).toBe(400);
   });
 
@@ -44,21 +33,11 @@ describe('HTTP errors', () => {
       login: 'a@b.c',
       password: 'x'.repeat(10_000),
     });
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({
-      message: 'The request is too large.',
-      data: null,
-      code: 'PAYLOAD_TOO_LARGE',
-    });
+    expectErrorAnswer(res, 413, 'The request is too large.', 'PAYLOAD_TOO_LARGE');
   });
 
   it('an unsupported content type gives 415', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'text/xml' },
-      payload: '<login/>',
-    });
+    const res = await loginWithBody('text/xml', '<login/>');
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({ data: null, code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
@@ -112,12 +91,7 @@ describe('HTTP errors', () => {
       url: `/api/bills/${'9'.repeat(400)}`,
       headers,
     });
-    expect(long.statusCode).toBe(414);
-    expect(long.json()).toEqual({
-      message: 'The URL is too long.',
-      data: null,
-      code: 'BAD_REQUEST',
-    });
+    expectErrorAnswer(long, 414, 'The URL is too long.', 'BAD_REQUEST');
 
     const broken = await ctx.app.inject({ method: 'GET', url: '/api/bills/%zz<script>', headers });
     expect(broken.statusCode).toBe(400);
@@ -200,12 +174,7 @@ describe('HTTP errors', () => {
         },
         payload,
       });
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toEqual({
-        message: 'The request body is nested too deeply.',
-        data: null,
-        code: 'BAD_REQUEST',
-      });
+      expectErrorAnswer(res, 400, 'The request body is nested too deeply.', 'BAD_REQUEST');
     }
     // 32 levels, and brackets inside strings, are fine.
     const fine = await post(roomy.app, '/api/auth/login', {

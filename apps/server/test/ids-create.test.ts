@@ -1,33 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, idRequests, transactions, uploads, userIds } from '../src/db/schema';
 import { ledgerInvariant } from '../src/modules/ledger/invariant';
-import { createAdmin, get, post, useTestApp } from './helpers/test-app';
-import {
-  approveId,
-  createByPayment,
-  createFromWallet,
-  createItem,
-  customer,
-  customerWith,
-  LOGIN,
-  PASSWORD,
-} from './helpers/ids-fixtures';
-import { balanceOf, createUpiPaymentType, expectLedgerConsistent } from './helpers/wallet-fixtures';
+import { get, post } from './helpers/test-app';
+import { useStaffedApp } from './helpers/staffed-app';
+import { approveId, createByPayment, createFromWallet, customer, customerWith, LOGIN, PASSWORD } from './helpers/ids-fixtures';
+import { balanceOf } from './helpers/wallet-fixtures';
 
-let admin: { token: string };
-let item: { id: number };
-let paymentTypeId: number;
-
-const ctx = useTestApp();
-beforeAll(async () => {
-  admin = await createAdmin(ctx);
-  item = await createItem(ctx.app, admin.token);
-  paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
-});
-afterEach(async () => {
-  await expectLedgerConsistent(ctx);
-});
+const { ctx, admin, item, paymentType } = useStaffedApp({ paymentType: true, item: {}, ledgerCheck: true });
 
 const ledgerRows = (userId: number) =>
   ctx.db.select().from(transactions).where(eq(transactions.userId, userId)).orderBy(transactions.id);
@@ -131,14 +111,14 @@ describe('new IDs', () => {
 
   it('create paid by payment stores the proof privately and moves no wallet money', async () => {
     const user = await customerWith(ctx, admin.token, '300');
-    const res = await createByPayment(ctx.app, user.token, item.id, paymentTypeId, { amount: '900' });
+    const res = await createByPayment(ctx.app, user.token, item.id, paymentType.id, { amount: '900' });
     expect(res.statusCode).toBe(200);
     const created = res.json().data;
     expect(created).toMatchObject({
       status: 'pending',
       pay_from: 'payment',
       amount: '900.00',
-      payment_type: { id: paymentTypeId },
+      payment_type: { id: paymentType.id },
       reference: expect.stringMatching(/^UTR\d+$/),
       proof_url: expect.stringMatching(/^\/api\/files\/proofs\//),
     });

@@ -1,32 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, idRequests, transactions } from '../src/db/schema';
 import { ledgerInvariant } from '../src/modules/ledger/invariant';
-import { createAdmin, get, post, useTestApp } from './helpers/test-app';
-import {
-  activeId,
-  createFromWallet,
-  createItem,
-  customerWith,
-  depositFromWallet,
-  handle,
-  PASSWORD,
-} from './helpers/ids-fixtures';
-import { balanceOf, createUpiPaymentType, expectLedgerConsistent, pngImage, postForm } from './helpers/wallet-fixtures';
+import { get, post } from './helpers/test-app';
+import { useStaffedApp } from './helpers/staffed-app';
+import { activeId, createFromWallet, customerWith, depositFromWallet, handle, PASSWORD } from './helpers/ids-fixtures';
+import { balanceOf, pngImage, postForm } from './helpers/wallet-fixtures';
 
-let admin: { token: string };
-let item: { id: number };
-let paymentTypeId: number;
-
-const ctx = useTestApp();
-beforeAll(async () => {
-  admin = await createAdmin(ctx);
-  item = await createItem(ctx.app, admin.token, { min_deposit: '100' });
-  paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
-});
-afterEach(async () => {
-  await expectLedgerConsistent(ctx);
-});
+const { ctx, admin, item, paymentType } = useStaffedApp({ paymentType: true, item: { min_deposit: '100' }, ledgerCheck: true });
 
 const ledgerOk = async (userId: number) => expect((await ledgerInvariant(ctx.db, userId)).ok).toBe(true);
 const rowOf = async (requestId: number) =>
@@ -67,11 +48,11 @@ describe('deposits into an ID', () => {
   it('by payment: the screenshot is stored and no wallet money moves either way', async () => {
     const { user, userIdId } = await activeId(ctx, admin.token, item.id, '1000');
     const before = await balanceOf(ctx, user.id);
-    const fields = { amount: '400', pay_from: 'payment', payment_type_id: String(paymentTypeId), reference: 'UTR1' };
+    const fields = { amount: '400', pay_from: 'payment', payment_type_id: String(paymentType.id), reference: 'UTR1' };
     const a = await postForm(ctx.app, `/api/user_ids/${userIdId}/deposit`, fields, [{ field: 'proof', data: await pngImage() }], user.token);
     const b = await postForm(ctx.app, `/api/user_ids/${userIdId}/deposit`, fields, [{ field: 'proof', data: await pngImage() }], user.token);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    expect(a.json().data).toMatchObject({ pay_from: 'payment', payment_type: { id: paymentTypeId }, proof_url: expect.stringMatching(/^\/api\/files\/proofs\//) });
+    expect(a.json().data).toMatchObject({ pay_from: 'payment', payment_type: { id: paymentType.id }, proof_url: expect.stringMatching(/^\/api\/files\/proofs\//) });
     expect((await handle(ctx.app, admin.token, a.json().data.id, { action: 'approve', amount: '390' })).json().data.confirmed_amount).toBe('390.00');
     expect((await handle(ctx.app, admin.token, b.json().data.id, { action: 'reject' })).statusCode).toBe(200);
     expect(await balanceOf(ctx, user.id)).toBe(before);

@@ -1,17 +1,11 @@
 import { amountProblemMessage, DEFAULT_MONEY_LIMITS, type MoneyLimits } from '@iddesk/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, bills, idRequests, transactions, userIds, withdrawals } from '../src/db/schema';
 import { activeId, createFromWallet, createItem, customer, customerWith, depositFromWallet, handle } from './helpers/ids-fixtures';
-import { createAdmin, createStaffMember, get, post, useTestApp } from './helpers/test-app';
-import {
-  addFunds,
-  balanceOf,
-  createUpiPaymentType,
-  deposit,
-  expectLedgerConsistent,
-  withdrawUpi,
-} from './helpers/wallet-fixtures';
+import { createStaffMember, get, post } from './helpers/test-app';
+import { useStaffedApp } from './helpers/staffed-app';
+import { addFunds, balanceOf, deposit, withdrawUpi } from './helpers/wallet-fixtures';
 
 /**
  * DESIGN.md §3 money rule 8 (issue 17): every amount lies within the limits the owners set per
@@ -20,19 +14,11 @@ import {
  * runs on a fresh installation's limits (the other suites open them wide), on PGlite and,
  * with TEST_DATABASE_URL, on PostgreSQL.
  */
-const ctx = useTestApp({}, { moneyLimits: 'defaults' });
-
-let owner: { token: string };
-let paymentTypeId: number;
-let itemId: number;
-
-beforeAll(async () => {
-  owner = await createAdmin(ctx);
-  paymentTypeId = (await createUpiPaymentType(ctx.app, owner.token)).id;
-  itemId = (await createItem(ctx.app, owner.token, { min_deposit: '100' })).id;
-});
-afterEach(async () => {
-  await expectLedgerConsistent(ctx);
+const { ctx, admin: owner, item, paymentType } = useStaffedApp({
+  paymentType: true,
+  item: { min_deposit: '100' },
+  ledgerCheck: true,
+  app: { moneyLimits: 'defaults' },
 });
 
 /** Every text setting as the public call answers it, plus the given limits. */
@@ -65,13 +51,13 @@ describe('money rule 8: amounts within the owners’ limits', () => {
 
     const user = await customer(ctx);
     const before = await rowsOf(user.id);
-    expectAmountError(await addFunds(ctx.app, user.token, paymentTypeId, '99.99'), 'The amount must be at least ₹100.00.');
+    expectAmountError(await addFunds(ctx.app, user.token, paymentType.id, '99.99'), 'The amount must be at least ₹100.00.');
     // Issue 17's finding: ₹1,00,00,00,00,000.00 went through. Above the ceiling it is "too large"…
-    expectAmountError(await addFunds(ctx.app, user.token, paymentTypeId, '100000000000'), amountProblemMessage('too_large'));
+    expectAmountError(await addFunds(ctx.app, user.token, paymentType.id, '100000000000'), amountProblemMessage('too_large'));
     // …and anything above the owners' maximum names that maximum.
-    expectAmountError(await addFunds(ctx.app, user.token, paymentTypeId, '200000.01'), 'The amount may be at most ₹2,00,000.00.');
+    expectAmountError(await addFunds(ctx.app, user.token, paymentType.id, '200000.01'), 'The amount may be at most ₹2,00,000.00.');
     expect(await rowsOf(user.id)).toEqual(before);
-    expect((await addFunds(ctx.app, user.token, paymentTypeId, '200000')).statusCode).toBe(200);
+    expect((await addFunds(ctx.app, user.token, paymentType.id, '200000')).statusCode).toBe(200);
   });
 
   it('money rule 8: each customer operation is held to its own range, the ends included; outside, 422 and nothing moves', async () => {
@@ -83,17 +69,17 @@ describe('money rule 8: amounts within the owners’ limits', () => {
       id_withdraw: { min: '120.00', max: '900.00' },
       daily_payout: '100000.00',
     });
-    const { user, userIdId } = await activeId(ctx, owner.token, itemId, '50000');
+    const { user, userIdId } = await activeId(ctx, owner.token, item.id, '50000');
     const balance = await balanceOf(ctx, user.id);
     const before = await rowsOf(user.id);
 
     const refused = [
-      [await addFunds(ctx.app, user.token, paymentTypeId, '199.99'), 'The amount must be at least ₹200.00.'],
-      [await addFunds(ctx.app, user.token, paymentTypeId, '3000.01'), 'The amount may be at most ₹3,000.00.'],
+      [await addFunds(ctx.app, user.token, paymentType.id, '199.99'), 'The amount must be at least ₹200.00.'],
+      [await addFunds(ctx.app, user.token, paymentType.id, '3000.01'), 'The amount may be at most ₹3,000.00.'],
       [await withdrawUpi(ctx.app, user.token, '149.99'), 'The amount must be at least ₹150.00.'],
       [await withdrawUpi(ctx.app, user.token, '1000.01'), 'The amount may be at most ₹1,000.00.'],
-      [await createFromWallet(ctx.app, user.token, itemId, '249.99'), 'The amount must be at least ₹250.00.'],
-      [await createFromWallet(ctx.app, user.token, itemId, '4000.01'), 'The amount may be at most ₹4,000.00.'],
+      [await createFromWallet(ctx.app, user.token, item.id, '249.99'), 'The amount must be at least ₹250.00.'],
+      [await createFromWallet(ctx.app, user.token, item.id, '4000.01'), 'The amount may be at most ₹4,000.00.'],
       [await depositFromWallet(ctx.app, user.token, userIdId, '299.99'), 'The amount must be at least ₹300.00.'],
       [await depositFromWallet(ctx.app, user.token, userIdId, '2500.01'), 'The amount may be at most ₹2,500.00.'],
       [await post(ctx.app, `/api/user_ids/${userIdId}/withdraw`, { amount: '119.99' }, user.token), 'The amount must be at least ₹120.00.'],
@@ -104,12 +90,12 @@ describe('money rule 8: amounts within the owners’ limits', () => {
     expect(await balanceOf(ctx, user.id)).toBe(balance);
 
     const accepted = [
-      await addFunds(ctx.app, user.token, paymentTypeId, '200'),
-      await addFunds(ctx.app, user.token, paymentTypeId, '3000'),
+      await addFunds(ctx.app, user.token, paymentType.id, '200'),
+      await addFunds(ctx.app, user.token, paymentType.id, '3000'),
       await withdrawUpi(ctx.app, user.token, '150'),
       await withdrawUpi(ctx.app, user.token, '1000'),
-      await createFromWallet(ctx.app, user.token, itemId, '250', 'low_end'),
-      await createFromWallet(ctx.app, user.token, itemId, '4000', 'high_end'),
+      await createFromWallet(ctx.app, user.token, item.id, '250', 'low_end'),
+      await createFromWallet(ctx.app, user.token, item.id, '4000', 'high_end'),
       await depositFromWallet(ctx.app, user.token, userIdId, '300'),
       await depositFromWallet(ctx.app, user.token, userIdId, '2500'),
       await post(ctx.app, `/api/user_ids/${userIdId}/withdraw`, { amount: '120' }, user.token),
@@ -290,12 +276,12 @@ describe('the limits in the site settings', () => {
     expect(entry!.after).toEqual({ money_limits: changed });
 
     const user = await customer(ctx);
-    expectAmountError(await addFunds(ctx.app, user.token, paymentTypeId, '149'), 'The amount must be at least ₹150.00.');
+    expectAmountError(await addFunds(ctx.app, user.token, paymentType.id, '149'), 'The amount must be at least ₹150.00.');
   });
 
   it('an ID withdrawal approved by staff is not held to the customers’ limits', async () => {
     await setLimits({ ...DEFAULT_MONEY_LIMITS, id_withdraw: { min: '100.00', max: '200.00' } });
-    const { user, userIdId } = await activeId(ctx, owner.token, itemId, '1000');
+    const { user, userIdId } = await activeId(ctx, owner.token, item.id, '1000');
     const asked = await post(ctx.app, `/api/user_ids/${userIdId}/withdraw`, { amount: '200' }, user.token);
     expect(asked.statusCode).toBe(200);
     // The desk confirms what really arrived, whatever it is.

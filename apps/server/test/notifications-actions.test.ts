@@ -1,7 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { notifications } from '../src/db/schema';
-import { get, post } from './helpers/test-app';
+import { type ApiResponse, get, post } from './helpers/test-app';
+import { notificationsCreatedBy, notificationsOfCall } from './helpers/notification-fixtures';
 import { addFunds, deposit, withdrawUpi } from './helpers/wallet-fixtures';
 import { useStaffedApp } from './helpers/staffed-app';
 import { customer } from './helpers/ids-fixtures';
@@ -13,31 +14,15 @@ import { customer } from './helpers/ids-fixtures';
 
 const { ctx, admin, paymentType } = useStaffedApp({ paymentType: true, ledgerCheck: true });
 
-const allRows = () => ctx.db.select().from(notifications).orderBy(desc(notifications.id));
-
-/** Runs `action` and returns the notifications it created, across all users. */
-async function created(action: () => Promise<unknown>) {
-  const [before] = await ctx.db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .orderBy(desc(notifications.id))
-    .limit(1);
-  await action();
-  return (await allRows()).filter((n) => n.id > (before?.id ?? 0));
-}
-
-function expectOk(res: { statusCode: number; body: string }) {
-  expect(res.statusCode, res.body).toBe(200);
-}
+const created = (action: () => Promise<unknown>) => notificationsCreatedBy(ctx, action);
+const createdBy = (call: () => Promise<ApiResponse>) => notificationsOfCall(ctx, call);
 
 describe('one notification per admin action, for the right user', () => {
   it('bill approved', async () => {
     const [user, bystander] = [await customer(ctx), await customer(ctx)];
     const bill = (await addFunds(ctx.app, user.token, paymentType.id, '750.00')).json().data;
     await addFunds(ctx.app, bystander.token, paymentType.id, '100.00');
-    const rows = await created(async () =>
-      expectOk(await post(ctx.app, `/api/admin/bills/${bill.id}/approve`, undefined, admin.token)),
-    );
+    const rows = await createdBy(() => post(ctx.app, `/api/admin/bills/${bill.id}/approve`, undefined, admin.token));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       userId: user.id,
@@ -52,16 +37,7 @@ describe('one notification per admin action, for the right user', () => {
   it('bill rejected, with the reason', async () => {
     const user = await customer(ctx);
     const bill = (await addFunds(ctx.app, user.token, paymentType.id, '1200.00')).json().data;
-    const rows = await created(async () =>
-      expectOk(
-        await post(
-          ctx.app,
-          `/api/admin/bills/${bill.id}/reject`,
-          { comment: 'No such UTR' },
-          admin.token,
-        ),
-      ),
-    );
+    const rows = await createdBy(() => post(ctx.app, `/api/admin/bills/${bill.id}/reject`, { comment: 'No such UTR' }, admin.token));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ userId: user.id, title: 'Top-up rejected' });
     expect(rows[0]!.body).toContain('₹1,200.00');
@@ -72,9 +48,7 @@ describe('one notification per admin action, for the right user', () => {
     const user = await customer(ctx);
     await deposit(ctx.app, admin.token, user.id, '500');
     const w = (await withdrawUpi(ctx.app, user.token, '200')).json().data;
-    const rows = await created(async () =>
-      expectOk(await post(ctx.app, `/api/admin/withdraw/${w.id}/approve`, undefined, admin.token)),
-    );
+    const rows = await createdBy(() => post(ctx.app, `/api/admin/withdraw/${w.id}/approve`, undefined, admin.token));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ userId: user.id, title: 'Withdrawal paid' });
     expect(rows[0]!.body).toContain('₹200.00');
@@ -84,16 +58,7 @@ describe('one notification per admin action, for the right user', () => {
     const user = await customer(ctx);
     await deposit(ctx.app, admin.token, user.id, '500');
     const w = (await withdrawUpi(ctx.app, user.token, '300')).json().data;
-    const rows = await created(async () =>
-      expectOk(
-        await post(
-          ctx.app,
-          `/api/admin/withdraw/${w.id}/reject`,
-          { comment: 'Wrong UPI' },
-          admin.token,
-        ),
-      ),
-    );
+    const rows = await createdBy(() => post(ctx.app, `/api/admin/withdraw/${w.id}/reject`, { comment: 'Wrong UPI' }, admin.token));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ userId: user.id, title: 'Withdrawal rejected' });
     expect(rows[0]!.body).toContain('back in your balance');
@@ -101,30 +66,12 @@ describe('one notification per admin action, for the right user', () => {
 
   it('manual deposit and manual withdrawal, one each', async () => {
     const user = await customer(ctx);
-    const credited = await created(async () =>
-      expectOk(
-        await post(
-          ctx.app,
-          '/api/admin/deposit/create',
-          { user_id: user.id, amount: '99.50', comment: 'Cashback' },
-          admin.token,
-        ),
-      ),
-    );
+    const credited = await createdBy(() => post(ctx.app, '/api/admin/deposit/create', { user_id: user.id, amount: '99.50', comment: 'Cashback' }, admin.token));
     expect(credited).toHaveLength(1);
     expect(credited[0]).toMatchObject({ userId: user.id, title: 'Balance credited' });
     expect(credited[0]!.body).toBe('Our desk added ₹99.50 to your balance. Note: Cashback');
 
-    const debited = await created(async () =>
-      expectOk(
-        await post(
-          ctx.app,
-          '/api/admin/withdraw/create',
-          { user_id: user.id, amount: '9.50', comment: 'Fee' },
-          admin.token,
-        ),
-      ),
-    );
+    const debited = await createdBy(() => post(ctx.app, '/api/admin/withdraw/create', { user_id: user.id, amount: '9.50', comment: 'Fee' }, admin.token));
     expect(debited).toHaveLength(1);
     expect(debited[0]).toMatchObject({ userId: user.id, title: 'Balance debited' });
     expect(debited[0]!.body).toContain('₹9.50');
@@ -132,13 +79,9 @@ describe('one notification per admin action, for the right user', () => {
 
   it('account unblocked (blocking itself tells nobody: the user cannot read it)', async () => {
     const user = await customer(ctx);
-    const blocked = await created(async () =>
-      expectOk(await get(ctx.app, `/api/admin/users/${user.id}/block`, admin.token)),
-    );
+    const blocked = await createdBy(() => get(ctx.app, `/api/admin/users/${user.id}/block`, admin.token));
     expect(blocked).toEqual([]);
-    const unblocked = await created(async () =>
-      expectOk(await get(ctx.app, `/api/admin/users/${user.id}/unblock`, admin.token)),
-    );
+    const unblocked = await createdBy(() => get(ctx.app, `/api/admin/users/${user.id}/unblock`, admin.token));
     expect(unblocked).toHaveLength(1);
     expect(unblocked[0]).toMatchObject({
       userId: user.id,
@@ -146,9 +89,7 @@ describe('one notification per admin action, for the right user', () => {
       link: '/profile',
     });
     // Unblocking an account that is not blocked changes nothing and says nothing.
-    const again = await created(async () =>
-      expectOk(await get(ctx.app, `/api/admin/users/${user.id}/unblock`, admin.token)),
-    );
+    const again = await createdBy(() => get(ctx.app, `/api/admin/users/${user.id}/unblock`, admin.token));
     expect(again).toEqual([]);
   });
 });
@@ -157,7 +98,8 @@ describe('no notification without a committed action', () => {
   it('a second approve of a handled bill (409) writes none', async () => {
     const user = await customer(ctx);
     const bill = (await addFunds(ctx.app, user.token, paymentType.id)).json().data;
-    expectOk(await post(ctx.app, `/api/admin/bills/${bill.id}/approve`, undefined, admin.token));
+    const approved = await post(ctx.app, `/api/admin/bills/${bill.id}/approve`, undefined, admin.token);
+    expect(approved.statusCode, approved.body).toBe(200);
     const rows = await created(async () => {
       const res = await post(ctx.app, `/api/admin/bills/${bill.id}/reject`, undefined, admin.token);
       expect(res.statusCode).toBe(409);

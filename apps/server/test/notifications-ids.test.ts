@@ -1,8 +1,7 @@
-import { desc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { notifications } from '../src/db/schema';
 import { activeId, approveId, createFromWallet, customerWith, depositFromWallet, handle } from './helpers/ids-fixtures';
-import { get, post } from './helpers/test-app';
+import { type ApiResponse, get, post } from './helpers/test-app';
+import { notificationsCreatedBy, notificationsOfCall } from './helpers/notification-fixtures';
 
 import { useStaffedApp } from './helpers/staffed-app';
 
@@ -10,19 +9,8 @@ import { useStaffedApp } from './helpers/staffed-app';
 
 const { ctx, admin, item } = useStaffedApp({ item: { name: 'Lotus Book' }, ledgerCheck: true });
 
-async function created(action: () => Promise<unknown>) {
-  const [before] = await ctx.db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .orderBy(desc(notifications.id))
-    .limit(1);
-  await action();
-  const rows = await ctx.db.select().from(notifications).orderBy(desc(notifications.id));
-  return rows.filter((n) => n.id > (before?.id ?? 0));
-}
-
-const ok = (res: { statusCode: number; body: string }) =>
-  expect(res.statusCode, res.body).toBe(200);
+const created = (action: () => Promise<unknown>) => notificationsCreatedBy(ctx, action);
+const createdBy = (call: () => Promise<ApiResponse>) => notificationsOfCall(ctx, call);
 
 describe('new IDs', () => {
   it('approved: one notification for the owner, linking to the ID and its credentials', async () => {
@@ -30,7 +18,7 @@ describe('new IDs', () => {
     const bystander = await customerWith(ctx, admin.token, '1000');
     const id = (await createFromWallet(ctx.app, user.token, item.id)).json().data.id as number;
     await createFromWallet(ctx.app, bystander.token, item.id);
-    const rows = await created(async () => ok(await approveId(ctx.app, admin.token, id)));
+    const rows = await createdBy(() => approveId(ctx.app, admin.token, id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       userId: user.id,
@@ -45,16 +33,7 @@ describe('new IDs', () => {
   it('rejected: one notification for the owner, with the reason', async () => {
     const user = await customerWith(ctx, admin.token, '1000');
     const id = (await createFromWallet(ctx.app, user.token, item.id)).json().data.id as number;
-    const rows = await created(async () =>
-      ok(
-        await post(
-          ctx.app,
-          `/api/admin/user_ids/${id}/reject`,
-          { comment: 'Username taken' },
-          admin.token,
-        ),
-      ),
-    );
+    const rows = await createdBy(() => post(ctx.app, `/api/admin/user_ids/${id}/reject`, { comment: 'Username taken' }, admin.token));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       userId: user.id,
@@ -67,7 +46,8 @@ describe('new IDs', () => {
   it('a second decision (409) writes none', async () => {
     const user = await customerWith(ctx, admin.token, '1000');
     const id = (await createFromWallet(ctx.app, user.token, item.id)).json().data.id as number;
-    ok(await approveId(ctx.app, admin.token, id));
+    const approved = await approveId(ctx.app, admin.token, id);
+    expect(approved.statusCode, approved.body).toBe(200);
     const rows = await created(async () => {
       expect(
         (await post(ctx.app, `/api/admin/user_ids/${id}/reject`, undefined, admin.token))
@@ -86,9 +66,7 @@ describe('requests on an ID: each handled one tells its owner once', () => {
     const second = (await depositFromWallet(ctx.app, user.token, userIdId, '200')).json().data
       .id as number;
 
-    const approved = await created(async () =>
-      ok(await handle(ctx.app, admin.token, first, { action: 'approve' })),
-    );
+    const approved = await createdBy(() => handle(ctx.app, admin.token, first, { action: 'approve' }));
     expect(approved).toHaveLength(1);
     expect(approved[0]).toMatchObject({
       userId: user.id,
@@ -97,9 +75,7 @@ describe('requests on an ID: each handled one tells its owner once', () => {
     });
     expect(approved[0]!.body).toContain('deposit of ₹300.00');
 
-    const rejected = await created(async () =>
-      ok(await handle(ctx.app, admin.token, second, { action: 'reject', comment: 'Try later' })),
-    );
+    const rejected = await createdBy(() => handle(ctx.app, admin.token, second, { action: 'reject', comment: 'Try later' }));
     expect(rejected).toHaveLength(1);
     expect(rejected[0]).toMatchObject({ userId: user.id, title: 'Request rejected' });
     expect(rejected[0]!.body).toContain('Reason: Try later');
@@ -110,9 +86,7 @@ describe('requests on an ID: each handled one tells its owner once', () => {
     const withdraw = (
       await post(ctx.app, `/api/user_ids/${userIdId}/withdraw`, { amount: '250' }, user.token)
     ).json().data.id;
-    const rows = await created(async () =>
-      ok(await handle(ctx.app, admin.token, withdraw, { action: 'approve', amount: '240.50' })),
-    );
+    const rows = await createdBy(() => handle(ctx.app, admin.token, withdraw, { action: 'approve', amount: '240.50' }));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.body).toContain('withdrawal of ₹240.50');
 
@@ -124,9 +98,7 @@ describe('requests on an ID: each handled one tells its owner once', () => {
         user.token,
       )
     ).json().data.id;
-    const changed = await created(async () =>
-      ok(await handle(ctx.app, admin.token, change, { action: 'approve', password: 'Given-2026' })),
-    );
+    const changed = await createdBy(() => handle(ctx.app, admin.token, change, { action: 'approve', password: 'Given-2026' }));
     expect(changed).toHaveLength(1);
     expect(changed[0]!.body).toContain('password change');
     expect(changed[0]!.body).not.toContain('Given-2026');
@@ -134,9 +106,7 @@ describe('requests on an ID: each handled one tells its owner once', () => {
     const close = (
       await post(ctx.app, `/api/user_ids/${userIdId}/close`, undefined, user.token)
     ).json().data.id;
-    const closed = await created(async () =>
-      ok(await handle(ctx.app, admin.token, close, { action: 'approve', amount: '0' })),
-    );
+    const closed = await createdBy(() => handle(ctx.app, admin.token, close, { action: 'approve', amount: '0' }));
     expect(closed).toHaveLength(1);
     expect(closed[0]).toMatchObject({ userId: user.id, title: 'Request approved' });
     expect(closed[0]!.body).toContain('request to close the ID');

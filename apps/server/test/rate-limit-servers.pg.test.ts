@@ -10,6 +10,7 @@ import { rateCountersFor } from '../src/lib/rate-counters';
 import { putSetting, SETTING } from '../src/modules/settings';
 import {
   createAdmin,
+  expectErrorAnswer,
   newUserDetails,
   post,
   registerUser,
@@ -66,6 +67,9 @@ afterAll(async () => {
 /** Server A, B, A, B, … */
 const serverFor = (i: number) => servers[i % 2]!;
 const from = (remoteAddress: string) => ({ remoteAddress });
+/** A wrong password for `login` through server `i % 2`, from `address`. */
+const wrongGuess = (i: number, login: string, address: string) =>
+  post(serverFor(i), '/api/auth/login', { login, password: 'wrong guess' }, undefined, from(address));
 
 /**
  * Fixtures sign up and sign in from an address of their own each time, so the low per-IP
@@ -83,25 +87,13 @@ describe('one budget across two servers on one PostgreSQL', () => {
 
   it('wrong passwords on one account, alternating servers and IPs: the 429 comes at RATE_LIMIT_AUTH_ACCOUNT_MAX, not twice that', async () => {
     const user = await registerUser(servers[0], {}, fixtureAddress());
-    const attempt = (i: number) =>
-      post(
-        serverFor(i),
-        '/api/auth/login',
-        { login: user.email, password: 'wrong guess' },
-        undefined,
-        from(`10.20.0.${i}`),
-      );
+    const attempt = (i: number) => wrongGuess(i, user.email, `10.20.0.${i}`);
     const statuses = [];
     for (let i = 0; i < 6; i += 1) statuses.push((await attempt(i)).statusCode);
     expect(statuses).toEqual([422, 422, 422, 422, 429, 429]);
 
     const blocked = await attempt(7);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({
-      message: 'Too many attempts. Please try again in 1 minute.',
-      data: null,
-      code: 'RATE_LIMITED',
-    });
+    expectErrorAnswer(blocked, 429, 'Too many attempts. Please try again in 1 minute.', 'RATE_LIMITED');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
     // The counter is a row both servers wrote to.
@@ -116,15 +108,7 @@ describe('one budget across two servers on one PostgreSQL', () => {
   it('a burst of simultaneous guesses through both servers lets exactly RATE_LIMIT_AUTH_ACCOUNT_MAX through', async () => {
     const login = `burst-${Date.now()}@example.com`;
     const answers = await Promise.all(
-      Array.from({ length: 16 }, (_, i) =>
-        post(
-          serverFor(i),
-          '/api/auth/login',
-          { login, password: 'wrong guess' },
-          undefined,
-          from(`10.27.0.${i}`),
-        ),
-      ),
+      Array.from({ length: 16 }, (_, i) => wrongGuess(i, login, `10.27.0.${i}`)),
     );
     const statuses = answers.map((res) => res.statusCode);
     expect(statuses.filter((status) => status === 422)).toHaveLength(4);
@@ -133,14 +117,7 @@ describe('one budget across two servers on one PostgreSQL', () => {
 
   it('after the window, both servers take attempts again (the servers clock)', async () => {
     const login = `window-${Date.now()}@example.com`;
-    const attempt = (i: number) =>
-      post(
-        serverFor(i),
-        '/api/auth/login',
-        { login, password: 'wrong guess' },
-        undefined,
-        from(`10.21.0.${i}`),
-      );
+    const attempt = (i: number) => wrongGuess(i, login, `10.21.0.${i}`);
     for (let i = 0; i < 4; i += 1) expect((await attempt(i)).statusCode).toBe(422);
     expect((await attempt(4)).statusCode).toBe(429);
     expect((await attempt(5)).statusCode).toBe(429);

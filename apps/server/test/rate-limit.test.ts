@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../src/db/schema';
-import { createAdmin, newUserDetails, post, registerUser, useTestApp } from './helpers/test-app';
+import { createAdmin, newUserDetails, post, registerUser, useTestApp, expectErrorAnswer } from './helpers/test-app';
 import { balanceOf, deposit, expectLedgerConsistent, userIdOf } from './helpers/wallet-fixtures';
 
 const ctx = useTestApp({ RATE_LIMIT_AUTH_MAX: '3', RATE_LIMIT_AUTH_WINDOW_SECONDS: '60' });
@@ -21,12 +21,7 @@ describe('rate limits', () => {
     for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(422);
 
     const limited = await attempt();
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({
-      message: expect.stringMatching(/^Too many attempts\. Please try again in .+\.$/),
-      data: null,
-      code: 'RATE_LIMITED',
-    });
+    expectErrorAnswer(limited, 429, expect.stringMatching(/^Too many attempts\. Please try again in .+\.$/), 'RATE_LIMITED');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
 
     // Another client is not affected.

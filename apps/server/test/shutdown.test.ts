@@ -16,6 +16,13 @@ afterEach(() => {
   }
 });
 
+/** A real server process with these SHUTDOWN_* seconds, killed after the test if still running. */
+async function startWithShutdown(graceSeconds: string, timeoutSeconds: string) {
+  const server = startServerProcess({ SHUTDOWN_GRACE_SECONDS: graceSeconds, SHUTDOWN_TIMEOUT_SECONDS: timeoutSeconds });
+  servers.push(server);
+  return { server, port: await server.port() };
+}
+
 /** One GET on a new connection (no keep-alive agent): status, or the connection error's code. */
 function getOnNewConnection(port: number, path: string): Promise<number | string> {
   return new Promise((resolve) => {
@@ -59,12 +66,7 @@ function slowLogin(port: number) {
 describe('shutdown on SIGTERM (a real server process)', () => {
   it('readiness is 503 at once, a running request finishes, new connections are refused, the process exits 0', async () => {
     // A grace long enough to look at readiness on a loaded machine, well inside the deadline.
-    const server = startServerProcess({
-      SHUTDOWN_GRACE_SECONDS: '8',
-      SHUTDOWN_TIMEOUT_SECONDS: '60',
-    });
-    servers.push(server);
-    const port = await server.port();
+    const { server, port } = await startWithShutdown('8', '60');
     expect(await getOnNewConnection(port, '/api/health/ready')).toBe(200);
 
     const slow = slowLogin(port);
@@ -94,12 +96,7 @@ describe('shutdown on SIGTERM (a real server process)', () => {
   }, 120_000);
 
   it('exits by SHUTDOWN_TIMEOUT_SECONDS even with a request that never ends', async () => {
-    const server = startServerProcess({
-      SHUTDOWN_GRACE_SECONDS: '0',
-      SHUTDOWN_TIMEOUT_SECONDS: '3',
-    });
-    servers.push(server);
-    const port = await server.port();
+    const { server, port } = await startWithShutdown('0', '3');
 
     const hanging = slowLogin(port);
     await hanging.sent;

@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { uploads } from '../src/db/schema';
 import { StorageUnavailableError } from '../src/lib/storage';
@@ -9,17 +9,10 @@ import { seedDemoData } from '../src/modules/demo-seed';
 import { NOT_SHARED_WARNING } from '../src/plugins/app/storage';
 import { createAdmin, createTestApp, get, registerUser, testConfig } from './helpers/test-app';
 import { openTestDatabase } from './helpers/test-database';
-import { type S3TestServer, startS3Server } from './helpers/s3-server';
+import { useS3Server } from './helpers/s3-server';
 import { addFunds, createUpiPaymentType } from './helpers/wallet-fixtures';
 
-let s3: S3TestServer;
-
-beforeAll(async () => {
-  s3 = await startS3Server();
-});
-afterAll(async () => {
-  await s3?.stop();
-});
+const s3 = useS3Server();
 
 /** Start the app with `env` and keep every log line it writes while starting. */
 async function startLogged(env: Record<string, string>) {

@@ -3,20 +3,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../src/config/env';
 import { S3Storage } from '../src/lib/s3-storage';
 import { DiskStorage, type Storage, StorageUnavailableError } from '../src/lib/storage';
-import { type S3TestServer, startS3Server } from './helpers/s3-server';
+import { useS3Server } from './helpers/s3-server';
 
-let s3: S3TestServer;
-
-beforeAll(async () => {
-  s3 = await startS3Server();
-});
-afterAll(async () => {
-  await s3?.stop();
-});
+const s3 = useS3Server();
 
 /** The S3 settings exactly as main.ts would build them from these variables. */
 const s3Config = (env: Record<string, string>) => parseEnv(env, tmpdir()).s3!;

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bills } from '../src/db/schema';
 import { createAdmin, get, registerUser, useTestApp } from './helpers/test-app';
-import { createUpiPaymentType, type FilePart, postForm } from './helpers/wallet-fixtures';
+import { createUpiPaymentType, type FilePart, pngChunk, postForm } from './helpers/wallet-fixtures';
 
 let token: string;
 let paymentTypeId: number;
@@ -15,15 +15,6 @@ beforeAll(async () => {
   paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
   token = (await registerUser(ctx.app)).token;
 });
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 
 /** A decompression bomb: a 60 000 × 60 000 RGBA PNG header over one tiny deflated stream. */
 function bombPng(): Buffer {

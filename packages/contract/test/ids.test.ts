@@ -8,9 +8,7 @@ import {
   IDS_API,
   UsernameSchema,
 } from '../src';
-
-const fieldsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
-  result.success ? [] : result.error!.issues.map((i) => i.path.join('.')).sort();
+import { fieldsOf } from './fields-of';
 
 describe('IDs contract', () => {
   it('usernames: 3–32 letters, digits, dots, underscores, hyphens; no spaces', () => {

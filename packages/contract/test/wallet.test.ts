@@ -7,9 +7,7 @@ import {
   WALLET_API,
   WithdrawBodySchema,
 } from '../src';
-
-const fieldsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
-  result.success ? [] : result.error!.issues.map((i) => i.path.join('.')).sort();
+import { fieldsOf } from './fields-of';
 
 describe('wallet contract', () => {
   it('add funds reads form strings: amount to minor units, id to a number, blanks as missing', () => {

@@ -47,17 +47,33 @@ export function createFromWallet(app: FastifyInstance, token: string, itemId: nu
   return postForm(app, `/api/ids/${itemId}/create`, { username, amount, pay_from: 'wallet' }, [], token);
 }
 
+type ByPayment = { amount?: string; reference?: string; proof?: boolean | Buffer };
+
+/** The payment fields and screenshot (this one, a fresh PNG, or none when `proof` is false). */
+async function paymentParts(paymentTypeId: number, { amount = '500', reference = nextReference(), proof = true }: ByPayment) {
+  const image = proof === true ? await pngImage() : proof || null;
+  return {
+    fields: { amount, pay_from: 'payment', payment_type_id: String(paymentTypeId), reference },
+    files: image ? [{ field: 'proof', data: image }] : [],
+  };
+}
+
 /** Ask for a new ID paid by payment, with a screenshot unless `proof` is false. */
 export async function createByPayment(
   app: FastifyInstance,
   token: string,
   itemId: number,
   paymentTypeId: number,
-  { amount = '500', proof = true }: { amount?: string; proof?: boolean } = {},
+  { username = 'payer.one', ...payment }: ByPayment & { username?: string } = {},
 ) {
-  const files = proof ? [{ field: 'proof', data: await pngImage() }] : [];
-  const fields = { username: 'payer.one', amount, pay_from: 'payment', payment_type_id: String(paymentTypeId), reference: nextReference() };
-  return postForm(app, `/api/ids/${itemId}/create`, fields, files, token);
+  const { fields, files } = await paymentParts(paymentTypeId, payment);
+  return postForm(app, `/api/ids/${itemId}/create`, { username, ...fields }, files, token);
+}
+
+/** Ask for a deposit into an ID, paid by payment with a screenshot unless `proof` is false. */
+export async function depositByPayment(app: FastifyInstance, token: string, userIdId: number, paymentTypeId: number, payment: ByPayment = {}) {
+  const { fields, files } = await paymentParts(paymentTypeId, payment);
+  return postForm(app, `/api/user_ids/${userIdId}/deposit`, fields, files, token);
 }
 
 export const LOGIN = 'lotus-login-7f3a9c';

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import { afterAll, beforeAll } from 'vitest';
 
 /** s3rver checks signatures against this one key pair. */
 const ACCESS_KEY_ID = 'S3RVER';
@@ -85,4 +86,25 @@ export async function startS3Server(): Promise<S3TestServer> {
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One S3 server for a test file (or describe block): started before its tests, stopped after
+ * them. Read its fields inside hooks and tests, never at the top level.
+ */
+export function useS3Server(): S3TestServer {
+  let current: S3TestServer | undefined;
+  beforeAll(async () => {
+    current = await startS3Server();
+  });
+  afterAll(async () => {
+    await current?.stop();
+    current = undefined;
+  });
+  return new Proxy({} as S3TestServer, {
+    get(_target, key: keyof S3TestServer) {
+      if (!current) throw new Error('useS3Server: the server exists only inside hooks and tests');
+      return current[key];
+    },
+  });
 }

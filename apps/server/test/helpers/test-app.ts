@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import type { AppConfig } from '../../src/config/app-config';
 import { parseEnv } from '../../src/config/env';
@@ -136,6 +136,21 @@ export type ApiBody = {
   code?: string;
   errors?: Record<string, string[]>;
 };
+
+/**
+ * An error answer: `status`, then exactly the envelope `{ message, data: null, code }`
+ * (DESIGN.md §2). `label` names the call in a failure.
+ */
+export function expectErrorAnswer(
+  res: LightMyRequestResponse,
+  status: number,
+  message: unknown,
+  code: string,
+  label: string = res.body,
+): void {
+  expect(res.statusCode, label).toBe(status);
+  expect(res.json(), label).toEqual({ message, data: null, code });
+}
 
 /** POST JSON the way the web client does: JSON headers, optional bearer token. */
 export function post(

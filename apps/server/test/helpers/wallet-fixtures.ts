@@ -49,7 +49,8 @@ export function sixMegabytePng(): Promise<Buffer> {
   return sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk: length, type, data and CRC, for images written by hand. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
@@ -157,6 +158,11 @@ export async function addFunds(
     [{ field: 'proof', data: proof ?? (await pngImage()) }],
     token,
   );
+}
+
+/** The admin approves a bill; `body` confirms a reused proof (`confirm_reused`, `comment`). */
+export function approveBill(app: FastifyInstance, adminToken: string, billId: number, body?: Record<string, unknown>) {
+  return post(app, `/api/admin/bills/${billId}/approve`, body, adminToken);
 }
 
 export function withdrawUpi(app: FastifyInstance, token: string, amount: string | number) {
