@@ -107,7 +107,7 @@ export default fp<{ now: () => Date }>(
       await app.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(at - TTL_MS)));
     };
 
-    app.decorate('moneyCall', async (request: FastifyRequest, reply: FastifyReply) => {
+    app.decorate('moneyCall', async (request: FastifyRequest, _reply: FastifyReply) => {
       const userId = callerOf(request).user.id;
       await accountLimit.enforce(String(userId));
 
