@@ -88,6 +88,7 @@ function NewIdDetail({ userId }: { userId: UserId }) {
           label: t('newId.phone'),
           value: userId.user?.phone ?? '—',
           copy: userId.user?.phone,
+          wide: true,
         },
         { label: t('newId.requested'), value: formatDateTime(userId.created_at) },
       ]}

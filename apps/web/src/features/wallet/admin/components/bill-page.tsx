@@ -99,7 +99,7 @@ function BillDetail({ bill }: { bill: Bill }) {
           mono: true,
           wide: true,
         },
-        { label: t('bill.phone'), value: bill.user.phone, copy: bill.user.phone },
+        { label: t('bill.phone'), value: bill.user.phone, copy: bill.user.phone, wide: true },
         { label: t('bill.sent'), value: formatDateTime(bill.created_at) },
       ]}
       proof={
