@@ -163,6 +163,9 @@ test('in Hindi, a customer adds funds: Hindi labels, the confirmation and the se
   const method = await createUpiPaymentType(request, token, `E2E UPI hi ${Date.now()}`);
   await signedInUser(page, request, 'hindi-add-funds');
   await (await openSideMenu(page)).getByRole('radio', { name: 'हिन्दी' }).check();
+  // Saved to the account (the server's notice, in Hindi) before the next page loads afresh:
+  // a reload while the save is in flight would read the account's old language.
+  await expect(page.getByText('भाषा बदल दी गई है।')).toBeVisible();
   await page.keyboard.press('Escape');
 
   await page.goto('/add_funds');
