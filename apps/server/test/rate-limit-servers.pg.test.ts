@@ -232,8 +232,8 @@ describe('when the database cannot be reached', () => {
 
   it('a counter fails with the database error instead of letting the attempt through', async () => {
     const counter = rateCountersFor(gone.db).window('probe', { max: 5, windowMs: 60_000 });
-    await expect(counter.hit('anyone')).rejects.toThrow(/pool|connection is closed/i);
-    await expect(counter.enforce('anyone')).rejects.toThrow(/pool|connection is closed/i);
+    await expect(counter.hit('anyone')).rejects.toThrow(/pool/i);
+    await expect(counter.enforce('anyone')).rejects.toThrow(/pool/i);
   });
 
   it('a limited call fails as a server error, never as an answer that skipped the count', async () => {

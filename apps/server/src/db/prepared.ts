@@ -20,11 +20,6 @@ export function setStatementRunner(db: Db, runner: StatementRunner): void {
   runners.set(db, runner);
 }
 
-/** The runner `setStatementRunner` gave `db`, if any (rate counters share the pipeline). */
-export function statementRunnerOf(db: Db): StatementRunner | undefined {
-  return runners.get(db);
-}
-
 /** A parameter on the wire, in PostgreSQL's text format. */
 function toText(value: unknown): string | null {
   if (value === null || value === undefined) return null;

@@ -7,8 +7,6 @@ import {
   RateLimiterPostgres,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import { PipelinedConnection } from '../db/pipeline';
-import { statementRunnerOf } from '../db/prepared';
 import { rateLimits } from '../db/schema';
 import type { Db } from '../db/types';
 import { RateLimitedError } from '../errors/app-errors';
@@ -64,14 +62,7 @@ export type RateCounters = {
 };
 
 export function rateCountersFor(db: Db): RateCounters {
-  // Each count is one standalone upsert: on the pipelined connection (db/pipeline.ts) when
-  // `db` has one, so a money call's two counts wait for no pooled connection (issue 19).
-  const runner = statementRunnerOf(db);
-  const pool = is(db, NodePgDatabase)
-    ? runner instanceof PipelinedConnection
-      ? runner
-      : (db as unknown as { $client: pg.Pool }).$client
-    : null;
+  const pool = is(db, NodePgDatabase) ? (db as unknown as { $client: pg.Pool }).$client : null;
   const names = new Set<string>();
   let pruning = false;
 
