@@ -8,9 +8,11 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 60_000,
+  // `npm test` runs two shards side by side on a 2-core machine: a story's slowest run there is
+  // ~40 s (the ID story), so a minute and a half leaves room without hiding a hang.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: '../.tmp/e2e-results.json' }]],
+  reporter: [['list'], ['json', { outputFile: `../.tmp/e2e-results-${E2E_PORT}.json` }]],
   // Per port, so two runs side by side (different E2E_PORT) never delete each other's artifacts.
   outputDir: `../.tmp/test-results-${E2E_PORT}`,
   use: {

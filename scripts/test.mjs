@@ -2,9 +2,11 @@
 //  1. Vitest: contract, server API (on PGlite) and web unit tests.
 //  2. The server API suite again on PostgreSQL when TEST_DATABASE_URL is set
 //     (`node scripts/with-postgres.mjs npm test` starts a throwaway server for it).
-//  3. Playwright end-to-end tests in Debian's Chromium against the production build.
-import { spawnSync } from 'node:child_process';
+//  3. Playwright end-to-end tests in Debian's Chromium against the production build, in two
+//     shards side by side (each with its own server on E2E_PORT and E2E_PORT + 1).
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 
 const tmp = '.tmp';
 mkdirSync(tmp, { recursive: true });
@@ -55,12 +57,31 @@ if (TEST_DATABASE_URL) {
   console.log('\n(TEST_DATABASE_URL not set: the PostgreSQL pass runs in .ci/run via scripts/with-postgres.mjs)');
 }
 
-rmSync(`${tmp}/e2e-results.json`, { force: true });
+// The browser stories in two shards side by side, each with its own server, data dir, SMTP
+// port and Chromium (so no story sees another's settings or queue), their lines prefixed.
+// Most of a story is waiting on the page or the poll, so two shards take ~half the time.
+const E2E_SHARDS = 2;
+const e2ePort = Number(process.env.E2E_PORT ?? 3210);
+const shardPorts = Array.from({ length: E2E_SHARDS }, (_, i) => e2ePort + i);
+for (const port of shardPorts) rmSync(`${tmp}/e2e-results-${port}.json`, { force: true });
 if (run('production build', 'npm', ['run', 'build'])) {
-  run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-    TEST_DATABASE_URL: '',
+  console.log(`\n=== end-to-end tests (Chromium, ${E2E_SHARDS} shards) ===`);
+  const codes = await Promise.all(shardPorts.map((port, i) => shard(i + 1, port)));
+  codes.forEach((code, i) => {
+    if (code !== 0) failures.push(`end-to-end tests, shard ${i + 1}/${E2E_SHARDS} (exit ${code})`);
   });
-  countPlaywright(`${tmp}/e2e-results.json`);
+  for (const port of shardPorts) countPlaywright(`${tmp}/e2e-results-${port}.json`);
+}
+
+function shard(n, port) {
+  const child = spawn('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', `--shard=${n}/${E2E_SHARDS}`], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, TEST_DATABASE_URL: '', E2E_PORT: String(port), E2E_SMTP_PORT: String(port + 1000) },
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => console.log(`[e2e ${n}/${E2E_SHARDS}] ${line}`));
+  }
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? signal)));
 }
 
 if (failures.length) console.log(`\nFailed steps: ${failures.join('; ')}`);
