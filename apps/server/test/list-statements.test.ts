@@ -129,6 +129,39 @@ describe('one statement per list page, the total included', () => {
     expect(res.json().data).toBeNull();
   });
 
+  it("a customer's transactions: one statement text for every customer and page, each sees only their own", async () => {
+    const other = await customerWith(ctx, admin.token, '40');
+    expect((await withdrawUpi(ctx.app, other.token, '7')).statusCode).toBe(200);
+    const pageOf = (token: string, query: string) => get(ctx.app, `/api/transactions?${query}`, token);
+    // Warm both sessions: what is counted is the lists.
+    await pageOf(other.token, 'page=1');
+    await pageOf(customer.token, 'page=1');
+    const calls: [string, string][] = [
+      [customer.token, 'page=1&perPage=2'],
+      [other.token, 'page=1&perPage=2'],
+      [customer.token, 'page=2&perPage=2'],
+      [other.token, 'page=1&perPage=15'],
+    ];
+    const pages: { items: { id: number; amount: string }[]; total: number }[] = [];
+    const { statements } = await counter.measure(async () => {
+      for (const [token, query] of calls) pages.push((await pageOf(token, query)).json().data);
+    });
+    // Built once (db/plan-cache.ts preparedOnce): the caller and the window are parameters.
+    expect(statements, statements.join('\n---\n')).toHaveLength(calls.length);
+    expect(new Set(statements).size).toBe(1);
+    const [mine, theirs, mineNext, theirsAll] = pages;
+    expect(theirsAll!.items.map((t) => t.amount)).toEqual(['-7.00', '40.00']);
+    expect(theirs!.total).toBe(2);
+    expect(mine!.total).toBeGreaterThan(2);
+    expect(mineNext!.total).toBe(mine!.total);
+    const theirIds = new Set(theirsAll!.items.map((t) => t.id));
+    for (const t of [...mine!.items, ...mineNext!.items]) expect(theirIds.has(t.id)).toBe(false);
+    expect(mineNext!.items[0]!.id).toBeLessThan(mine!.items[1]!.id);
+    // Another shape (the open rows only) is its own statement, with its own rows.
+    const open = (await pageOf(other.token, 'pending=1')).json().data;
+    expect(open.items.map((t: { amount: string }) => t.amount)).toEqual(['-7.00']);
+  });
+
   it("an unknown user's transactions answer 404 to staff", async () => {
     const res = await get(ctx.app, '/api/admin/users/999999/transactions', admin.token);
     expect(res.statusCode).toBe(404);
