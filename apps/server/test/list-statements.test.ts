@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeId, createFromWallet, createItem, customerWith, depositFromWallet, handle } from './helpers/ids-fixtures';
 import { countQueries, type QueryCounter } from './helpers/query-counter';
@@ -147,8 +148,10 @@ describe('one statement per list page, the total included', () => {
       for (const [token, query] of calls) pages.push((await pageOf(token, query)).json().data);
     });
     // Built once (db/plan-cache.ts preparedOnce): the caller and the window are parameters.
-    expect(statements, statements.join('\n---\n')).toHaveLength(calls.length);
-    expect(new Set(statements).size).toBe(1);
+    // (On PostgreSQL the withdrawal's NOTIFY may drop a cached session on the way: not counted.)
+    const pageStatements = statements.filter((text) => /from "transactions"/.test(text));
+    expect(pageStatements, statements.join('\n---\n')).toHaveLength(calls.length);
+    expect(new Set(pageStatements).size).toBe(1);
     const [mine, theirs, mineNext, theirsAll] = pages;
     expect(theirsAll!.items.map((t) => t.amount)).toEqual(['-7.00', '40.00']);
     expect(theirs!.total).toBe(2);
@@ -160,6 +163,20 @@ describe('one statement per list page, the total included', () => {
     // Another shape (the open rows only) is its own statement, with its own rows.
     const open = (await pageOf(other.token, 'pending=1')).json().data;
     expect(open.items.map((t: { amount: string }) => t.amount)).toEqual(['-7.00']);
+  });
+
+  it('a page of 1 KB and more goes out brotli-compressed per call (quality 3), the same JSON', async () => {
+    const plain = await get(ctx.app, '/api/transactions?perPage=15', customer.token);
+    expect(Buffer.byteLength(plain.body)).toBeGreaterThan(1024);
+    const br = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/transactions?perPage=15',
+      headers: { authorization: `Bearer ${customer.token}`, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(Buffer.byteLength(plain.body) / 3);
   });
 
   it("an unknown user's transactions answer 404 to staff", async () => {
