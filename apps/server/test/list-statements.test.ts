@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeId, createFromWallet, createItem, customerWith, depositFromWallet, handle } from './helpers/ids-fixtures';
 import { countQueries, type QueryCounter } from './helpers/query-counter';
@@ -127,6 +128,55 @@ describe('one statement per list page, the total included', () => {
     const res = await get(ctx.app, `/api/user_ids/${userIdId}/requests`, other.token);
     expect(res.statusCode).toBe(404);
     expect(res.json().data).toBeNull();
+  });
+
+  it("a customer's transactions: one statement text for every customer and page, each sees only their own", async () => {
+    const other = await customerWith(ctx, admin.token, '40');
+    expect((await withdrawUpi(ctx.app, other.token, '7')).statusCode).toBe(200);
+    const pageOf = (token: string, query: string) => get(ctx.app, `/api/transactions?${query}`, token);
+    // Warm both sessions: what is counted is the lists.
+    await pageOf(other.token, 'page=1');
+    await pageOf(customer.token, 'page=1');
+    const calls: [string, string][] = [
+      [customer.token, 'page=1&perPage=2'],
+      [other.token, 'page=1&perPage=2'],
+      [customer.token, 'page=2&perPage=2'],
+      [other.token, 'page=1&perPage=15'],
+    ];
+    const pages: { items: { id: number; amount: string }[]; total: number }[] = [];
+    const { statements } = await counter.measure(async () => {
+      for (const [token, query] of calls) pages.push((await pageOf(token, query)).json().data);
+    });
+    // Built once (db/plan-cache.ts preparedOnce): the caller and the window are parameters.
+    // (On PostgreSQL the withdrawal's NOTIFY may drop a cached session on the way: not counted.)
+    const pageStatements = statements.filter((text) => /from "transactions"/.test(text));
+    expect(pageStatements, statements.join('\n---\n')).toHaveLength(calls.length);
+    expect(new Set(pageStatements).size).toBe(1);
+    const [mine, theirs, mineNext, theirsAll] = pages;
+    expect(theirsAll!.items.map((t) => t.amount)).toEqual(['-7.00', '40.00']);
+    expect(theirs!.total).toBe(2);
+    expect(mine!.total).toBeGreaterThan(2);
+    expect(mineNext!.total).toBe(mine!.total);
+    const theirIds = new Set(theirsAll!.items.map((t) => t.id));
+    for (const t of [...mine!.items, ...mineNext!.items]) expect(theirIds.has(t.id)).toBe(false);
+    expect(mineNext!.items[0]!.id).toBeLessThan(mine!.items[1]!.id);
+    // Another shape (the open rows only) is its own statement, with its own rows.
+    const open = (await pageOf(other.token, 'pending=1')).json().data;
+    expect(open.items.map((t: { amount: string }) => t.amount)).toEqual(['-7.00']);
+  });
+
+  it('a page of 1 KB and more goes out brotli-compressed per call (quality 3), the same JSON', async () => {
+    const plain = await get(ctx.app, '/api/transactions?perPage=15', customer.token);
+    expect(Buffer.byteLength(plain.body)).toBeGreaterThan(1024);
+    const br = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/transactions?perPage=15',
+      headers: { authorization: `Bearer ${customer.token}`, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(Buffer.byteLength(plain.body) / 3);
   });
 
   it("an unknown user's transactions answer 404 to staff", async () => {

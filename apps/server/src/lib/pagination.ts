@@ -37,7 +37,15 @@ export async function withTotal<R extends { total: number }>(
   countAlone: () => Promise<number>,
   { filtered }: { filtered: boolean },
 ): Promise<{ rows: R[]; total: number }> {
-  const rows = filtered ? await query.execute() : await planOnce(query);
+  return totalOf(filtered ? await query.execute() : await planOnce(query), window, countAlone);
+}
+
+/** withTotal's second half, for a page read otherwise (a statement prepared once). */
+export async function totalOf<R extends { total: number }>(
+  rows: R[],
+  window: PageWindow,
+  countAlone: () => Promise<number>,
+): Promise<{ rows: R[]; total: number }> {
   const first = rows[0];
   if (first) return { rows, total: Number(first.total) };
   return { rows, total: window.offset === 0 ? 0 : await countAlone() };

@@ -1,11 +1,12 @@
 import type { DeskListQuery, Paginated, PendingPageQuerySchema, Transaction } from '@iddesk/contract';
 import { formatAmount } from '@iddesk/contract';
-import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { transactions, type TransactionRow } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { textCell, timeCell } from '../../lib/csv-export';
-import { pageWindow, toPage, withTotal } from '../../lib/pagination';
+import { preparedOnce } from '../../db/plan-cache';
+import { pageWindow, toPage, totalOf, withTotal } from '../../lib/pagination';
 import { containsPattern, dayEnd, dayStart, hasDeskFilter } from '../pending-items';
 import { toTransactionJson } from './serialize';
 
@@ -14,7 +15,7 @@ export type PendingPageParams = z.output<typeof PendingPageQuerySchema>;
 /** Staff filters on a user's ledger (issue 16): amount range (either sign), text, days, order. */
 export type LedgerFilter = Partial<Omit<DeskListQuery, 'page' | 'perPage'>> & { timeZone?: string };
 
-function filterOf(userId: number, query: PendingPageParams & LedgerFilter): SQL | undefined {
+function filterOf(userId: number | Placeholder, query: PendingPageParams & LedgerFilter): SQL | undefined {
   const { amount_min, amount_max, reference, from, to, timeZone } = query;
   return and(
     eq(transactions.userId, userId),
@@ -40,8 +41,26 @@ export async function listTransactions(
   userId: number,
   query: PendingPageParams & LedgerFilter,
 ): Promise<Paginated<Transaction>> {
-  const where = filterOf(userId, query);
   const window = pageWindow(query);
+  if (!hasDeskFilter(query)) {
+    // A customer's own list (and the staff's unfiltered view): built once per shape.
+    const statement = preparedOnce(db, `transactions ${query.pending} ${query.sort}`, (name) => {
+      const where = filterOf(sql.placeholder('userId'), query);
+      return db
+        .select({ ...getTableColumns(transactions), total: db.$count(transactions, where) })
+        .from(transactions)
+        .where(where)
+        .orderBy(orderOf(query))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name);
+    });
+    const { rows, total } = await totalOf(await statement.execute({ userId, ...window }), window, () =>
+      db.$count(transactions, filterOf(userId, query)),
+    );
+    return toPage(rows.map(toTransactionJson), total, query);
+  }
+  const where = filterOf(userId, query);
   const { rows, total } = await withTotal(
     db
       .select({ ...getTableColumns(transactions), total: db.$count(transactions, where) })
