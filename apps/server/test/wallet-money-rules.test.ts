@@ -188,6 +188,38 @@ describe('DESIGN.md §3 money rules', () => {
     }
   });
 
+  it('money rule 6 with keys: keyed approve racing keyed reject on one withdrawal leaves one outcome; the loser stores no answer', async () => {
+    // A keyed decision runs inside the key's transaction without a savepoint (decision 022).
+    const keyed = (key: string) => ({
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+        authorization: `Bearer ${admin.token}`,
+        'idempotency-key': key,
+      },
+    });
+    for (let round = 0; round < 5; round += 1) {
+      const user = await customer(ctx);
+      await deposit(ctx.app, admin.token, user.id, '100');
+      const w = (await withdrawUpi(ctx.app, user.token, '100')).json().data;
+      const send = (action: 'approve' | 'reject') =>
+        post(ctx.app, `/api/admin/withdraw/${w.id}/${action}`, action === 'reject' ? { comment: 'race' } : {}, admin.token, keyed(`${action}-${w.id}`));
+      const [approve, reject] = await Promise.all([send('approve'), send('reject')]);
+      expect([approve.statusCode, reject.statusCode].sort()).toEqual([200, 409]);
+      const [winner, loser] = approve.statusCode === 200 ? (['approve', 'reject'] as const) : (['reject', 'approve'] as const);
+      const final = (await get(ctx.app, `/api/admin/withdraw/${w.id}`, admin.token)).json().data;
+      expect(final).toEqual((winner === 'approve' ? approve : reject).json().data);
+      const [row] = (await rowsOf(user.id)).filter((r) => r.kind === 'withdrawal');
+      expect(row!.status).toBe(winner === 'approve' ? 'done' : 'rejected');
+      expect(await balanceOf(ctx, user.id)).toBe(winner === 'approve' ? 0n : 10000n);
+      // The loser's key was rolled back with its work: sent again, it is decided again (409).
+      const retried = await send(loser);
+      expect(retried.statusCode).toBe(409);
+      expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    }
+  });
+
   it('money rule 6: a second approve or reject of a handled item is 409 and moves no money', async () => {
     const user = await customer(ctx);
     const bill = (await addFunds(ctx.app, user.token, paymentType.id, '40')).json().data;
