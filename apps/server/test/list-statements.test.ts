@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeId, createFromWallet, createItem, customerWith, depositFromWallet, handle } from './helpers/ids-fixtures';
 import { countQueries, type QueryCounter } from './helpers/query-counter';
-import { type ApiResponse, get, post } from './helpers/test-app';
+import { type ApiResponse, get, post, postKeyed } from './helpers/test-app';
 import { addFunds, createUpiPaymentType, withdrawUpi } from './helpers/wallet-fixtures';
 import { useStaffedApp } from './helpers/staffed-app';
 
@@ -138,16 +138,7 @@ describe('one statement per list page, the total included', () => {
 describe('a keyed withdrawal (issue 19): one short transaction', () => {
   it('BEGIN, four statements, COMMIT: no savepoint, no settings or app-key read of its own; the answer is the stored one', async () => {
     const who = await customerWith(ctx, admin.token, '300');
-    const send = (key: string) =>
-      post(ctx.app, '/api/withdraw', { amount: '10', method: 'upi', upi_id: 'me@okicici' }, who.token, {
-        headers: {
-          accept: 'application/json',
-          'content-type': 'application/json',
-          'x-requested-with': 'XMLHttpRequest',
-          authorization: `Bearer ${who.token}`,
-          'idempotency-key': key,
-        },
-      });
+    const send = (key: string) => postKeyed(ctx.app, '/api/withdraw', { amount: '10', method: 'upi', upi_id: 'me@okicici' }, who.token, key);
     // The session and the money limits are in this process's memory from here on.
     expect((await send('warm-up')).statusCode).toBe(200);
     let sent: ApiResponse | undefined;
@@ -181,15 +172,7 @@ describe('a keyed staff approval of a withdrawal (issue 19): one short transacti
     const who = await customerWith(ctx, admin.token, '300');
     const filed = (await withdrawUpi(ctx.app, who.token, '10')).json().data;
     const approve = (id: number, key: string) =>
-      post(ctx.app, `/api/admin/withdraw/${id}/approve`, { reference: `UTR-${id}` }, admin.token, {
-        headers: {
-          accept: 'application/json',
-          'content-type': 'application/json',
-          'x-requested-with': 'XMLHttpRequest',
-          authorization: `Bearer ${admin.token}`,
-          'idempotency-key': key,
-        },
-      });
+      postKeyed(ctx.app, `/api/admin/withdraw/${id}/approve`, { reference: `UTR-${id}` }, admin.token, key);
     // Warm the staff session and the caches with another withdrawal.
     const first = (await withdrawUpi(ctx.app, who.token, '5')).json().data;
     expect((await approve(first.id, `warm-${first.id}`)).statusCode).toBe(200);

@@ -4,7 +4,7 @@ import type { Minor } from '@iddesk/contract';
 import { auditLog, transactions } from '../src/db/schema';
 import { ledgerInvariant } from '../src/modules/ledger/invariant';
 import { credit, hold } from '../src/modules/ledger/service';
-import { get, post } from './helpers/test-app';
+import { get, post, postKeyed } from './helpers/test-app';
 import { addFunds, balanceOf, deposit, withdrawUpi } from './helpers/wallet-fixtures';
 import { useStaffedApp } from './helpers/staffed-app';
 import { customer } from './helpers/ids-fixtures';
@@ -190,21 +190,12 @@ describe('DESIGN.md §3 money rules', () => {
 
   it('money rule 6 with keys: keyed approve racing keyed reject on one withdrawal leaves one outcome; the loser stores no answer', async () => {
     // A keyed decision runs inside the key's transaction without a savepoint (decision 022).
-    const keyed = (key: string) => ({
-      headers: {
-        accept: 'application/json',
-        'content-type': 'application/json',
-        'x-requested-with': 'XMLHttpRequest',
-        authorization: `Bearer ${admin.token}`,
-        'idempotency-key': key,
-      },
-    });
     for (let round = 0; round < 5; round += 1) {
       const user = await customer(ctx);
       await deposit(ctx.app, admin.token, user.id, '100');
       const w = (await withdrawUpi(ctx.app, user.token, '100')).json().data;
       const send = (action: 'approve' | 'reject') =>
-        post(ctx.app, `/api/admin/withdraw/${w.id}/${action}`, action === 'reject' ? { comment: 'race' } : {}, admin.token, keyed(`${action}-${w.id}`));
+        postKeyed(ctx.app, `/api/admin/withdraw/${w.id}/${action}`, action === 'reject' ? { comment: 'race' } : {}, admin.token, `${action}-${w.id}`);
       const [approve, reject] = await Promise.all([send('approve'), send('reject')]);
       expect([approve.statusCode, reject.statusCode].sort()).toEqual([200, 409]);
       const [winner, loser] = approve.statusCode === 200 ? (['approve', 'reject'] as const) : (['reject', 'approve'] as const);
