@@ -2,7 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeId, createFromWallet, createItem, customerWith, depositFromWallet, handle } from './helpers/ids-fixtures';
 import { countQueries, type QueryCounter } from './helpers/query-counter';
-import { type ApiResponse, get, post } from './helpers/test-app';
+import { type ApiResponse, get, post, postKeyed } from './helpers/test-app';
 import { addFunds, createUpiPaymentType, withdrawUpi } from './helpers/wallet-fixtures';
 import { useStaffedApp } from './helpers/staffed-app';
 
@@ -186,18 +186,9 @@ describe('one statement per list page, the total included', () => {
 });
 
 describe('a keyed withdrawal (issue 19): one short transaction', () => {
-  it('BEGIN, five statements, COMMIT: no savepoint, no settings or app-key read of its own; the answer is the stored one', async () => {
+  it('BEGIN, four statements, COMMIT: no savepoint, no settings or app-key read of its own; the answer is the stored one', async () => {
     const who = await customerWith(ctx, admin.token, '300');
-    const send = (key: string) =>
-      post(ctx.app, '/api/withdraw', { amount: '10', method: 'upi', upi_id: 'me@okicici' }, who.token, {
-        headers: {
-          accept: 'application/json',
-          'content-type': 'application/json',
-          'x-requested-with': 'XMLHttpRequest',
-          authorization: `Bearer ${who.token}`,
-          'idempotency-key': key,
-        },
-      });
+    const send = (key: string) => postKeyed(ctx.app, '/api/withdraw', { amount: '10', method: 'upi', upi_id: 'me@okicici' }, who.token, key);
     // The session and the money limits are in this process's memory from here on.
     expect((await send('warm-up')).statusCode).toBe(200);
     let sent: ApiResponse | undefined;
@@ -208,9 +199,9 @@ describe('a keyed withdrawal (issue 19): one short transaction', () => {
     const begin = statements.findIndex((s) => /^begin/i.test(s));
     const end = statements.findLastIndex((s) => /^(commit|COMMIT\/ROLLBACK)/i.test(s));
     const inTransaction = statements.slice(begin, end + 1);
-    // Claim the key (and the app key's share lock), hold, the withdrawal (and the day's
-    // total), its ledger row, the sealed answer.
-    expect(inTransaction, inTransaction.join('\n---\n')).toHaveLength(7);
+    // Claim the key (and the app key's share lock), hold, the withdrawal with its ledger row
+    // (and the day's total) in one statement, the sealed answer.
+    expect(inTransaction, inTransaction.join('\n---\n')).toHaveLength(6);
     expect(statements.join('\n')).not.toMatch(/savepoint|from "settings"|from "app_key_fingerprint"|from "withdrawals" inner join/i);
 
     // The answer built from what the statements returned is the withdrawal as read back.
@@ -223,5 +214,53 @@ describe('a keyed withdrawal (issue 19): one short transaction', () => {
     expect(again.json().data).toEqual(withdrawal);
     const wallet = (await get(ctx.app, '/api/transactions', who.token)).json().data;
     expect(wallet.items.filter((t: { amount: string }) => t.amount === '-10.00')).toHaveLength(2);
+  });
+});
+
+describe('a keyed staff approval of a withdrawal (issue 19): one short transaction', () => {
+  it('BEGIN, claim, decision, hold settled, audit, notification, sealed answer, COMMIT; nothing read back', async () => {
+    const who = await customerWith(ctx, admin.token, '300');
+    const filed = (await withdrawUpi(ctx.app, who.token, '10')).json().data;
+    const approve = (id: number, key: string) =>
+      postKeyed(ctx.app, `/api/admin/withdraw/${id}/approve`, { reference: `UTR-${id}` }, admin.token, key);
+    // Warm the staff session and the caches with another withdrawal.
+    const first = (await withdrawUpi(ctx.app, who.token, '5')).json().data;
+    expect((await approve(first.id, `warm-${first.id}`)).statusCode).toBe(200);
+    let sent: ApiResponse | undefined;
+    const { statements } = await counter.measure(async () => {
+      sent = await approve(filed.id, `approve-${filed.id}`);
+    });
+    expect(sent!.statusCode, sent!.body).toBe(200);
+    const begin = statements.findIndex((s) => /^begin/i.test(s));
+    const end = statements.findLastIndex((s) => /^(commit|COMMIT\/ROLLBACK)/i.test(s));
+    const inTransaction = statements.slice(begin, end + 1);
+    // Claim the key, mark the withdrawal (returning its customer, handler and language),
+    // settle the hold by its cause, the audit entry, the notification, the sealed answer.
+    expect(inTransaction, inTransaction.join('\n---\n')).toHaveLength(8);
+    // No look before or after, no savepoint, no ledger row or language looked up on its own.
+    expect(statements.join('\n')).not.toMatch(
+      /savepoint|from "withdrawals" inner join|select "locale" from "users"|from "transactions" where/i,
+    );
+
+    // The answer built from what the statements returned is the withdrawal as staff read it.
+    const approved = sent!.json().data;
+    expect(approved).toMatchObject({
+      id: filed.id,
+      status: 'approved',
+      payout_reference: `UTR-${filed.id}`,
+      user: { id: who.id },
+      handled_by: { id: expect.any(Number), name: expect.any(String) },
+    });
+    expect((await get(ctx.app, `/api/admin/withdraw/${filed.id}`, admin.token)).json().data).toEqual(approved);
+    // A retry replays it; another key meets it handled (money rule 6).
+    const again = await approve(filed.id, `approve-${filed.id}`);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data).toEqual(approved);
+    const other = await approve(filed.id, `approve-again-${filed.id}`);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().code).toBe('ALREADY_HANDLED');
+    // The hold was settled once: its ledger row is done.
+    const wallet = (await get(ctx.app, '/api/transactions', who.token)).json().data;
+    expect(wallet.items.filter((t: { amount: string; status: string }) => t.amount === '-10.00' && t.status === 'done')).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@ import type { Minor } from '@iddesk/contract';
 import { auditLog, transactions } from '../src/db/schema';
 import { ledgerInvariant } from '../src/modules/ledger/invariant';
 import { credit, hold } from '../src/modules/ledger/service';
-import { get, post } from './helpers/test-app';
+import { get, post, postKeyed } from './helpers/test-app';
 import { addFunds, balanceOf, deposit, withdrawUpi } from './helpers/wallet-fixtures';
 import { useStaffedApp } from './helpers/staffed-app';
 import { customer } from './helpers/ids-fixtures';
@@ -185,6 +185,29 @@ describe('DESIGN.md §3 money rules', () => {
         expect(row!.status).toBe('rejected');
         expect(await balanceOf(ctx, user.id)).toBe(10000n);
       }
+    }
+  });
+
+  it('money rule 6 with keys: keyed approve racing keyed reject on one withdrawal leaves one outcome; the loser stores no answer', async () => {
+    // A keyed decision runs inside the key's transaction without a savepoint (decision 022).
+    for (let round = 0; round < 5; round += 1) {
+      const user = await customer(ctx);
+      await deposit(ctx.app, admin.token, user.id, '100');
+      const w = (await withdrawUpi(ctx.app, user.token, '100')).json().data;
+      const send = (action: 'approve' | 'reject') =>
+        postKeyed(ctx.app, `/api/admin/withdraw/${w.id}/${action}`, action === 'reject' ? { comment: 'race' } : {}, admin.token, `${action}-${w.id}`);
+      const [approve, reject] = await Promise.all([send('approve'), send('reject')]);
+      expect([approve.statusCode, reject.statusCode].sort()).toEqual([200, 409]);
+      const [winner, loser] = approve.statusCode === 200 ? (['approve', 'reject'] as const) : (['reject', 'approve'] as const);
+      const final = (await get(ctx.app, `/api/admin/withdraw/${w.id}`, admin.token)).json().data;
+      expect(final).toEqual((winner === 'approve' ? approve : reject).json().data);
+      const [row] = (await rowsOf(user.id)).filter((r) => r.kind === 'withdrawal');
+      expect(row!.status).toBe(winner === 'approve' ? 'done' : 'rejected');
+      expect(await balanceOf(ctx, user.id)).toBe(winner === 'approve' ? 0n : 10000n);
+      // The loser's key was rolled back with its work: sent again, it is decided again (409).
+      const retried = await send(loser);
+      expect(retried.statusCode).toBe(409);
+      expect(retried.headers['idempotent-replayed']).toBeUndefined();
     }
   });
 

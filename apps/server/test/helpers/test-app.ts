@@ -174,6 +174,19 @@ export function post(
   }) as Promise<ApiResponse>;
 }
 
+/** `post` with an Idempotency-Key, as the web client sends a money call. */
+export function postKeyed(app: FastifyInstance, url: string, body: unknown, token: string, key: string): Promise<ApiResponse> {
+  return post(app, url, body, token, {
+    headers: {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      authorization: `Bearer ${token}`,
+      'idempotency-key': key,
+    },
+  });
+}
+
 export function get(app: FastifyInstance, url: string, token?: string): Promise<ApiResponse> {
   return app.inject({
     method: 'GET',

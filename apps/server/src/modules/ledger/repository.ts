@@ -1,5 +1,5 @@
 import type { Locale } from '@iddesk/contract';
-import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { transactions, type TransactionRow, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import type { LedgerCause } from './types';
@@ -19,21 +19,29 @@ type NewRow = {
   settled: boolean;
 };
 
+/** A cause whose id another part of the same statement writes (a CTE's `select id from …`). */
+export type CauseInStatement = { type: LedgerCause['type']; id: SQL };
+
+/**
+ * A ledger row's INSERT, not yet run: `insertRow` runs it, and a caller that writes the row's
+ * cause in the same statement runs it as a CTE beside that write (ledger holdFor).
+ */
+export function rowInsert(tx: Tx, row: Omit<NewRow, 'cause'> & { cause: LedgerCause | CauseInStatement }) {
+  return tx.insert(transactions).values({
+    userId: row.userId,
+    amount: row.amount,
+    status: row.status,
+    kind: row.kind,
+    causeType: row.cause.type,
+    causeId: row.cause.id,
+    balanceAfter: row.balanceAfter,
+    description: row.description,
+    settledAt: row.settled ? sql`now()` : null,
+  });
+}
+
 export async function insertRow(tx: Tx, row: NewRow): Promise<TransactionRow> {
-  const rows = await tx
-    .insert(transactions)
-    .values({
-      userId: row.userId,
-      amount: row.amount,
-      status: row.status,
-      kind: row.kind,
-      causeType: row.cause.type,
-      causeId: row.cause.id,
-      balanceAfter: row.balanceAfter,
-      description: row.description,
-      settledAt: row.settled ? sql`now()` : null,
-    })
-    .returning();
+  const rows = await rowInsert(tx, row).returning();
   return rows[0]!;
 }
 
@@ -70,14 +78,22 @@ export async function localeOf(tx: Tx, userId: number): Promise<Locale | null> {
   return rows[0]?.locale ?? null;
 }
 
+/** A ledger row named by its id, or by its cause (at most one row per cause). */
+export type RowRef = number | LedgerCause;
+
+const rowWhere = (ref: RowRef) =>
+  typeof ref === 'number'
+    ? eq(transactions.id, ref)
+    : and(eq(transactions.causeType, ref.type), ref.id === null ? sql`false` : eq(transactions.causeId, ref.id));
+
 /**
  * Move a pending row of the given sign to `to`. The `status = 'pending'` condition makes the
  * change happen at most once, also under concurrency; null means it was not pending (or is
- * not a row of that sign).
+ * not a row of that sign). Named by its cause, no look-up of its id comes first.
  */
 export async function closePendingRow(
   tx: Tx,
-  rowId: number,
+  ref: RowRef,
   sign: 'credit' | 'debit',
   to: 'done' | 'rejected' | 'cancelled',
 ): Promise<TransactionRow | null> {
@@ -86,7 +102,7 @@ export async function closePendingRow(
     .set({ status: to, settledAt: sql`now()` })
     .where(
       and(
-        eq(transactions.id, rowId),
+        rowWhere(ref),
         eq(transactions.status, 'pending'),
         sign === 'credit' ? gt(transactions.amount, 0n) : lt(transactions.amount, 0n),
       ),

@@ -8,10 +8,11 @@ import {
   findRowByCause,
   insertRow,
   localeOf,
+  rowInsert,
   setBalanceAfter,
   takeFromBalance,
 } from './repository';
-import type { Account } from './repository';
+import type { Account, CauseInStatement, RowRef } from './repository';
 import type { LedgerCause, LedgerMovement } from './types';
 
 /**
@@ -60,26 +61,36 @@ export async function hold(tx: Tx, movement: LedgerMovement): Promise<Transactio
 }
 
 /**
+ * The ledger row of a hold, for `holdFor`'s caller to write in the statement that writes the
+ * row's cause: give it the cause, its id as SQL of that statement (`select id from <cte>`).
+ */
+export type HoldEntry = (cause: CauseInStatement) => ReturnType<typeof rowInsert>;
+
+/**
  * A hold whose cause is written after the money is taken (a withdrawal): the balance drops
  * first, which also locks the customer's row until the transaction ends, so `writeCause`
  * reads their other rows (the daily payout total, rule 8) one concurrent call after the
- * other, each seeing what the one before committed. `writeCause` throws to refuse; the
- * transaction then rolls the balance back. Two statements and the cause's own, where a
- * separate row lock before them took three.
+ * other, each seeing what the one before committed. `writeCause` writes the cause and, in the
+ * same statement, the ledger row `entry` builds (a CTE); it throws to refuse, and the
+ * transaction then rolls the balance back. Two statements in all (issue 19), where a separate
+ * row lock, the cause and the ledger row took four.
  */
-export async function holdFor(
+export async function holdFor<T>(
   tx: Tx,
   movement: Omit<LedgerMovement, 'cause'>,
-  writeCause: () => Promise<LedgerCause>,
-): Promise<TransactionRow> {
+  writeCause: (entry: HoldEntry) => Promise<T>,
+): Promise<T> {
   const account = await spend(tx, movement);
-  const cause = await writeCause();
-  return insertRow(tx, { ...described(movement, account), cause, amount: -movement.amount, status: 'pending', balanceAfter: account.balance, settled: false });
+  const row = { ...described(movement, account), amount: -movement.amount, status: 'pending', balanceAfter: account.balance, settled: false } as const;
+  return writeCause((cause) => rowInsert(tx, { ...row, cause }));
 }
 
-/** Approval of a held amount: the money is gone for good; the balance does not change again. */
-export async function settleHold(tx: Tx, rowId: number): Promise<TransactionRow> {
-  return pendingOrConflict(await closePendingRow(tx, rowId, 'debit', 'done'));
+/**
+ * Approval of a held amount: the money is gone for good; the balance does not change again.
+ * The row is named by its id or by its cause (one statement either way).
+ */
+export async function settleHold(tx: Tx, row: RowRef): Promise<TransactionRow> {
+  return pendingOrConflict(await closePendingRow(tx, row, 'debit', 'done'));
 }
 
 /** How a pending row ends without counting: refused by staff, or cancelled by the customer. */
@@ -90,8 +101,8 @@ export type Release = 'rejected' | 'cancelled';
  * or `cancelled` (it no longer counts) and the amount returns to the balance, in the same
  * transaction, at most once.
  */
-export async function releaseHold(tx: Tx, rowId: number, outcome: Release = 'rejected'): Promise<TransactionRow> {
-  const row = pendingOrConflict(await closePendingRow(tx, rowId, 'debit', outcome));
+export async function releaseHold(tx: Tx, ref: RowRef, outcome: Release = 'rejected'): Promise<TransactionRow> {
+  const row = pendingOrConflict(await closePendingRow(tx, ref, 'debit', outcome));
   await receive(tx, row.userId, -row.amount);
   return row;
 }

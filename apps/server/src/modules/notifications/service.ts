@@ -1,4 +1,4 @@
-import { NOTIFICATIONS_TOP_LIMIT, type PageQuery } from '@iddesk/contract';
+import { type Locale, NOTIFICATIONS_TOP_LIMIT, type PageQuery } from '@iddesk/contract';
 import type { Db, Tx } from '../../db/types';
 import { pageWindow, toPage } from '../../lib/pagination';
 import { hashToken } from '../../lib/tokens';
@@ -20,8 +20,9 @@ import { toNotificationJson } from './serialize';
  * action that happened has exactly one, and one that failed has none. It is written in the
  * recipient's language as it is now (issue 18), not the staff member's.
  */
-export async function notify(tx: Tx, notice: Notice): Promise<void> {
-  const locale = await recipientLocale(tx, notice.userId);
+export async function notify(tx: Tx, notice: Notice, knownLocale?: Locale): Promise<void> {
+  // A caller whose statement already returned the recipient's language passes it: one read fewer.
+  const locale = knownLocale ?? (await recipientLocale(tx, notice.userId));
   const comment = notice.comment?.text?.trim();
   const body = translateIn(locale, notice.body, notice.values);
   await insertNotification(tx, {

@@ -1,4 +1,4 @@
-export { cancelOwnIfPending, decideIfPending, pendingFilter, type PendingTable, updateIfPending } from './repository';
+export { cancelOwnIfPending, decideIfPending, decisionSet, pendingFilter, type PendingTable, updateIfPending } from './repository';
 export {
   notPendingError,
   type PendingItems,

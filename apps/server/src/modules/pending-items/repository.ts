@@ -43,10 +43,16 @@ export function decideIfPending<T extends HandledTable>(
   tx: Tx,
   table: T,
   target: SQL | undefined,
-  decision: { status: 'approved' | 'rejected'; adminId: number; change: PgUpdateSetSource<T> },
+  decision: Decided<T>,
 ) {
-  const set = { ...decision.change, status: decision.status, handledBy: decision.adminId, handledAt: sql`now()` };
-  return updateIfPending(tx, table, target, set as PgUpdateSetSource<T>);
+  return updateIfPending(tx, table, target, decisionSet(decision));
+}
+
+type Decided<T extends HandledTable> = { status: 'approved' | 'rejected'; adminId: number; change: PgUpdateSetSource<T> };
+
+/** What a decision writes: the kind's own columns, the status, the handler and the time. */
+export function decisionSet<T extends HandledTable>(decision: Decided<T>): PgUpdateSetSource<T> {
+  return { ...decision.change, status: decision.status, handledBy: decision.adminId, handledAt: sql`now()` };
 }
 
 /** pending=1 the queue, pending=0 the handled ones, absent everything. */

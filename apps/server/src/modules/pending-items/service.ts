@@ -1,4 +1,5 @@
 import { type MessageKey, type PageQuery, type Paginated, type ProofUse, translate } from '@iddesk/contract';
+import { atomically } from '../../db/atomically';
 import type { Db, Tx } from '../../db/types';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors/app-errors';
 import { pageWindow, toPage } from '../../lib/pagination';
@@ -12,7 +13,7 @@ import { t } from '../../lib/i18n';
  * to the shared queue: how it is read, how it leaves `pending`, what money that moves, and
  * what the customer is told. The order, the once-only rule and the transaction are shared.
  */
-export type PendingKind<View extends { userId: number; status: string }, Handled, Decision> = {
+export type PendingKind<View extends { userId: number; status: string }, Handled, Decision, Cancelled = Handled> = {
   /** Audit object type; the actions are `<objectType>.approve` and `<objectType>.reject`. */
   objectType: string;
   /** The 409 ALREADY_HANDLED message's key. */
@@ -38,10 +39,11 @@ export type PendingKind<View extends { userId: number; status: string }, Handled
    * moves it to `cancelled` with `updateIfPending`, the owner in its condition (after the
    * same locks `mark` takes, so a cancel and a decision queue alike); null when it was not
    * pending or not theirs. `release` returns any hold through the ledger (the audit's `after`).
+   * What `mark` returns here (`Cancelled`) may be less than a decision's `Handled`.
    */
   cancel?: {
-    mark(tx: Tx, id: number, customerId: number): Promise<Handled | null>;
-    release(tx: Tx, handled: Handled): Promise<Record<string, unknown>>;
+    mark(tx: Tx, id: number, customerId: number): Promise<Cancelled | null>;
+    release(tx: Tx, handled: Cancelled): Promise<Record<string, unknown>>;
   };
 };
 
@@ -67,7 +69,7 @@ export function reuseConfirmation(body: { confirm_reused?: boolean | undefined; 
   return { comment: body.comment };
 }
 
-export type PendingItems<View, Decision> = {
+export type PendingItems<View, Decision, Handled = unknown> = {
   list: (db: Db, query: PageQuery & ListQuery) => Promise<Paginated<View>>;
   get: (db: Db, id: number) => Promise<View>;
   /** The caller's own item; someone else's is a 404, never a 403. */
@@ -78,8 +80,12 @@ export type PendingItems<View, Decision> = {
    * notification commit together or not at all.
    */
   decide: (db: Db, actor: Actor, id: number, decision: Decision, confirmation?: ReuseConfirmation) => Promise<View>;
-  /** `decide` without reading the item back, for callers that must know the commit alone. */
-  commit: (db: Db, actor: Actor, id: number, decision: Decision, confirmation?: ReuseConfirmation) => Promise<void>;
+  /**
+   * `decide` without reading the item back: answers what `mark` returned, for callers that
+   * build their answer from it. Inside a caller's transaction (an Idempotency-Key) it runs in
+   * that one, without a savepoint (db/atomically.ts).
+   */
+  commit: (db: Db, actor: Actor, id: number, decision: Decision, confirmation?: ReuseConfirmation) => Promise<Handled>;
   /**
    * Money rule 10: the customer (`actor`) cancels their own pending item; another's is a 404,
    * a handled one 409. It leaves `pending` once, whoever comes first, a staff decision or the
@@ -88,9 +94,9 @@ export type PendingItems<View, Decision> = {
   cancel: (db: Db, actor: Actor, id: number) => Promise<View>;
 };
 
-export function pendingItems<View extends { userId: number; status: string }, Handled, Decision>(
-  kind: PendingKind<View, Handled, Decision>,
-): PendingItems<View, Decision> {
+export function pendingItems<View extends { userId: number; status: string }, Handled, Decision, Cancelled = Handled>(
+  kind: PendingKind<View, Handled, Decision, Cancelled>,
+): PendingItems<View, Decision, Handled> {
   const get = async (db: Db, id: number) => {
     const view = await kind.find(db, id);
     if (!view) throw new NotFoundError();
@@ -102,9 +108,9 @@ export function pendingItems<View extends { userId: number; status: string }, Ha
     id: number,
     decision: Decision,
     confirmation: ReuseConfirmation = null,
-  ): Promise<void> => {
+  ): Promise<Handled> => {
     const approved = kind.isApproval(decision);
-    await db.transaction(async (tx) => {
+    return atomically(db, async (tx) => {
       const handled = await kind.mark(tx, id, decision, actor);
       if (!handled) {
         const view = await kind.find(tx, id);
@@ -131,6 +137,7 @@ export function pendingItems<View extends { userId: number; status: string }, Ha
         ip: actor.ip,
       });
       await kind.notify(tx, handled, decision);
+      return handled;
     });
   };
   const cancel = async (db: Db, actor: Actor, id: number): Promise<View> => {

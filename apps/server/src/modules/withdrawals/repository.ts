@@ -1,8 +1,10 @@
 import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Locale } from '@iddesk/contract';
 import { alias } from 'drizzle-orm/pg-core';
-import { users, withdrawals, type WithdrawalRow } from '../../db/schema';
+import { transactions, users, withdrawals, type WithdrawalRow } from '../../db/schema';
+import type { HoldEntry } from '../ledger';
 import type { Db, Tx } from '../../db/types';
-import { cancelOwnIfPending, decideIfPending, deskWhere, handler, type ListQuery, type Parties, partyColumns, pendingFilter, viewQueries } from '../pending-items';
+import { cancelOwnIfPending, decisionSet, deskWhere, handler, type ListQuery, type Parties, partyColumns, pendingFilter, viewQueries } from '../pending-items';
 
 export type WithdrawalView = WithdrawalRow & Parties;
 
@@ -72,19 +74,25 @@ const todaysPayouts = (db: Db, table: typeof withdrawals | typeof earlier, userI
     );
 
 /**
- * Writes the withdrawal and answers, from the same statement, the customer's other payouts of
- * today (`payoutsToday`; a statement does not see the row it inserts). Run it after the
- * customer's row is locked: its snapshot then holds every withdrawal committed before.
+ * Writes the withdrawal and its ledger row (`entry`, ledger holdFor) in one statement, and
+ * answers from it the customer's other payouts of today (`paidToday`; a statement does not
+ * see the rows it inserts). Run it after the customer's row is locked: its snapshot then
+ * holds every withdrawal committed before.
  */
 export async function insertWithdrawal(
   tx: Tx,
   values: NewWithdrawal,
   timeZone: string,
+  entry: HoldEntry,
 ): Promise<{ withdrawal: WithdrawalRow; paidToday: bigint }> {
-  const [row] = await tx
-    .insert(withdrawals)
-    .values(values)
-    .returning({ ...getTableColumns(withdrawals), paidToday: sql<string>`(${todaysPayouts(tx, earlier, values.userId, timeZone)})` });
+  const written = tx.$with('written').as(
+    tx
+      .insert(withdrawals)
+      .values(values)
+      .returning({ ...getTableColumns(withdrawals), paidToday: sql<string>`(${todaysPayouts(tx, earlier, values.userId, timeZone)})`.as('paid_today') }),
+  );
+  const held = tx.$with('held').as(entry({ type: 'withdrawal', id: sql`(select ${written.id} from ${written})` }).returning({ id: transactions.id }));
+  const [row] = await tx.with(written, held).select().from(written);
   const { paidToday, ...withdrawal } = row!;
   return { withdrawal, paidToday: BigInt(paidToday) };
 }
@@ -98,8 +106,16 @@ export async function payoutsToday(db: Db, userId: number, timeZone: string): Pr
   return BigInt(rows[0]?.total ?? '0');
 }
 
-/** Money rule 6, as for bills: pending → approved/rejected at most once (pending-items). */
-export function handlePendingWithdrawal(
+/** A decided withdrawal as its answer shows it, with the language its customer reads. */
+export type DecidedWithdrawal = WithdrawalView & { locale: Locale };
+
+/**
+ * Money rule 6, as for bills: pending → approved/rejected at most once (pending-items
+ * decisionSet); null when it was no longer pending. The same statement returns the view's
+ * parties (the customer; the deciding staff member, now its handler) and the customer's
+ * language, so neither the answer nor the notification reads them again (issue 19).
+ */
+export async function handlePendingWithdrawal(
   tx: Tx,
   id: number,
   { status, adminId, ...change }: {
@@ -109,7 +125,29 @@ export function handlePendingWithdrawal(
     payoutReference: string | null;
     payoutProofKey: string | null;
   },
-): Promise<WithdrawalRow | null> {
-  return decideIfPending(tx, withdrawals, eq(withdrawals.id, id), { status, adminId, change });
+): Promise<DecidedWithdrawal | null> {
+  const rows = await tx
+    .update(withdrawals)
+    .set(decisionSet<typeof withdrawals>({ status, adminId, change }))
+    .from(users)
+    .innerJoin(handler, eq(handler.id, adminId))
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending'), eq(users.id, withdrawals.userId)))
+    .returning({
+      ...getTableColumns(withdrawals),
+      customerName: users.name,
+      customerEmail: users.email,
+      customerPhone: users.phone,
+      locale: users.locale,
+      handlerName: handler.name,
+    });
+  const row = rows[0];
+  if (!row) return null;
+  const { customerName, customerEmail, customerPhone, handlerName, locale, ...withdrawal } = row;
+  return {
+    ...withdrawal,
+    user: { id: withdrawal.userId, name: customerName, email: customerEmail, phone: customerPhone },
+    handler: { id: adminId, name: handlerName },
+    locale,
+  };
 }
 

@@ -6,13 +6,14 @@ import { ConflictError, ValidationError } from '../../errors/app-errors';
 import type { StorageDeps as Deps } from '../../lib/storage';
 import type { Actor } from '../audit';
 import { atomically } from '../../db/atomically';
-import { holdFor, releaseHold, rowForCause, settleHold } from '../ledger';
+import { holdFor, releaseHold, settleHold } from '../ledger';
 import { withdrawalApproved, withdrawalRejected } from '../notifications';
 import { notify } from '../notifications';
 import { notPendingError, pendingItems } from '../pending-items';
 import { recordUpload, type StoredImage, storeImage, withStoredImage } from '../uploads';
 import {
   cancelPendingWithdrawal,
+  type DecidedWithdrawal,
   findWithdrawalView,
   handlePendingWithdrawal,
   insertWithdrawal,
@@ -37,7 +38,8 @@ type Customer = WithdrawalView['user'];
  * `timeZone`) within the daily payout total, else 422 on `amount`. The hold locks the
  * customer's row before the daily total is read, so concurrent withdrawals are counted one
  * after the other (ledger holdFor). Inside a caller's transaction (an Idempotency-Key) it runs
- * in that one, without a savepoint: four statements, the answer built from what they return.
+ * in that one, without a savepoint: two statements (the hold; the withdrawal with its ledger
+ * row), the answer built from what they return.
  */
 export async function requestWithdrawal(
   db: Db,
@@ -60,18 +62,15 @@ export async function requestWithdrawal(
   if (outside) throw ValidationError.field('amount', outside);
   const overDaily = (paidToday: bigint) => dailyPayoutProblem(limits, paidToday, input.amount);
   try {
-    return await atomically(db, async (tx) => {
-      let withdrawal: WithdrawalRow | undefined;
-      await holdFor(tx, { userId, amount: input.amount, kind: 'withdrawal', description: destinationText(values) }, async () => {
-        const written = await insertWithdrawal(tx, values, timeZone);
-        // Over the day's total: the error rolls the withdrawal back with the hold.
+    return await atomically(db, (tx) =>
+      holdFor(tx, { userId, amount: input.amount, kind: 'withdrawal', description: destinationText(values) }, async (entry) => {
+        const written = await insertWithdrawal(tx, values, timeZone, entry);
+        // Over the day's total: the error rolls the withdrawal and its ledger row back with the hold.
         const problem = overDaily(written.paidToday);
         if (problem) throw ValidationError.field('amount', problem);
-        withdrawal = written.withdrawal;
-        return { type: 'withdrawal', id: withdrawal.id };
-      });
-      return { ...withdrawal!, user: customer, handler: null };
-    });
+        return { ...written.withdrawal, user: customer, handler: null };
+      }),
+    );
   } catch (error) {
     // Over the day's total as well as short: the 422 names the limit, as before the hold came first.
     if (error instanceof ConflictError && error.code === 'INSUFFICIENT_BALANCE') {
@@ -86,31 +85,40 @@ type Decision =
   | { status: 'approved'; reference: string | null; proof: Buffer | undefined }
   | { status: 'rejected'; comment: string | null };
 
-/** The decision as the shared queue sees it: the payout screenshot already stored. */
-type StoredDecision = { decision: Decision; image: StoredImage | null; customerId: number };
+/**
+ * The decision as the shared queue sees it: the payout screenshot already stored, with the
+ * customer who owns it (read before the image work).
+ */
+type StoredDecision = { decision: Decision; image: { stored: StoredImage; customerId: number } | null };
 
-/** Withdrawals in the shared pending queue; theirs: the hold settles (paid out) or is released. */
-const withdrawalQueue = pendingItems<WithdrawalView, WithdrawalRow, StoredDecision>({
+/**
+ * Withdrawals in the shared pending queue; theirs: the hold settles (paid out) or is released.
+ * A decision is four statements (issue 19): the withdrawal marked (returning its customer, its
+ * handler and the customer's language), the ledger row closed by its cause, the audit entry,
+ * the notification; and the upload's row first when a screenshot came with it.
+ */
+const withdrawalQueue = pendingItems<WithdrawalView, DecidedWithdrawal, StoredDecision, WithdrawalRow>({
   objectType: 'withdrawal',
   alreadyHandled: 'api.withdrawals.alreadyHandled',
   find: findWithdrawalView,
   list: listWithdrawalViews,
   isApproval: ({ decision }) => decision.status === 'approved',
-  async mark(tx, id, { decision, image, customerId }, actor) {
-    // The customer owns the payout screenshot: it is their money's receipt.
-    if (image) await recordUpload(tx, image, customerId);
+  async mark(tx, id, { decision, image }, actor) {
+    // The customer owns the payout screenshot: it is their money's receipt. Its row comes
+    // first: the withdrawal refers to it.
+    if (image) await recordUpload(tx, image.stored, image.customerId);
     return handlePendingWithdrawal(tx, id, {
       status: decision.status,
       adminId: actor.userId,
       comment: decision.status === 'rejected' ? decision.comment : null,
       payoutReference: decision.status === 'approved' ? decision.reference : null,
-      payoutProofKey: image?.key ?? null,
+      payoutProofKey: image?.stored.key ?? null,
     });
   },
   async settle(tx, withdrawal, { decision }) {
-    const row = await rowForCause(tx, { type: 'withdrawal', id: withdrawal.id });
-    if (decision.status === 'approved') await settleHold(tx, row.id);
-    else await releaseHold(tx, row.id);
+    const held = { type: 'withdrawal', id: withdrawal.id } as const;
+    if (decision.status === 'approved') await settleHold(tx, held);
+    else await releaseHold(tx, held);
     return {
       status: withdrawal.status,
       amount: formatAmount(withdrawal.amount),
@@ -121,11 +129,11 @@ const withdrawalQueue = pendingItems<WithdrawalView, WithdrawalRow, StoredDecisi
     };
   },
   notify: (tx, withdrawal, { decision }) =>
-    notify(tx, decision.status === 'approved' ? withdrawalApproved(withdrawal) : withdrawalRejected(withdrawal)),
+    notify(tx, decision.status === 'approved' ? withdrawalApproved(withdrawal) : withdrawalRejected(withdrawal), withdrawal.locale),
   cancel: {
     mark: cancelPendingWithdrawal,
     async release(tx, withdrawal) {
-      await releaseHold(tx, (await rowForCause(tx, { type: 'withdrawal', id: withdrawal.id })).id, 'cancelled');
+      await releaseHold(tx, { type: 'withdrawal', id: withdrawal.id }, 'cancelled');
       return { amount: formatAmount(withdrawal.amount), user_id: withdrawal.userId };
     },
   },
@@ -138,8 +146,11 @@ export const cancelWithdrawal = (db: Db, actor: Actor, id: number) => withdrawal
 
 /**
  * Approve (settle the hold: the money has been paid out) or reject (release it back to the
- * balance). Handled exactly once (money rule 6); the payout screenshot, if any, is stored
- * before the transaction and removed again if the withdrawal was already handled.
+ * balance). Handled exactly once (money rule 6): an unknown withdrawal is 404 and a handled
+ * one 409, decided by the marking statement itself. The payout screenshot, if any, is stored
+ * before the transaction (after a look that refuses a handled withdrawal before the image
+ * work) and removed again if the withdrawal was handled meanwhile. The answer is built from
+ * what the marking statement returned: nothing is read back.
  */
 export async function handleWithdrawal(
   { db, storage, log }: Deps,
@@ -147,13 +158,15 @@ export async function handleWithdrawal(
   id: number,
   decision: Decision,
 ): Promise<WithdrawalView> {
-  const current = await getWithdrawal(db, id);
-  if (current.status !== 'pending') throw notPendingError(current.status, 'api.withdrawals.alreadyHandled');
-
   const proof = decision.status === 'approved' ? decision.proof : undefined;
-  const image = proof ? await storeImage(storage, proof, 'private', 'proof') : null;
-  await withStoredImage(storage, log, image, () =>
-    withdrawalQueue.commit(db, actor, id, { decision, image, customerId: current.userId }),
+  let image: StoredDecision['image'] = null;
+  if (proof) {
+    const current = await getWithdrawal(db, id);
+    if (current.status !== 'pending') throw notPendingError(current.status, 'api.withdrawals.alreadyHandled');
+    image = { stored: await storeImage(storage, proof, 'private', 'proof'), customerId: current.userId };
+  }
+  const { locale: _locale, ...withdrawal } = await withStoredImage(storage, log, image?.stored ?? null, () =>
+    withdrawalQueue.commit(db, actor, id, { decision, image }),
   );
-  return getWithdrawal(db, id);
+  return withdrawal;
 }
