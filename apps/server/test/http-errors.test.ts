@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { translateIn } from '../src/lib/i18n';
-import { createAdmin, createTestApp, post, registerUser, useTestApp, expectErrorAnswer } from './helpers/test-app';
+import {
+  createAdmin,
+  createTestApp,
+  post,
+  registerUser,
+  useTestApp,
+  expectErrorAnswer,
+} from './helpers/test-app';
 import { pngImage, postForm } from './helpers/wallet-fixtures';
 
 const NUL_MESSAGE = translateIn('en', 'validation.field.nul');
@@ -15,7 +22,12 @@ beforeAll(async () => {
 
 /** A login call with this raw body and content type. */
 const loginWithBody = (contentType: string, payload: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': contentType }, payload });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'content-type': contentType },
+    payload,
+  });
 
 describe('HTTP errors', () => {
   it('bad JSON gives 400 with the envelope', async () => {
@@ -24,7 +36,10 @@ describe('HTTP errors', () => {
   });
 
   it('prototype-poisoning JSON is refused as bad JSON', async () => {
-    const res = await loginWithBody('application/json', '{"login":"a@b.c","password":"x","__proto__":{"admin":true}}');
+    const res = await loginWithBody(
+      'application/json',
+      '{"login":"a@b.c","password":"x","__proto__":{"admin":true}}',
+    );
     expect(res.statusCode).toBe(400);
   });
 
@@ -137,6 +152,26 @@ describe('HTTP errors', () => {
     );
     expect(form.statusCode, form.body).toBe(422);
     expect(form.json().errors.reference).toEqual([NUL_MESSAGE]);
+  });
+
+  // Found by fuzz-api.test.ts on PostgreSQL (seed 157009544): a percent-encoded NUL in a
+  // query string reached the audit log's statement and answered 500.
+  it('a NUL character in a query string is a 422 on that parameter, not a 500', async () => {
+    const admin = (await createAdmin(ctx)).token;
+    const nul = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit?object_type=%00',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(nul.statusCode, nul.body).toBe(422);
+    expect(nul.json().errors).toEqual({ object_type: [NUL_MESSAGE] });
+
+    const plain = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit?object_type=bill',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(plain.statusCode, plain.body).toBe(200);
   });
 
   // Found by fuzz-api.test.ts: 10 000 nested arrays parsed, then overflowed the stack in the

@@ -47,6 +47,13 @@ const ESCAPED_UNSTORABLE = /\\u(0000|d[89a-f])/i;
 
 export default fp(
   async (app) => {
+    // The same for a query string or a path: a NUL reaches one only percent-encoded, so a URL
+    // without `%00` skips the walk (GET /api/admin/audit?object_type=%00 answered 500).
+    app.addHook('preValidation', async (request) => {
+      if (!request.url.includes('%00')) return;
+      const field = nulFieldOf(request.query, 'query') ?? nulFieldOf(request.params, 'params');
+      if (field) throw ValidationError.field(field, t('validation.field.nul'));
+    });
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
