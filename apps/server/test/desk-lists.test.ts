@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bills } from '../src/db/schema';
@@ -292,5 +293,73 @@ describe('reused proofs', () => {
     expect(refused.json().code).toBe('REUSED_PROOF');
     const ok = await handle(ctx.app, admin.token, requestId, { action: 'approve', confirm_reused: true, comment: 'Checked with bank' });
     expect(ok.statusCode, ok.body).toBe(200);
+  });
+  // Issue 19: the tags are stored on each payment's row (migration 0016's trigger), the
+  // earlier payments' included, so the lists read them instead of four lookups per row.
+  type TagRow = { kind: string; id: number; stored: string | null; fresh: string | null };
+  const tagSet = (text: string | null) => (text ?? '').split(',').filter(Boolean).sort();
+  /** Every payment's stored tags beside a fresh computation from the tables (iddesk_proof_tags). */
+  async function storedAndFresh(): Promise<TagRow[]> {
+    const result = await ctx.db.execute(sql`
+      select 'bill' as kind, id, reuse as stored, iddesk_proof_tags(reference, proof_key, id, null) as fresh from bills
+      union all
+      select 'request', id, reuse, iddesk_proof_tags(reference, proof_key, null, id) from id_requests
+        where type in ('create', 'deposit') order by kind, id`);
+    return (result as unknown as { rows: TagRow[] }).rows;
+  }
+  const asSets = (rows: TagRow[], column: 'stored' | 'fresh') => rows.map((r) => [r.kind, r.id, tagSet(r[column])]);
+
+  it('a later payment reusing a UTR or screenshot flags the earlier ones too; every stored tag matches the tables', async () => {
+    const one = await customer(ctx);
+    const two = await customer(ctx);
+    const utr = nextReference();
+    const original = await patternImage(51);
+    const first = (await addFunds(ctx.app, one.token, paymentType.id, '90', original, utr)).json().data.id;
+    expect((await get(ctx.app, `/api/admin/bills/${first}`, admin.token)).json().data.reused_proof.flagged).toBe(false);
+    const item = await createItem(ctx.app, admin.token);
+    const { user: owner, userIdId } = await activeId(ctx, admin.token, item.id);
+    const deposit = await depositByPayment(ctx.app, owner.token, userIdId, paymentType.id, { reference: utr, proof: await patternImage(52) });
+    expect(deposit.statusCode, deposit.body).toBe(200);
+    const copy = (await addFunds(ctx.app, two.token, paymentType.id, '91', await reEncoded(original))).json().data.id;
+
+    const rows = await billList(`perPage=100&customer=${encodeURIComponent(one.email)}`);
+    expect(rows.items.find((r) => r.id === first)?.reused_proof).toEqual({
+      flagged: true,
+      same_reference: [{ type: 'id_request', id: deposit.json().data.id }],
+      similar_image: [{ type: 'bill', id: copy }],
+      reference_approved: false,
+    });
+    const all = await storedAndFresh();
+    expect(all.filter((r) => r.stored !== null).length).toBeGreaterThanOrEqual(3);
+    expect(asSets(all, 'stored')).toEqual(asSets(all, 'fresh'));
+  });
+
+  it('payments with one UTR sent at once all flag each other (the trigger queues them on the UTR)', async () => {
+    const payers = await Promise.all(Array.from({ length: 5 }, () => customer(ctx)));
+    const utr = nextReference();
+    const sent = await Promise.all(payers.map((p, i) => addFunds(ctx.app, p.token, paymentType.id, `${95 + i}`, undefined, utr)));
+    const ids = sent.map((res) => {
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.id as number;
+    });
+    const rows = await billList(`pending=1&perPage=100&reference=${utr}`);
+    expect(rows.items).toHaveLength(5);
+    for (const row of rows.items) {
+      const others = ids.filter((id) => id !== row.id).sort((a, b) => a - b);
+      expect((row.reused_proof as { same_reference: unknown }).same_reference).toEqual(others.map((id) => ({ type: 'bill', id })));
+    }
+  });
+
+  it("migration 0016's backfill gives every payment already there its tags", async () => {
+    const before = await storedAndFresh();
+    expect(before.some((r) => r.stored !== null)).toBe(true);
+    await ctx.db.execute(sql`update bills set reuse = null`);
+    await ctx.db.execute(sql`update id_requests set reuse = null`);
+    const migration = readFileSync(new URL('../src/db/migrations/0016_proof_reuse_stored.sql', import.meta.url), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').map((s) => s.replace(/^\s*--.*$/gm, '').trim()).filter((s) => /^UPDATE/i.test(s));
+    expect(backfill).toHaveLength(2);
+    for (const statement of backfill) await ctx.db.execute(sql.raw(statement));
+    const after = await storedAndFresh();
+    expect(asSets(after, 'stored')).toEqual(asSets(before, 'stored'));
   });
 });

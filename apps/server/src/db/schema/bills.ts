@@ -24,6 +24,12 @@ export const bills = pgTable(
     proofKey: text('proof_key')
       .notNull()
       .references(() => uploads.key, { onDelete: 'restrict' }),
+    /**
+     * Issue 19: proof-reuse's tags of the other payments with this UTR or a look-alike
+     * screenshot (`R:bill:12,I:user_id:3`), null when none. Kept by the database on every insert
+     * (migration 0016's trigger), never written by the server; the lists read it from the row.
+     */
+    reuse: text('reuse'),
     status: approvalStatus('status').notNull().default('pending'),
     comment: text('comment'),
     handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),

@@ -35,6 +35,8 @@ export const idRequests = pgTable(
     paymentTypeId: integer('payment_type_id').references(() => paymentTypes.id, { onDelete: 'restrict' }),
     reference: text('reference'),
     proofKey: text('proof_key').references(() => uploads.key, { onDelete: 'restrict' }),
+    /** Issue 19: proof-reuse's tags of a create or deposit's payment, as on `bills.reuse`. */
+    reuse: text('reuse'),
     /** change_password: the wished password, then the one the admin set; sealed like user_ids'. */
     passwordSealed: text('password_sealed'),
     comment: text('comment'),

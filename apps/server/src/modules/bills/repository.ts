@@ -2,19 +2,19 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { bills, type BillRow, paymentTypes, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { cancelOwnIfPending, decideIfPending, deskWhere, handler, type ListQuery, type Parties, partyColumns, pendingFilter, viewQueries } from '../pending-items';
-import { reuseColumn } from '../proof-reuse';
+import { referenceApprovedColumn } from '../proof-reuse';
 
 /** A bill with what its JSON shows of the customer, the payment type, its handler and reuse. */
 export type BillView = BillRow &
   Parties & {
     paymentType: { id: number; name: string };
-    /** proof-reuse's tags of the other payments with this UTR or a look-alike screenshot. */
-    reuse: string | null;
+    /** proof-reuse: another payment with this bill's UTR is approved (`reuse` holds the tags). */
+    reuseApproved: boolean;
   };
 
 /**
- * One statement per page: the customer, payment type and handler joined, reuse a subquery,
- * and for a list page its total (`total`, a count the statement runs once).
+ * One statement per page: the customer, payment type and handler joined, the reuse tags read
+ * from the row (issue 19), and for a list page its total (`total`, a count the statement runs once).
  */
 const selectViews = (db: Db, total: SQL<number> = sql<number>`0`) =>
   db
@@ -22,9 +22,9 @@ const selectViews = (db: Db, total: SQL<number> = sql<number>`0`) =>
       bill: bills,
       ...partyColumns,
       paymentType: { id: paymentTypes.id, name: paymentTypes.name },
-      reuse: reuseColumn({
+      reuseApproved: referenceApprovedColumn({
+        tags: sql.raw('"bills"."reuse"'),
         reference: sql.raw('"bills"."reference"'),
-        proofKey: sql.raw('"bills"."proof_key"'),
         selfBill: sql.raw('"bills"."id"'),
         selfRequest: null,
       }),

@@ -18,7 +18,7 @@ export function toBillJson(bill: BillView, audience: 'owner' | 'admin' = 'owner'
     comment: bill.comment,
     created_at: bill.createdAt.toISOString(),
     handled_at: bill.handledAt?.toISOString() ?? null,
-    ...(audience === 'admin' ? { handled_by: bill.handler, reused_proof: toReusedProof(bill.reuse) } : {}),
+    ...(audience === 'admin' ? { handled_by: bill.handler, reused_proof: toReusedProof(bill.reuse, bill.reuseApproved) } : {}),
   };
 }
 

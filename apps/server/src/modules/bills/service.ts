@@ -67,7 +67,7 @@ export async function addFunds(
   );
   // The answer from what this call knows: a new bill has no handler, and its reuse flags are
   // staff's (the customer's JSON has none), so no statement reads it back.
-  return { ...bill, user: customer, paymentType: { id: paymentType.id, name: paymentType.name }, handler: null, reuse: null };
+  return { ...bill, user: customer, paymentType: { id: paymentType.id, name: paymentType.name }, handler: null, reuseApproved: false };
 }
 
 type Decision = { status: 'approved' } | { status: 'rejected'; comment: string | null };

@@ -2,7 +2,7 @@ import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { catalogueItems, idRequests, type IdRequestRow, paymentTypes, userIds, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { cancelOwnIfPending, decideIfPending, deskWhere, handler, type ListQuery, type Parties, partyColumns, viewQueries } from '../pending-items';
-import { requestReuse } from '../user-ids';
+import { requestReuseApproved } from '../user-ids';
 
 /** A request with the user ID it concerns (`id_object`), its item, customer and payment type. */
 export type IdRequestView = IdRequestRow &
@@ -12,8 +12,8 @@ export type IdRequestView = IdRequestRow &
     idLoginSealed: string | null;
     item: { id: number; name: string; website: string; logoKey: string };
     paymentType: { id: number; name: string } | null;
-    /** proof-reuse's tags (a payment's other uses of its UTR or screenshot); null when none. */
-    reuse: string | null;
+    /** proof-reuse: another payment with this UTR is approved (`reuse` holds the tags). */
+    reuseApproved: boolean;
   };
 
 /** For a list page the select also carries its total (a count the statement runs once). */
@@ -27,7 +27,7 @@ const selectViews = (db: Db, total: SQL<number> = sql<number>`0`) =>
       item: { id: catalogueItems.id, name: catalogueItems.name, website: catalogueItems.website, logoKey: catalogueItems.logoKey },
       ...partyColumns,
       paymentType: { id: paymentTypes.id, name: paymentTypes.name },
-      reuse: requestReuse,
+      reuseApproved: requestReuseApproved,
     })
     .from(idRequests)
     .innerJoin(userIds, eq(userIds.id, idRequests.userIdId))

@@ -33,7 +33,7 @@ export function toIdRequestJson(view: IdRequestView, keyring: Keyring, audience:
           user: view.user,
           id_login: openOrNull(keyring, SEALED.login, view.idLoginSealed),
           handled_by: view.handler,
-          ...(view.type === 'create' || view.type === 'deposit' ? { reused_proof: toReusedProof(view.reuse) } : {}),
+          ...(view.type === 'create' || view.type === 'deposit' ? { reused_proof: toReusedProof(view.reuse, view.reuseApproved) } : {}),
         }
       : {}),
   };

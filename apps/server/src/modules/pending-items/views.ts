@@ -1,5 +1,5 @@
 import type { DeskFilter } from '@iddesk/contract';
-import { and, eq, gt, inArray, lt, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, type Placeholder, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -27,8 +27,9 @@ export type Parties = {
   handler: { id: number; name: string } | null;
 };
 
-/** What a list's select is by the time `withTotal` runs it. */
-type TotalQuery<R> = { prepare(name: string): { execute(): Promise<R[]> }; execute(): Promise<R[]> };
+/** What a list's select is by the time `withTotal` runs it (its limit and offset placeholders). */
+type Prepared<R> = { execute(values?: Record<string, unknown>): Promise<R[]> };
+type TotalQuery<R> = { prepare(name: string): Prepared<R>; execute(values?: Record<string, unknown>): Promise<R[]> };
 
 /** A queue's view select (its columns, joins and, for a list page, the total), as read here. */
 type ViewSelect<R> = {
@@ -41,7 +42,7 @@ type ViewSelect<R> = {
 /** `fields` of the items that match a filter: the list's table and whatever its filter reads. */
 type MatchingSelect = SQLWrapper &
   PromiseLike<Record<string, unknown>[]> & {
-    orderBy(order: SQL): { limit(limit: number): { offset(offset: number): SQLWrapper } };
+    orderBy(order: SQL): { limit(limit: number | Placeholder): { offset(offset: number | Placeholder): SQLWrapper } };
   };
 
 /** How a queue reads its views; `viewQueries` makes the list, the CSV chunk and the item of it. */
@@ -55,24 +56,62 @@ export type ViewSpec<F, R, V> = {
 
 type Filter = Pick<ListQuery, 'pending' | 'sort'> & Partial<DeskFilter>;
 const countAll = sql<number>`count(*)::int`;
+const window = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+
+/** Prepared list queries kept per database, at most this many (then the map starts over). */
+const MAX_KEPT = 64;
+type KeptLists = WeakMap<Db, Map<string, Prepared<unknown>>>;
+
+/**
+ * One queue's prepared list query for this filter, made by `prepare` the first time. Keyed by
+ * the filter without the page (its limit and offset are placeholders), per database.
+ */
+function kept<R>(keptLists: KeptLists, db: Db, filter: object, prepare: () => Prepared<R>): Prepared<R> {
+  const { page: _page, perPage: _perPage, ...shape } = filter as Record<string, unknown>;
+  const key = JSON.stringify(shape, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+  let lists = keptLists.get(db);
+  if (!lists) keptLists.set(db, (lists = new Map()));
+  let prepared = lists.get(key) as Prepared<R> | undefined;
+  if (!prepared) {
+    if (lists.size >= MAX_KEPT) lists.clear();
+    prepared = prepare();
+    lists.set(key, prepared);
+  }
+  return prepared;
+}
 
 export function viewQueries<F extends Filter, R extends { total: number }, V>(spec: ViewSpec<F, R, V>) {
   const { id, select, toView } = spec;
+  const keptLists: KeptLists = new WeakMap();
   return {
     /**
      * A list page and its total in one statement (lib/pagination.ts `withTotal`), the page's
      * ids first: the view's joins and subqueries run for the rows shown, not for every row an
      * OFFSET skips.
      */
-    list: async (db: Db, filter: F, window: PageWindow): Promise<{ items: V[]; total: number }> => {
-      const where = spec.where(filter);
-      const order = listOrder(id, filter);
-      const ids = spec.matching(db, { id }, where).orderBy(order).limit(window.limit).offset(window.offset);
-      const count = spec.matching(db, { total: countAll }, where);
+    list: async (db: Db, filter: F, page: PageWindow): Promise<{ items: V[]; total: number }> => {
+      const build = () => {
+        const where = spec.where(filter);
+        const order = listOrder(id, filter);
+        const ids = spec.matching(db, { id }, where).orderBy(order).limit(window.limit).offset(window.offset);
+        const count = spec.matching(db, { total: countAll }, where);
+        const query = select(db, sql<number>`(${count})`.mapWith(Number)).where(inArray(id, ids)).orderBy(order);
+        return { query, count };
+      };
+      const values = { limit: page.limit, offset: page.offset };
       const { rows, total } = await withTotal(
-        select(db, sql<number>`(${count})`.mapWith(Number)).where(inArray(id, ids)).orderBy(order),
-        window,
-        async () => Number((await count)[0]?.total ?? 0),
+        {
+          // Issue 19: an unfiltered list (a queue, a customer's own; `withTotal` keeps its plan)
+          // is written once per shape and kept prepared: drizzle spent more server CPU writing
+          // the statement than reading its answer. A filtered one is written each time.
+          prepare: (name) => {
+            const prepared = kept(keptLists, db, filter, () => build().query.prepare(name));
+            return { execute: () => prepared.execute(values) };
+          },
+          execute: () => build().query.execute(values),
+        },
+        page,
+        async () => Number((await build().count)[0]?.total ?? 0),
         { filtered: hasDeskFilter(filter) },
       );
       return { items: rows.map(toView), total };

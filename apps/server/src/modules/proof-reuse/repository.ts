@@ -9,51 +9,44 @@ import { t } from '../../lib/i18n';
  * new ID or ID deposit. Compared across everyone's payments, in any state.
  */
 
-/** Where the proof sits: the row's reference and proof key, and which row is itself. */
+const requestTarget = sql.raw(
+  `case when r.type = 'create' then 'user_id:' || r.user_id_id else 'id_request:' || r.id end`,
+);
+
+/** Where the proof sits: the row's stored tags, its reference, and which row is itself. */
 export type ProofOwner = {
+  /** The row's `reuse` column: its tags, kept by the database on insert (migration 0016). */
+  tags: SQL;
   reference: SQL;
-  proofKey: SQL;
   /** The bill itself (excluded from its matches), or null. */
   selfBill: SQL | null;
   /** The request itself (a deposit, or a new ID's create request), or null. */
   selfRequest: SQL | null;
 };
 
-const requestTarget = sql.raw(
-  `case when r.type = 'create' then 'user_id:' || r.user_id_id else 'id_request:' || r.id end`,
-);
-
 /**
- * A correlated subquery naming every other use: `R:bill:12:approved,I:user_id:3:pending`
- * (R same reference, I look-alike image). Each part is an indexed lookup (bills_reference_idx,
- * id_requests_reference_idx, upload_lookalikes_pk, *_proof_key_idx), so a list page stays one
- * statement. Null when there is none.
+ * Issue 19: the tags (`R:bill:12,I:user_id:3`, R same reference, I look-alike image) are stored
+ * on each payment's row when it is inserted, and appended to the earlier payments it matches
+ * (the trigger of migration 0016), so a list page reads them from the row. What can still
+ * change, whether another payment with the same reference is approved, is read here, only for
+ * a row with an R tag: two indexed lookups (bills_reference_idx, id_requests_reference_idx).
  */
-export function reuseColumn(owner: ProofOwner): SQL<string | null> {
+export function referenceApprovedColumn(owner: ProofOwner): SQL<boolean> {
   const notBill = owner.selfBill === null ? sql`true` : sql`b.id <> ${owner.selfBill}`;
   const notRequest = owner.selfRequest === null ? sql`true` : sql`r.id <> ${owner.selfRequest}`;
-  return sql<string | null>`(select string_agg(x.tag, ',') from (
-    select 'R:bill:' || b.id || ':' || b.status as tag from bills b
-      where b.reference = ${owner.reference} and ${notBill}
-    union all
-    select 'R:' || ${requestTarget} || ':' || r.status from id_requests r
-      where r.reference = ${owner.reference} and r.type in ('create', 'deposit') and ${notRequest}
-    union all
-    select 'I:bill:' || b.id || ':' || b.status from upload_lookalikes m join bills b on b.proof_key = m.other_key
-      where m.key = ${owner.proofKey} and ${notBill}
-    union all
-    select 'I:' || ${requestTarget} || ':' || r.status from upload_lookalikes m join id_requests r on r.proof_key = m.other_key
-      where m.key = ${owner.proofKey} and r.type in ('create', 'deposit') and ${notRequest}
-  ) x)`;
+  return sql<boolean>`(case when position('R:' in ${owner.tags}) > 0 then (
+    exists (select 1 from bills b where b.reference = ${owner.reference} and b.status = 'approved' and ${notBill})
+    or exists (select 1 from id_requests r where r.reference = ${owner.reference} and r.status = 'approved'
+      and r.type in ('create', 'deposit') and ${notRequest})) else false end)`;
 }
 
-type Tag = { kind: 'R' | 'I'; use: ProofUse; status: string };
+type Tag = { kind: 'R' | 'I'; use: ProofUse };
 
 function parseTags(text: string | null): Tag[] {
   if (!text) return [];
   return text.split(',').map((part) => {
-    const [kind, type, id, status] = part.split(':');
-    return { kind: kind as Tag['kind'], use: { type: type as ProofUse['type'], id: Number(id) }, status: status! };
+    const [kind, type, id] = part.split(':');
+    return { kind: kind as Tag['kind'], use: { type: type as ProofUse['type'], id: Number(id) } };
   });
 }
 
@@ -63,8 +56,8 @@ const uniqueUses = (tags: Tag[]): ProofUse[] => {
   return [...seen.values()].sort((a, b) => (a.type === b.type ? a.id - b.id : a.type < b.type ? -1 : 1));
 };
 
-/** The JSON of `reuseColumn`'s text. */
-export function toReusedProof(text: string | null): ReusedProof {
+/** The JSON of a row's stored tags and its `referenceApprovedColumn`. */
+export function toReusedProof(text: string | null, referenceApproved: boolean): ReusedProof {
   const tags = parseTags(text);
   const same = tags.filter((t) => t.kind === 'R');
   const image = tags.filter((t) => t.kind === 'I');
@@ -72,7 +65,7 @@ export function toReusedProof(text: string | null): ReusedProof {
     flagged: tags.length > 0,
     same_reference: uniqueUses(same),
     similar_image: uniqueUses(image),
-    reference_approved: same.some((t) => t.status === 'approved'),
+    reference_approved: same.length > 0 && referenceApproved,
   };
 }
 

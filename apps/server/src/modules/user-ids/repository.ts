@@ -10,7 +10,7 @@ import {
 } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { decideIfPending, deskWhere, handler, type ListQuery, type Parties, partyColumns, updateIfPending, viewQueries } from '../pending-items';
-import { reuseColumn } from '../proof-reuse';
+import { referenceApprovedColumn } from '../proof-reuse';
 
 /** A user ID with its item, owner, and the create request that says how it was paid for. */
 export type UserIdView = UserIdRow &
@@ -19,22 +19,20 @@ export type UserIdView = UserIdRow &
     create: IdRequestRow;
     paymentType: { id: number; name: string } | null;
     pendingRequestTypes: IdRequestRow['type'][];
-    /** proof-reuse's tags (other uses of the create payment's UTR or screenshot); null when none. */
-    reuse: string | null;
+    /** proof-reuse: another payment with the create's UTR is approved (`create.reuse` holds the tags). */
+    reuseApproved: boolean;
   };
 
 /**
- * proof-reuse's tags of a request's payment (its UTR or screenshot used elsewhere), null for
- * one with neither: the views of new IDs and of ID requests select it from `id_requests`.
+ * proof-reuse: whether another payment with a request's UTR is approved (its tags are the
+ * row's `reuse`): the views of new IDs and of ID requests select it from `id_requests`.
  */
-export const requestReuse = sql<string | null>`case when "id_requests"."reference" is null and "id_requests"."proof_key" is null then null else ${reuseColumn(
-  {
-    reference: sql.raw('"id_requests"."reference"'),
-    proofKey: sql.raw('"id_requests"."proof_key"'),
-    selfBill: null,
-    selfRequest: sql.raw('"id_requests"."id"'),
-  },
-)} end`;
+export const requestReuseApproved = referenceApprovedColumn({
+  tags: sql.raw('"id_requests"."reuse"'),
+  reference: sql.raw('"id_requests"."reference"'),
+  selfBill: null,
+  selfRequest: sql.raw('"id_requests"."id"'),
+});
 
 /** Types of the ID's waiting requests, as "close,deposit" (enum arrays do not parse alike in both drivers). */
 const pendingTypes = sql<string>`(select coalesce(string_agg(distinct r.type::text, ','), '')
@@ -60,7 +58,7 @@ const selectViews = (db: Db, total: SQL<number> = sql<number>`0`) =>
       create: idRequests,
       paymentType: { id: paymentTypes.id, name: paymentTypes.name },
       pendingTypes,
-      reuse: requestReuse,
+      reuseApproved: requestReuseApproved,
     })
     .from(userIds)
     .innerJoin(catalogueItems, eq(catalogueItems.id, userIds.itemId))

@@ -36,7 +36,7 @@ export function toUserIdJson(view: UserIdView, keyring: Keyring, audience: Audie
     handled_at: create.handledAt?.toISOString() ?? null,
     pending_request_types: view.pendingRequestTypes,
     ...(audience === 'admin'
-      ? { user: view.user, handled_by: view.handler, reused_proof: toReusedProof(view.reuse) }
+      ? { user: view.user, handled_by: view.handler, reused_proof: toReusedProof(view.create.reuse, view.reuseApproved) }
       : {}),
   };
 }
