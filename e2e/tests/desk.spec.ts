@@ -203,6 +203,10 @@ test('staff work five pending bills with the keyboard; the reused UTR needs a co
   const history = page.getByRole('region', { name: 'History' });
   await expect(history.getByText(/Bill approved/)).toBeVisible();
   await expect(history.getByText(/Bank statement shows two transfers under one UTR/)).toBeVisible();
+  // Opened from the handled list, the bill's way back is that list, with its filter.
+  await page.getByRole('link', { name: 'Handled bills' }).click();
+  await expect(page).toHaveURL(/\/admin\/bills_done\?customer=/);
+  await expect(done.getByRole('row')).toHaveCount(6);
 
   // The dashboard's top-ups today grew by the four approved bills, to the paisa.
   const after = await topUpsToday(page);

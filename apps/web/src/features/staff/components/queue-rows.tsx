@@ -1,12 +1,13 @@
 import type { Handler, ReusedProof } from '@iddesk/contract';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { type Column, DataList } from '../../../components/ui/data-list';
 import { StatusBadge, type StatusValue } from '../../../components/ui/status-badge';
 import { cn } from '../../../lib/cn';
 import { TimeLines, timeColumn } from './desk-list-parts';
 import { ProofThumb } from './proof-thumb';
 import type { QueueListView } from './queue-list-page';
+import type { QueueItemFrom } from './queue-item-page';
 import { ReusedFlag } from './reused-proof';
 
 /** What every queue's row carries: its page, its state and times, its payment proof if any. */
@@ -55,8 +56,14 @@ export function QueueRows<T extends QueueRow>(props: QueueRowsProps<T>) {
     proofAlt && pending && item.proof_url ? (
       <ProofThumb url={item.proof_url} alt={proofAlt(item)} />
     ) : null;
+  const here = useLocation();
+  // From a handled list, the item page's back link returns to it (its page and filters), not to
+  // the pending queue.
+  const from: QueueItemFrom | undefined = pending
+    ? undefined
+    : { backTo: `${here.pathname}${here.search}`, backLabel: props.caption };
   const link = (item: T) => (
-    <Link to={`${props.href(item)}${search}`} className={linkClass}>
+    <Link to={`${props.href(item)}${search}`} state={from} className={linkClass}>
       {props.linkText(item)}
     </Link>
   );
