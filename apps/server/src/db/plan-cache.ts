@@ -62,18 +62,24 @@ export function planOnce<T>(query: {
 }
 
 const built = new WeakMap<object, Map<string, unknown>>();
+/** Statements kept per database; past it the map starts over (a customer's own lists vary). */
+const MAX_BUILT = 256;
 
 /**
  * A list's statement built once per process and database, its values passed as placeholders
  * (`sql.placeholder`), its plan kept as with `planOnce`. Building a select in drizzle costs
  * more server CPU per call than the rest of a customer's page (~0.2 ms of ~1.5 ms, issue 19);
  * for the hottest unfiltered lists it is done once. `key` names the shape (one per
- * combination of constant filters and order); `build` gets the name to prepare under.
+ * combination of constant filters and order, unique across callers); `build` gets the name to
+ * prepare under. The transactions page and every queue's unfiltered lists use it.
  */
 export function preparedOnce<P>(db: object, key: string, build: (name: string) => P): P {
   let statements = built.get(db);
   if (!statements) built.set(db, (statements = new Map()));
   let statement = statements.get(key) as P | undefined;
-  if (statement === undefined) statements.set(key, (statement = build(PLAN_ONCE)));
+  if (statement === undefined) {
+    if (statements.size >= MAX_BUILT) statements.clear();
+    statements.set(key, (statement = build(PLAN_ONCE)));
+  }
   return statement;
 }

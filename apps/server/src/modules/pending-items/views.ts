@@ -3,6 +3,7 @@ import { and, eq, gt, inArray, lt, type Placeholder, type SQL, sql, type SQLWrap
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
 import type { Db } from '../../db/types';
+import { preparedOnce } from '../../db/plan-cache';
 import { type PageWindow, withTotal } from '../../lib/pagination';
 import { hasDeskFilter, listOrder, type ListQuery, listSort } from './filters';
 
@@ -58,31 +59,18 @@ type Filter = Pick<ListQuery, 'pending' | 'sort'> & Partial<DeskFilter>;
 const countAll = sql<number>`count(*)::int`;
 const window = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
 
-/** Prepared list queries kept per database, at most this many (then the map starts over). */
-const MAX_KEPT = 64;
-type KeptLists = WeakMap<Db, Map<string, Prepared<unknown>>>;
-
-/**
- * One queue's prepared list query for this filter, made by `prepare` the first time. Keyed by
- * the filter without the page (its limit and offset are placeholders), per database.
- */
-function kept<R>(keptLists: KeptLists, db: Db, filter: object, prepare: () => Prepared<R>): Prepared<R> {
+/** A list's shape: its filter without the page (its limit and offset are placeholders). */
+const shapeOf = (filter: object): string => {
   const { page: _page, perPage: _perPage, ...shape } = filter as Record<string, unknown>;
-  const key = JSON.stringify(shape, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
-  let lists = keptLists.get(db);
-  if (!lists) keptLists.set(db, (lists = new Map()));
-  let prepared = lists.get(key) as Prepared<R> | undefined;
-  if (!prepared) {
-    if (lists.size >= MAX_KEPT) lists.clear();
-    prepared = prepare();
-    lists.set(key, prepared);
-  }
-  return prepared;
-}
+  return JSON.stringify(shape, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+};
+
+/** Each queue's prepared lists under their own names in `preparedOnce`. */
+let queues = 0;
 
 export function viewQueries<F extends Filter, R extends { total: number }, V>(spec: ViewSpec<F, R, V>) {
   const { id, select, toView } = spec;
-  const keptLists: KeptLists = new WeakMap();
+  const scope = `queue ${++queues}`;
   return {
     /**
      * A list page and its total in one statement (lib/pagination.ts `withTotal`), the page's
@@ -105,7 +93,7 @@ export function viewQueries<F extends Filter, R extends { total: number }, V>(sp
           // is written once per shape and kept prepared: drizzle spent more server CPU writing
           // the statement than reading its answer. A filtered one is written each time.
           prepare: (name) => {
-            const prepared = kept(keptLists, db, filter, () => build().query.prepare(name));
+            const prepared = preparedOnce(db, `${scope} ${shapeOf(filter)}`, () => build().query.prepare(name));
             return { execute: () => prepared.execute(values) };
           },
           execute: () => build().query.execute(values),
