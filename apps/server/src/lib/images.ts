@@ -60,14 +60,14 @@ const RENICE_EVERY_MS = 20;
 
 /** Run an image job with libvips' threads below sign-ins and the event loop (issue 19). */
 async function atLowPriority<T>(job: () => Promise<T>): Promise<T> {
-  lowerImageThreadPriority();
-  const timer = setInterval(lowerImageThreadPriority, RENICE_EVERY_MS);
+  lowerImageThreadPriority(true);
+  const timer = setInterval(() => lowerImageThreadPriority(), RENICE_EVERY_MS);
   try {
     return await job();
   } finally {
     clearInterval(timer);
     // Threads started in the job's last moments, idle now, wait at the lower priority too.
-    lowerImageThreadPriority();
+    lowerImageThreadPriority(true);
   }
 }
 

@@ -39,16 +39,19 @@ export function sharpCounters(): { queue: number; process: number } | null {
  */
 export const IMAGE_THREAD_NICE = 10;
 
-/** Threads already looked at (TID → whether it is libvips'), pruned to the living ones. */
+/** Threads looked at since the last full scan (TID → whether it is libvips'). */
 const threadsSeen = new Map<number, boolean>();
 
 /**
  * Lower every libvips thread of this process to IMAGE_THREAD_NICE (Linux; elsewhere nothing).
  * libvips starts its threads as an image needs them, so the image pool calls this when a job
- * starts and every few milliseconds while it runs (lib/images.ts). A scan reads the thread
- * list and the name of threads not seen before: tens of microseconds.
+ * starts and ends with `fresh` (every thread's name read again: ~0.25 ms here) and every few
+ * milliseconds while it runs without (only threads not seen since: tens of microseconds).
+ * The full scans matter: a thread id remembered as "not libvips" may have been a thread seen
+ * before it named itself, or an id the kernel has since given to a new libvips thread, which
+ * would otherwise keep nice 0 (seen once in CI).
  */
-export function lowerImageThreadPriority(): void {
+export function lowerImageThreadPriority(fresh = false): void {
   if (process.platform !== 'linux') return;
   let tids: string[];
   try {
@@ -56,27 +59,17 @@ export function lowerImageThreadPriority(): void {
   } catch {
     return;
   }
-  const alive = new Set<number>();
+  if (fresh) threadsSeen.clear();
   for (const entry of tids) {
     const tid = Number(entry);
-    alive.add(tid);
     if (threadsSeen.has(tid)) continue;
-    let isImageThread: boolean;
     try {
-      isImageThread = readFileSync(`/proc/self/task/${entry}/comm`, 'utf8').startsWith('libvips');
+      const isImageThread = readFileSync(`/proc/self/task/${entry}/comm`, 'utf8').startsWith('libvips');
+      threadsSeen.set(tid, isImageThread);
+      if (isImageThread) setPriority(tid, IMAGE_THREAD_NICE);
     } catch {
-      // The thread ended between the listing and now; it is gone from the next listing.
-      continue;
+      // The thread ended between the listing and now, or the whole process already runs at a
+      // higher nice value.
     }
-    if (isImageThread) {
-      try {
-        setPriority(tid, IMAGE_THREAD_NICE);
-      } catch {
-        // Ended meanwhile, or the whole process already runs at a higher nice value.
-      }
-    }
-    threadsSeen.set(tid, isImageThread);
   }
-  // A thread id the kernel hands to a new thread is looked at again.
-  for (const tid of threadsSeen.keys()) if (!alive.has(tid)) threadsSeen.delete(tid);
 }
