@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { insertNotification } from '../src/modules/notifications/repository';
 import { countQueries, type QueryCounter } from './helpers/query-counter';
 import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
-import { userIdOf } from './helpers/wallet-fixtures';
+import { deposit, userIdOf } from './helpers/wallet-fixtures';
 
 /**
  * The poll is the hot path of the whole system: every signed-in browser, every 5 seconds,
@@ -103,6 +103,33 @@ describe('one database round trip per poll call', () => {
     expect(count).toBe(2);
     // A page past the last has no row to carry its counts: they are read on their own.
     const list = await counter.measure(() => get(ctx.app, '/api/notifications?page=99', user.token));
-    expect(list.count).toBe(2);
+    expect(list.count, list.statements.join('\n---\n')).toBe(2);
+  });
+});
+
+// Last: the deposit's own NOTIFY comes back later on PostgreSQL and empties this process's
+// caches again, which would add a token check to a count above.
+describe('the passport from memory', () => {
+  it('is the serialized answer, and a balance change shows at the next poll', async () => {
+    const admin = await createAdmin(ctx);
+    await post(ctx.app, '/api/user/passport', undefined, user.token);
+    const first = await post(ctx.app, '/api/user/passport', undefined, user.token);
+    let again = first;
+    const { count } = await counter.measure(async () => {
+      again = await post(ctx.app, '/api/user/passport', undefined, user.token);
+    });
+    expect(count).toBe(0);
+    // The same bytes, typed as JSON, with the fields and the format of the schema.
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.body).toBe(first.body);
+    const before = again.json().data;
+    expect(before).toMatchObject({ id: user.id, type: 'user', second_factor_enrolment_required: false });
+    expect(before.balance).toMatch(/^\d+\.\d{2}$/);
+
+    await deposit(ctx.app, admin.token, user.id, '12.34');
+    const after = (await post(ctx.app, '/api/user/passport', undefined, user.token)).json().data;
+    expect(Math.round(Number(after.balance) * 100) - Math.round(Number(before.balance) * 100)).toBe(1234);
+    expect({ ...after, balance: before.balance }).toEqual(before);
   });
 });
