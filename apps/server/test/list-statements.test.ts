@@ -189,6 +189,30 @@ describe('one statement per list page, the total included', () => {
   });
 });
 
+describe('add funds (issue 19): limits, payment type and language from memory', () => {
+  it('checks the reference, then BEGIN, the upload, the bill, the pending credit, COMMIT; no settings, payment type or language read', async () => {
+    const paymentType = await createUpiPaymentType(ctx.app, admin.token, 'GPay statements');
+    const who = await customerWith(ctx, admin.token, '1');
+    // The session, the limits and the payment types are in this process's memory from here on.
+    expect((await addFunds(ctx.app, who.token, paymentType.id, '100.00')).statusCode).toBe(200);
+    let sent: ApiResponse | undefined;
+    const { statements } = await counter.measure(async () => {
+      sent = await addFunds(ctx.app, who.token, paymentType.id, '250.00');
+    });
+    expect(sent!.statusCode, sent!.body).toBe(200);
+    const all = statements.join('\n---\n');
+    expect(all).not.toMatch(/from "settings"|from "payment_types"|select "locale" from "users"/i);
+    const begin = statements.findIndex((s) => /^begin/i.test(s));
+    const end = statements.findLastIndex((s) => /^(commit|COMMIT\/ROLLBACK)/i.test(s));
+    expect(statements.slice(begin, end + 1), all).toHaveLength(5);
+    // The ledger row's text is in the customer's language, with the payment type's name.
+    const wallet = (await get(ctx.app, '/api/transactions', who.token)).json().data;
+    const credit = wallet.items.find((t: { amount: string }) => t.amount === '250.00');
+    expect(credit.description).toContain('GPay statements');
+    expect(sent!.json().data).toMatchObject({ amount: '250.00', status: 'pending' });
+  });
+});
+
 describe('a keyed withdrawal (issue 19): one short transaction', () => {
   it('BEGIN, four statements, COMMIT: no savepoint, no settings or app-key read of its own; the answer is the stored one', async () => {
     const who = await customerWith(ctx, admin.token, '300');

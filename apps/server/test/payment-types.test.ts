@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema';
-import { get, post } from './helpers/test-app';
-import { PDF_BYTES, pngImage, postForm } from './helpers/wallet-fixtures';
+import { get, post, registerUser } from './helpers/test-app';
+import { addFunds, PDF_BYTES, pngImage, postForm } from './helpers/wallet-fixtures';
 import { useStaffedApp } from './helpers/staffed-app';
 
 const { ctx, admin } = useStaffedApp();
@@ -88,5 +88,18 @@ describe('payment types', () => {
     expect((await get(ctx.app, '/api/admin/payment_types', admin.token)).json().data.length).toBe(before);
     expect((await post(ctx.app, '/api/admin/payment_types/9999/deactivate', undefined, admin.token)).statusCode).toBe(404);
     expect((await post(ctx.app, '/api/admin/payment_types/9999/edit', { name: 'X', kind: 'upi', upi_id: 'x@ok' }, admin.token)).statusCode).toBe(404);
+  });
+
+  it('a deposit sees a deactivation at once, though payment types are kept in memory (issue 19)', async () => {
+    const type = (await postForm(ctx.app, '/api/admin/payment_types/create', { name: 'Kept', kind: 'upi', upi_id: 'kept@okaxis' }, [], admin.token)).json().data;
+    const customer = await registerUser(ctx.app);
+    const send = () => addFunds(ctx.app, customer.token, type.id, '100.00');
+    expect((await send()).statusCode).toBe(200);
+    expect((await post(ctx.app, `/api/admin/payment_types/${type.id}/deactivate`, undefined, admin.token)).statusCode).toBe(200);
+    const refused = await send();
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ payment_type_id: ['The selected payment type is not available.'] });
+    expect((await post(ctx.app, `/api/admin/payment_types/${type.id}/activate`, undefined, admin.token)).statusCode).toBe(200);
+    expect((await send()).statusCode).toBe(200);
   });
 });

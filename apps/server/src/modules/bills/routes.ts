@@ -21,6 +21,8 @@ import {
   rejectRoute,
   reuseConfirmation,
 } from '../pending-items';
+import { cachedPaymentType } from '../payment-types';
+import { cachedMoneyLimits } from '../settings';
 import { billChunk } from './repository';
 import { billCsvColumns, toBillJson } from './serialize';
 import { addFunds, cancelBill, getBill, getOwnBill, handleBill, listBills } from './service';
@@ -44,10 +46,15 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...addFundsOptions, schema: { ...addFundsOptions.schema, form: AddFundsForm } },
     async (request, reply) => {
       const { fields, files } = await readForm(request, AddFundsForm);
+      // From this process's memory, outside the keyed call's transaction (as for /withdraw).
+      const known = {
+        limits: await cachedMoneyLimits(app.db),
+        paymentType: await cachedPaymentType(app.db, fields.payment_type_id),
+      };
       return app.idempotent(request, reply, async (db, storage) => {
         const deps = { db, storage, log: request.log };
-        const { id, name, email, phone } = callerOf(request).user;
-        const bill = await addFunds(deps, { id, name, email, phone }, fields, files.proof!);
+        const { id, name, email, phone, locale } = callerOf(request).user;
+        const bill = await addFunds(deps, { id, name, email, phone, locale }, fields, files.proof!, known);
         return { message: t('api.queue.sent'), data: toBillJson(bill) };
       });
     },

@@ -1,7 +1,7 @@
-import { type AddFundsBodySchema, formatAmount } from '@iddesk/contract';
+import { type AddFundsBodySchema, formatAmount, limitProblem, type Locale, type MoneyLimits } from '@iddesk/contract';
 import type { Actor } from '../audit';
 import type { z } from 'zod';
-import type { BillRow } from '../../db/schema';
+import type { BillRow, PaymentTypeRow } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
 import type { StorageDeps as Deps } from '../../lib/storage';
@@ -10,9 +10,7 @@ import { billApproved, billRejected } from '../notifications';
 import { notify } from '../notifications';
 import { pendingItems } from '../pending-items';
 import { approvedElsewhere, assertReferenceFree } from '../proof-reuse';
-import { findPaymentType } from '../payment-types';
 import { recordUpload, storeImage, withStoredImage } from '../uploads';
-import { assertWithinLimits } from '../settings';
 import {
   type BillView,
   cancelPendingBill,
@@ -28,18 +26,23 @@ type AddFundsInput = z.output<typeof AddFundsBodySchema>;
 
 /**
  * Add funds (money rule 3): a pending bill and a pending credit that does not count until
- * an admin approves it. The amount is within the owners' limits (rule 8, 422 on `amount`).
- * The screenshot is checked and stored before the transaction.
+ * an admin approves it. The amount is within the owners' limits (rule 8, 422 on `amount`)
+ * and the payment type active, both as the route read them from memory (settings
+ * cachedMoneyLimits, payment-types cachedPaymentType); the customer's language, for the
+ * ledger row's text, is the caller's. The screenshot is checked and stored before the
+ * transaction.
  */
 export async function addFunds(
   { db, storage, log }: Deps,
-  customer: BillView['user'],
+  customer: BillView['user'] & { locale: Locale },
   input: AddFundsInput,
   proof: Buffer,
+  { limits, paymentType }: { limits: MoneyLimits; paymentType: PaymentTypeRow | null },
 ): Promise<BillView> {
-  const userId = customer.id;
-  await assertWithinLimits(db, 'add_funds', input.amount);
-  const paymentType = await findPaymentType(db, input.payment_type_id);
+  const { locale, ...user } = customer;
+  const userId = user.id;
+  const outside = limitProblem(limits, 'add_funds', input.amount);
+  if (outside) throw ValidationError.field('amount', outside);
   if (!paymentType?.isActive) throw ValidationError.field('payment_type_id', t('api.bills.paymentTypeUnavailable'));
   // Issue 16: a UTR already credited once is refused at once, before the image work.
   await assertReferenceFree(db, input.reference);
@@ -55,19 +58,23 @@ export async function addFunds(
         reference: input.reference,
         proofKey: image.key,
       });
-      await pendingCredit(tx, {
-        userId,
-        amount: input.amount,
-        kind: 'add_funds',
-        cause: { type: 'bill', id: bill.id },
-        description: { key: 'api.ledger.entry.addFunds', values: { method: paymentType.name, reference: input.reference } },
-      });
+      await pendingCredit(
+        tx,
+        {
+          userId,
+          amount: input.amount,
+          kind: 'add_funds',
+          cause: { type: 'bill', id: bill.id },
+          description: { key: 'api.ledger.entry.addFunds', values: { method: paymentType.name, reference: input.reference } },
+        },
+        { locale },
+      );
       return bill;
     }),
   );
   // The answer from what this call knows: a new bill has no handler, and its reuse flags are
   // staff's (the customer's JSON has none), so no statement reads it back.
-  return { ...bill, user: customer, paymentType: { id: paymentType.id, name: paymentType.name }, handler: null, reuseApproved: false };
+  return { ...bill, user, paymentType: { id: paymentType.id, name: paymentType.name }, handler: null, reuseApproved: false };
 }
 
 type Decision = { status: 'approved' } | { status: 'rejected'; comment: string | null };

@@ -107,9 +107,17 @@ export async function releaseHold(tx: Tx, ref: RowRef, outcome: Release = 'rejec
   return row;
 }
 
-/** A credit that counts only once approved (add funds). The balance does not change yet. */
-export async function pendingCredit(tx: Tx, movement: LedgerMovement): Promise<TransactionRow> {
-  const locale = await localeOf(tx, movement.userId);
+/**
+ * A credit that counts only once approved (add funds). The balance does not change yet. The
+ * row's text is in the customer's language: `account` when the caller has it (the customer's
+ * own call), else read here.
+ */
+export async function pendingCredit(
+  tx: Tx,
+  movement: LedgerMovement,
+  account?: Pick<Account, 'locale'>,
+): Promise<TransactionRow> {
+  const locale = account?.locale ?? (await localeOf(tx, movement.userId));
   if (locale === null) throw new Error(`Ledger: user ${movement.userId} does not exist`);
   return insertRow(tx, { ...described(movement, { locale }), amount: positive(movement), status: 'pending', balanceAfter: null, settled: false });
 }

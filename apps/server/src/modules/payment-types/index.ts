@@ -1,2 +1,2 @@
 // The payment-types module's public surface: other modules import from here, never its files.
-export { findPaymentType } from './repository';
+export { cachedPaymentType, findPaymentType } from './repository';

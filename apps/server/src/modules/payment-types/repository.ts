@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { paymentTypes, type PaymentTypeRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { signalTableChanged } from '../../db/change-feed';
+import { publicCacheOf } from '../../lib/public-cache';
 
 export type PaymentTypeValues = Omit<PaymentTypeRow, 'id' | 'createdAt' | 'updatedAt'>;
 
@@ -16,6 +17,17 @@ export async function listPaymentTypes(db: Db, onlyActive: boolean): Promise<Pay
 export async function findPaymentType(db: Db, id: number): Promise<PaymentTypeRow | null> {
   const rows = await db.select().from(paymentTypes).where(eq(paymentTypes.id, id)).limit(1);
   return rows[0] ?? null;
+}
+
+/**
+ * A payment type as a money call checks it (add funds, paying for an ID), from every payment
+ * type kept in memory until the table changes (lib/public-cache.ts, dropped on every server
+ * by the change feed): no statement per call for what staff edit a few times a year. The
+ * list, not one entry per id asked for, so no id a caller sends can grow the cache.
+ */
+export async function cachedPaymentType(db: Db, id: number): Promise<PaymentTypeRow | null> {
+  const all = await publicCacheOf(db).value('payment-types:all', ['payment_types'], () => listPaymentTypes(db, false));
+  return all.find((type) => type.id === id) ?? null;
 }
 
 /** Locks the row, so an edit reads the "before" it replaces. */

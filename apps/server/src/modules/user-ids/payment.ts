@@ -12,7 +12,7 @@ import type { PaymentTypeRow, UserIdRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { ConflictError, type FieldErrors, ValidationError } from '../../errors/app-errors';
 import type { Storage } from '../../lib/storage';
-import { findPaymentType } from '../payment-types';
+import { cachedPaymentType } from '../payment-types';
 import { recordUpload, type StoredImage, storeImage } from '../uploads';
 import { hold } from '../ledger';
 import { t } from '../../lib/i18n';
@@ -48,7 +48,7 @@ export async function checkPayment(
   else if (outside) errors.amount = [outside];
   let paymentType: PaymentTypeRow | null = null;
   if (input.pay_from === 'payment') {
-    paymentType = input.payment_type_id === undefined ? null : await findPaymentType(db, input.payment_type_id);
+    paymentType = input.payment_type_id === undefined ? null : await cachedPaymentType(db, input.payment_type_id);
     if (!paymentType?.isActive) errors.payment_type_id = [t('api.bills.paymentTypeUnavailable')];
     if (!proof) errors[ID_PROOF_FIELD] = [proofRequiredMessage()];
   }
