@@ -127,6 +127,20 @@ describe('one statement per list page, the total included', () => {
     expect(count).toBe(2);
   });
 
+  it('a queue keeps a plan that knows its page: the status and page size are in its text', async () => {
+    const list = staffGet('/api/admin/bills?pending=1');
+    expect((await list.call(1)).statusCode).toBe(200);
+    const { statements } = await counter.measure(async () => {
+      expect((await list.call(2)).statusCode).toBe(200);
+    });
+    const text = statements[0]!;
+    // A kept (generic) plan cannot know a value: with `status = $1` and `limit $2` PostgreSQL
+    // hash-joined the page's ids against a scan of every bill. Only the offset is a value.
+    expect(text.match(/\$\d+/g)).toEqual(['$1']);
+    expect(text).toMatch(/"bills"\."status" = 'pending'/);
+    expect(text).toMatch(/ limit 2 offset \$1\)/);
+  });
+
   it("another customer's ID answers 404 and shows no request of it", async () => {
     const other = await customerWith(ctx, admin.token, '10');
     const res = await get(ctx.app, `/api/user_ids/${userIdId}/requests`, other.token);

@@ -37,7 +37,9 @@ const selectViews = (db: Db, total: SQL<number> = sql<number>`0`) =>
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
 
-const toView = ({ bill, total: _, ...joined }: ViewRow): BillView => ({ ...bill, ...joined });
+/** The row's own object (fresh per row) takes the joined parts: no copy of 12 fields per row. */
+const toView = ({ bill, user, handler, paymentType, reuseApproved }: ViewRow): BillView =>
+  Object.assign(bill, { user, handler, paymentType, reuseApproved });
 
 export type BillFilter = Partial<ListQuery> & { userId?: number };
 

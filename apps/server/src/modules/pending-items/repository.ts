@@ -1,4 +1,4 @@
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/types';
 
@@ -55,9 +55,13 @@ export function decisionSet<T extends HandledTable>(decision: Decided<T>): PgUpd
   return { ...decision.change, status: decision.status, handledBy: decision.adminId, handledAt: sql`now()` };
 }
 
-/** pending=1 the queue, pending=0 the handled ones, absent everything. */
+/**
+ * pending=1 the queue, pending=0 the handled ones, absent everything. The status is written
+ * into the statement, not sent as a value: a list's plan is kept (db/plan-cache.ts), and a
+ * kept plan for `status = $1` cannot know how few rows are pending (issue 19).
+ */
 export function pendingFilter(status: PgColumn, pending: boolean | undefined): SQL | undefined {
-  if (pending === true) return eq(status, 'pending');
-  if (pending === false) return ne(status, 'pending');
+  if (pending === true) return sql`${status} = 'pending'`;
+  if (pending === false) return sql`${status} <> 'pending'`;
   return undefined;
 }

@@ -43,7 +43,7 @@ type ViewSelect<R> = {
 /** `fields` of the items that match a filter: the list's table and whatever its filter reads. */
 type MatchingSelect = SQLWrapper &
   PromiseLike<Record<string, unknown>[]> & {
-    orderBy(order: SQL): { limit(limit: number | Placeholder): { offset(offset: number | Placeholder): SQLWrapper } };
+    orderBy(order: SQL): { limit(limit: number | Placeholder | SQL): { offset(offset: number | Placeholder): SQLWrapper } };
   };
 
 /** How a queue reads its views; `viewQueries` makes the list, the CSV chunk and the item of it. */
@@ -57,12 +57,21 @@ export type ViewSpec<F, R, V> = {
 
 type Filter = Pick<ListQuery, 'pending' | 'sort'> & Partial<DeskFilter>;
 const countAll = sql<number>`count(*)::int`;
-const window = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+const offset = sql.placeholder('offset');
 
-/** A list's shape: its filter without the page (its limit and offset are placeholders). */
-const shapeOf = (filter: object): string => {
+/**
+ * A page's size, written into the statement (an integer the contract bounds): a kept plan
+ * then knows how few rows the page has (`limit $1` is planned as a tenth of the matches).
+ */
+const limitOf = (size: number): SQL => {
+  if (!Number.isSafeInteger(size) || size < 0) throw new Error(`page size ${size}`);
+  return sql.raw(String(size));
+};
+
+/** A list's shape: its filter and page size without the page (its offset is a placeholder). */
+const shapeOf = (filter: object, size: number): string => {
   const { page: _page, perPage: _perPage, ...shape } = filter as Record<string, unknown>;
-  return JSON.stringify(shape, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+  return JSON.stringify({ ...shape, size }, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 };
 
 /** Each queue's prepared lists under their own names in `preparedOnce`. */
@@ -81,19 +90,24 @@ export function viewQueries<F extends Filter, R extends { total: number }, V>(sp
       const build = () => {
         const where = spec.where(filter);
         const order = listOrder(id, filter);
-        const ids = spec.matching(db, { id }, where).orderBy(order).limit(window.limit).offset(window.offset);
+        const ids = spec.matching(db, { id }, where).orderBy(order).limit(limitOf(page.limit)).offset(offset);
         const count = spec.matching(db, { total: countAll }, where);
-        const query = select(db, sql<number>`(${count})`.mapWith(Number)).where(inArray(id, ids)).orderBy(order);
+        // `= any(array(…))`, not `in (…)`: the page's ids are read first (an InitPlan), then
+        // each row by its primary key. With `in` a kept generic plan, which cannot know the
+        // limit, hash-joined the ids against a scan of the whole table (issue 19).
+        const query = select(db, sql<number>`(${count})`.mapWith(Number))
+          .where(inArray(id, ids))
+          .orderBy(order);
         return { query, count };
       };
-      const values = { limit: page.limit, offset: page.offset };
+      const values = { offset: page.offset };
       const { rows, total } = await withTotal(
         {
           // Issue 19: an unfiltered list (a queue, a customer's own; `withTotal` keeps its plan)
           // is written once per shape and kept prepared: drizzle spent more server CPU writing
           // the statement than reading its answer. A filtered one is written each time.
           prepare: (name) => {
-            const prepared = preparedOnce(db, `${scope} ${shapeOf(filter)}`, () => build().query.prepare(name));
+            const prepared = preparedOnce(db, `${scope} ${shapeOf(filter, page.limit)}`, () => build().query.prepare(name));
             return { execute: () => prepared.execute(values) };
           },
           execute: () => build().query.execute(values),
