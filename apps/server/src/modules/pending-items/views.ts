@@ -92,9 +92,9 @@ export function viewQueries<F extends Filter, R extends { total: number }, V>(sp
         const order = listOrder(id, filter);
         const ids = spec.matching(db, { id }, where).orderBy(order).limit(limitOf(page.limit)).offset(offset);
         const count = spec.matching(db, { total: countAll }, where);
-        // `= any(array(…))`, not `in (…)`: the page's ids are read first (an InitPlan), then
-        // each row by its primary key. With `in` a kept generic plan, which cannot know the
-        // limit, hash-joined the ids against a scan of the whole table (issue 19).
+        // With the status and the page size in its text, the kept generic plan reads the
+        // page's ids from the status index, then each row by its key; with both as values it
+        // hash-joined the ids against a scan of the whole table (issue 19, decision 023).
         const query = select(db, sql<number>`(${count})`.mapWith(Number))
           .where(inArray(id, ids))
           .orderBy(order);
