@@ -1,8 +1,9 @@
-import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Locale } from '@iddesk/contract';
 import { alias } from 'drizzle-orm/pg-core';
 import { transactions, users, withdrawals, type WithdrawalRow } from '../../db/schema';
 import type { HoldEntry } from '../ledger';
+import { preparedOnce } from '../../db/plan-cache';
 import type { Db, Tx } from '../../db/types';
 import { cancelOwnIfPending, decisionSet, deskWhere, handler, type ListQuery, type Parties, partyColumns, pendingFilter, viewQueries } from '../pending-items';
 
@@ -61,7 +62,7 @@ const earlier = alias(withdrawals, 'earlier');
  * Rule 8's daily payout total: the customer's withdrawals asked for today (waiting or paid;
  * rejected and cancelled ones do not count), today being the calendar day in `timeZone`.
  */
-const todaysPayouts = (db: Db, table: typeof withdrawals | typeof earlier, userId: number, timeZone: string) =>
+const todaysPayouts = (db: Db, table: typeof withdrawals | typeof earlier, userId: number | Placeholder, timeZone: string | Placeholder) =>
   db
     .select({ total: sql<string>`coalesce(sum(${table.amount}), 0)::text` })
     .from(table)
@@ -72,6 +73,36 @@ const todaysPayouts = (db: Db, table: typeof withdrawals | typeof earlier, userI
         sql`${table.createdAt} >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`,
       ),
     );
+
+const placeholder = sql.placeholder;
+
+/**
+ * The withdrawal and its hold's ledger row in one statement, with the customer's other
+ * payouts of today; every value a placeholder (`NewWithdrawal`, `timeZone`, the entry's), so
+ * it is built once per database (issue 19).
+ */
+const insertOf = (tx: Tx, entry: HoldEntry) =>
+  preparedOnce(tx, 'withdrawal insert', (name) => {
+    const written = tx.$with('written').as(
+      tx
+        .insert(withdrawals)
+        .values({
+          userId: placeholder('userId'),
+          amount: placeholder('amount'),
+          method: placeholder('method'),
+          upiId: placeholder('upiId'),
+          accountHolder: placeholder('accountHolder'),
+          accountNumber: placeholder('accountNumber'),
+          ifsc: placeholder('ifsc'),
+        })
+        .returning({
+          ...getTableColumns(withdrawals),
+          paidToday: sql<string>`(${todaysPayouts(tx, earlier, placeholder('userId'), placeholder('timeZone'))})`.as('paid_today'),
+        }),
+    );
+    const held = tx.$with('held').as(entry.insert(tx, { type: 'withdrawal', id: sql`(select ${written.id} from ${written})` }).returning({ id: transactions.id }));
+    return tx.with(written, held).select().from(written).prepare(name);
+  });
 
 /**
  * Writes the withdrawal and its ledger row (`entry`, ledger holdFor) in one statement, and
@@ -85,14 +116,7 @@ export async function insertWithdrawal(
   timeZone: string,
   entry: HoldEntry,
 ): Promise<{ withdrawal: WithdrawalRow; paidToday: bigint }> {
-  const written = tx.$with('written').as(
-    tx
-      .insert(withdrawals)
-      .values(values)
-      .returning({ ...getTableColumns(withdrawals), paidToday: sql<string>`(${todaysPayouts(tx, earlier, values.userId, timeZone)})`.as('paid_today') }),
-  );
-  const held = tx.$with('held').as(entry({ type: 'withdrawal', id: sql`(select ${written.id} from ${written})` }).returning({ id: transactions.id }));
-  const [row] = await tx.with(written, held).select().from(written);
+  const [row] = await insertOf(tx, entry).execute({ ...values, timeZone, ...entry.values });
   const { paidToday, ...withdrawal } = row!;
   return { withdrawal, paidToday: BigInt(paidToday) };
 }
