@@ -150,20 +150,35 @@ export async function handlePendingWithdrawal(
     payoutProofKey: string | null;
   },
 ): Promise<DecidedWithdrawal | null> {
-  const rows = await tx
-    .update(withdrawals)
-    .set(decisionSet<typeof withdrawals>({ status, adminId, change }))
-    .from(users)
-    .innerJoin(handler, eq(handler.id, adminId))
-    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending'), eq(users.id, withdrawals.userId)))
-    .returning({
-      ...getTableColumns(withdrawals),
-      customerName: users.name,
-      customerEmail: users.email,
-      customerPhone: users.phone,
-      locale: users.locale,
-      handlerName: handler.name,
-    });
+  // Built once per database and decision (issue 19).
+  const mark = preparedOnce(tx, `withdrawal mark ${status}`, (name) =>
+    tx
+      .update(withdrawals)
+      .set(
+        decisionSet<typeof withdrawals>({
+          status,
+          adminId: sql`${placeholder('adminId')}`,
+          change: {
+            comment: sql`${placeholder('comment')}`,
+            payoutReference: sql`${placeholder('payoutReference')}`,
+            payoutProofKey: sql`${placeholder('payoutProofKey')}`,
+          },
+        }),
+      )
+      .from(users)
+      .innerJoin(handler, eq(handler.id, placeholder('adminId')))
+      .where(and(eq(withdrawals.id, placeholder('id')), eq(withdrawals.status, 'pending'), eq(users.id, withdrawals.userId)))
+      .returning({
+        ...getTableColumns(withdrawals),
+        customerName: users.name,
+        customerEmail: users.email,
+        customerPhone: users.phone,
+        locale: users.locale,
+        handlerName: handler.name,
+      })
+      .prepare(name),
+  );
+  const rows = await mark.execute({ id, adminId, ...change });
   const row = rows[0];
   if (!row) return null;
   const { customerName, customerEmail, customerPhone, handlerName, locale, ...withdrawal } = row;
