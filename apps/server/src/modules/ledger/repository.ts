@@ -156,6 +156,19 @@ export async function closePendingRow(
   return rows[0] ?? null;
 }
 
+/**
+ * A hold's settlement for a caller that marks the hold's cause in the same statement (a CTE
+ * after that UPDATE, the cause's id `select id from <cte>`): its pending debit becomes done,
+ * answering the row's id; nothing when it was not pending.
+ */
+export function settleHoldInStatement(tx: Tx, cause: CauseInStatement) {
+  return tx
+    .update(transactions)
+    .set({ status: 'done', settledAt: sql`now()` })
+    .where(and(eq(transactions.causeType, cause.type), eq(transactions.causeId, cause.id), eq(transactions.status, 'pending'), lt(transactions.amount, 0n)))
+    .returning({ settledId: transactions.id });
+}
+
 export async function setBalanceAfter(tx: Tx, rowId: number, balanceAfter: bigint): Promise<TransactionRow> {
   const rows = await tx
     .update(transactions)

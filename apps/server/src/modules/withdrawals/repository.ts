@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } fr
 import type { Locale } from '@iddesk/contract';
 import { alias } from 'drizzle-orm/pg-core';
 import { transactions, users, withdrawals, type WithdrawalRow } from '../../db/schema';
-import type { HoldEntry } from '../ledger';
+import { type HoldEntry, settleInStatement } from '../ledger';
 import { preparedOnce } from '../../db/plan-cache';
 import type { Db, Tx } from '../../db/types';
 import { cancelOwnIfPending, decisionSet, deskWhere, handler, type ListQuery, type Parties, partyColumns, pendingFilter, viewQueries } from '../pending-items';
@@ -130,63 +130,81 @@ export async function payoutsToday(db: Db, userId: number, timeZone: string): Pr
   return BigInt(rows[0]?.total ?? '0');
 }
 
-/** A decided withdrawal as its answer shows it, with the language its customer reads. */
-export type DecidedWithdrawal = WithdrawalView & { locale: Locale };
+/**
+ * A decided withdrawal as its answer shows it, with the language its customer reads; for an
+ * approval also whether its statement settled the hold (`heldSettled`, ledger settleInStatement).
+ */
+export type DecidedWithdrawal = WithdrawalView & { locale: Locale; heldSettled: boolean };
+
+type Change = { comment: string | null; payoutReference: string | null; payoutProofKey: string | null };
+
+/** The marking UPDATE with its values as placeholders (`id`, `adminId`, `Change`). */
+const markOf = (tx: Tx, status: 'approved' | 'rejected') =>
+  tx
+    .update(withdrawals)
+    .set(
+      decisionSet<typeof withdrawals>({
+        status,
+        adminId: sql`${placeholder('adminId')}`,
+        change: {
+          comment: sql`${placeholder('comment')}`,
+          payoutReference: sql`${placeholder('payoutReference')}`,
+          payoutProofKey: sql`${placeholder('payoutProofKey')}`,
+        },
+      }),
+    )
+    .from(users)
+    .innerJoin(handler, eq(handler.id, placeholder('adminId')))
+    .where(and(eq(withdrawals.id, placeholder('id')), eq(withdrawals.status, 'pending'), eq(users.id, withdrawals.userId)))
+    .returning({
+      ...getTableColumns(withdrawals),
+      customerName: sql<string>`${users.name}`.as('customer_name'),
+      customerEmail: sql<string>`${users.email}`.as('customer_email'),
+      customerPhone: sql<string>`${users.phone}`.as('customer_phone'),
+      locale: sql<Locale>`${users.locale}`.as('customer_locale'),
+      handlerName: sql<string>`${handler.name}`.as('handler_name'),
+    });
+
+type Marked = Awaited<ReturnType<ReturnType<typeof markOf>['execute']>>[number];
 
 /**
  * Money rule 6, as for bills: pending → approved/rejected at most once (pending-items
  * decisionSet); null when it was no longer pending. The same statement returns the view's
  * parties (the customer; the deciding staff member, now its handler) and the customer's
- * language, so neither the answer nor the notification reads them again (issue 19).
+ * language, so neither the answer nor the notification reads them again (issue 19). An
+ * approval settles the hold in that statement too (`heldSettled`; ledger settleInStatement):
+ * its CTE reads the marked withdrawal's id, so the withdrawal's row is locked before the
+ * ledger row, in the order a cancel or a rejection locks them. Built once per database.
  */
 export async function handlePendingWithdrawal(
   tx: Tx,
   id: number,
-  { status, adminId, ...change }: {
-    status: 'approved' | 'rejected';
-    adminId: number;
-    comment: string | null;
-    payoutReference: string | null;
-    payoutProofKey: string | null;
-  },
+  { status, adminId, ...change }: { status: 'approved' | 'rejected'; adminId: number } & Change,
 ): Promise<DecidedWithdrawal | null> {
-  // Built once per database and decision (issue 19).
-  const mark = preparedOnce(tx, `withdrawal mark ${status}`, (name) =>
-    tx
-      .update(withdrawals)
-      .set(
-        decisionSet<typeof withdrawals>({
-          status,
-          adminId: sql`${placeholder('adminId')}`,
-          change: {
-            comment: sql`${placeholder('comment')}`,
-            payoutReference: sql`${placeholder('payoutReference')}`,
-            payoutProofKey: sql`${placeholder('payoutProofKey')}`,
-          },
-        }),
-      )
-      .from(users)
-      .innerJoin(handler, eq(handler.id, placeholder('adminId')))
-      .where(and(eq(withdrawals.id, placeholder('id')), eq(withdrawals.status, 'pending'), eq(users.id, withdrawals.userId)))
-      .returning({
-        ...getTableColumns(withdrawals),
-        customerName: users.name,
-        customerEmail: users.email,
-        customerPhone: users.phone,
-        locale: users.locale,
-        handlerName: handler.name,
-      })
-      .prepare(name),
-  );
-  const rows = await mark.execute({ id, adminId, ...change });
-  const row = rows[0];
-  if (!row) return null;
-  const { customerName, customerEmail, customerPhone, handlerName, locale, ...withdrawal } = row;
+  const values = { id, adminId, ...change };
+  let decided: { row: Marked; heldSettled: boolean } | undefined;
+  if (status === 'approved') {
+    const approve = preparedOnce(tx, 'withdrawal mark approved', (name) => {
+      const marked = tx.$with('marked').as(markOf(tx, 'approved'));
+      const settled = tx.$with('settled').as(
+        settleInStatement.statement(tx, { type: 'withdrawal', id: sql`(select ${marked.id} from ${marked})` }),
+      );
+      return tx.with(marked, settled).select().from(marked).leftJoin(settled, sql`true`).prepare(name);
+    });
+    const [row] = await approve.execute(values);
+    decided = row && { row: row.marked, heldSettled: row.settled !== null };
+  } else {
+    const reject = preparedOnce(tx, 'withdrawal mark rejected', (name) => markOf(tx, 'rejected').prepare(name));
+    const [row] = await reject.execute(values);
+    decided = row && { row, heldSettled: false };
+  }
+  if (!decided) return null;
+  const { customerName, customerEmail, customerPhone, handlerName, locale, ...withdrawal } = decided.row;
   return {
     ...withdrawal,
     user: { id: withdrawal.userId, name: customerName, email: customerEmail, phone: customerPhone },
     handler: { id: adminId, name: handlerName },
     locale,
+    heldSettled: decided.heldSettled,
   };
 }
-
