@@ -234,6 +234,23 @@ describe('DESIGN.md §3 money rules', () => {
     expect((await post(ctx.app, '/api/admin/withdraw/999999/reject', undefined, admin.token)).statusCode).toBe(404);
   });
 
+  it('money rule 6: a withdrawal whose hold is no longer pending is not approved (409, the decision rolls back)', async () => {
+    // The approval settles the hold in the statement that marks the withdrawal: a hold found
+    // settled already (never so through the API) refuses the whole decision.
+    const user = await customer(ctx);
+    await deposit(ctx.app, admin.token, user.id, '30');
+    const w = (await withdrawUpi(ctx.app, user.token, '30')).json().data;
+    const byCause = and(eq(transactions.causeType, 'withdrawal'), eq(transactions.causeId, w.id));
+    await ctx.db.update(transactions).set({ status: 'done' }).where(byCause);
+    const res = await post(ctx.app, `/api/admin/withdraw/${w.id}/approve`, undefined, admin.token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('ALREADY_HANDLED');
+    expect((await get(ctx.app, `/api/admin/withdraw/${w.id}`, admin.token)).json().data).toMatchObject({ status: 'pending', handled_by: null });
+    const audit = await ctx.db.select().from(auditLog).where(and(eq(auditLog.objectType, 'withdrawal'), eq(auditLog.objectId, String(w.id))));
+    expect(audit).toHaveLength(0);
+    expect(await balanceOf(ctx, user.id)).toBe(0n);
+  });
+
   it('money rule 7: admin manual deposit and withdraw write a ledger row and an audit entry; a manual withdraw cannot overdraw', async () => {
     const user = await customer(ctx);
     const dep = await post(ctx.app, '/api/admin/deposit/create', { user_id: user.id, amount: '250.75', comment: 'Cash at the counter' }, admin.token);

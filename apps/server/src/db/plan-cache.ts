@@ -66,20 +66,40 @@ const built = new WeakMap<object, Map<string, unknown>>();
 const MAX_BUILT = 256;
 
 /**
- * A list's statement built once per process and database, its values passed as placeholders
- * (`sql.placeholder`), its plan kept as with `planOnce`. Building a select in drizzle costs
+ * What Drizzle shares between a database handle and its transactions (the dialect), and the
+ * connection a handle runs on (its session's client: the pool, PGlite, or a transaction's own).
+ */
+type Handle = { dialect?: object; session?: { client?: unknown } };
+
+/**
+ * A statement built once per process and database, its values passed as placeholders
+ * (`sql.placeholder`), its plan kept as with `planOnce`. Building a statement in drizzle costs
  * more server CPU per call than the rest of a customer's page (~0.2 ms of ~1.5 ms, issue 19);
- * for the hottest unfiltered lists it is done once. `key` names the shape (one per
- * combination of constant filters and order, unique across callers); `build` gets the name to
- * prepare under. The transactions page and every queue's unfiltered lists use it.
+ * for the hottest ones it is done once. `key` names the shape (one per combination of
+ * constant filters, columns and order, unique across callers); `build` gets the name to
+ * prepare under. `db` may be a transaction: the statements are kept per database (the
+ * dialect its transactions share) and the one answered runs on `db`'s own connection. The
+ * transactions page, every queue's unfiltered lists and the money calls' statements use it.
  */
 export function preparedOnce<P>(db: object, key: string, build: (name: string) => P): P {
-  let statements = built.get(db);
-  if (!statements) built.set(db, (statements = new Map()));
+  const owner = (db as Handle).dialect ?? db;
+  let statements = built.get(owner);
+  if (!statements) built.set(owner, (statements = new Map()));
   let statement = statements.get(key) as P | undefined;
   if (statement === undefined) {
     if (statements.size >= MAX_BUILT) statements.clear();
     statements.set(key, (statement = build(PLAN_ONCE)));
   }
-  return statement;
+  return onConnectionOf(statement, db);
+}
+
+/**
+ * A prepared Drizzle statement runs on the client it was built with; one built on another
+ * handle (the database, an earlier transaction) is answered bound to `db`'s connection.
+ */
+function onConnectionOf<P>(statement: P, db: object): P {
+  const client = (db as Handle).session?.client;
+  const bound = statement as { client?: unknown };
+  if (client === undefined || bound.client === client) return statement;
+  return Object.create(statement as object, { client: { value: client } }) as P;
 }

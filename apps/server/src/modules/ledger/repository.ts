@@ -4,6 +4,9 @@ import { transactions, type TransactionRow, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import type { LedgerCause } from './types';
 import { signalUserChanged } from '../../db/change-feed';
+import { preparedOnce } from '../../db/plan-cache';
+
+const placeholder = sql.placeholder;
 
 /** A customer's balance after a change, and the language their entries are written in. */
 export type Account = { balance: bigint; locale: Locale };
@@ -40,6 +43,34 @@ export function rowInsert(tx: Tx, row: Omit<NewRow, 'cause'> & { cause: LedgerCa
   });
 }
 
+/** A hold's ledger row as `heldRowInsert` writes it: the values of its placeholders. */
+export type HeldRow = {
+  heldUserId: number;
+  heldAmount: bigint;
+  heldKind: TransactionRow['kind'];
+  heldBalanceAfter: bigint;
+  heldDescription: string;
+};
+
+/**
+ * A hold's ledger row (pending, not settled) with its values as placeholders (`HeldRow`), for
+ * a caller that writes the row's cause in the same statement and builds it once
+ * (plan-cache preparedOnce; ledger holdFor).
+ */
+export function heldRowInsert(tx: Tx, cause: CauseInStatement) {
+  return tx.insert(transactions).values({
+    userId: placeholder('heldUserId'),
+    amount: placeholder('heldAmount'),
+    status: 'pending',
+    kind: placeholder('heldKind'),
+    causeType: cause.type,
+    causeId: cause.id,
+    balanceAfter: placeholder('heldBalanceAfter'),
+    description: placeholder('heldDescription'),
+    settledAt: null,
+  });
+}
+
 export async function insertRow(tx: Tx, row: NewRow): Promise<TransactionRow> {
   const rows = await rowInsert(tx, row).returning();
   return rows[0]!;
@@ -53,21 +84,30 @@ export async function insertRow(tx: Tx, row: NewRow): Promise<TransactionRow> {
  * the user is gone).
  */
 export async function takeFromBalance(tx: Tx, userId: number, amount: bigint): Promise<Account | null> {
-  const rows = await tx
-    .update(users)
-    .set({ balance: sql`${users.balance} - ${amount}` })
-    .where(and(eq(users.id, userId), gte(users.balance, amount)))
-    .returning({ balance: users.balance, locale: users.locale });
+  // Built once per database (issue 19): the hold of every money call.
+  const take = preparedOnce(tx, 'ledger take', (name) =>
+    tx
+      .update(users)
+      .set({ balance: sql`${users.balance} - ${placeholder('amount')}` })
+      .where(and(eq(users.id, placeholder('userId')), gte(users.balance, placeholder('amount'))))
+      .returning({ balance: users.balance, locale: users.locale })
+      .prepare(name),
+  );
+  const rows = await take.execute({ userId, amount });
   signalUserChanged(userId);
   return rows[0] ?? null;
 }
 
 export async function addToBalance(tx: Tx, userId: number, amount: bigint): Promise<Account | null> {
-  const rows = await tx
-    .update(users)
-    .set({ balance: sql`${users.balance} + ${amount}` })
-    .where(eq(users.id, userId))
-    .returning({ balance: users.balance, locale: users.locale });
+  const add = preparedOnce(tx, 'ledger add', (name) =>
+    tx
+      .update(users)
+      .set({ balance: sql`${users.balance} + ${placeholder('amount')}` })
+      .where(eq(users.id, placeholder('userId')))
+      .returning({ balance: users.balance, locale: users.locale })
+      .prepare(name),
+  );
+  const rows = await add.execute({ userId, amount });
   signalUserChanged(userId);
   return rows[0] ?? null;
 }
@@ -81,15 +121,11 @@ export async function localeOf(tx: Tx, userId: number): Promise<Locale | null> {
 /** A ledger row named by its id, or by its cause (at most one row per cause). */
 export type RowRef = number | LedgerCause;
 
-const rowWhere = (ref: RowRef) =>
-  typeof ref === 'number'
-    ? eq(transactions.id, ref)
-    : and(eq(transactions.causeType, ref.type), ref.id === null ? sql`false` : eq(transactions.causeId, ref.id));
-
 /**
  * Move a pending row of the given sign to `to`. The `status = 'pending'` condition makes the
  * change happen at most once, also under concurrency; null means it was not pending (or is
- * not a row of that sign). Named by its cause, no look-up of its id comes first.
+ * not a row of that sign). Named by its cause, no look-up of its id comes first. Built once
+ * per shape (by id or by cause, sign, outcome; issue 19).
  */
 export async function closePendingRow(
   tx: Tx,
@@ -97,18 +133,40 @@ export async function closePendingRow(
   sign: 'credit' | 'debit',
   to: 'done' | 'rejected' | 'cancelled',
 ): Promise<TransactionRow | null> {
-  const rows = await tx
-    .update(transactions)
-    .set({ status: to, settledAt: sql`now()` })
-    .where(
-      and(
-        rowWhere(ref),
-        eq(transactions.status, 'pending'),
-        sign === 'credit' ? gt(transactions.amount, 0n) : lt(transactions.amount, 0n),
-      ),
-    )
-    .returning();
+  const byId = typeof ref === 'number';
+  // A cause without an id has no row.
+  if (!byId && ref.id === null) return null;
+  const close = preparedOnce(tx, `ledger close ${byId ? 'id' : 'cause'} ${sign} ${to}`, (name) =>
+    tx
+      .update(transactions)
+      .set({ status: to, settledAt: sql`now()` })
+      .where(
+        and(
+          byId
+            ? eq(transactions.id, placeholder('id'))
+            : and(eq(transactions.causeType, placeholder('causeType')), eq(transactions.causeId, placeholder('causeId'))),
+          eq(transactions.status, 'pending'),
+          sign === 'credit' ? gt(transactions.amount, 0n) : lt(transactions.amount, 0n),
+        ),
+      )
+      .returning()
+      .prepare(name),
+  );
+  const rows = await close.execute(byId ? { id: ref } : { causeType: ref.type, causeId: ref.id });
   return rows[0] ?? null;
+}
+
+/**
+ * A hold's settlement for a caller that marks the hold's cause in the same statement (a CTE
+ * after that UPDATE, the cause's id `select id from <cte>`): its pending debit becomes done,
+ * answering the row's id; nothing when it was not pending.
+ */
+export function settleHoldInStatement(tx: Tx, cause: CauseInStatement) {
+  return tx
+    .update(transactions)
+    .set({ status: 'done', settledAt: sql`now()` })
+    .where(and(eq(transactions.causeType, cause.type), eq(transactions.causeId, cause.id), eq(transactions.status, 'pending'), lt(transactions.amount, 0n)))
+    .returning({ settledId: transactions.id });
 }
 
 export async function setBalanceAfter(tx: Tx, rowId: number, balanceAfter: bigint): Promise<TransactionRow> {

@@ -6,13 +6,15 @@ import {
   addToBalance,
   closePendingRow,
   findRowByCause,
+  type HeldRow,
+  heldRowInsert,
   insertRow,
   localeOf,
-  rowInsert,
   setBalanceAfter,
+  settleHoldInStatement,
   takeFromBalance,
 } from './repository';
-import type { Account, CauseInStatement, RowRef } from './repository';
+import type { Account, RowRef } from './repository';
 import type { LedgerCause, LedgerMovement } from './types';
 
 /**
@@ -62,9 +64,11 @@ export async function hold(tx: Tx, movement: LedgerMovement): Promise<Transactio
 
 /**
  * The ledger row of a hold, for `holdFor`'s caller to write in the statement that writes the
- * row's cause: give it the cause, its id as SQL of that statement (`select id from <cte>`).
+ * row's cause: `insert` builds the row's INSERT for that statement (give it the cause, its id
+ * as SQL of that statement, `select id from <cte>`) with its values as placeholders, so the
+ * caller can build the statement once (plan-cache preparedOnce); `values` fills them.
  */
-export type HoldEntry = (cause: CauseInStatement) => ReturnType<typeof rowInsert>;
+export type HoldEntry = { insert: typeof heldRowInsert; values: HeldRow };
 
 /**
  * A hold whose cause is written after the money is taken (a withdrawal): the balance drops
@@ -81,8 +85,17 @@ export async function holdFor<T>(
   writeCause: (entry: HoldEntry) => Promise<T>,
 ): Promise<T> {
   const account = await spend(tx, movement);
-  const row = { ...described(movement, account), amount: -movement.amount, status: 'pending', balanceAfter: account.balance, settled: false } as const;
-  return writeCause((cause) => rowInsert(tx, { ...row, cause }));
+  const { description } = described(movement, account);
+  return writeCause({
+    insert: heldRowInsert,
+    values: {
+      heldUserId: movement.userId,
+      heldAmount: -movement.amount,
+      heldKind: movement.kind,
+      heldBalanceAfter: account.balance,
+      heldDescription: description,
+    },
+  });
 }
 
 /**
@@ -92,6 +105,18 @@ export async function holdFor<T>(
 export async function settleHold(tx: Tx, row: RowRef): Promise<TransactionRow> {
   return pendingOrConflict(await closePendingRow(tx, row, 'debit', 'done'));
 }
+
+/**
+ * Approval of a held amount in the statement that marks its cause (a withdrawal's decision):
+ * `statement` builds the settlement's CTE; the caller hands `settled`, whether it closed a row,
+ * back, and a hold that was not pending is the same 409 as `settleHold`'s. One round trip fewer.
+ */
+export const settleInStatement = {
+  statement: settleHoldInStatement,
+  confirm(settled: boolean): void {
+    if (!settled) pendingOrConflict(null);
+  },
+};
 
 /** How a pending row ends without counting: refused by staff, or cancelled by the customer. */
 export type Release = 'rejected' | 'cancelled';

@@ -3,6 +3,7 @@ import { signalNotificationWritten } from '../../db/change-feed';
 import type { Locale } from '@iddesk/contract';
 import { notifications, type NotificationRow, users } from '../../db/schema';
 import { decode, preparedStatement } from '../../db/prepared';
+import { preparedOnce } from '../../db/plan-cache';
 import type { Db, Tx } from '../../db/types';
 import type { PageWindow } from '../../lib/pagination';
 import { sessionCallerCtes } from '../auth';
@@ -19,7 +20,20 @@ export async function insertNotification(
   tx: Tx,
   values: NewNotification,
 ): Promise<NotificationRow> {
-  const rows = await tx.insert(notifications).values(values).returning();
+  // Built once per database (issue 19): every decision of staff writes one.
+  const insert = preparedOnce(tx, 'notification insert', (name) =>
+    tx
+      .insert(notifications)
+      .values({
+        userId: sql.placeholder('userId'),
+        title: sql.placeholder('title'),
+        body: sql.placeholder('body'),
+        link: sql.placeholder('link'),
+      })
+      .returning()
+      .prepare(name),
+  );
+  const rows = await insert.execute(values);
   signalNotificationWritten(values.userId);
   return rows[0]!;
 }

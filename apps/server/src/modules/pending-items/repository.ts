@@ -48,7 +48,8 @@ export function decideIfPending<T extends HandledTable>(
   return updateIfPending(tx, table, target, decisionSet(decision));
 }
 
-type Decided<T extends HandledTable> = { status: 'approved' | 'rejected'; adminId: number; change: PgUpdateSetSource<T> };
+/** The handler is an id, or a placeholder (`sql.placeholder`) in a statement built once. */
+type Decided<T extends HandledTable> = { status: 'approved' | 'rejected'; adminId: number | SQL; change: PgUpdateSetSource<T> };
 
 /** What a decision writes: the kind's own columns, the status, the handler and the time. */
 export function decisionSet<T extends HandledTable>(decision: Decided<T>): PgUpdateSetSource<T> {

@@ -1,8 +1,9 @@
-import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Locale } from '@iddesk/contract';
 import { alias } from 'drizzle-orm/pg-core';
 import { transactions, users, withdrawals, type WithdrawalRow } from '../../db/schema';
-import type { HoldEntry } from '../ledger';
+import { type HoldEntry, settleInStatement } from '../ledger';
+import { preparedOnce } from '../../db/plan-cache';
 import type { Db, Tx } from '../../db/types';
 import { cancelOwnIfPending, decisionSet, deskWhere, handler, type ListQuery, type Parties, partyColumns, pendingFilter, viewQueries } from '../pending-items';
 
@@ -61,7 +62,7 @@ const earlier = alias(withdrawals, 'earlier');
  * Rule 8's daily payout total: the customer's withdrawals asked for today (waiting or paid;
  * rejected and cancelled ones do not count), today being the calendar day in `timeZone`.
  */
-const todaysPayouts = (db: Db, table: typeof withdrawals | typeof earlier, userId: number, timeZone: string) =>
+const todaysPayouts = (db: Db, table: typeof withdrawals | typeof earlier, userId: number | Placeholder, timeZone: string | Placeholder) =>
   db
     .select({ total: sql<string>`coalesce(sum(${table.amount}), 0)::text` })
     .from(table)
@@ -72,6 +73,36 @@ const todaysPayouts = (db: Db, table: typeof withdrawals | typeof earlier, userI
         sql`${table.createdAt} >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`,
       ),
     );
+
+const placeholder = sql.placeholder;
+
+/**
+ * The withdrawal and its hold's ledger row in one statement, with the customer's other
+ * payouts of today; every value a placeholder (`NewWithdrawal`, `timeZone`, the entry's), so
+ * it is built once per database (issue 19).
+ */
+const insertOf = (tx: Tx, entry: HoldEntry) =>
+  preparedOnce(tx, 'withdrawal insert', (name) => {
+    const written = tx.$with('written').as(
+      tx
+        .insert(withdrawals)
+        .values({
+          userId: placeholder('userId'),
+          amount: placeholder('amount'),
+          method: placeholder('method'),
+          upiId: placeholder('upiId'),
+          accountHolder: placeholder('accountHolder'),
+          accountNumber: placeholder('accountNumber'),
+          ifsc: placeholder('ifsc'),
+        })
+        .returning({
+          ...getTableColumns(withdrawals),
+          paidToday: sql<string>`(${todaysPayouts(tx, earlier, placeholder('userId'), placeholder('timeZone'))})`.as('paid_today'),
+        }),
+    );
+    const held = tx.$with('held').as(entry.insert(tx, { type: 'withdrawal', id: sql`(select ${written.id} from ${written})` }).returning({ id: transactions.id }));
+    return tx.with(written, held).select().from(written).prepare(name);
+  });
 
 /**
  * Writes the withdrawal and its ledger row (`entry`, ledger holdFor) in one statement, and
@@ -85,14 +116,7 @@ export async function insertWithdrawal(
   timeZone: string,
   entry: HoldEntry,
 ): Promise<{ withdrawal: WithdrawalRow; paidToday: bigint }> {
-  const written = tx.$with('written').as(
-    tx
-      .insert(withdrawals)
-      .values(values)
-      .returning({ ...getTableColumns(withdrawals), paidToday: sql<string>`(${todaysPayouts(tx, earlier, values.userId, timeZone)})`.as('paid_today') }),
-  );
-  const held = tx.$with('held').as(entry({ type: 'withdrawal', id: sql`(select ${written.id} from ${written})` }).returning({ id: transactions.id }));
-  const [row] = await tx.with(written, held).select().from(written);
+  const [row] = await insertOf(tx, entry).execute({ ...values, timeZone, ...entry.values });
   const { paidToday, ...withdrawal } = row!;
   return { withdrawal, paidToday: BigInt(paidToday) };
 }
@@ -106,48 +130,81 @@ export async function payoutsToday(db: Db, userId: number, timeZone: string): Pr
   return BigInt(rows[0]?.total ?? '0');
 }
 
-/** A decided withdrawal as its answer shows it, with the language its customer reads. */
-export type DecidedWithdrawal = WithdrawalView & { locale: Locale };
+/**
+ * A decided withdrawal as its answer shows it, with the language its customer reads; for an
+ * approval also whether its statement settled the hold (`heldSettled`, ledger settleInStatement).
+ */
+export type DecidedWithdrawal = WithdrawalView & { locale: Locale; heldSettled: boolean };
+
+type Change = { comment: string | null; payoutReference: string | null; payoutProofKey: string | null };
+
+/** The marking UPDATE with its values as placeholders (`id`, `adminId`, `Change`). */
+const markOf = (tx: Tx, status: 'approved' | 'rejected') =>
+  tx
+    .update(withdrawals)
+    .set(
+      decisionSet<typeof withdrawals>({
+        status,
+        adminId: sql`${placeholder('adminId')}`,
+        change: {
+          comment: sql`${placeholder('comment')}`,
+          payoutReference: sql`${placeholder('payoutReference')}`,
+          payoutProofKey: sql`${placeholder('payoutProofKey')}`,
+        },
+      }),
+    )
+    .from(users)
+    .innerJoin(handler, eq(handler.id, placeholder('adminId')))
+    .where(and(eq(withdrawals.id, placeholder('id')), eq(withdrawals.status, 'pending'), eq(users.id, withdrawals.userId)))
+    .returning({
+      ...getTableColumns(withdrawals),
+      customerName: sql<string>`${users.name}`.as('customer_name'),
+      customerEmail: sql<string>`${users.email}`.as('customer_email'),
+      customerPhone: sql<string>`${users.phone}`.as('customer_phone'),
+      locale: sql<Locale>`${users.locale}`.as('customer_locale'),
+      handlerName: sql<string>`${handler.name}`.as('handler_name'),
+    });
+
+type Marked = Awaited<ReturnType<ReturnType<typeof markOf>['execute']>>[number];
 
 /**
  * Money rule 6, as for bills: pending → approved/rejected at most once (pending-items
  * decisionSet); null when it was no longer pending. The same statement returns the view's
  * parties (the customer; the deciding staff member, now its handler) and the customer's
- * language, so neither the answer nor the notification reads them again (issue 19).
+ * language, so neither the answer nor the notification reads them again (issue 19). An
+ * approval settles the hold in that statement too (`heldSettled`; ledger settleInStatement):
+ * its CTE reads the marked withdrawal's id, so the withdrawal's row is locked before the
+ * ledger row, in the order a cancel or a rejection locks them. Built once per database.
  */
 export async function handlePendingWithdrawal(
   tx: Tx,
   id: number,
-  { status, adminId, ...change }: {
-    status: 'approved' | 'rejected';
-    adminId: number;
-    comment: string | null;
-    payoutReference: string | null;
-    payoutProofKey: string | null;
-  },
+  { status, adminId, ...change }: { status: 'approved' | 'rejected'; adminId: number } & Change,
 ): Promise<DecidedWithdrawal | null> {
-  const rows = await tx
-    .update(withdrawals)
-    .set(decisionSet<typeof withdrawals>({ status, adminId, change }))
-    .from(users)
-    .innerJoin(handler, eq(handler.id, adminId))
-    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending'), eq(users.id, withdrawals.userId)))
-    .returning({
-      ...getTableColumns(withdrawals),
-      customerName: users.name,
-      customerEmail: users.email,
-      customerPhone: users.phone,
-      locale: users.locale,
-      handlerName: handler.name,
+  const values = { id, adminId, ...change };
+  let decided: { row: Marked; heldSettled: boolean } | undefined;
+  if (status === 'approved') {
+    const approve = preparedOnce(tx, 'withdrawal mark approved', (name) => {
+      const marked = tx.$with('marked').as(markOf(tx, 'approved'));
+      const settled = tx.$with('settled').as(
+        settleInStatement.statement(tx, { type: 'withdrawal', id: sql`(select ${marked.id} from ${marked})` }),
+      );
+      return tx.with(marked, settled).select().from(marked).leftJoin(settled, sql`true`).prepare(name);
     });
-  const row = rows[0];
-  if (!row) return null;
-  const { customerName, customerEmail, customerPhone, handlerName, locale, ...withdrawal } = row;
+    const [row] = await approve.execute(values);
+    decided = row && { row: row.marked, heldSettled: row.settled !== null };
+  } else {
+    const reject = preparedOnce(tx, 'withdrawal mark rejected', (name) => markOf(tx, 'rejected').prepare(name));
+    const [row] = await reject.execute(values);
+    decided = row && { row, heldSettled: false };
+  }
+  if (!decided) return null;
+  const { customerName, customerEmail, customerPhone, handlerName, locale, ...withdrawal } = decided.row;
   return {
     ...withdrawal,
     user: { id: withdrawal.userId, name: customerName, email: customerEmail, phone: customerPhone },
     handler: { id: adminId, name: handlerName },
     locale,
+    heldSettled: decided.heldSettled,
   };
 }
-

@@ -6,7 +6,7 @@ import { ConflictError, ValidationError } from '../../errors/app-errors';
 import type { StorageDeps as Deps } from '../../lib/storage';
 import type { Actor } from '../audit';
 import { atomically } from '../../db/atomically';
-import { holdFor, releaseHold, settleHold } from '../ledger';
+import { holdFor, releaseHold, settleInStatement } from '../ledger';
 import { withdrawalApproved, withdrawalRejected } from '../notifications';
 import { notify } from '../notifications';
 import { notPendingError, pendingItems } from '../pending-items';
@@ -93,9 +93,10 @@ type StoredDecision = { decision: Decision; image: { stored: StoredImage; custom
 
 /**
  * Withdrawals in the shared pending queue; theirs: the hold settles (paid out) or is released.
- * A decision is four statements (issue 19): the withdrawal marked (returning its customer, its
- * handler and the customer's language), the ledger row closed by its cause, the audit entry,
- * the notification; and the upload's row first when a screenshot came with it.
+ * A decision is three statements (issue 19): the withdrawal marked (returning its customer, its
+ * handler and the customer's language; an approval settles the hold in the same statement, a
+ * rejection releases it after), the audit entry, the notification; and the upload's row first
+ * when a screenshot came with it.
  */
 const withdrawalQueue = pendingItems<WithdrawalView, DecidedWithdrawal, StoredDecision, WithdrawalRow>({
   objectType: 'withdrawal',
@@ -116,9 +117,9 @@ const withdrawalQueue = pendingItems<WithdrawalView, DecidedWithdrawal, StoredDe
     });
   },
   async settle(tx, withdrawal, { decision }) {
-    const held = { type: 'withdrawal', id: withdrawal.id } as const;
-    if (decision.status === 'approved') await settleHold(tx, held);
-    else await releaseHold(tx, held);
+    // An approval's statement settled the hold already (handlePendingWithdrawal).
+    if (decision.status === 'approved') settleInStatement.confirm(withdrawal.heldSettled);
+    else await releaseHold(tx, { type: 'withdrawal', id: withdrawal.id });
     return {
       status: withdrawal.status,
       amount: formatAmount(withdrawal.amount),
@@ -165,7 +166,7 @@ export async function handleWithdrawal(
     if (current.status !== 'pending') throw notPendingError(current.status, 'api.withdrawals.alreadyHandled');
     image = { stored: await storeImage(storage, proof, 'private', 'proof'), customerId: current.userId };
   }
-  const { locale: _locale, ...withdrawal } = await withStoredImage(storage, log, image?.stored ?? null, () =>
+  const { locale: _locale, heldSettled: _settled, ...withdrawal } = await withStoredImage(storage, log, image?.stored ?? null, () =>
     withdrawalQueue.commit(db, actor, id, { decision, image }),
   );
   return withdrawal;

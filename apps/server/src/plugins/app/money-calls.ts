@@ -3,10 +3,11 @@ import {
   IDEMPOTENCY_KEY_TTL_HOURS,
   IDEMPOTENT_REPLAYED_HEADER,
 } from '@iddesk/contract';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { idempotencyKeys, type IdempotencyKeyRow } from '../../db/schema';
+import { preparedOnce } from '../../db/plan-cache';
 import type { Db } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
 import { sealSecret } from '../../lib/secret-box';
@@ -74,6 +75,37 @@ function keyOf(request: FastifyRequest): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
+const placeholder = sql.placeholder;
+const thisKey = and(eq(idempotencyKeys.userId, placeholder('userId')), eq(idempotencyKeys.key, placeholder('key')));
+
+/**
+ * Claims the key, or takes over an expired row of it (issue 19: built once per database,
+ * plan-cache preparedOnce). On PostgreSQL a concurrent call with the same key waits here
+ * until the first one commits (then nothing is claimed and its answer is replayed) or rolls
+ * back (then this one goes on). The claim also takes the app key's share lock and names the
+ * key to seal the answer under (Keyring.sealingKey), in the same statement.
+ */
+const claimOf = (tx: Db) =>
+  preparedOnce(tx, 'idempotency claim', (name) =>
+    tx
+      .insert(idempotencyKeys)
+      .values({ userId: placeholder('userId'), key: placeholder('key'), fingerprint: placeholder('fingerprint'), createdAt: placeholder('createdAt') })
+      .onConflictDoUpdate({
+        target: [idempotencyKeys.userId, idempotencyKeys.key],
+        // What the claim would have inserted: the same fingerprint and time.
+        set: { fingerprint: sql`excluded.fingerprint`, response: null, createdAt: sql`excluded.created_at` },
+        setWhere: lt(idempotencyKeys.createdAt, placeholder('expiredBefore')),
+      })
+      .returning({ key: idempotencyKeys.key, appKey: sealingFingerprint })
+      .prepare(name),
+  );
+
+/** Stores the sealed answer under the claimed key (built once, as the claim). */
+const sealOf = (tx: Db) =>
+  preparedOnce(tx, 'idempotency seal', (name) =>
+    tx.update(idempotencyKeys).set({ response: sql`${placeholder('response')}` }).where(thisKey).prepare(name),
+  );
+
 /** Route options of a money-moving POST: its IP limit (config) and the moneyCall preHandler. */
 export function moneyRoute(app: FastifyInstance) {
   const { moneyIpMax, moneyWindowMs } = app.config.rateLimit;
@@ -139,29 +171,24 @@ export default fp<{ now: () => Date }>(
         let ranToTheEnd = false;
         try {
           return await app.db.transaction(async (tx) => {
-            const thisKey = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
             const createdAt = now();
-            // Claims the key, or takes over an expired row of it. On PostgreSQL a concurrent
-            // call with the same key waits here until the first one commits (then nothing is
-            // claimed and its answer is replayed) or rolls back (then this one goes on).
-            // The claim also takes the app key's share lock and names the key to seal the
-            // answer under (Keyring.sealingKey), in the same statement.
-            const claimed = await tx
-              .insert(idempotencyKeys)
-              .values({ userId, key, fingerprint, createdAt })
-              .onConflictDoUpdate({
-                target: [idempotencyKeys.userId, idempotencyKeys.key],
-                set: { fingerprint, response: null, createdAt },
-                setWhere: lt(idempotencyKeys.createdAt, new Date(createdAt.getTime() - TTL_MS)),
-              })
-              .returning({ key: idempotencyKeys.key, appKey: sealingFingerprint });
+            const claimed = await claimOf(tx).execute({
+              userId,
+              key,
+              fingerprint,
+              createdAt,
+              expiredBefore: new Date(createdAt.getTime() - TTL_MS).toISOString(),
+            });
             if (claimed.length === 0) {
-              const [row] = await tx.select().from(idempotencyKeys).where(thisKey);
+              const [row] = await tx
+                .select()
+                .from(idempotencyKeys)
+                .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
               throw new Replay(row!);
             }
             const answer = await work(tx, storage);
             const sealed = sealSecret(keyring.sealingKeyFor(claimed[0]!.appKey), IDEMPOTENCY_RESPONSE_PURPOSE, JSON.stringify(answer));
-            await tx.update(idempotencyKeys).set({ response: sealed }).where(thisKey);
+            await sealOf(tx).execute({ response: sealed, userId, key });
             ranToTheEnd = true;
             return answer;
           });
