@@ -210,7 +210,9 @@ describe('add funds (issue 19): limits, payment type and language from memory', 
   it('checks the reference, then BEGIN, the upload, the bill, the pending credit, COMMIT; no settings, payment type or language read', async () => {
     const paymentType = await createUpiPaymentType(ctx.app, admin.token, 'GPay statements');
     const who = await customerWith(ctx, admin.token, '1');
-    // The session, the limits and the payment types are in this process's memory from here on.
+    // The session, the limits and the payment types are in this process's memory from here on
+    // (once the new payment type's own signal has come back, or it would empty them again).
+    await changeFeedSettled(ctx);
     expect((await addFunds(ctx.app, who.token, paymentType.id, '100.00')).statusCode).toBe(200);
     let sent: ApiResponse | undefined;
     const { statements } = await counter.measure(async () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertNotification } from '../src/modules/notifications/repository';
+import { changeFeedSettled } from './helpers/change-feed';
 import { countQueries, type QueryCounter } from './helpers/query-counter';
 import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
 import { deposit, userIdOf } from './helpers/wallet-fixtures';
@@ -112,6 +113,7 @@ describe('one database round trip per poll call', () => {
 describe('the passport from memory', () => {
   it('is the serialized answer, and a balance change shows at the next poll', async () => {
     const admin = await createAdmin(ctx);
+    await changeFeedSettled(ctx);
     await post(ctx.app, '/api/user/passport', undefined, user.token);
     const first = await post(ctx.app, '/api/user/passport', undefined, user.token);
     let again = first;
