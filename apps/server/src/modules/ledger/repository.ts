@@ -25,24 +25,6 @@ type NewRow = {
 /** A cause whose id another part of the same statement writes (a CTE's `select id from …`). */
 export type CauseInStatement = { type: LedgerCause['type']; id: SQL };
 
-/**
- * A ledger row's INSERT, not yet run: `insertRow` runs it, and a caller that writes the row's
- * cause in the same statement runs it as a CTE beside that write (ledger holdFor).
- */
-export function rowInsert(tx: Tx, row: Omit<NewRow, 'cause'> & { cause: LedgerCause | CauseInStatement }) {
-  return tx.insert(transactions).values({
-    userId: row.userId,
-    amount: row.amount,
-    status: row.status,
-    kind: row.kind,
-    causeType: row.cause.type,
-    causeId: row.cause.id,
-    balanceAfter: row.balanceAfter,
-    description: row.description,
-    settledAt: row.settled ? sql`now()` : null,
-  });
-}
-
 /** A hold's ledger row as `heldRowInsert` writes it: the values of its placeholders. */
 export type HeldRow = {
   heldUserId: number;
@@ -72,7 +54,20 @@ export function heldRowInsert(tx: Tx, cause: CauseInStatement) {
 }
 
 export async function insertRow(tx: Tx, row: NewRow): Promise<TransactionRow> {
-  const rows = await rowInsert(tx, row).returning();
+  const rows = await tx
+    .insert(transactions)
+    .values({
+      userId: row.userId,
+      amount: row.amount,
+      status: row.status,
+      kind: row.kind,
+      causeType: row.cause.type,
+      causeId: row.cause.id,
+      balanceAfter: row.balanceAfter,
+      description: row.description,
+      settledAt: row.settled ? sql`now()` : null,
+    })
+    .returning();
   return rows[0]!;
 }
 
@@ -121,34 +116,37 @@ export async function localeOf(tx: Tx, userId: number): Promise<Locale | null> {
 /** A ledger row named by its id, or by its cause (at most one row per cause). */
 export type RowRef = number | LedgerCause;
 
+type Sign = 'credit' | 'debit';
+type Close = 'done' | 'rejected' | 'cancelled';
+
+/** A pending row's closing UPDATE: `match` names it (by id or cause); only while pending. */
+const closing = (tx: Tx, match: SQL | undefined, sign: Sign, to: Close) =>
+  tx
+    .update(transactions)
+    .set({ status: to, settledAt: sql`now()` })
+    .where(
+      and(match, eq(transactions.status, 'pending'), sign === 'credit' ? gt(transactions.amount, 0n) : lt(transactions.amount, 0n)),
+    );
+
 /**
  * Move a pending row of the given sign to `to`. The `status = 'pending'` condition makes the
  * change happen at most once, also under concurrency; null means it was not pending (or is
  * not a row of that sign). Named by its cause, no look-up of its id comes first. Built once
  * per shape (by id or by cause, sign, outcome; issue 19).
  */
-export async function closePendingRow(
-  tx: Tx,
-  ref: RowRef,
-  sign: 'credit' | 'debit',
-  to: 'done' | 'rejected' | 'cancelled',
-): Promise<TransactionRow | null> {
+export async function closePendingRow(tx: Tx, ref: RowRef, sign: Sign, to: Close): Promise<TransactionRow | null> {
   const byId = typeof ref === 'number';
   // A cause without an id has no row.
   if (!byId && ref.id === null) return null;
   const close = preparedOnce(tx, `ledger close ${byId ? 'id' : 'cause'} ${sign} ${to}`, (name) =>
-    tx
-      .update(transactions)
-      .set({ status: to, settledAt: sql`now()` })
-      .where(
-        and(
-          byId
-            ? eq(transactions.id, placeholder('id'))
-            : and(eq(transactions.causeType, placeholder('causeType')), eq(transactions.causeId, placeholder('causeId'))),
-          eq(transactions.status, 'pending'),
-          sign === 'credit' ? gt(transactions.amount, 0n) : lt(transactions.amount, 0n),
-        ),
-      )
+    closing(
+      tx,
+      byId
+        ? eq(transactions.id, placeholder('id'))
+        : and(eq(transactions.causeType, placeholder('causeType')), eq(transactions.causeId, placeholder('causeId'))),
+      sign,
+      to,
+    )
       .returning()
       .prepare(name),
   );
@@ -162,11 +160,9 @@ export async function closePendingRow(
  * answering the row's id; nothing when it was not pending.
  */
 export function settleHoldInStatement(tx: Tx, cause: CauseInStatement) {
-  return tx
-    .update(transactions)
-    .set({ status: 'done', settledAt: sql`now()` })
-    .where(and(eq(transactions.causeType, cause.type), eq(transactions.causeId, cause.id), eq(transactions.status, 'pending'), lt(transactions.amount, 0n)))
-    .returning({ settledId: transactions.id });
+  return closing(tx, and(eq(transactions.causeType, cause.type), eq(transactions.causeId, cause.id)), 'debit', 'done').returning({
+    settledId: transactions.id,
+  });
 }
 
 export async function setBalanceAfter(tx: Tx, rowId: number, balanceAfter: bigint): Promise<TransactionRow> {

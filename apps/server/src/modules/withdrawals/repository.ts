@@ -130,11 +130,8 @@ export async function payoutsToday(db: Db, userId: number, timeZone: string): Pr
   return BigInt(rows[0]?.total ?? '0');
 }
 
-/**
- * A decided withdrawal as its answer shows it, with the language its customer reads; for an
- * approval also whether its statement settled the hold (`heldSettled`, ledger settleInStatement).
- */
-export type DecidedWithdrawal = WithdrawalView & { locale: Locale; heldSettled: boolean };
+/** A decided withdrawal as its answer shows it, with the language its customer reads. */
+export type DecidedWithdrawal = WithdrawalView & { locale: Locale };
 
 type Change = { comment: string | null; payoutReference: string | null; payoutProofKey: string | null };
 
@@ -172,9 +169,10 @@ type Marked = Awaited<ReturnType<ReturnType<typeof markOf>['execute']>>[number];
  * decisionSet); null when it was no longer pending. The same statement returns the view's
  * parties (the customer; the deciding staff member, now its handler) and the customer's
  * language, so neither the answer nor the notification reads them again (issue 19). An
- * approval settles the hold in that statement too (`heldSettled`; ledger settleInStatement):
- * its CTE reads the marked withdrawal's id, so the withdrawal's row is locked before the
- * ledger row, in the order a cancel or a rejection locks them. Built once per database.
+ * approval settles the hold in that statement too (ledger settleInStatement; a hold no longer
+ * pending is its 409, which rolls the decision back): its CTE reads the marked withdrawal's
+ * id, so the withdrawal's row is locked before the ledger row, in the order a cancel or a
+ * rejection locks them. Built once per database.
  */
 export async function handlePendingWithdrawal(
   tx: Tx,
@@ -182,7 +180,7 @@ export async function handlePendingWithdrawal(
   { status, adminId, ...change }: { status: 'approved' | 'rejected'; adminId: number } & Change,
 ): Promise<DecidedWithdrawal | null> {
   const values = { id, adminId, ...change };
-  let decided: { row: Marked; heldSettled: boolean } | undefined;
+  let decided: Marked | undefined;
   if (status === 'approved') {
     const approve = preparedOnce(tx, 'withdrawal mark approved', (name) => {
       const marked = tx.$with('marked').as(markOf(tx, 'approved'));
@@ -192,19 +190,18 @@ export async function handlePendingWithdrawal(
       return tx.with(marked, settled).select().from(marked).leftJoin(settled, sql`true`).prepare(name);
     });
     const [row] = await approve.execute(values);
-    decided = row && { row: row.marked, heldSettled: row.settled !== null };
+    if (row) settleInStatement.confirm(row.settled !== null);
+    decided = row?.marked;
   } else {
     const reject = preparedOnce(tx, 'withdrawal mark rejected', (name) => markOf(tx, 'rejected').prepare(name));
-    const [row] = await reject.execute(values);
-    decided = row && { row, heldSettled: false };
+    [decided] = await reject.execute(values);
   }
   if (!decided) return null;
-  const { customerName, customerEmail, customerPhone, handlerName, locale, ...withdrawal } = decided.row;
+  const { customerName, customerEmail, customerPhone, handlerName, locale, ...withdrawal } = decided;
   return {
     ...withdrawal,
     user: { id: withdrawal.userId, name: customerName, email: customerEmail, phone: customerPhone },
     handler: { id: adminId, name: handlerName },
     locale,
-    heldSettled: decided.heldSettled,
   };
 }

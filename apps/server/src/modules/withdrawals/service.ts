@@ -6,7 +6,7 @@ import { ConflictError, ValidationError } from '../../errors/app-errors';
 import type { StorageDeps as Deps } from '../../lib/storage';
 import type { Actor } from '../audit';
 import { atomically } from '../../db/atomically';
-import { holdFor, releaseHold, settleInStatement } from '../ledger';
+import { holdFor, releaseHold } from '../ledger';
 import { withdrawalApproved, withdrawalRejected } from '../notifications';
 import { notify } from '../notifications';
 import { notPendingError, pendingItems } from '../pending-items';
@@ -117,9 +117,8 @@ const withdrawalQueue = pendingItems<WithdrawalView, DecidedWithdrawal, StoredDe
     });
   },
   async settle(tx, withdrawal, { decision }) {
-    // An approval's statement settled the hold already (handlePendingWithdrawal).
-    if (decision.status === 'approved') settleInStatement.confirm(withdrawal.heldSettled);
-    else await releaseHold(tx, { type: 'withdrawal', id: withdrawal.id });
+    // An approval's marking statement settled the hold already (handlePendingWithdrawal).
+    if (decision.status === 'rejected') await releaseHold(tx, { type: 'withdrawal', id: withdrawal.id });
     return {
       status: withdrawal.status,
       amount: formatAmount(withdrawal.amount),
@@ -166,7 +165,7 @@ export async function handleWithdrawal(
     if (current.status !== 'pending') throw notPendingError(current.status, 'api.withdrawals.alreadyHandled');
     image = { stored: await storeImage(storage, proof, 'private', 'proof'), customerId: current.userId };
   }
-  const { locale: _locale, heldSettled: _settled, ...withdrawal } = await withStoredImage(storage, log, image?.stored ?? null, () =>
+  const { locale: _locale, ...withdrawal } = await withStoredImage(storage, log, image?.stored ?? null, () =>
     withdrawalQueue.commit(db, actor, id, { decision, image }),
   );
   return withdrawal;
