@@ -170,4 +170,14 @@ describe('rate limits per account, and on money-moving calls', () => {
     if (limited.database.driver === 'postgres') expect(row!.n).toBeGreaterThan(0);
     else expect(row!.n).toBe(0);
   });
+
+  it('the counters write no WAL: their table is unlogged (migration 0017), the money tables are not', async () => {
+    const rows = await limited.db.execute<{ relname: string; relpersistence: string }>(
+      sql`select relname, relpersistence from pg_class where relname in ('rate_limits', 'transactions', 'withdrawals', 'users') order by relname`,
+    );
+    const persistence = Object.fromEntries(
+      (rows as unknown as { rows: { relname: string; relpersistence: string }[] }).rows.map((r) => [r.relname, r.relpersistence]),
+    );
+    expect(persistence).toEqual({ rate_limits: 'u', transactions: 'p', users: 'p', withdrawals: 'p' });
+  });
 });
