@@ -6,7 +6,7 @@ import { auditLog, bills } from '../src/db/schema';
 import { hammingDistance, perceptualHash } from '../src/lib/perceptual-hash';
 import { LOGIN, activeId, createByPayment, createItem, customer, depositByPayment, handle } from './helpers/ids-fixtures';
 import { get, post } from './helpers/test-app';
-import { addFunds, approveBill, balanceOf, createUpiPaymentType, expectLedgerConsistent, nextReference, withdrawUpi } from './helpers/wallet-fixtures';
+import { addFunds, approveBill, balanceOf, createUpiPaymentType, expectLedgerConsistent, nextReference, patternImage, reEncoded, withdrawUpi } from './helpers/wallet-fixtures';
 import { useStaffedApp } from './helpers/staffed-app';
 
 /**
@@ -20,29 +20,6 @@ const { ctx, admin, paymentType } = useStaffedApp({ paymentType: true });
 beforeAll(async () => {
   otherTypeId = (await createUpiPaymentType(ctx.app, admin.token, 'PhonePe')).id;
 });
-
-/** A screenshot-like picture: a seeded grid of grey blocks, so each seed looks different. */
-async function patternImage(seed: number, width = 360, height = 640): Promise<Buffer> {
-  let state = seed * 7919 + 17;
-  const random = () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-  const cols = 6;
-  const rows = 10;
-  const cells = Array.from({ length: cols * rows }, () => Math.floor(random() * 256));
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const v = cells[Math.floor((y * rows) / height) * cols + Math.floor((x * cols) / width)]!;
-      raw.fill(v, (y * width + x) * 3, (y * width + x) * 3 + 3);
-    }
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png().toBuffer();
-}
-
-/** The same picture re-saved as a smaller, lower-quality JPEG. */
-const reEncoded = async (image: Buffer) => sharp(image).resize(270, 480).jpeg({ quality: 45 }).toBuffer();
 
 const billList = async (query: string) => {
   const res = await get(ctx.app, `/api/admin/bills?${query}`, admin.token);

@@ -4,7 +4,7 @@ import { activeId, createFromWallet, createItem, customerWith, depositFromWallet
 import { changeFeedSettled } from './helpers/change-feed';
 import { countQueries, type QueryCounter } from './helpers/query-counter';
 import { type ApiResponse, get, post, postKeyed } from './helpers/test-app';
-import { addFunds, createUpiPaymentType, withdrawUpi } from './helpers/wallet-fixtures';
+import { addFunds, createUpiPaymentType, patternImage, reEncoded, withdrawUpi } from './helpers/wallet-fixtures';
 import { useStaffedApp } from './helpers/staffed-app';
 
 /**
@@ -229,6 +229,30 @@ describe('add funds (issue 19): limits, payment type and language from memory', 
     const credit = wallet.items.find((t: { amount: string }) => t.amount === '250.00');
     expect(credit.description).toContain('GPay statements');
     expect(sent!.json().data).toMatchObject({ amount: '250.00', status: 'pending' });
+  });
+
+  it('a proof, its hash searched and its look-alike pairs written both ways: one statement', async () => {
+    const paymentType = await createUpiPaymentType(ctx.app, admin.token, 'GPay look-alikes');
+    const who = await customerWith(ctx, admin.token, '1');
+    const original = await patternImage(71);
+    const first = (await addFunds(ctx.app, who.token, paymentType.id, '100.00', original)).json().data;
+    await changeFeedSettled(ctx);
+    const copy = await reEncoded(original);
+    let sent: ApiResponse | undefined;
+    const { statements } = await counter.measure(async () => {
+      sent = await addFunds(ctx.app, who.token, paymentType.id, '120.00', copy);
+    });
+    expect(sent!.statusCode, sent!.body).toBe(200);
+    const begin = statements.findIndex((s) => /^begin/i.test(s));
+    const end = statements.findLastIndex((s) => /^(commit|COMMIT\/ROLLBACK)/i.test(s));
+    const inTransaction = statements.slice(begin, end + 1);
+    expect(inTransaction, inTransaction.join('\n---\n')).toHaveLength(5);
+    expect(inTransaction.filter((s) => /upload_lookalikes/.test(s))).toHaveLength(1);
+    // The staff see each flagged as like the other: the pair was written both ways.
+    const flagged = async (id: number) =>
+      (await get(ctx.app, `/api/admin/bills/${id}`, admin.token)).json().data.reused_proof.similar_image;
+    expect(await flagged(sent!.json().data.id)).toEqual([{ type: 'bill', id: first.id }]);
+    expect(await flagged(first.id)).toEqual([{ type: 'bill', id: sent!.json().data.id }]);
   });
 });
 

@@ -168,3 +168,26 @@ export function approveBill(app: FastifyInstance, adminToken: string, billId: nu
 export function withdrawUpi(app: FastifyInstance, token: string, amount: string | number) {
   return post(app, '/api/withdraw', { amount, method: 'upi', upi_id: 'me@okicici' }, token);
 }
+
+/** A screenshot-like picture: a seeded grid of grey blocks, so each seed looks different. */
+export async function patternImage(seed: number, width = 360, height = 640): Promise<Buffer> {
+  let state = seed * 7919 + 17;
+  const random = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  const cols = 6;
+  const rows = 10;
+  const cells = Array.from({ length: cols * rows }, () => Math.floor(random() * 256));
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const v = cells[Math.floor((y * rows) / height) * cols + Math.floor((x * cols) / width)]!;
+      raw.fill(v, (y * width + x) * 3, (y * width + x) * 3 + 3);
+    }
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } }).png().toBuffer();
+}
+
+/** The same picture re-saved as a smaller, lower-quality JPEG. */
+export const reEncoded = async (image: Buffer) => sharp(image).resize(270, 480).jpeg({ quality: 45 }).toBuffer();

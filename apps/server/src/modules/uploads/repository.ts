@@ -60,17 +60,20 @@ export function findLookalikes(db: Db | Tx, key: string, phash: bigint) {
 }
 
 /**
- * Pair a new proof with every earlier one whose hash is within LOOKALIKE_MAX_DISTANCE bits,
- * both ways, on upload, so the staff lists need only an indexed lookup per row.
+ * A proof's row and its pairs with every earlier proof whose hash is within
+ * LOOKALIKE_MAX_DISTANCE bits, both ways, in one statement (issue 19: two round trips fewer
+ * per deposit), so the staff lists need only an indexed lookup per row. The search does not
+ * see the row inserted beside it; the pairs' foreign keys are checked at the statement's end,
+ * when it is there.
  */
-export async function recordLookalikes(tx: Tx, key: string, phash: bigint): Promise<void> {
-  const matches = await findLookalikes(tx, key, phash);
-  if (matches.length === 0) return;
-  await tx
-    .insert(uploadLookalikes)
-    .values(matches.flatMap((m) => [
-      { key, otherKey: m.otherKey, distance: m.distance },
-      { key: m.otherKey, otherKey: key, distance: m.distance },
-    ]))
-    .onConflictDoNothing();
+export async function insertProof(tx: Tx, values: Omit<UploadRow, 'createdAt'> & { phash: bigint }): Promise<void> {
+  const { key } = values;
+  await tx.execute(sql`
+    with inserted as (${tx.insert(uploads).values(values).getSQL()}),
+      found (other_key, distance) as (${findLookalikes(tx, key, values.phash)})
+    insert into ${uploadLookalikes} (${sql.identifier(uploadLookalikes.key.name)}, ${sql.identifier(uploadLookalikes.otherKey.name)}, ${sql.identifier(uploadLookalikes.distance.name)})
+      select ${key}, other_key, distance from found
+      union all
+      select other_key, ${key}, distance from found
+    on conflict do nothing`);
 }

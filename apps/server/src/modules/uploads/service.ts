@@ -6,7 +6,7 @@ import type { Tx } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
 import { InvalidImageError, processImage } from '../../lib/images';
 import type { Storage } from '../../lib/storage';
-import { insertUpload, recordLookalikes } from './repository';
+import { insertProof, insertUpload } from './repository';
 
 export type Visibility = UploadRow['visibility'];
 
@@ -67,8 +67,9 @@ export async function storeImage(
 
 /** The database row of a stored image, written in the transaction that references it. */
 export async function recordUpload(tx: Tx, image: StoredImage, ownerId: number | null): Promise<void> {
-  await insertUpload(tx, { ...image, ownerId });
-  if (image.phash !== null) await recordLookalikes(tx, image.key, image.phash);
+  const { phash } = image;
+  if (phash === null) await insertUpload(tx, { ...image, ownerId });
+  else await insertProof(tx, { ...image, ownerId, phash });
 }
 
 /**
