@@ -2,11 +2,11 @@ import { REQUEST_ID_HEADER } from '@iddesk/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/app-config';
 import type { Db } from './db/types';
 import { errorHandler } from './errors/error-handler';
 import { zodValidatorCompiler } from './errors/request-validation';
+import { responseSerializerCompiler } from './errors/response-serialization';
 import { loggerOptions } from './lib/logger';
 import { rateCountersFor } from './lib/rate-counters';
 import { requestIdGenerator } from './lib/request-id';
@@ -97,7 +97,7 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.setErrorHandler(errorHandler);
 
   // External plugins first: they shape every request and must see every route.

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Column, getTableName, is, SQL, Subquery } from 'drizzle-orm';
 import pg from 'pg';
 
 /**
@@ -102,4 +103,79 @@ function onConnectionOf<P>(statement: P, db: object): P {
   const bound = statement as { client?: unknown };
   if (client === undefined || bound.client === client) return statement;
   return Object.create(statement as object, { client: { value: client } }) as P;
+}
+
+/** What a Drizzle prepared select (or `returning`) keeps about its columns. */
+type Field = { path: string[]; field: unknown };
+type MappedStatement = {
+  fields?: Field[];
+  joinsNotNullableMap?: Record<string, boolean>;
+  customResultMapper?: (rows: unknown[][]) => unknown[];
+};
+type Decoder = { mapFromDriverValue(value: unknown): unknown };
+
+/** The decoder Drizzle's `mapResultRow` picks for a selected field. */
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return field;
+  if (is(field, SQL)) return (field as unknown as { decoder: Decoder }).decoder;
+  if (is(field, Subquery)) return (field as unknown as { _: { sql: { decoder: Decoder } } })._.sql.decoder;
+  return (field as { sql: { decoder: Decoder } }).sql.decoder;
+}
+
+/**
+ * Drizzle's row mapping (`mapResultRow`, drizzle-orm/utils) with what it works out for every
+ * value of every row (which decoder, which table a column is of) worked out once per
+ * statement. Drizzle's took 85–94 µs for a queue page of 15 rows × 22 columns, more than the
+ * page's compression (issue 19); this one gives the same objects: nested parts by their path,
+ * a left-joined part null when its first column is (`joinsNotNullableMap`).
+ */
+export function rowMapper(fields: Field[], joinsNotNullableMap: Record<string, boolean> | undefined) {
+  const plan = fields.map(({ path, field }) => ({
+    path,
+    last: path[path.length - 1]!,
+    decoder: decoderOf(field),
+    table: joinsNotNullableMap && is(field, Column) && path.length === 2 ? getTableName(field.table) : undefined,
+  }));
+  const mapRow = (row: unknown[]) => {
+    const result: Record<string, unknown> = {};
+    let nullify: Record<string, string | false> | undefined;
+    for (let i = 0; i < plan.length; i += 1) {
+      const { path, last, decoder, table } = plan[i]!;
+      let node = result;
+      for (let j = 0; j < path.length - 1; j += 1) {
+        const chunk = path[j]!;
+        if (!(chunk in node)) node[chunk] = {};
+        node = node[chunk] as Record<string, unknown>;
+      }
+      const raw = row[i];
+      const value = (node[last] = raw === null ? null : decoder.mapFromDriverValue(raw));
+      if (table !== undefined) {
+        nullify ??= {};
+        const object = path[0]!;
+        if (!(object in nullify)) nullify[object] = value === null ? table : false;
+        else if (typeof nullify[object] === 'string' && nullify[object] !== table) nullify[object] = false;
+      }
+    }
+    if (nullify) {
+      for (const object in nullify) {
+        const table = nullify[object];
+        if (typeof table === 'string' && !joinsNotNullableMap![table]) result[object] = null;
+      }
+    }
+    return result;
+  };
+  return (rows: unknown[][]) => rows.map(mapRow);
+}
+
+/**
+ * A prepared select that maps its rows with `rowMapper` (one without columns is left as is):
+ * for a statement kept by `preparedOnce` (the staff queues' pages), so the mapping is planned
+ * once too.
+ */
+export function withRowMapper<P>(statement: P): P {
+  const prepared = statement as MappedStatement;
+  if (Array.isArray(prepared.fields) && prepared.customResultMapper === undefined) {
+    prepared.customResultMapper = rowMapper(prepared.fields, prepared.joinsNotNullableMap);
+  }
+  return statement;
 }

@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, lt, type Placeholder, type SQL, sql, type SQLWrap
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { preparedOnce } from '../../db/plan-cache';
+import { preparedOnce, withRowMapper } from '../../db/plan-cache';
 import { type PageWindow, withTotal } from '../../lib/pagination';
 import { hasDeskFilter, listOrder, type ListQuery, listSort } from './filters';
 
@@ -107,7 +107,10 @@ export function viewQueries<F extends Filter, R extends { total: number }, V>(sp
           // is written once per shape and kept prepared: drizzle spent more server CPU writing
           // the statement than reading its answer. A filtered one is written each time.
           prepare: (name) => {
-            const prepared = preparedOnce(db, `${scope} ${shapeOf(filter, page.limit)}`, () => build().query.prepare(name));
+            // Its rows are mapped by a plan made once too (db/plan-cache.ts `withRowMapper`).
+            const prepared = preparedOnce(db, `${scope} ${shapeOf(filter, page.limit)}`, () =>
+              withRowMapper(build().query.prepare(name)),
+            );
             return { execute: () => prepared.execute(values) };
           },
           execute: () => build().query.execute(values),
