@@ -1,6 +1,8 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { bills, type BillRow, paymentTypes, users } from '../../db/schema';
+import { bills, type BillRow, paymentTypes, transactions, users } from '../../db/schema';
+import { preparedOnce } from '../../db/plan-cache';
 import type { Db, Tx } from '../../db/types';
+import type { HoldEntry } from '../ledger';
 import { cancelOwnIfPending, decideIfPending, deskWhere, handler, type ListQuery, type Parties, partyColumns, pendingFilter, viewQueries } from '../pending-items';
 import { referenceApprovedColumn } from '../proof-reuse';
 
@@ -73,12 +75,36 @@ const views = viewQueries({
 
 export const { list: listBillViews, chunk: billChunk, find: findBillView } = views;
 
+/**
+ * The bill and its pending credit's ledger row in one statement; every value a placeholder (the
+ * bill's, the entry's), so it is built once per database (issue 19), as a withdrawal's insert.
+ */
+const insertOf = (tx: Tx, entry: HoldEntry) =>
+  preparedOnce(tx, 'bill insert', (name) => {
+    const written = tx.$with('written').as(
+      tx
+        .insert(bills)
+        .values({
+          userId: sql.placeholder('userId'),
+          amount: sql.placeholder('amount'),
+          paymentTypeId: sql.placeholder('paymentTypeId'),
+          reference: sql.placeholder('reference'),
+          proofKey: sql.placeholder('proofKey'),
+        })
+        .returning(),
+    );
+    const credited = tx.$with('credited').as(entry.insert(tx, { type: 'bill', id: sql`(select ${written.id} from ${written})` }).returning({ id: transactions.id }));
+    return tx.with(written, credited).select().from(written).prepare(name);
+  });
+
+/** Writes the bill and, in the same statement, its ledger row (`entry`, ledger pendingCreditEntry). */
 export async function insertBill(
   tx: Tx,
   values: Pick<BillRow, 'userId' | 'amount' | 'paymentTypeId' | 'reference' | 'proofKey'>,
+  entry: HoldEntry,
 ): Promise<BillRow> {
-  const rows = await tx.insert(bills).values(values).returning();
-  return rows[0]!;
+  const [row] = await insertOf(tx, entry).execute({ ...values, ...entry.values });
+  return row!;
 }
 
 /** Money rule 10: the customer's own pending bill → cancelled, at most once (pending-items). */

@@ -5,7 +5,7 @@ import type { BillRow, PaymentTypeRow } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
 import type { StorageDeps as Deps } from '../../lib/storage';
-import { pendingCredit, rejectCredit, rowForCause, settleCredit } from '../ledger';
+import { pendingCreditEntry, rejectCredit, rowForCause, settleCredit } from '../ledger';
 import { billApproved, billRejected } from '../notifications';
 import { notify } from '../notifications';
 import { pendingItems } from '../pending-items';
@@ -51,25 +51,21 @@ export async function addFunds(
   const bill = await withStoredImage(storage, log, image, () =>
     db.transaction(async (tx) => {
       await recordUpload(tx, image, userId);
-      const bill = await insertBill(tx, {
-        userId,
-        amount: input.amount,
-        paymentTypeId: paymentType.id,
-        reference: input.reference,
-        proofKey: image.key,
-      });
-      await pendingCredit(
-        tx,
+      // The bill and its pending credit in one statement.
+      const credit = pendingCreditEntry(
         {
           userId,
           amount: input.amount,
           kind: 'add_funds',
-          cause: { type: 'bill', id: bill.id },
           description: { key: 'api.ledger.entry.addFunds', values: { method: paymentType.name, reference: input.reference } },
         },
         { locale },
       );
-      return bill;
+      return insertBill(
+        tx,
+        { userId, amount: input.amount, paymentTypeId: paymentType.id, reference: input.reference, proofKey: image.key },
+        credit,
+      );
     }),
   );
   // The answer from what this call knows: a new bill has no handler, and its reuse flags are

@@ -25,19 +25,22 @@ type NewRow = {
 /** A cause whose id another part of the same statement writes (a CTE's `select id from …`). */
 export type CauseInStatement = { type: LedgerCause['type']; id: SQL };
 
-/** A hold's ledger row as `heldRowInsert` writes it: the values of its placeholders. */
+/**
+ * A pending ledger row as `heldRowInsert` writes it: the values of its placeholders. A hold's
+ * has the balance after it; a pending credit's has none (it counts once approved).
+ */
 export type HeldRow = {
   heldUserId: number;
   heldAmount: bigint;
   heldKind: TransactionRow['kind'];
-  heldBalanceAfter: bigint;
+  heldBalanceAfter: bigint | null;
   heldDescription: string;
 };
 
 /**
- * A hold's ledger row (pending, not settled) with its values as placeholders (`HeldRow`), for
- * a caller that writes the row's cause in the same statement and builds it once
- * (plan-cache preparedOnce; ledger holdFor).
+ * A pending ledger row (a hold or a pending credit, not settled) with its values as
+ * placeholders (`HeldRow`), for a caller that writes the row's cause in the same statement and
+ * builds it once (plan-cache preparedOnce; ledger holdFor, pendingCreditEntry).
  */
 export function heldRowInsert(tx: Tx, cause: CauseInStatement) {
   return tx.insert(transactions).values({
@@ -105,12 +108,6 @@ export async function addToBalance(tx: Tx, userId: number, amount: bigint): Prom
   const rows = await add.execute({ userId, amount });
   signalUserChanged(userId);
   return rows[0] ?? null;
-}
-
-/** The language the customer reads their ledger in (a row that moves no balance yet). */
-export async function localeOf(tx: Tx, userId: number): Promise<Locale | null> {
-  const rows = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
-  return rows[0]?.locale ?? null;
 }
 
 /** A ledger row named by its id, or by its cause (at most one row per cause). */

@@ -9,7 +9,6 @@ import {
   type HeldRow,
   heldRowInsert,
   insertRow,
-  localeOf,
   setBalanceAfter,
   settleHoldInStatement,
   takeFromBalance,
@@ -133,18 +132,21 @@ export async function releaseHold(tx: Tx, ref: RowRef, outcome: Release = 'rejec
 }
 
 /**
- * A credit that counts only once approved (add funds). The balance does not change yet. The
- * row's text is in the customer's language: `account` when the caller has it (the customer's
- * own call), else read here.
+ * The ledger row of a pending credit (add funds) for the caller to write in the statement that
+ * writes its cause, as `holdFor` hands a hold's (`HoldEntry`): one round trip fewer than
+ * `pendingCredit` after the cause (issue 19). The row's text is in `account`'s language.
  */
-export async function pendingCredit(
-  tx: Tx,
-  movement: LedgerMovement,
-  account?: Pick<Account, 'locale'>,
-): Promise<TransactionRow> {
-  const locale = account?.locale ?? (await localeOf(tx, movement.userId));
-  if (locale === null) throw new Error(`Ledger: user ${movement.userId} does not exist`);
-  return insertRow(tx, { ...described(movement, { locale }), amount: positive(movement), status: 'pending', balanceAfter: null, settled: false });
+export function pendingCreditEntry(movement: Omit<LedgerMovement, 'cause'>, account: Pick<Account, 'locale'>): HoldEntry {
+  return {
+    insert: heldRowInsert,
+    values: {
+      heldUserId: movement.userId,
+      heldAmount: positive(movement),
+      heldKind: movement.kind,
+      heldBalanceAfter: null,
+      heldDescription: described(movement, account).description,
+    },
+  };
 }
 
 /** Approval of a pending credit: it counts from now on and the balance grows by it. */
