@@ -133,8 +133,8 @@ export async function releaseHold(tx: Tx, ref: RowRef, outcome: Release = 'rejec
 
 /**
  * The ledger row of a pending credit (add funds) for the caller to write in the statement that
- * writes its cause, as `holdFor` hands a hold's (`HoldEntry`): one round trip fewer than
- * `pendingCredit` after the cause (issue 19). The row's text is in `account`'s language.
+ * writes its cause, as `holdFor` hands a hold's (`HoldEntry`): the cause and its row are one
+ * round trip (issue 19). The row's text is in `account`'s language.
  */
 export function pendingCreditEntry(movement: Omit<LedgerMovement, 'cause'>, account: Pick<Account, 'locale'>): HoldEntry {
   return {
