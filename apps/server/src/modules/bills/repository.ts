@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { bills, type BillRow, paymentTypes, transactions, users } from '../../db/schema';
 import { preparedOnce } from '../../db/plan-cache';
 import type { Db, Tx } from '../../db/types';
-import type { HoldEntry } from '../ledger';
+import type { PendingEntry } from '../ledger';
 import { cancelOwnIfPending, decideIfPending, deskWhere, handler, type ListQuery, type Parties, partyColumns, pendingFilter, viewQueries } from '../pending-items';
 import { referenceApprovedColumn } from '../proof-reuse';
 
@@ -79,7 +79,7 @@ export const { list: listBillViews, chunk: billChunk, find: findBillView } = vie
  * The bill and its pending credit's ledger row in one statement; every value a placeholder (the
  * bill's, the entry's), so it is built once per database (issue 19), as a withdrawal's insert.
  */
-const insertOf = (tx: Tx, entry: HoldEntry) =>
+const insertOf = (tx: Tx, entry: PendingEntry) =>
   preparedOnce(tx, 'bill insert', (name) => {
     const written = tx.$with('written').as(
       tx
@@ -101,7 +101,7 @@ const insertOf = (tx: Tx, entry: HoldEntry) =>
 export async function insertBill(
   tx: Tx,
   values: Pick<BillRow, 'userId' | 'amount' | 'paymentTypeId' | 'reference' | 'proofKey'>,
-  entry: HoldEntry,
+  entry: PendingEntry,
 ): Promise<BillRow> {
   const [row] = await insertOf(tx, entry).execute({ ...values, ...entry.values });
   return row!;

@@ -26,32 +26,32 @@ type NewRow = {
 export type CauseInStatement = { type: LedgerCause['type']; id: SQL };
 
 /**
- * A pending ledger row as `heldRowInsert` writes it: the values of its placeholders. A hold's
+ * A pending ledger row as `pendingRowInsert` writes it: the values of its placeholders. A hold's
  * has the balance after it; a pending credit's has none (it counts once approved).
  */
-export type HeldRow = {
-  heldUserId: number;
-  heldAmount: bigint;
-  heldKind: TransactionRow['kind'];
-  heldBalanceAfter: bigint | null;
-  heldDescription: string;
+export type PendingRow = {
+  entryUserId: number;
+  entryAmount: bigint;
+  entryKind: TransactionRow['kind'];
+  entryBalanceAfter: bigint | null;
+  entryDescription: string;
 };
 
 /**
  * A pending ledger row (a hold or a pending credit, not settled) with its values as
- * placeholders (`HeldRow`), for a caller that writes the row's cause in the same statement and
+ * placeholders (`PendingRow`), for a caller that writes the row's cause in the same statement and
  * builds it once (plan-cache preparedOnce; ledger holdFor, pendingCreditEntry).
  */
-export function heldRowInsert(tx: Tx, cause: CauseInStatement) {
+export function pendingRowInsert(tx: Tx, cause: CauseInStatement) {
   return tx.insert(transactions).values({
-    userId: placeholder('heldUserId'),
-    amount: placeholder('heldAmount'),
+    userId: placeholder('entryUserId'),
+    amount: placeholder('entryAmount'),
     status: 'pending',
-    kind: placeholder('heldKind'),
+    kind: placeholder('entryKind'),
     causeType: cause.type,
     causeId: cause.id,
-    balanceAfter: placeholder('heldBalanceAfter'),
-    description: placeholder('heldDescription'),
+    balanceAfter: placeholder('entryBalanceAfter'),
+    description: placeholder('entryDescription'),
     settledAt: null,
   });
 }

@@ -6,8 +6,8 @@ import {
   addToBalance,
   closePendingRow,
   findRowByCause,
-  type HeldRow,
-  heldRowInsert,
+  type PendingRow,
+  pendingRowInsert,
   insertRow,
   setBalanceAfter,
   settleHoldInStatement,
@@ -62,12 +62,29 @@ export async function hold(tx: Tx, movement: LedgerMovement): Promise<Transactio
 }
 
 /**
- * The ledger row of a hold, for `holdFor`'s caller to write in the statement that writes the
- * row's cause: `insert` builds the row's INSERT for that statement (give it the cause, its id
- * as SQL of that statement, `select id from <cte>`) with its values as placeholders, so the
- * caller can build the statement once (plan-cache preparedOnce); `values` fills them.
+ * A pending ledger row (a hold, or a pending credit) for the caller to write in the statement
+ * that writes the row's cause: `insert` builds the row's INSERT for that statement (give it the
+ * cause, its id as SQL of that statement, `select id from <cte>`) with its values as
+ * placeholders, so the caller can build the statement once (plan-cache preparedOnce); `values`
+ * fills them.
  */
-export type HoldEntry = { insert: typeof heldRowInsert; values: HeldRow };
+export type PendingEntry = { insert: typeof pendingRowInsert; values: PendingRow };
+
+/** The entry of a pending row of `amount` (signed), in `account`'s language. */
+const pendingEntry = (
+  movement: Omit<LedgerMovement, 'cause'>,
+  amount: bigint,
+  account: Pick<Account, 'locale'> & { balance?: bigint },
+): PendingEntry => ({
+  insert: pendingRowInsert,
+  values: {
+    entryUserId: movement.userId,
+    entryAmount: amount,
+    entryKind: movement.kind,
+    entryBalanceAfter: account.balance ?? null,
+    entryDescription: described(movement, account).description,
+  },
+});
 
 /**
  * A hold whose cause is written after the money is taken (a withdrawal): the balance drops
@@ -81,20 +98,10 @@ export type HoldEntry = { insert: typeof heldRowInsert; values: HeldRow };
 export async function holdFor<T>(
   tx: Tx,
   movement: Omit<LedgerMovement, 'cause'>,
-  writeCause: (entry: HoldEntry) => Promise<T>,
+  writeCause: (entry: PendingEntry) => Promise<T>,
 ): Promise<T> {
   const account = await spend(tx, movement);
-  const { description } = described(movement, account);
-  return writeCause({
-    insert: heldRowInsert,
-    values: {
-      heldUserId: movement.userId,
-      heldAmount: -movement.amount,
-      heldKind: movement.kind,
-      heldBalanceAfter: account.balance,
-      heldDescription: description,
-    },
-  });
+  return writeCause(pendingEntry(movement, -movement.amount, account));
 }
 
 /**
@@ -133,20 +140,12 @@ export async function releaseHold(tx: Tx, ref: RowRef, outcome: Release = 'rejec
 
 /**
  * The ledger row of a pending credit (add funds) for the caller to write in the statement that
- * writes its cause, as `holdFor` hands a hold's (`HoldEntry`): the cause and its row are one
+ * writes its cause, as `holdFor` hands a hold's (`PendingEntry`): the cause and its row are one
  * round trip (issue 19). The row's text is in `account`'s language.
  */
-export function pendingCreditEntry(movement: Omit<LedgerMovement, 'cause'>, account: Pick<Account, 'locale'>): HoldEntry {
-  return {
-    insert: heldRowInsert,
-    values: {
-      heldUserId: movement.userId,
-      heldAmount: positive(movement),
-      heldKind: movement.kind,
-      heldBalanceAfter: null,
-      heldDescription: described(movement, account).description,
-    },
-  };
+export function pendingCreditEntry(movement: Omit<LedgerMovement, 'cause'>, { locale }: Pick<Account, 'locale'>): PendingEntry {
+  // No balance after it: a pending credit counts once approved.
+  return pendingEntry(movement, positive(movement), { locale });
 }
 
 /** Approval of a pending credit: it counts from now on and the balance grows by it. */

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } fr
 import type { Locale } from '@iddesk/contract';
 import { alias } from 'drizzle-orm/pg-core';
 import { transactions, users, withdrawals, type WithdrawalRow } from '../../db/schema';
-import { type HoldEntry, settleInStatement } from '../ledger';
+import { type PendingEntry, settleInStatement } from '../ledger';
 import { preparedOnce } from '../../db/plan-cache';
 import type { Db, Tx } from '../../db/types';
 import { cancelOwnIfPending, decisionSet, deskWhere, handler, type ListQuery, type Parties, partyColumns, pendingFilter, viewQueries } from '../pending-items';
@@ -81,7 +81,7 @@ const placeholder = sql.placeholder;
  * payouts of today; every value a placeholder (`NewWithdrawal`, `timeZone`, the entry's), so
  * it is built once per database (issue 19).
  */
-const insertOf = (tx: Tx, entry: HoldEntry) =>
+const insertOf = (tx: Tx, entry: PendingEntry) =>
   preparedOnce(tx, 'withdrawal insert', (name) => {
     const written = tx.$with('written').as(
       tx
@@ -114,7 +114,7 @@ export async function insertWithdrawal(
   tx: Tx,
   values: NewWithdrawal,
   timeZone: string,
-  entry: HoldEntry,
+  entry: PendingEntry,
 ): Promise<{ withdrawal: WithdrawalRow; paidToday: bigint }> {
   const [row] = await insertOf(tx, entry).execute({ ...values, timeZone, ...entry.values });
   const { paidToday, ...withdrawal } = row!;
