@@ -95,6 +95,44 @@ test('limits: the owner sets them in Settings; the add-funds form shows them fir
   }
 });
 
+test('limits: the withdraw form says what is left of today’s payout total and refuses more, in the server’s words', async ({
+  page,
+  request,
+}) => {
+  await putLimits(request, { ...DEFAULT_MONEY_LIMITS, daily_payout: '2000.00' });
+  try {
+    const user = await customer(request, 'payout-day', '5000');
+    // Earlier today, from another device.
+    await apiPost(request, user.token, '/withdraw', { amount: '1500', method: 'upi', upi_id: 'first@okaxis' });
+
+    await loginViaUi(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/create_id$/);
+    await page.goto('/withdraw');
+    await expect(page.getByText("₹100.00 to ₹1,00,000.00 a withdrawal, ₹500.00 left of today's ₹2,000.00.")).toBeVisible();
+
+    const amount = page.getByLabel(/^amount$/i);
+    const send = page.getByRole('button', { name: /^continue$/i });
+    await amount.fill('600');
+    await page.getByLabel(/upi id/i).fill('second@okaxis');
+    await send.click();
+    await expect(
+      page.getByText("That is over today's payout limit of ₹2,000.00: you can withdraw at most ₹500.00 more today."),
+    ).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    // What is left goes through the confirmation; then nothing is left today.
+    await amount.fill('500');
+    await send.click();
+    await page.getByRole('dialog').getByRole('button', { name: /withdraw ₹500\.00/i }).click();
+    await expect(page.getByText(/request sent/i).first()).toBeVisible();
+    await expect(page.getByText("₹0.00 left of today's ₹2,000.00", { exact: false })).toBeVisible();
+    expect(await balanceOf(request, user.token)).toBe('3000.00');
+  } finally {
+    await putLimits(request, DEFAULT_MONEY_LIMITS);
+  }
+});
+
 test('a paused ID: while its close waits the ID page pauses every action and says why; cancelling the close frees it', async ({
   page,
   request,

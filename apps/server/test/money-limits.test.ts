@@ -37,6 +37,13 @@ const rowsOf = async (userId: number) => ({
   ledger: await ctx.db.$count(transactions, eq(transactions.userId, userId)),
 });
 
+/** `GET /withdraw/today` for the caller: 200 and its figures. */
+async function today(token: string) {
+  const res = await get(ctx.app, '/api/withdraw/today', token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
 function expectAmountError(res: { statusCode: number; json(): { code?: string; errors?: Record<string, string[]> } }, message: string) {
   expect(res.statusCode).toBe(422);
   expect(res.json().code).toBe('VALIDATION');
@@ -123,6 +130,8 @@ describe('money rule 8: amounts within the owners’ limits', () => {
     const cancelled = (await withdrawUpi(ctx.app, user.token, '900')).json().data;
     expect((await post(ctx.app, `/api/withdraw/${cancelled.id}/cancel`, undefined, user.token)).statusCode).toBe(200);
     expect((await withdrawUpi(ctx.app, user.token, '500')).statusCode).toBe(200); // waiting: 600 paid + 500 = 1100
+    // What the withdrawal form shows before anything is typed: the same total the call checks.
+    expect(await today(user.token)).toEqual({ daily_payout: '1500.00', asked_today: '1100.00', left_today: '400.00' });
 
     const balance = await balanceOf(ctx, user.id);
     const over = await withdrawUpi(ctx.app, user.token, '400.01');
@@ -133,9 +142,16 @@ describe('money rule 8: amounts within the owners’ limits', () => {
       await withdrawUpi(ctx.app, user.token, '100'),
       "You have reached today's payout limit of ₹1,500.00. You can withdraw again tomorrow.",
     );
+    expect(await today(user.token)).toEqual({ daily_payout: '1500.00', asked_today: '1500.00', left_today: '0.00' });
     // Another customer has a day of their own.
     const other = await customerWith(ctx, owner.token, '2000');
+    expect(await today(other.token)).toEqual({ daily_payout: '1500.00', asked_today: '0.00', left_today: '1500.00' });
     expect((await withdrawUpi(ctx.app, other.token, '1000')).statusCode).toBe(200);
+    // The owners lower the total below what was asked today: nothing is left, never less.
+    await setLimits({ ...DEFAULT_MONEY_LIMITS, withdraw: { min: '100.00', max: '1000.00' }, daily_payout: '800.00' });
+    expect(await today(other.token)).toEqual({ daily_payout: '800.00', asked_today: '1000.00', left_today: '0.00' });
+    // A guest has no day to show.
+    expect((await get(ctx.app, '/api/withdraw/today')).statusCode).toBe(401);
   });
 
   it('money rule 8: a withdrawal both over the daily payout total and short of balance is the 422 naming the limit', async () => {

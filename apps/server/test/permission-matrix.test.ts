@@ -74,6 +74,7 @@ const MATRIX: Record<string, Access> = {
   'POST /api/admin/bills/{id}/approve': 'admin',
   'POST /api/admin/bills/{id}/reject': 'admin',
   'POST /api/withdraw': 'user',
+  'GET /api/withdraw/today': 'user',
   'GET /api/withdraw/{id}': 'owned',
   'GET /api/admin/withdraw': 'admin',
   'GET /api/admin/withdraw/{id}': 'admin',

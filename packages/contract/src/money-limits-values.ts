@@ -71,13 +71,23 @@ export function limitProblem(limits: MoneyLimits, operation: MoneyOperation, amo
 }
 
 /**
+ * What the customer may still withdraw today: the daily payout total less `paidToday` (their
+ * withdrawals of today, waiting and paid), never below zero (the owners may lower the total
+ * after the customer withdrew).
+ */
+export function payoutLeftToday(limits: MoneyLimits, paidToday: bigint): bigint {
+  const limit = minorOf(limits.daily_payout);
+  return limit > paidToday ? limit - paidToday : 0n;
+}
+
+/**
  * A withdrawal against the daily payout total: `paidToday` is what the customer's withdrawals
  * of today (waiting and paid) already add up to. The message says how much is left today.
  */
 export function dailyPayoutProblem(limits: MoneyLimits, paidToday: bigint, amount: bigint): string | null {
   const limit = minorOf(limits.daily_payout);
   if (paidToday + amount <= limit) return null;
-  const left = limit > paidToday ? limit - paidToday : 0n;
+  const left = payoutLeftToday(limits, paidToday);
   return left === 0n
     ? translate('validation.payout.limitReached', { limit: formatRupees(limit) })
     : translate('validation.payout.overLimit', { limit: formatRupees(limit), left: formatRupees(left) });

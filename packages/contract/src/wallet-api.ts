@@ -8,6 +8,8 @@ export const WALLET_API = {
   paymentTypes: '/payment_types',
   addFunds: '/add_funds',
   withdraw: '/withdraw',
+  /** The caller's wallet withdrawals today against the daily payout total (rule 8). */
+  withdrawToday: '/withdraw/today',
   transactions: '/transactions',
   /** The caller's own bill or withdrawal (another user's answers 404). */
   bill: (id: Id) => `/bills/${id}`,

@@ -101,6 +101,17 @@ export const WithdrawalSchema = z.object({
 });
 export type Withdrawal = z.infer<typeof WithdrawalSchema>;
 
+/**
+ * `GET /withdraw/today`: the caller's wallet withdrawals of today (waiting and paid, the
+ * calendar day of the display time zone) against the daily payout total, and what is left.
+ */
+export const PayoutTodaySchema = z.object({
+  daily_payout: AmountSchema,
+  asked_today: AmountSchema,
+  left_today: AmountSchema,
+});
+export type PayoutToday = z.infer<typeof PayoutTodaySchema>;
+
 const optionalField = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 

@@ -10,6 +10,7 @@ import {
   limitProblem,
   MoneyLimitsBodySchema,
   parseAmount,
+  payoutLeftToday,
   readAmount,
 } from '../src';
 
@@ -83,6 +84,12 @@ describe('money limits (DESIGN.md §3 rule 8)', () => {
       "That is over today's payout limit of ₹2,00,000.00: you can withdraw at most ₹50,000.00 more today.",
     );
     expect(dailyPayoutProblem(DEFAULT_MONEY_LIMITS, 2_00_000_00n, 1n)).toMatch(/reached today's payout limit/);
+  });
+  it('what is left of the day’s payout total never goes below zero', () => {
+    expect(payoutLeftToday(DEFAULT_MONEY_LIMITS, 0n)).toBe(2_00_000_00n);
+    expect(payoutLeftToday(DEFAULT_MONEY_LIMITS, 1_50_000_01n)).toBe(49_999_99n);
+    // The owners lowered the total after the customer withdrew more than it.
+    expect(payoutLeftToday({ ...DEFAULT_MONEY_LIMITS, daily_payout: '1000.00' }, 1_500_00n)).toBe(0n);
   });
   it('the owners’ body: every range read, each maximum at least its minimum', () => {
     const ok = MoneyLimitsBodySchema.parse(DEFAULT_MONEY_LIMITS);

@@ -1,5 +1,7 @@
 import {
   DESK_API,
+  envelope,
+  PayoutTodaySchema,
   WALLET_API,
   WITHDRAWAL_APPROVE_PROOF_FIELD,
   WithdrawalApproveBodySchema,
@@ -27,6 +29,7 @@ import {
   getWithdrawal,
   handleWithdrawal,
   listWithdrawals,
+  payoutToday,
   requestWithdrawal,
 } from './service';
 import { t } from '../../lib/i18n';
@@ -59,6 +62,30 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         return { message: t('api.queue.sent'), data: toWithdrawalJson(withdrawal) };
       });
     },
+  );
+
+  app.get(
+    WALLET_API.withdrawToday,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['wallet'],
+        summary: 'What the caller may still withdraw today',
+        description:
+          'The caller’s wallet withdrawals asked for today (waiting and paid; rejected and ' +
+          'cancelled ones do not count; the calendar day of the display time zone) against the ' +
+          'daily payout total of the site settings, and what is left, never below zero. ' +
+          '`POST /withdraw` checks the same total when it holds the amount.',
+        response: { 200: envelope(PayoutTodaySchema) },
+      },
+    },
+    async (request) => ({
+      message: null,
+      data: await payoutToday(app.db, callerOf(request).user.id, {
+        limits: await cachedMoneyLimits(app.db),
+        timeZone: app.config.displayTimeZone,
+      }),
+    }),
   );
 
   customerItemRoutes(app, {

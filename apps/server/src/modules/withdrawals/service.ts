@@ -1,4 +1,12 @@
-import { dailyPayoutProblem, formatAmount, limitProblem, type MoneyLimits, type WithdrawBodySchema } from '@iddesk/contract';
+import {
+  dailyPayoutProblem,
+  formatAmount,
+  limitProblem,
+  type MoneyLimits,
+  type PayoutToday,
+  payoutLeftToday,
+  type WithdrawBodySchema,
+} from '@iddesk/contract';
 import type { z } from 'zod';
 import type { WithdrawalRow } from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -79,6 +87,24 @@ export async function requestWithdrawal(
     }
     throw error;
   }
+}
+
+/**
+ * Rule 8 as the withdrawal form shows it before anything is typed: the caller's withdrawals of
+ * today (waiting and paid, the calendar day in `timeZone`) against the daily payout total, and
+ * what is left. Read as `requestWithdrawal` reads it; the call itself still decides.
+ */
+export async function payoutToday(
+  db: Db,
+  userId: number,
+  { limits, timeZone }: { limits: MoneyLimits; timeZone: string },
+): Promise<PayoutToday> {
+  const asked = await payoutsToday(db, userId, timeZone);
+  return {
+    daily_payout: limits.daily_payout,
+    asked_today: formatAmount(asked),
+    left_today: formatAmount(payoutLeftToday(limits, asked)),
+  };
 }
 
 type Decision =

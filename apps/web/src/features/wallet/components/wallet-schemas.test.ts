@@ -155,4 +155,23 @@ describe('WithdrawFormSchema', () => {
       'The amount may be at most ₹1,00,000.00.',
     );
   });
+
+  it('holds the amount to what is left of today’s payout total, in the server’s words', () => {
+    // ₹1,50,000 asked today of the ₹2,00,000 a day: ₹50,000 left.
+    const schema = withdrawFormSchema('5000000.00', DEFAULT_MONEY_LIMITS, '150000.00');
+    const upi = { ...base, method: 'upi' as const, upi_id: 'a@okaxis' };
+    expect(schema.safeParse({ ...upi, amount: '50,000' }).success).toBe(true);
+    expect(messages(schema.safeParse({ ...upi, amount: '50000.01' })).amount).toBe(
+      "That is over today's payout limit of ₹2,00,000.00: you can withdraw at most ₹50,000.00 more today.",
+    );
+    const spent = withdrawFormSchema('5000000.00', DEFAULT_MONEY_LIMITS, '200000.00');
+    expect(messages(spent.safeParse({ ...upi, amount: '100' })).amount).toBe(
+      "You have reached today's payout limit of ₹2,00,000.00. You can withdraw again tomorrow.",
+    );
+    // Over the balance too: the balance is the one message.
+    const short = withdrawFormSchema('300.00', DEFAULT_MONEY_LIMITS, '200000.00');
+    expect(messages(short.safeParse({ ...upi, amount: '400' })).amount).toBe(
+      'That is more than your available balance of ₹300.00.',
+    );
+  });
 });

@@ -1,11 +1,13 @@
 import {
   AddFundsBodySchema,
+  dailyPayoutProblem,
   type MoneyLimits,
+  parseAmount,
   proofRequiredMessage,
   WithdrawMethodSchema,
 } from '@iddesk/contract';
 import { z } from 'zod';
-import { exceedsBalance, limitedAmountField } from '../../../lib/amount';
+import { amountMinor, exceedsBalance, limitedAmountField } from '../../../lib/amount';
 import {
   ALWAYS_CHECK,
   checkDestination,
@@ -55,11 +57,13 @@ export type WithdrawFormValues = {
 /**
  * The withdrawal form keeps both destinations while the user switches between them, but checks
  * and sends only the chosen one. The destination is checked even when the amount is wrong, so
- * every problem shows at once. With the balance and the owners' limits known, an amount above
- * the balance or outside the limits is refused here too (the server has the last word: 409
- * when the balance changed meanwhile, 422 over the day's payout total, which it alone counts).
+ * every problem shows at once. With the balance, the owners' limits and what the customer
+ * asked for today (`askedToday`, wire format, from `GET /withdraw/today`) known, an amount
+ * above the balance, outside the limits or over what is left of the day's payout total is
+ * refused here too, with the server's words (it has the last word: 409 when the balance
+ * changed meanwhile, 422 when another withdrawal took the day's total first).
  */
-export const withdrawFormSchema = (balance?: string, limits?: MoneyLimits) =>
+export const withdrawFormSchema = (balance?: string, limits?: MoneyLimits, askedToday?: string) =>
   z
     .object({
       amount: limitedAmountField(limits, 'withdraw').superRefine((amount, ctx) => {
@@ -68,7 +72,12 @@ export const withdrawFormSchema = (balance?: string, limits?: MoneyLimits) =>
             code: 'custom',
             message: walletText.t('overBalance', { balance: formatMoney(balance) }),
           });
+          return;
         }
+        const asked = askedToday === undefined ? null : parseAmount(askedToday);
+        const minor = amountMinor(amount);
+        const overDaily = limits && asked !== null && minor !== null ? dailyPayoutProblem(limits, asked, minor) : null;
+        if (overDaily) ctx.addIssue({ code: 'custom', message: overDaily });
       }),
       method: WithdrawMethodSchema,
       upi_id: z.string(),

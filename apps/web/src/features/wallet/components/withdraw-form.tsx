@@ -3,6 +3,7 @@ import {
   limitRangeText,
   parseAmount,
   type MoneyLimits,
+  type PayoutToday,
   type Withdrawal,
 } from '@iddesk/contract';
 import { useMemo } from 'react';
@@ -12,6 +13,7 @@ import { DestinationFields } from './destination-fields';
 import { INPUT, TextField } from '../../../components/ui/text-field';
 import { formatMoney } from '../../../lib/money';
 import { useAppForm } from '../../../lib/use-app-form';
+import { usePayoutToday } from '../api/get-payout-today';
 import { useWithdraw, type WithdrawInput } from '../api/withdraw';
 import { useMoneyLimits } from '../../site';
 import { withdrawFormSchema, type WithdrawFormValues } from './wallet-schemas';
@@ -36,20 +38,29 @@ function destination(input: WithdrawInput): { label: string; value: string }[] {
   ];
 }
 
-/** "Available: ₹5,000.00 · ₹100.00 to ₹1,00,000.00 a withdrawal, ₹2,00,000.00 a day." */
+/**
+ * "Available: ₹5,000.00 · ₹100.00 to ₹1,00,000.00 a withdrawal, at most ₹2,00,000.00 a day."
+ * Once the customer has withdrawn today: "…, ₹1,40,000.00 left of today's ₹2,00,000.00."
+ */
 function amountHint(
   balance: string | undefined,
   limits: MoneyLimits | undefined,
+  today: PayoutToday | undefined,
 ): string | undefined {
   const { t } = walletText;
+  const daily = limits ? formatRupees(parseAmount(limits.daily_payout) ?? 0n) : '';
+  const askedToday = today ? (parseAmount(today.asked_today) ?? 0n) > 0n : false;
   const parts = [
     balance ? t('out.hintAvailable', { balance: formatMoney(balance) }) : null,
-    limits
-      ? t('out.hintLimits', {
+    limits && today && askedToday
+      ? t('out.hintLeftToday', {
           range: limitRangeText(limits, 'withdraw'),
-          daily: formatRupees(parseAmount(limits.daily_payout) ?? 0n),
+          left: formatRupees(parseAmount(today.left_today) ?? 0n),
+          daily,
         })
-      : null,
+      : limits
+        ? t('out.hintLimits', { range: limitRangeText(limits, 'withdraw'), daily })
+        : null,
   ].filter(Boolean);
   return parts.length > 0 ? t('out.hint', { parts: parts.join(' · ') }) : undefined;
 }
@@ -60,7 +71,11 @@ export function WithdrawForm({ balance, onSent }: WithdrawFormProps) {
   const t = walletText.useT();
   const mutation = useWithdraw();
   const limits = useMoneyLimits();
-  const schema = useMemo(() => withdrawFormSchema(balance, limits), [balance, limits]);
+  const today = usePayoutToday();
+  const schema = useMemo(
+    () => withdrawFormSchema(balance, limits, today?.asked_today),
+    [balance, limits, today?.asked_today],
+  );
   const app = useAppForm({
     schema,
     defaultValues: EMPTY,
@@ -82,7 +97,7 @@ export function WithdrawForm({ balance, onSent }: WithdrawFormProps) {
         <TextField
           label={t('amount')}
           {...INPUT.amount}
-          hint={amountHint(balance, limits)}
+          hint={amountHint(balance, limits, today)}
           {...app.field('amount')}
         />
         <DestinationFields
