@@ -2,7 +2,7 @@
 // measured run. Every request takes the next user from a shared rotation, so tokens (and
 // logins) are distinct across requests rather than one hot session.
 import autocannon from 'autocannon';
-import { cpuSecondsOf, sampleRss, treeCpuSecondsOf } from './server-process';
+import { cpuSecondsOf, mainThreadCpuSecondsOf, sampleRss, treeCpuSecondsOf } from './server-process';
 
 export type RequestShape = {
   method: 'GET' | 'POST';
@@ -22,6 +22,8 @@ export type LoadResult = {
   peakRssMiB: number;
   /** CPU milliseconds the server process spent per answered request. */
   serverCpuMs: number;
+  /** Of it, the main thread's (the event loop's; not libuv's or libvips' threads). */
+  mainThreadCpuMs: number;
   /** The same for the database server's processes (PostgreSQL only). */
   dbCpuMs: number | null;
 };
@@ -66,6 +68,7 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
   }
   const stopSampling = sampleRss(options.pid);
   const cpuBefore = cpuSecondsOf(options.pid);
+  const mainBefore = mainThreadCpuSecondsOf(options.pid);
   const dbBefore = options.dbPid ? treeCpuSecondsOf(options.dbPid) : 0;
   const result = await run(options.url, options.connections, options.seconds, options.request);
   const peakRssMiB = stopSampling();
@@ -73,6 +76,7 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
   const answered = Math.max(1, result.requests.total);
   return {
     serverCpuMs: ((cpuSecondsOf(options.pid) - cpuBefore) * 1000) / answered,
+    mainThreadCpuMs: ((mainThreadCpuSecondsOf(options.pid) - mainBefore) * 1000) / answered,
     dbCpuMs: options.dbPid
       ? ((treeCpuSecondsOf(options.dbPid) - dbBefore) * 1000) / answered
       : null,

@@ -95,6 +95,13 @@ export function report(results: Map<Driver, DriverResult>, machine: string, run:
           `- postgres ${row.name}: server CPU ${fmt(row.result.serverCpuMs, 2)} ms per call (budget ≤ 2.5) — ${mark(row.result.serverCpuMs <= 2.5)}`,
         );
         const before = r.rows.find((x) => x.baselineOf === row.name);
+        // The issue's "today 5.5–6.3 ms" is what the old code's main thread spends (see
+        // mainThreadCpuSecondsOf): the same figure for both, so the budget reads either way.
+        checks.push(
+          `- postgres ${row.name}: main-thread (event loop) CPU ${fmt(row.result.mainThreadCpuMs, 2)} ms per call` +
+            (before ? `, ${fmt(before.result.mainThreadCpuMs, 2)} on the server before issue 19` : '') +
+            ` (budget ≤ 2.5) — ${mark(row.result.mainThreadCpuMs <= 2.5)}`,
+        );
         if (before) {
           const times = row.result.reqPerSec / before.result.reqPerSec;
           checks.push(
