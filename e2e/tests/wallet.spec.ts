@@ -132,6 +132,10 @@ test('the admin blocks a user, and the user is logged out on their next action',
   await staff.page.getByRole('button', { name: /block user/i }).click();
   await staff.page.getByRole('dialog').getByRole('button', { name: /block user/i }).click();
   await expect(staff.page.getByRole('button', { name: /unblock user/i })).toBeVisible();
+  // The user's history says it in words, not as the stored field.
+  const history = staff.page.getByRole('region', { name: /history/i });
+  await expect(history.getByText('User blocked')).toBeVisible();
+  await expect(history.getByText('Blocked: No to Yes', { exact: true })).toBeVisible();
   await staff.close();
 
   // The next action (here: opening My IDs) ends the session: the server refuses every token

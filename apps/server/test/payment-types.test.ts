@@ -70,7 +70,7 @@ describe('payment types', () => {
     expect(removed.json().data.qr_url).toBeNull();
 
     const audit = await ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'payment_type.update'), eq(auditLog.objectId, String(created.id))));
-    expect(audit[0]).toMatchObject({ before: { name: 'GPay', upiId: 'a@okaxis' }, after: { name: 'GPay 2', upiId: 'b@okaxis' } });
+    expect(audit[0]).toMatchObject({ before: { name: 'GPay', upi_id: 'a@okaxis' }, after: { name: 'GPay 2', upi_id: 'b@okaxis' } });
   });
 
   it('bad input is 422 per field; a non-image QR is refused and nothing is stored', async () => {

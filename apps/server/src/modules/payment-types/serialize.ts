@@ -18,8 +18,20 @@ export function toPaymentTypeJson(row: PaymentTypeRow): PaymentType {
   };
 }
 
-/** The audit log's view: everything an admin can change. */
+/**
+ * The audit log's view: everything an admin can change, named as the API names it (entries
+ * written before 2026-11-26 used the row's camelCase names; the desk reads both).
+ */
 export function auditViewOf(row: PaymentTypeRow) {
-  const { createdAt: _c, updatedAt: _u, ...rest } = row;
-  return rest;
+  return {
+    name: row.name,
+    kind: row.kind,
+    upi_id: row.upiId,
+    account_holder: row.accountHolder,
+    account_number: row.accountNumber,
+    ifsc: row.ifsc,
+    bank_name: row.bankName,
+    qr_key: row.qrKey,
+    is_active: row.isActive,
+  };
 }

@@ -11,7 +11,7 @@ export function AuditChange({ before, after }: { before: unknown; after: unknown
     <ul className="flex flex-col gap-0.5 text-sm text-slate-700">
       {changes.map((c) => (
         <li key={c.field} className="break-words">
-          <span className="font-medium text-slate-800">{c.field.replace(/_/g, ' ')}:</span>{' '}
+          <span className="font-medium text-slate-800">{c.label}:</span>{' '}
           <span className="text-slate-600">{c.from}</span>
           <ArrowRight className="mx-1 inline size-3.5 align-[-0.125em]" aria-hidden="true" />
           <span className="sr-only"> {t('change.to')} </span>

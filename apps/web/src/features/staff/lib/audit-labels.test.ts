@@ -6,6 +6,10 @@ describe('audit labels', () => {
     expect(auditActionLabel('bill.approve')).toBe('Bill approved');
     expect(auditActionLabel('balance.deposit')).toBe('Balance manual deposit');
     expect(auditActionLabel('user.block')).toBe('User blocked');
+    expect(auditActionLabel('settings.update')).toBe('Settings changed');
+    expect(auditActionLabel('withdrawal.cancel')).toBe('Withdrawal cancelled by the customer');
+    expect(auditActionLabel('payment_type.deactivate')).toBe('Payment type deactivated');
+    expect(auditActionLabel('staff.reset_second_factor')).toBe('Staff second factor reset');
     expect(auditActionLabel('something.odd')).toBe('something.odd');
   });
 
@@ -16,13 +20,30 @@ describe('audit labels', () => {
     expect(auditObjectHref('bill', null)).toBeNull();
   });
 
-  it('lists only the fields that changed', () => {
-    expect(auditChanges({ status: 'pending' }, { status: 'approved', amount: '10.00' })).toEqual([
-      { field: 'status', from: 'pending', to: 'approved' },
-      { field: 'amount', from: '—', to: '10.00' },
+  it('lists only the fields that changed, in words: statuses, amounts in rupees, yes and no', () => {
+    expect(auditChanges({ status: 'pending' }, { status: 'approved', amount: '1500.00' })).toEqual([
+      { field: 'status', label: 'Status', from: 'Pending', to: 'Approved' },
+      { field: 'amount', label: 'Amount', from: '—', to: '₹1,500.00' },
     ]);
     expect(auditChanges({ role: 'cashier', name: 'A' }, { role: 'owner', name: 'A' })).toEqual([
-      { field: 'role', from: 'cashier', to: 'owner' },
+      { field: 'role', label: 'Role', from: 'cashier', to: 'owner' },
+    ]);
+    expect(auditChanges({ is_blocked: false }, { is_blocked: true })).toEqual([
+      { field: 'is_blocked', label: 'Blocked', from: 'No', to: 'Yes' },
+    ]);
+  });
+
+  it('names nested fields one a line, and reads an older entry’s camelCase field as the same name', () => {
+    const limits = { add_funds: { min: '100.00', max: '200000.00' }, daily_payout: '200000.00' };
+    expect(
+      auditChanges({ money_limits: limits }, { money_limits: { ...limits, add_funds: { min: '150.00', max: '200000.00' } } }),
+    ).toEqual([{ field: 'money_limits.add_funds.min', label: 'Money limits › add funds › minimum', from: '₹100.00', to: '₹150.00' }]);
+    expect(auditChanges({ upiId: 'a@ok', isActive: true }, { upiId: 'b@ok', isActive: true })).toEqual([
+      { field: 'upiId', label: 'UPI ID', from: 'a@ok', to: 'b@ok' },
+    ]);
+    // A field nobody named yet still reads, in words.
+    expect(auditChanges(null, { odd_new_field: 'x' })).toEqual([
+      { field: 'odd_new_field', label: 'Odd new field', from: '—', to: 'x' },
     ]);
   });
 });

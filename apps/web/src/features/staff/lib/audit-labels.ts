@@ -1,4 +1,7 @@
 import { type KeyOf, ROUTES } from '@iddesk/contract';
+import staffEn from '@iddesk/contract/i18n/en/staff.json';
+import { common } from '../../../lib/i18n-common';
+import { formatMoney } from '../../../lib/money';
 import { staffText } from '../i18n';
 
 /** The objects the audit trail names, as the server stores their type. */
@@ -29,7 +32,15 @@ const VERBS = [
   'deposit',
   'withdraw',
   'role',
+  'activate',
+  'deactivate',
+  'enable',
+  'disable',
+  'reset_second_factor',
+  'cancel',
 ] as const;
+/** Subjects stored under another name than their object type. */
+const SUBJECT_ALIASES: Record<string, (typeof SUBJECTS)[number]> = { settings: 'setting', marque: 'setting' };
 
 const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>
   (list as readonly string[]).includes(value);
@@ -43,7 +54,8 @@ export const auditObjectTypes = () =>
 
 /** "bill.approve" → "Bill approved"; an unknown action reads as it is stored. */
 export function auditActionLabel(action: string): string {
-  const [subject = '', verb = ''] = action.split('.');
+  const [stored = '', verb = ''] = action.split('.');
+  const subject = SUBJECT_ALIASES[stored] ?? stored;
   if (!isOneOf(SUBJECTS, subject) || !isOneOf(VERBS, verb)) return action;
   return staffText.t('audit.action', {
     object: objectName(subject),
@@ -76,25 +88,74 @@ export function auditObjectHref(type: string, id: string | null): string | null 
   }
 }
 
-function show(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+/** The audit fields with a name of their own (`audit.field.*`); others read as stored, in words. */
+const NAMED_FIELDS = new Set(
+  Object.keys(staffEn).flatMap((key) => (key.startsWith('audit.field.') ? [key.slice('audit.field.'.length)] : [])),
+);
+/** Fields whose values are amounts ("1500.00" → "₹1,500.00"). */
+const MONEY_FIELDS = new Set(['amount', 'balance', 'balance_after', 'confirmed_amount', 'min_deposit', 'min', 'max', 'daily_payout']);
+const WIRE_AMOUNT = /^-?\d+\.\d{2}$/;
+const STATUSES = new Set(['pending', 'approved', 'done', 'rejected', 'cancelled', 'active', 'inactive', 'blocked', 'closed']);
+
+/** `upiId` (an older entry's spelling) and `upi_id` are the same field. */
+const snakeCase = (part: string) => part.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * A changed field's name in words: "money_limits.add_funds.min" → "Money limits › add funds ›
+ * minimum". A field without a name of its own reads as stored, underscores as spaces.
+ */
+export function auditFieldLabel(path: string): string {
+  return path
+    .split('.')
+    .map((raw, i) => {
+      const part = snakeCase(raw);
+      if (NAMED_FIELDS.has(part)) return staffText.t(`audit.field.${part}` as KeyOf<'staff'>);
+      const words = part.replace(/_/g, ' ');
+      return i === 0 ? words.charAt(0).toUpperCase() + words.slice(1) : words;
+    })
+    .join(' › ');
+}
+
+/** A value as staff read it: amounts in rupees, yes/no, statuses in words, "—" for none. */
+function show(value: unknown, path: string): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const field = snakeCase(path.split('.').pop() ?? '');
+  if (typeof value === 'boolean') return staffText.t(value ? 'audit.yes' : 'audit.no');
+  if (typeof value === 'string') {
+    if (MONEY_FIELDS.has(field) && WIRE_AMOUNT.test(value)) return formatMoney(value);
+    if (field === 'status' && STATUSES.has(value)) return common.t(`status.${value}` as KeyOf<'common'>);
+    return value;
+  }
+  if (typeof value === 'number') return String(value);
   return JSON.stringify(value);
 }
 
-/** One line per field that changed: "status: pending → approved". */
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Nested objects (the money limits, a reuse confirmation) as one field a leaf: "a.b.c" → value. */
+function flatten(value: unknown, prefix: string, into: Map<string, unknown>): Map<string, unknown> {
+  if (isPlainObject(value) && (prefix === '' || Object.keys(value).length > 0)) {
+    for (const [key, inner] of Object.entries(value)) flatten(inner, prefix ? `${prefix}.${key}` : key, into);
+  } else if (prefix !== '') {
+    into.set(prefix, value);
+  }
+  return into;
+}
+
+/** One line per field that changed: "Status: Pending → Approved", nested fields one a line. */
 export function auditChanges(
   before: unknown,
   after: unknown,
-): { field: string; from: string; to: string }[] {
-  const b = before && typeof before === 'object' ? (before as Record<string, unknown>) : {};
-  const a = after && typeof after === 'object' ? (after as Record<string, unknown>) : {};
-  const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-  if (fields.length === 0 && (before !== null || after !== null)) {
-    return [{ field: 'value', from: show(before), to: show(after) }];
+): { field: string; label: string; from: string; to: string }[] {
+  if (!isPlainObject(before) && !isPlainObject(after)) {
+    if (before === null && after === null) return [];
+    return [{ field: 'value', label: staffText.t('audit.field.value'), from: show(before, ''), to: show(after, '') }];
   }
+  const b = flatten(isPlainObject(before) ? before : {}, '', new Map());
+  const a = flatten(isPlainObject(after) ? after : {}, '', new Map());
+  const fields = [...new Set([...b.keys(), ...a.keys()])];
   return fields
-    .filter((f) => show(b[f]) !== show(a[f]))
-    .map((field) => ({ field, from: show(b[field]), to: show(a[field]) }));
+    .map((field) => ({ field, label: auditFieldLabel(field), from: show(b.get(field), field), to: show(a.get(field), field) }))
+    .filter((c) => c.from !== c.to);
 }
