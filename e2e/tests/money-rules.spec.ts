@@ -126,7 +126,7 @@ test('limits: the withdraw form says what is left of today’s payout total and 
     await send.click();
     await page.getByRole('dialog').getByRole('button', { name: /withdraw ₹500\.00/i }).click();
     await expect(page.getByText(/request sent/i).first()).toBeVisible();
-    await expect(page.getByText("₹0.00 left of today's ₹2,000.00", { exact: false })).toBeVisible();
+    await expect(page.getByText("today's payout limit of ₹2,000.00 is used up: you can withdraw again tomorrow.")).toBeVisible();
     expect(await balanceOf(request, user.token)).toBe('3000.00');
   } finally {
     await putLimits(request, DEFAULT_MONEY_LIMITS);

@@ -39,28 +39,31 @@ function destination(input: WithdrawInput): { label: string; value: string }[] {
 }
 
 /**
- * "Available: ₹5,000.00 · ₹100.00 to ₹1,00,000.00 a withdrawal, at most ₹2,00,000.00 a day."
- * Once the customer has withdrawn today: "…, ₹1,40,000.00 left of today's ₹2,00,000.00."
+ * The limits part of the amount hint: "₹100.00 to ₹1,00,000.00 a withdrawal, at most
+ * ₹2,00,000.00 a day"; once the customer has withdrawn today, "…, ₹1,40,000.00 left of today's
+ * ₹2,00,000.00"; once nothing is left, "today's payout limit of ₹2,00,000.00 is used up: …".
  */
+function limitsHint(limits: MoneyLimits, today: PayoutToday | undefined): string {
+  const { t } = walletText;
+  const daily = formatRupees(parseAmount(limits.daily_payout) ?? 0n);
+  const range = limitRangeText(limits, 'withdraw');
+  if (!today || (parseAmount(today.asked_today) ?? 0n) === 0n)
+    return t('out.hintLimits', { range, daily });
+  const left = parseAmount(today.left_today) ?? 0n;
+  if (left === 0n) return t('out.hintNoneLeft', { daily });
+  return t('out.hintLeftToday', { range, left: formatRupees(left), daily });
+}
+
+/** "Available: ₹5,000.00 · " and the limits part, each once it is known. */
 function amountHint(
   balance: string | undefined,
   limits: MoneyLimits | undefined,
   today: PayoutToday | undefined,
 ): string | undefined {
   const { t } = walletText;
-  const daily = limits ? formatRupees(parseAmount(limits.daily_payout) ?? 0n) : '';
-  const askedToday = today ? (parseAmount(today.asked_today) ?? 0n) > 0n : false;
   const parts = [
     balance ? t('out.hintAvailable', { balance: formatMoney(balance) }) : null,
-    limits && today && askedToday
-      ? t('out.hintLeftToday', {
-          range: limitRangeText(limits, 'withdraw'),
-          left: formatRupees(parseAmount(today.left_today) ?? 0n),
-          daily,
-        })
-      : limits
-        ? t('out.hintLimits', { range: limitRangeText(limits, 'withdraw'), daily })
-        : null,
+    limits ? limitsHint(limits, today) : null,
   ].filter(Boolean);
   return parts.length > 0 ? t('out.hint', { parts: parts.join(' · ') }) : undefined;
 }
