@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../src/db/schema';
-import { translateIn } from '../src/lib/i18n';
+import { LOCALE_CACHE_LIMIT, localeOfHeaders, translateIn } from '../src/lib/i18n';
 import { startSmtpInbox } from './helpers/smtp-inbox';
 import { createAdmin, createTestApp, get, newUserDetails, post, type TestContext } from './helpers/test-app';
 import {
@@ -47,6 +47,24 @@ const postWith = (url: string, body: unknown, token: string | undefined, headers
   });
 const register = (body: Record<string, string>, headers: Record<string, string> = {}) =>
   postWith('/api/auth/register', body, undefined, headers);
+
+describe('Accept-Language, negotiated once per value', () => {
+  it('gives the same language from memory as negotiated, also past the kept number of values', () => {
+    expect(localeOfHeaders({ 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' })).toBe('hi');
+    expect(localeOfHeaders({ 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' })).toBe('hi');
+    expect(localeOfHeaders({ 'accept-language': 'fr-FR, en;q=0.5' })).toBe('en');
+    expect(localeOfHeaders({ 'accept-language': 'fr-FR' })).toBe('en');
+    expect(localeOfHeaders({})).toBe('en');
+    // Callers choose the header: distinct values past the limit start the map again.
+    for (let i = 0; i <= LOCALE_CACHE_LIMIT; i += 1) {
+      expect(localeOfHeaders({ 'accept-language': `x-${i}, hi;q=0.${(i % 9) + 1}` })).toBe('hi');
+    }
+    expect(localeOfHeaders({ 'accept-language': 'en-GB,en;q=0.9,hi;q=0.8' })).toBe('en');
+    expect(localeOfHeaders({ 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' })).toBe('hi');
+    // A header longer than a browser's is negotiated, not kept.
+    expect(localeOfHeaders({ 'accept-language': `${'x-long;q=0.1,'.repeat(40)}hi` })).toBe('hi');
+  });
+});
 
 describe('Accept-Language picks the language of the answer', () => {
   it('a zod field error of the contract is Hindi for hi, English without the header', async () => {
