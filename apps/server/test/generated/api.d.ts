@@ -866,6 +866,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/withdraw/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the caller may still withdraw today
+         * @description The caller’s wallet withdrawals asked for today (waiting and paid; rejected and cancelled ones do not count; the calendar day of the display time zone) against the daily payout total of the site settings, and what is left, never below zero. `POST /withdraw` checks the same total when it holds the amount.
+         */
+        get: operations["getWithdrawToday"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/withdraw/{id}": {
         parameters: {
             query?: never;
@@ -6397,6 +6417,51 @@ export interface operations {
             };
             /** @description Too many calls; try again after `Retry-After` seconds (`RATE_LIMITED`). */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getWithdrawToday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            daily_payout: string;
+                            asked_today: string;
+                            left_today: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
