@@ -4,7 +4,7 @@ import { auditActionLabel, auditChanges, auditObjectHref } from './audit-labels'
 describe('audit labels', () => {
   it('names actions in words, and keeps an unknown one as stored', () => {
     expect(auditActionLabel('bill.approve')).toBe('Bill approved');
-    expect(auditActionLabel('balance.deposit')).toBe('Balance manual deposit');
+    expect(auditActionLabel('balance.deposit')).toBe('Balance credited by hand');
     expect(auditActionLabel('user.block')).toBe('User blocked');
     expect(auditActionLabel('settings.update')).toBe('Settings changed');
     expect(auditActionLabel('withdrawal.cancel')).toBe('Withdrawal cancelled by the customer');
@@ -26,7 +26,7 @@ describe('audit labels', () => {
       { field: 'amount', label: 'Amount', from: '—', to: '₹1,500.00' },
     ]);
     expect(auditChanges({ role: 'cashier', name: 'A' }, { role: 'owner', name: 'A' })).toEqual([
-      { field: 'role', label: 'Role', from: 'cashier', to: 'owner' },
+      { field: 'role', label: 'Role', from: 'Cashier', to: 'Owner' },
     ]);
     expect(auditChanges({ is_blocked: false }, { is_blocked: true })).toEqual([
       { field: 'is_blocked', label: 'Blocked', from: 'No', to: 'Yes' },

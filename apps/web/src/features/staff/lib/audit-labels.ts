@@ -96,6 +96,7 @@ const NAMED_FIELDS = new Set(
 const MONEY_FIELDS = new Set(['amount', 'balance', 'balance_after', 'confirmed_amount', 'min_deposit', 'min', 'max', 'daily_payout']);
 const WIRE_AMOUNT = /^-?\d+\.\d{2}$/;
 const STATUSES = new Set(['pending', 'approved', 'done', 'rejected', 'cancelled', 'active', 'inactive', 'blocked', 'closed']);
+const ROLES = new Set(['owner', 'cashier', 'support']);
 
 /** `upiId` (an older entry's spelling) and `upi_id` are the same field. */
 const snakeCase = (part: string) => part.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -116,7 +117,7 @@ export function auditFieldLabel(path: string): string {
     .join(' › ');
 }
 
-/** A value as staff read it: amounts in rupees, yes/no, statuses in words, "—" for none. */
+/** A value as staff read it: amounts in rupees, yes/no, statuses and roles in words, "—" for none. */
 function show(value: unknown, path: string): string {
   if (value === null || value === undefined || value === '') return '—';
   const field = snakeCase(path.split('.').pop() ?? '');
@@ -124,6 +125,7 @@ function show(value: unknown, path: string): string {
   if (typeof value === 'string') {
     if (MONEY_FIELDS.has(field) && WIRE_AMOUNT.test(value)) return formatMoney(value);
     if (field === 'status' && STATUSES.has(value)) return common.t(`status.${value}` as KeyOf<'common'>);
+    if (field === 'role' && ROLES.has(value)) return staffText.t(`audit.role.${value}` as KeyOf<'staff'>);
     return value;
   }
   if (typeof value === 'number') return String(value);
