@@ -106,18 +106,20 @@ export function sampleRss(pid: number, everyMs = 100): () => number {
 
 const TICKS_PER_SECOND = 100;
 
-function statFields(pid: number): string[] | null {
+/** A process's stat fields, or with `thread` one of its threads' (its own pid: the main one). */
+function statFields(pid: number, thread?: number): string[] | null {
   try {
+    const path = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
     // Fields after the command name, which may itself contain spaces and parentheses.
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop()!.split(' ');
+    return readFileSync(path, 'utf8').split(') ').pop()!.split(' ');
   } catch {
     return null;
   }
 }
 
 /** User + system CPU seconds a process has used so far (Linux /proc), 0 when it is gone. */
-export function cpuSecondsOf(pid: number): number {
-  const f = statFields(pid);
+export function cpuSecondsOf(pid: number, thread?: number): number {
+  const f = statFields(pid, thread);
   return f ? (Number(f[11]) + Number(f[12])) / TICKS_PER_SECOND : 0;
 }
 
@@ -127,14 +129,7 @@ export function cpuSecondsOf(pid: number): number {
  * 5.5–6.3 ms" for a deposit matches this figure of the code before it (the whole process
  * spent 70–90 ms there, nearly all in WebP encoding on other threads).
  */
-export function mainThreadCpuSecondsOf(pid: number): number {
-  try {
-    const f = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ').pop()!.split(' ');
-    return (Number(f[11]) + Number(f[12])) / TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
-}
+export const mainThreadCpuSecondsOf = (pid: number): number => cpuSecondsOf(pid, pid);
 
 /**
  * CPU seconds of a process and its direct children (a PostgreSQL server and its backends),

@@ -23,15 +23,6 @@ export function toPaymentTypeJson(row: PaymentTypeRow): PaymentType {
  * written before 2026-11-26 used the row's camelCase names; the desk reads both).
  */
 export function auditViewOf(row: PaymentTypeRow) {
-  return {
-    name: row.name,
-    kind: row.kind,
-    upi_id: row.upiId,
-    account_holder: row.accountHolder,
-    account_number: row.accountNumber,
-    ifsc: row.ifsc,
-    bank_name: row.bankName,
-    qr_key: row.qrKey,
-    is_active: row.isActive,
-  };
+  const { id: _id, qr_url: _url, created_at: _created, ...fields } = toPaymentTypeJson(row);
+  return { ...fields, qr_key: row.qrKey };
 }

@@ -1,8 +1,10 @@
 import { type KeyOf, ROUTES } from '@iddesk/contract';
+import commonEn from '@iddesk/contract/i18n/en/common.json';
 import staffEn from '@iddesk/contract/i18n/en/staff.json';
+import staffAccountEn from '@iddesk/contract/i18n/en/staffAccount.json';
 import { common } from '../../../lib/i18n-common';
 import { formatMoney } from '../../../lib/money';
-import { staffText } from '../i18n';
+import { staffCatalogue, staffText } from '../i18n';
 
 /** The objects the audit trail names, as the server stores their type. */
 const OBJECTS = [
@@ -88,15 +90,13 @@ export function auditObjectHref(type: string, id: string | null): string | null 
   }
 }
 
-/** The audit fields with a name of their own (`audit.field.*`); others read as stored, in words. */
-const NAMED_FIELDS = new Set(
-  Object.keys(staffEn).flatMap((key) => (key.startsWith('audit.field.') ? [key.slice('audit.field.'.length)] : [])),
-);
 /** Fields whose values are amounts ("1500.00" → "₹1,500.00"). */
 const MONEY_FIELDS = new Set(['amount', 'balance', 'balance_after', 'confirmed_amount', 'min_deposit', 'min', 'max', 'daily_payout']);
 const WIRE_AMOUNT = /^-?\d+\.\d{2}$/;
-const STATUSES = new Set(['pending', 'approved', 'done', 'rejected', 'cancelled', 'active', 'inactive', 'blocked', 'closed']);
-const ROLES = new Set(['owner', 'cashier', 'support']);
+/** Staff roles by the names the staff page gives them. */
+const roleNames = staffCatalogue('staffAccount', staffAccountEn);
+/** Whether a catalogue has the message: the words the trail has for a field, status or role. */
+const has = (english: object, key: string) => Object.hasOwn(english, key);
 
 /** `upiId` (an older entry's spelling) and `upi_id` are the same field. */
 const snakeCase = (part: string) => part.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -110,7 +110,7 @@ export function auditFieldLabel(path: string): string {
     .split('.')
     .map((raw, i) => {
       const part = snakeCase(raw);
-      if (NAMED_FIELDS.has(part)) return staffText.t(`audit.field.${part}` as KeyOf<'staff'>);
+      if (has(staffEn, `audit.field.${part}`)) return staffText.t(`audit.field.${part}` as KeyOf<'staff'>);
       const words = part.replace(/_/g, ' ');
       return i === 0 ? words.charAt(0).toUpperCase() + words.slice(1) : words;
     })
@@ -124,8 +124,8 @@ function show(value: unknown, path: string): string {
   if (typeof value === 'boolean') return staffText.t(value ? 'audit.yes' : 'audit.no');
   if (typeof value === 'string') {
     if (MONEY_FIELDS.has(field) && WIRE_AMOUNT.test(value)) return formatMoney(value);
-    if (field === 'status' && STATUSES.has(value)) return common.t(`status.${value}` as KeyOf<'common'>);
-    if (field === 'role' && ROLES.has(value)) return staffText.t(`audit.role.${value}` as KeyOf<'staff'>);
+    if (field === 'status' && has(commonEn, `status.${value}`)) return common.t(`status.${value}` as KeyOf<'common'>);
+    if (field === 'role' && has(staffAccountEn, `role.${value}`)) return roleNames.t(`role.${value}` as KeyOf<'staffAccount'>);
     return value;
   }
   if (typeof value === 'number') return String(value);

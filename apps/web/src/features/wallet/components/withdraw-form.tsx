@@ -2,6 +2,7 @@ import {
   formatRupees,
   limitRangeText,
   parseAmount,
+  payoutLeftToday,
   type MoneyLimits,
   type PayoutToday,
   type Withdrawal,
@@ -47,9 +48,10 @@ function limitsHint(limits: MoneyLimits, today: PayoutToday | undefined): string
   const { t } = walletText;
   const daily = formatRupees(parseAmount(limits.daily_payout) ?? 0n);
   const range = limitRangeText(limits, 'withdraw');
-  if (!today || (parseAmount(today.asked_today) ?? 0n) === 0n)
-    return t('out.hintLimits', { range, daily });
-  const left = parseAmount(today.left_today) ?? 0n;
+  const asked = today ? (parseAmount(today.asked_today) ?? 0n) : 0n;
+  if (asked === 0n) return t('out.hintLimits', { range, daily });
+  // From the limits the form checks with, as the form's refusal does.
+  const left = payoutLeftToday(limits, asked);
   if (left === 0n) return t('out.hintNoneLeft', { daily });
   return t('out.hintLeftToday', { range, left: formatRupees(left), daily });
 }
