@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 // One measured load: autocannon with 100 connections, a warm-up that is thrown away, then the
 // measured run. Every request takes the next user from a shared rotation, so tokens (and
 // logins) are distinct across requests rather than one hot session.
@@ -65,6 +66,9 @@ export function run(url: string, connections: number, seconds: number, request: 
 export async function measure(options: LoadOptions): Promise<LoadResult> {
   if (options.warmupSeconds > 0) {
     await run(options.url, options.connections, options.warmupSeconds, options.request);
+    // autocannon stops without waiting for the answers still owed: let the server finish them,
+    // or the measured run's first calls meet the warm-up's (the uploads' queue answers 503).
+    await setTimeout(500);
   }
   const stopSampling = sampleRss(options.pid);
   const cpuBefore = cpuSecondsOf(options.pid);
