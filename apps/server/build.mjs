@@ -27,6 +27,8 @@ rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: {
     main: join(root, 'src/main.ts'),
+    // The image thread (src/lib/images.ts starts it from beside main.js).
+    'image-worker': join(root, 'src/lib/image-worker.ts'),
     backup: join(root, 'src/cli/backup.ts'),
     restore: join(root, 'src/cli/restore.ts'),
     'rotate-key': join(root, 'src/cli/rotate-key.ts'),

@@ -19,7 +19,7 @@ import { processImage } from '../src/lib/images';
 import { IMAGE_THREAD_NICE } from '../src/lib/sharp';
 import { createAdmin, createTestApp, registerUser, type TestContext } from './helpers/test-app';
 import { UPLOAD_STORES, type UploadStore } from './helpers/upload-stores';
-import { addFunds, createUpiPaymentType, nextReference, pngImage } from './helpers/wallet-fixtures';
+import { addFunds, createUpiPaymentType, hugePng, nextReference, pngImage } from './helpers/wallet-fixtures';
 
 const IMAGE_BUSY_MESSAGE = translateIn('en', 'api.imagesBusy');
 
@@ -185,5 +185,17 @@ describe('image threads below sign-ins (issue 19)', () => {
     // This (the event loop's) thread is untouched: the nice value is per thread on Linux.
     expect(getPriority()).toBe(before);
     expect(before).toBeLessThan(IMAGE_THREAD_NICE);
+  });
+
+  it('the image work runs on its own thread, which waits behind sign-ins too; a bad image still reads as one', async () => {
+    await processImage(await pngImage(), 'private');
+    // The image thread (lib/image-worker.ts) lowered itself: a thread at IMAGE_THREAD_NICE that
+    // is not one of libvips'.
+    const lowered = threadsNamed('').filter((t) => t.nice === IMAGE_THREAD_NICE);
+    const vips = new Set(threadsNamed('libvips').map((t) => t.tid));
+    expect(lowered.filter((t) => !vips.has(t.tid)).length).toBeGreaterThan(0);
+    // Its refusals come back as the reason (the caller words it in the call's language).
+    await expect(processImage(Buffer.from('GIF89a, not really'), 'private')).rejects.toMatchObject({ problem: 'wrongType' });
+    await expect(processImage(hugePng(), 'private')).rejects.toMatchObject({ problem: 'tooManyPixels' });
   });
 });

@@ -1,11 +1,13 @@
 import { IMAGE_UPLOAD, type ImageProblem } from '@iddesk/contract';
-import { imagePool } from './image-pool';
 import { hashOfPixels } from './perceptual-hash';
 import { loadSharp, lowerImageThreadPriority } from './sharp';
 
+// The image work itself, run on the image thread (lib/image-worker.ts); the server calls it
+// through lib/images.ts `processImage`.
+
 /**
  * An upload that is not an acceptable image. It carries the reason, not the text: the image is
- * checked in the image pool, perhaps outside the call's async context, so the caller writes the
+ * checked on the image thread, outside the call's async context, so the caller writes the
  * message in the call's language (`imageProblemMessage`, issue 18).
  */
 export class InvalidImageError extends Error {
@@ -35,35 +37,21 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
  */
 export type ImageUse = 'private' | 'public';
 
+/** How often a running image job looks for new libvips threads to lower (lib/sharp.ts). */
+const RENICE_EVERY_MS = 20;
+
 /**
  * Check an upload by its content and re-encode it. The header is read first with sharp's
  * pixel limit, so an oversized image (a 20 000 × 20 000 PNG bomb) is refused before any
  * pixel is decoded. Re-encoding drops everything but pixels: EXIF (location, device),
  * embedded scripts or polyglot payloads. A proof's perceptual hash is taken from the same
- * decoded pixels. CPU-heavy: never call it inside a transaction. Runs in the bounded image
- * pool (lib/image-pool.ts): a full queue is the 503.
+ * decoded pixels. libvips' threads run below sign-ins and the event loop while it works.
  */
-export async function processImage(input: Buffer, use: ImageUse = 'public'): Promise<ProcessedImage> {
-  if (input.length > IMAGE_UPLOAD.maxBytes) throw new InvalidImageError('tooLarge');
-  jobsInFlight += 1;
-  try {
-    return await imagePool.run(() => atLowPriority(() => checkAndEncode(input, use)));
-  } finally {
-    jobsInFlight -= 1;
-  }
-}
-
-let jobsInFlight = 0;
-
-/** How often a running image job looks for new libvips threads to lower (lib/sharp.ts). */
-const RENICE_EVERY_MS = 20;
-
-/** Run an image job with libvips' threads below sign-ins and the event loop (issue 19). */
-async function atLowPriority<T>(job: () => Promise<T>): Promise<T> {
+export async function checkAndEncode(input: Buffer, use: ImageUse): Promise<ProcessedImage> {
   lowerImageThreadPriority(true);
   const timer = setInterval(() => lowerImageThreadPriority(), RENICE_EVERY_MS);
   try {
-    return await job();
+    return await encode(input, use);
   } finally {
     clearInterval(timer);
     // Threads started in the job's last moments, idle now, wait at the lower priority too.
@@ -71,12 +59,7 @@ async function atLowPriority<T>(job: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Uploads being checked or re-encoded right now, waiting for the pool included (GET /metrics). */
-export function imageJobsInFlight(): number {
-  return jobsInFlight;
-}
-
-async function checkAndEncode(input: Buffer, use: ImageUse): Promise<ProcessedImage> {
+async function encode(input: Buffer, use: ImageUse): Promise<ProcessedImage> {
   const options = { limitInputPixels: IMAGE_UPLOAD.maxPixels, failOn: 'error' as const };
   const sharp = await loadSharp();
 
