@@ -3,7 +3,10 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bills, idempotencyKeys, uploads, withdrawals } from '../src/db/schema';
-import { createItem, customerWith, LOGIN, PASSWORD } from './helpers/ids-fixtures';
+import { imagePool } from '../src/lib/image-pool';
+import { activeId, createItem, customerWith, LOGIN, PASSWORD } from './helpers/ids-fixtures';
+import { pollUntil } from './helpers/poll-until';
+import { countQueries } from './helpers/query-counter';
 import { createAdmin, post, useTestApp } from './helpers/test-app';
 import {
   balanceOf,
@@ -143,6 +146,81 @@ describe('Idempotency-Key on money-moving POSTs', () => {
     expect(userBills).toHaveLength(1);
     expect((await ctx.db.select({ n: count() }).from(uploads))[0]!.n).toBe(uploadsBefore + 1);
   });
+
+  it('add funds with a key: a retry of an answered call is replayed before its screenshot is checked or stored again', async () => {
+    const user = await customerWith(ctx, admin.token, '1');
+    const paymentType = await createUpiPaymentType(app, admin.token, 'Idem Pay Before');
+    const key = randomUUID();
+    const image = await pngImage();
+    const send = () =>
+      postForm(
+        app,
+        '/api/add_funds',
+        { amount: '250', payment_type_id: String(paymentType.id), reference: 'UTR556' },
+        [{ field: 'proof', data: image }],
+        user.token,
+        { 'idempotency-key': key },
+      );
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(200);
+    // Its reference is now on an approved payment: a new call naming it would be a 409 before
+    // any image work. The retry is the same call, so it gets the first answer.
+    expect((await post(app, `/api/admin/bills/${first.json().data.id}/approve`, {}, admin.token)).statusCode).toBe(200);
+    const uploadsBefore = (await ctx.db.select({ n: count() }).from(uploads))[0]!.n;
+    const retry = await send();
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    expect((await ctx.db.select({ n: count() }).from(uploads))[0]!.n).toBe(uploadsBefore);
+  });
+
+  /** The four money calls that carry a screenshot, each sent with `key` (built once the fixtures exist). */
+  async function callsWithScreenshots() {
+    const payer = await customerWith(ctx, admin.token, '100');
+    const paymentType = String((await createUpiPaymentType(app, admin.token, `Queue Pay ${randomUUID().slice(0, 6)}`)).id);
+    const item = await createItem(app, admin.token);
+    const { user: holder, userIdId } = await activeId(ctx, admin.token, item.id);
+    const payout = await withdraw(payer.token, '10');
+    expect(payout.statusCode, payout.body).toBe(200);
+    const byPayment = (key: string) => ({ amount: '500', pay_from: 'payment', payment_type_id: paymentType, reference: `UTR${key.slice(0, 8)}` });
+    const send = (url: string, fields: Record<string, string>, token: string) => async (key: string) =>
+      postForm(app, url, fields, [{ field: 'proof', data: await pngImage() }], token, { 'idempotency-key': key });
+    return {
+      'add funds': (key: string) => send('/api/add_funds', { amount: '250', payment_type_id: paymentType, reference: `UTR${key.slice(0, 8)}` }, payer.token)(key),
+      'a new ID paid by payment': (key: string) => send(`/api/ids/${item.id}/create`, { username: 'queue.payer', ...byPayment(key) }, payer.token)(key),
+      'a deposit into an ID paid by payment': (key: string) => send(`/api/user_ids/${userIdId}/deposit`, byPayment(key), holder.token)(key),
+      'a payout approved with its screenshot': (key: string) =>
+        send(`/api/admin/withdraw/${payout.json().data.id}/approve`, { reference: 'PAYOUT-Q1' }, admin.token)(key),
+    };
+  }
+
+  it.each(['add funds', 'a new ID paid by payment', 'a deposit into an ID paid by payment', 'a payout approved with its screenshot'] as const)(
+    '%s with a key: no statement of its transaction is sent while the screenshot waits for the image pool',
+    async (name) => {
+      const call = (await callsWithScreenshots())[name];
+      const counter = countQueries(ctx.database);
+      let release!: () => void;
+      const busy = imagePool.run(() => new Promise<void>((resolve) => (release = resolve)));
+      try {
+        const sending = call(randomUUID());
+        expect(await pollUntil(async () => imagePool.counts().queued, (queued) => queued === 1)).toBe(1);
+        // Waiting for the pool: only reads outside any transaction (the look for an earlier
+        // answer, the call's own checks).
+        const begun = () => counter.statements.filter((text) => /^begin/i.test(text));
+        expect(begun(), counter.statements.join('\n---\n')).toEqual([]);
+        expect(counter.statements.filter((text) => /insert into "idempotency_keys"/i.test(text))).toEqual([]);
+        release();
+        const res = await sending;
+        expect(res.statusCode, res.body).toBe(200);
+        // Then one transaction, which the service joined without a savepoint.
+        expect(begun()).toHaveLength(1);
+        expect(counter.statements.filter((text) => /savepoint/i.test(text))).toEqual([]);
+      } finally {
+        release();
+        await busy;
+      }
+    },
+  );
 
   it('issue 15 finding 4: add funds (multipart) with a reused key and other data is 422', async () => {
     const user = await customerWith(ctx, admin.token, '1');

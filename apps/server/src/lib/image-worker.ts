@@ -23,7 +23,10 @@ port.on('message', (request: ImageRequest) => {
 
 async function answer({ id, input, use }: ImageRequest): Promise<ImageReply> {
   try {
-    const image = await checkAndEncode(Buffer.from(input.buffer, input.byteOffset, input.byteLength), use);
+    const image = await checkAndEncode(
+      Buffer.from(input.buffer, input.byteOffset, input.byteLength),
+      use,
+    );
     return { id, image };
   } catch (error) {
     if (error instanceof InvalidImageError) return { id, problem: error.problem };

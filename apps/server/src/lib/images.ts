@@ -20,7 +20,10 @@ export type ImageReply =
  * image pool (lib/image-pool.ts: a full queue is the 503) to the image thread. CPU-heavy:
  * never call it inside a transaction.
  */
-export async function processImage(input: Buffer, use: ImageUse = 'public'): Promise<ProcessedImage> {
+export async function processImage(
+  input: Buffer,
+  use: ImageUse = 'public',
+): Promise<ProcessedImage> {
   if (input.length > IMAGE_UPLOAD.maxBytes) throw new InvalidImageError('tooLarge');
   jobsInFlight += 1;
   try {
@@ -50,7 +53,10 @@ class ImageThread {
   private worker: Promise<Worker> | null = null;
   private current: Worker | null = null;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (image: ProcessedImage) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (image: ProcessedImage) => void; reject: (error: Error) => void }
+  >();
 
   async run(input: Buffer, use: ImageUse): Promise<ProcessedImage> {
     this.worker ??= this.start().catch((error: unknown) => {
@@ -74,7 +80,9 @@ class ImageThread {
     const worker = startWorker();
     worker.on('message', (reply: ImageReply) => this.settle(reply));
     worker.on('error', (error) => this.fail(worker, error));
-    worker.on('exit', (code) => this.fail(worker, new Error(`the image thread exited with code ${code}`)));
+    worker.on('exit', (code) =>
+      this.fail(worker, new Error(`the image thread exited with code ${code}`)),
+    );
     // Idle, it never keeps the process alive (listeners first: adding one refs it again).
     worker.unref();
     this.current = worker;
@@ -89,7 +97,10 @@ class ImageThread {
     if ('image' in reply) {
       // Structured clone gives the bytes back as a Uint8Array.
       const { data } = reply.image;
-      job.resolve({ ...reply.image, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) });
+      job.resolve({
+        ...reply.image,
+        data: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+      });
     } else if ('problem' in reply) job.reject(new InvalidImageError(reply.problem));
     else job.reject(new Error(`image work failed: ${reply.error}`));
   }
@@ -110,7 +121,8 @@ const imageThread = new ImageThread();
  * sources (tests, `npm run dev`) run image-worker.ts through tsx's loader.
  */
 function startWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./image-worker.js', import.meta.url));
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./image-worker.js', import.meta.url));
   const source = new URL('./image-worker.ts', import.meta.url).href;
   return new Worker(
     `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`,

@@ -25,8 +25,9 @@ import { cachedPaymentType } from '../payment-types';
 import { cachedMoneyLimits } from '../settings';
 import { billChunk } from './repository';
 import { billCsvColumns, toBillJson } from './serialize';
-import { addFunds, cancelBill, getBill, getOwnBill, handleBill, listBills } from './service';
+import { cancelBill, getBill, getOwnBill, handleBill, listBills, prepareAddFunds, recordAddFunds } from './service';
 import { t } from '../../lib/i18n';
+import type { Storage } from '../../lib/storage';
 
 const AddFundsForm = formSpec(AddFundsBodySchema, { [ADD_FUNDS_PROOF_FIELD]: proofRequiredMessage });
 
@@ -51,12 +52,18 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
         limits: await cachedMoneyLimits(app.db),
         paymentType: await cachedPaymentType(app.db, fields.payment_type_id),
       };
-      return app.idempotent(request, reply, async (db, storage) => {
-        const deps = { db, storage, log: request.log };
-        const { id, name, email, phone, locale } = callerOf(request).user;
-        const bill = await addFunds(deps, { id, name, email, phone, locale }, fields, files.proof!, known);
-        return { message: t('api.queue.sent'), data: toBillJson(bill) };
-      });
+      const { id, name, email, phone, locale } = callerOf(request).user;
+      return app.idempotent(
+        request,
+        reply,
+        async (db, storage, image) => {
+          const deps = { db, storage, log: request.log };
+          // prepareAddFunds refused an inactive or unknown payment type.
+          const bill = await recordAddFunds(deps, { id, name, email, phone, locale }, fields, image, known.paymentType!);
+          return { message: t('api.queue.sent'), data: toBillJson(bill) };
+        },
+        (storage: Storage) => prepareAddFunds({ db: app.db, storage }, fields, files.proof!, known),
+      );
     },
   );
 

@@ -2,6 +2,7 @@ import { type AddFundsBodySchema, formatAmount, limitProblem, type Locale, type 
 import type { Actor } from '../audit';
 import type { z } from 'zod';
 import type { BillRow, PaymentTypeRow } from '../../db/schema';
+import { atomically } from '../../db/atomically';
 import type { Db } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
 import type { StorageDeps as Deps } from '../../lib/storage';
@@ -10,7 +11,7 @@ import { billApproved, billRejected } from '../notifications';
 import { notify } from '../notifications';
 import { pendingItems } from '../pending-items';
 import { approvedElsewhere, assertReferenceFree } from '../proof-reuse';
-import { recordUpload, storeImage, withStoredImage } from '../uploads';
+import { recordUpload, type StoredImage, storeImage, withStoredImage } from '../uploads';
 import {
   type BillView,
   cancelPendingBill,
@@ -24,32 +25,46 @@ import { t } from '../../lib/i18n';
 type AddFundsInput = z.output<typeof AddFundsBodySchema>;
 
 
+type AddFundsKnown = { limits: MoneyLimits; paymentType: PaymentTypeRow | null };
+
 /**
- * Add funds (money rule 3): a pending bill and a pending credit that does not count until
- * an admin approves it. The amount is within the owners' limits (rule 8, 422 on `amount`)
- * and the payment type active, both as the route read them from memory (settings
- * cachedMoneyLimits, payment-types cachedPaymentType); the customer's language, for the
- * ledger row's text, is the caller's. The screenshot is checked and stored before the
- * transaction.
+ * Add funds (money rule 3), the part before the transaction: the amount within the owners'
+ * limits (rule 8, 422 on `amount`) and the payment type active, both as the route read them
+ * from memory (settings cachedMoneyLimits, payment-types cachedPaymentType); a UTR already
+ * credited once refused (issue 16); then the screenshot checked, re-encoded and stored. The
+ * route runs it before a keyed call's transaction (money-calls `before`), so no pooled
+ * connection waits in a transaction for the image pool.
  */
-export async function addFunds(
-  { db, storage, log }: Deps,
-  customer: BillView['user'] & { locale: Locale },
+export async function prepareAddFunds(
+  { db, storage }: Pick<Deps, 'db' | 'storage'>,
   input: AddFundsInput,
   proof: Buffer,
-  { limits, paymentType }: { limits: MoneyLimits; paymentType: PaymentTypeRow | null },
-): Promise<BillView> {
-  const { locale, ...user } = customer;
-  const userId = user.id;
+  { limits, paymentType }: AddFundsKnown,
+): Promise<StoredImage> {
   const outside = limitProblem(limits, 'add_funds', input.amount);
   if (outside) throw ValidationError.field('amount', outside);
   if (!paymentType?.isActive) throw ValidationError.field('payment_type_id', t('api.bills.paymentTypeUnavailable'));
   // Issue 16: a UTR already credited once is refused at once, before the image work.
   await assertReferenceFree(db, input.reference);
+  return storeImage(storage, proof, 'private', 'proof');
+}
 
-  const image = await storeImage(storage, proof, 'private', 'proof');
+/**
+ * Add funds, the transaction: a pending bill and a pending credit that does not count until
+ * an admin approves it, with the stored screenshot's row. The customer's language, for the
+ * ledger row's text, is the caller's. Joins a keyed call's transaction (db/atomically.ts).
+ */
+export async function recordAddFunds(
+  { db, storage, log }: Deps,
+  customer: BillView['user'] & { locale: Locale },
+  input: AddFundsInput,
+  image: StoredImage,
+  paymentType: PaymentTypeRow,
+): Promise<BillView> {
+  const { locale, ...user } = customer;
+  const userId = user.id;
   const bill = await withStoredImage(storage, log, image, () =>
-    db.transaction(async (tx) => {
+    atomically(db, async (tx) => {
       await recordUpload(tx, image, userId);
       // The bill and its pending credit in one statement.
       const credit = pendingCreditEntry(

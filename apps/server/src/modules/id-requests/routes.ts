@@ -21,11 +21,13 @@ import {
   listOwnIdRequests,
   listOwnRequests,
   requestClose,
-  requestDeposit,
+  prepareDeposit,
+  recordDeposit,
   requestPasswordChange,
   requestWithdraw,
 } from './service';
 import { t } from '../../lib/i18n';
+import type { Storage } from '../../lib/storage';
 
 const ItemSchema = envelope(IdRequestSchema);
 const PageSchema = envelope(paginated(IdRequestSchema));
@@ -54,11 +56,16 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(IDS_API.userIdDeposit(':id'), { ...deposit, schema: { ...deposit.schema, form: DepositForm } }, async (request, reply) => {
     const { fields, files } = await readForm(request, DepositForm);
-    return app.idempotent(request, reply, async (db, storage) => {
-      const deps = { db, storage, log: request.log };
-      const view = await requestDeposit(deps, callerOf(request).user.id, request.params.id, fields, files.proof);
-      return { message: t('api.queue.sent'), data: json(view) };
-    });
+    const userId = callerOf(request).user.id;
+    return app.idempotent(
+      request,
+      reply,
+      async (db, storage, prepared) => {
+        const view = await recordDeposit({ db, storage, log: request.log }, userId, request.params.id, fields, prepared);
+        return { message: t('api.queue.sent'), data: json(view) };
+      },
+      (storage: Storage) => prepareDeposit({ db: app.db, storage }, userId, request.params.id, fields, files.proof),
+    );
   });
 
   const withdraw = fileOptions(

@@ -2,13 +2,14 @@ import type { DepositBodySchema, PageQuery } from '@iddesk/contract';
 import { getMoneyLimits, assertWithinLimits } from '../settings';
 import type { z } from 'zod';
 import { uniqueViolation } from '../../db/pg-errors';
-import type { IdRequestRow, UserIdRow } from '../../db/schema';
+import type { IdRequestRow, PaymentTypeRow, UserIdRow } from '../../db/schema';
+import { atomically } from '../../db/atomically';
 import type { Db, Tx } from '../../db/types';
 import { ConflictError, NotFoundError } from '../../errors/app-errors';
 import { pageWindow, toPage } from '../../lib/pagination';
 import type { StorageDeps as Deps } from '../../lib/storage';
 import type { Keyring } from '../app-key';
-import { withStoredImage } from '../uploads';
+import { type StoredImage, withStoredImage } from '../uploads';
 import { assertReferenceFree } from '../proof-reuse';
 import { seal, SEALED } from '../user-ids';
 import { assertActive, checkPayment, holdIfFromWallet, paymentColumns, storeProof } from '../user-ids';
@@ -37,7 +38,9 @@ async function fileRequest(
 ): Promise<IdRequestView> {
   let id: number;
   try {
-    id = await db.transaction(async (tx) => {
+    // A keyed call's transaction is joined (db/atomically.ts): the failure below is turned
+    // into another error, never carried on from.
+    id = await atomically(db, async (tx) => {
       const locked = await findUserIdForUpdate(tx, userIdId);
       if (!locked || locked.userId !== userId) throw new NotFoundError();
       assertActive(locked.status);
@@ -60,18 +63,23 @@ async function onlyOnePasswordChange(tx: Tx, userIdId: number) {
   if (await findPendingOfType(tx, userIdId, 'change_password')) throw new ConflictError('CONFLICT', t('api.idRequests.passwordChangeWaiting'));
 }
 
+/** What an ID deposit checked and stored before its transaction (prepareDeposit). */
+export type PreparedDeposit = { itemName: string; paymentType: PaymentTypeRow | null; image: StoredImage | null };
+
 /**
- * Money into the ID: at least the item's minimum and within the owners' deposit limits (rule
- * 8). From the wallet the amount is held at once (money rule 4, cause `request`); by payment
- * the screenshot is stored and nothing moves.
+ * Money into an ID, the part before the transaction: the ID the caller's and active, not
+ * closing, the amount at least the item's minimum and within the owners' ID-deposit limits
+ * (rule 8), the payment's type, screenshot and reference; then the screenshot checked,
+ * re-encoded and stored. The route runs it before a keyed call's transaction (money-calls
+ * `before`), so no pooled connection waits in a transaction for the image pool.
  */
-export async function requestDeposit(
-  { db, storage, log }: Deps,
+export async function prepareDeposit(
+  { db, storage }: Pick<Deps, 'db' | 'storage'>,
   userId: number,
   userIdId: number,
   input: DepositInput,
   proof: Buffer | undefined,
-): Promise<IdRequestView> {
+): Promise<PreparedDeposit> {
   const target = await getOwnUserId(db, userId, userIdId);
   // Refused before the image work: a deposit into an inactive ID would be thrown away anyway.
   assertActive(target.status);
@@ -79,7 +87,20 @@ export async function requestDeposit(
   const limits = await getMoneyLimits(db);
   const paymentType = await checkPayment(db, target.item.minDeposit, input, proof, { limits, operation: 'id_deposit' });
   if (input.pay_from === 'payment') await assertReferenceFree(db, input.reference);
-  const image = await storeProof(storage, proof, input);
+  return { itemName: target.item.name, paymentType, image: await storeProof(storage, proof, input) };
+}
+
+/**
+ * Money into an ID: the request, pending until staff confirm it; paid from the wallet, the
+ * amount is held at once (money rule 4). The ID is checked again under its lock.
+ */
+export async function recordDeposit(
+  { db, storage, log }: Deps,
+  userId: number,
+  userIdId: number,
+  input: DepositInput,
+  { itemName, paymentType, image }: PreparedDeposit,
+): Promise<IdRequestView> {
   return withStoredImage(storage, log, image, () =>
     fileRequest(db, userId, userIdId, async (tx, locked) => {
       const payment = await paymentColumns(tx, userId, input, paymentType, image);
@@ -87,7 +108,7 @@ export async function requestDeposit(
       await holdIfFromWallet(tx, userId, input, {
         kind: 'id_deposit',
         cause: { type: 'request', id: request.id },
-        description: { key: 'api.ledger.entry.idDeposit', values: { site: target.item.name, username: locked.username } },
+        description: { key: 'api.ledger.entry.idDeposit', values: { site: itemName, username: locked.username } },
       });
       return request;
     }),

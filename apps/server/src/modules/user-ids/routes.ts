@@ -11,10 +11,11 @@ import { z } from 'zod';
 import { formSpec, readForm } from '../../lib/multipart';
 import { callerOf } from '../../plugins/app/auth';
 import { toUserIdJson } from './serialize';
-import { cancelUserId, createUserId, getOwnUserId, listOwnUserIds } from './service';
+import { cancelUserId, getOwnUserId, listOwnUserIds, prepareCreateUserId, recordCreateUserId } from './service';
 import { customerItemRoutes, filingRouteOptions } from '../pending-items';
 import type { UserIdView } from './repository';
 import { t } from '../../lib/i18n';
+import type { Storage } from '../../lib/storage';
 
 const CreateUserIdForm = formSpec(CreateUserIdBodySchema, { [ID_PROOF_FIELD]: null });
 
@@ -39,12 +40,17 @@ export const userIdRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...create, schema: { ...create.schema, form: CreateUserIdForm, params: IdParamSchema } },
     async (request, reply) => {
       const { fields, files } = await readForm(request, CreateUserIdForm);
-      return app.idempotent(request, reply, async (db, storage) => {
-        const deps = { db, storage, log: request.log };
-        const userId = callerOf(request).user.id;
-        const view = await createUserId(deps, userId, request.params.id, fields, files.proof);
-        return { message: t('api.queue.sent'), data: json(view) };
-      });
+      const userId = callerOf(request).user.id;
+      return app.idempotent(
+        request,
+        reply,
+        async (db, storage, prepared) => {
+          const deps = { db, storage, log: request.log };
+          const view = await recordCreateUserId(deps, userId, request.params.id, fields, prepared);
+          return { message: t('api.queue.sent'), data: json(view) };
+        },
+        (storage: Storage) => prepareCreateUserId({ db: app.db, storage }, request.params.id, fields, files.proof),
+      );
     },
   );
 

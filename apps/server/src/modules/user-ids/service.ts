@@ -4,7 +4,8 @@ import {
   formatAmount,
 } from '@iddesk/contract';
 import type { z } from 'zod';
-import type { IdRequestRow, UserIdRow } from '../../db/schema';
+import type { IdRequestRow, PaymentTypeRow, UserIdRow } from '../../db/schema';
+import { atomically } from '../../db/atomically';
 import type { Db } from '../../db/types';
 import { NotFoundError, ValidationError } from '../../errors/app-errors';
 import type { Keyring } from '../app-key';
@@ -17,7 +18,7 @@ import { releaseHold, rowForCause, settleHold } from '../ledger';
 import { getMoneyLimits } from '../settings';
 import { pendingItems, type ReuseConfirmation } from '../pending-items';
 import { approvedElsewhere, assertReferenceFree } from '../proof-reuse';
-import { withStoredImage } from '../uploads';
+import { type StoredImage, withStoredImage } from '../uploads';
 import { seal, SEALED } from './credentials';
 import { belowMinimum, checkPayment, holdIfFromWallet, paymentColumns, storeProof } from './payment';
 import {
@@ -38,26 +39,43 @@ type CreateInput = z.output<typeof CreateUserIdBodySchema>;
 type ApproveInput = z.output<typeof ApproveUserIdBodySchema>;
 
 
+/** What a new ID's filing checked and stored before its transaction (prepareCreateUserId). */
+export type PreparedUserId = { paymentType: PaymentTypeRow | null; image: StoredImage | null };
+
 /**
- * A new user ID, pending until an admin approves it. Paid from the wallet, the amount is
- * held at once (money rule 4, cause `user_id`); paid by payment, the screenshot is stored and
- * no wallet money moves. The amount is at least the item's minimum and within the owners'
- * new-ID limits (rule 8). Every check runs before anything is written.
+ * A new user ID, the part before the transaction: the item orderable, the amount at least the
+ * item's minimum and within the owners' new-ID limits (rule 8), the payment's type, screenshot
+ * and reference; then the screenshot checked, re-encoded and stored. Every check runs before
+ * anything is written. The route runs it before a keyed call's transaction (money-calls
+ * `before`), so no pooled connection waits in a transaction for the image pool.
  */
-export async function createUserId(
-  { db, storage, log }: Deps,
-  userId: number,
+export async function prepareCreateUserId(
+  { db, storage }: Pick<Deps, 'db' | 'storage'>,
   itemId: number,
   input: CreateInput,
   proof: Buffer | undefined,
-): Promise<UserIdView> {
+): Promise<PreparedUserId> {
   const item = await getOrderableItem(db, itemId);
   const limits = await getMoneyLimits(db);
   const paymentType = await checkPayment(db, item.minDeposit, input, proof, { limits, operation: 'id_create' });
   if (input.pay_from === 'payment') await assertReferenceFree(db, input.reference);
-  const image = await storeProof(storage, proof, input);
+  return { paymentType, image: await storeProof(storage, proof, input) };
+}
+
+/**
+ * A new user ID, pending until an admin approves it. Paid from the wallet, the amount is
+ * held at once (money rule 4, cause `user_id`); paid by payment, the stored screenshot's row
+ * is written and no wallet money moves. Joins a keyed call's transaction (db/atomically.ts).
+ */
+export async function recordCreateUserId(
+  { db, storage, log }: Deps,
+  userId: number,
+  itemId: number,
+  input: CreateInput,
+  { paymentType, image }: PreparedUserId,
+): Promise<UserIdView> {
   const id = await withStoredImage(storage, log, image, () =>
-    db.transaction(async (tx) => {
+    atomically(db, async (tx) => {
       // Re-read under a share lock: the item may have been deactivated, deleted or repriced meanwhile.
       const locked = await findItemForShare(tx, itemId);
       if (!locked) throw new NotFoundError();

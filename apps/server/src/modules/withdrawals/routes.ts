@@ -28,11 +28,14 @@ import {
   getOwnWithdrawal,
   getWithdrawal,
   handleWithdrawal,
+  prepareWithdrawalDecision,
+  recordWithdrawalDecision,
   listWithdrawals,
   payoutToday,
   requestWithdrawal,
 } from './service';
 import { t } from '../../lib/i18n';
+import type { Storage } from '../../lib/storage';
 
 const ApproveWithdrawalForm = formSpec(WithdrawalApproveBodySchema, { [WITHDRAWAL_APPROVE_PROOF_FIELD]: null }, { json: true });
 
@@ -135,14 +138,16 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) => {
       const { fields, files } = await readForm(request, ApproveWithdrawalForm);
-      return app.idempotent(request, reply, async (db, storage) => {
-        const withdrawal = await handleWithdrawal(deps(request.log, db, storage), actorOf(request), request.params.id, {
-          status: 'approved',
-          reference: fields.reference ?? null,
-          proof: files.proof,
-        });
-        return { message: t('api.withdrawals.approved'), data: toWithdrawalJson(withdrawal, 'admin') };
-      });
+      const decision = { status: 'approved' as const, reference: fields.reference ?? null, proof: files.proof };
+      return app.idempotent(
+        request,
+        reply,
+        async (db, storage, image) => {
+          const withdrawal = await recordWithdrawalDecision(deps(request.log, db, storage), actorOf(request), request.params.id, decision, image);
+          return { message: t('api.withdrawals.approved'), data: toWithdrawalJson(withdrawal, 'admin') };
+        },
+        (storage: Storage) => prepareWithdrawalDecision({ db: app.db, storage }, request.params.id, decision),
+      );
     },
   );
 

@@ -174,23 +174,40 @@ export const cancelWithdrawal = (db: Db, actor: Actor, id: number) => withdrawal
  * Approve (settle the hold: the money has been paid out) or reject (release it back to the
  * balance). Handled exactly once (money rule 6): an unknown withdrawal is 404 and a handled
  * one 409, decided by the marking statement itself. The payout screenshot, if any, is stored
- * before the transaction (after a look that refuses a handled withdrawal before the image
- * work) and removed again if the withdrawal was handled meanwhile. The answer is built from
- * what the marking statement returned: nothing is read back.
+ * before the transaction (prepareWithdrawalDecision, after a look that refuses a handled
+ * withdrawal before the image work) and removed again if the withdrawal was handled
+ * meanwhile. The answer is built from what the marking statement returned: nothing is read back.
  */
-export async function handleWithdrawal(
+export async function handleWithdrawal(deps: Deps, actor: Actor, id: number, decision: Decision): Promise<WithdrawalView> {
+  return recordWithdrawalDecision(deps, actor, id, decision, await prepareWithdrawalDecision(deps, id, decision));
+}
+
+/**
+ * A decision's part before the transaction: with a payout screenshot, the withdrawal looked
+ * at (a handled one is refused before the image work) and the screenshot checked, re-encoded
+ * and stored. The approve route runs it before a keyed call's transaction (money-calls
+ * `before`), so no pooled connection waits in a transaction for the image pool.
+ */
+export async function prepareWithdrawalDecision(
+  { db, storage }: Pick<Deps, 'db' | 'storage'>,
+  id: number,
+  decision: Decision,
+): Promise<StoredDecision['image']> {
+  const proof = decision.status === 'approved' ? decision.proof : undefined;
+  if (!proof) return null;
+  const current = await getWithdrawal(db, id);
+  if (current.status !== 'pending') throw notPendingError(current.status, 'api.withdrawals.alreadyHandled');
+  return { stored: await storeImage(storage, proof, 'private', 'proof'), customerId: current.userId };
+}
+
+/** A decision's transaction (the caller's, with a key), with the screenshot prepared before it. */
+export async function recordWithdrawalDecision(
   { db, storage, log }: Deps,
   actor: Actor,
   id: number,
   decision: Decision,
+  image: StoredDecision['image'],
 ): Promise<WithdrawalView> {
-  const proof = decision.status === 'approved' ? decision.proof : undefined;
-  let image: StoredDecision['image'] = null;
-  if (proof) {
-    const current = await getWithdrawal(db, id);
-    if (current.status !== 'pending') throw notPendingError(current.status, 'api.withdrawals.alreadyHandled');
-    image = { stored: await storeImage(storage, proof, 'private', 'proof'), customerId: current.userId };
-  }
   const { locale: _locale, ...withdrawal } = await withStoredImage(storage, log, image?.stored ?? null, () =>
     withdrawalQueue.commit(db, actor, id, { decision, image }),
   );

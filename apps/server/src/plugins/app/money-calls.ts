@@ -28,11 +28,16 @@ declare module 'fastify' {
      * answer share one transaction, so an acknowledged operation and its stored answer commit
      * or vanish together; `work` must use the `db` and `storage` it is given (files it stores
      * are removed again if that transaction rolls back). Without a key, it just runs.
+     * `before` is the slow part that needs no transaction (checking and storing an upload's
+     * image): it runs first, its result handed to `work`, so no pooled connection waits in a
+     * transaction for the image pool. With a key, a call already answered is replayed before
+     * it, and files it stores are removed again if the call does not go through.
      */
-    idempotent<T>(
+    idempotent<T, P>(
       request: FastifyRequest,
       reply: FastifyReply,
-      work: (db: Db, storage: Storage) => Promise<T>,
+      work: (db: Db, storage: Storage, prepared: P) => Promise<T>,
+      before?: (storage: Storage) => Promise<P>,
     ): Promise<T>;
   }
   interface FastifyRequest {
@@ -132,6 +137,15 @@ export default fp<{ now: () => Date }>(
       return JSON.parse(keyring.open(IDEMPOTENCY_RESPONSE_PURPOSE, row.response!));
     };
 
+    /** The stored answer of this key, unless it expired or its call is still running. */
+    const answeredEarlier = async (userId: number, key: string): Promise<IdempotencyKeyRow | null> => {
+      const [row] = await app.db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      return row?.response && row.createdAt.getTime() >= now().getTime() - TTL_MS ? row : null;
+    };
+
     const pruneExpired = async () => {
       const at = now().getTime();
       if (at - prunedAt < PRUNE_EVERY_MS) return;
@@ -154,22 +168,34 @@ export default fp<{ now: () => Date }>(
 
     app.decorate(
       'idempotent',
-      async <T>(
+      async <T, P>(
         request: FastifyRequest,
         reply: FastifyReply,
-        work: (db: Db, storage: Storage) => Promise<T>,
+        work: (db: Db, storage: Storage, prepared: P) => Promise<T>,
+        before?: (storage: Storage) => Promise<P>,
       ): Promise<T> => {
         const idempotency = request.idempotency;
-        if (!idempotency) return work(app.db, app.storage);
+        if (!idempotency) {
+          const prepared = before ? await before(app.storage) : (undefined as P);
+          return work(app.db, app.storage, prepared);
+        }
         const key = idempotency.key;
         const fingerprint = withForm(request, idempotency.fingerprint);
         const userId = callerOf(request).user.id;
         await pruneExpired();
-        // The service's own cleanup (withStoredImage) sees only its inner transaction, which
-        // here is a savepoint: a later failure in this one would leave its file behind.
+        // The service's own cleanup (withStoredImage) sees only its own part of the work: a
+        // later failure in this transaction, or a replay, would leave its file behind.
         const storage = new TrackedStorage(app.storage);
         let ranToTheEnd = false;
         try {
+          let prepared = undefined as P;
+          if (before) {
+            // A retry of an answered call gets that answer, whatever `before` would say now
+            // (a payment type since switched off, a reference since approved).
+            const answered = await answeredEarlier(userId, key);
+            if (answered) throw new Replay(answered);
+            prepared = await before(storage);
+          }
           return await app.db.transaction(async (tx) => {
             const createdAt = now();
             const claimed = await claimOf(tx).execute({
@@ -186,7 +212,7 @@ export default fp<{ now: () => Date }>(
                 .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
               throw new Replay(row!);
             }
-            const answer = await work(tx, storage);
+            const answer = await work(tx, storage, prepared);
             const sealed = sealSecret(keyring.sealingKeyFor(claimed[0]!.appKey), IDEMPOTENCY_RESPONSE_PURPOSE, JSON.stringify(answer));
             await sealOf(tx).execute({ response: sealed, userId, key });
             ranToTheEnd = true;
