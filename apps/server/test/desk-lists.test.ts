@@ -339,4 +339,28 @@ describe('reused proofs', () => {
     const after = await storedAndFresh();
     expect(asSets(after, 'stored')).toEqual(asSets(before, 'stored'));
   });
+
+  // After the backfill's check: 0016's backfill (iddesk_proof_tags) kept every tag, uncapped.
+  it('a UTR sent again and again: a payment keeps at most 20 tags, and a full one is not rewritten (migration 0019)', async () => {
+    const payers = await Promise.all(Array.from({ length: 4 }, () => customer(ctx)));
+    const utr = nextReference();
+    const ids: number[] = [];
+    for (let i = 0; i < 24; i += 1) {
+      const res = await addFunds(ctx.app, payers[i % payers.length]!.token, paymentType.id, `${100 + i}`, undefined, utr);
+      expect(res.statusCode, res.body).toBe(200);
+      ids.push(res.json().data.id as number);
+    }
+    const result = await ctx.db.execute(sql`select id, reuse from bills where reference = ${utr} order by id`);
+    const rows = (result as unknown as { rows: { id: number; reuse: string | null }[] }).rows;
+    expect(rows.map((r) => r.id)).toEqual(ids);
+    const tagsOf = (ofIds: number[]) => ofIds.map((id) => `R:bill:${id}`).sort();
+    // The first took the tags of the 20 after it and then stopped growing; the last names the
+    // first 20 before it; every one is flagged, none holds more than 20.
+    expect(tagSet(rows[0]!.reuse)).toEqual(tagsOf(ids.slice(1, 21)));
+    expect(tagSet(rows[23]!.reuse)).toEqual(tagsOf(ids.slice(0, 20)));
+    expect(rows.map((r) => tagSet(r.reuse).length)).toEqual(rows.map(() => 20));
+    const last = (await get(ctx.app, `/api/admin/bills/${ids[23]}`, admin.token)).json().data.reused_proof;
+    expect(last.flagged).toBe(true);
+    expect(last.same_reference).toHaveLength(20);
+  });
 });
