@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { mayNameMore, REUSED_PROOF_NAMED_MAX } from '@iddesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -361,6 +362,11 @@ describe('reused proofs', () => {
     expect(rows.map((r) => tagSet(r.reuse).length)).toEqual(rows.map(() => 20));
     const last = (await get(ctx.app, `/api/admin/bills/${ids[23]}`, admin.token)).json().data.reused_proof;
     expect(last.flagged).toBe(true);
-    expect(last.same_reference).toHaveLength(20);
+    expect(last.same_reference).toHaveLength(REUSED_PROOF_NAMED_MAX);
+    expect(mayNameMore(last)).toBe(true);
+    // The contract's figure is the database's: the web says "only the first 20" from it.
+    expect(REUSED_PROOF_NAMED_MAX).toBe(20);
+    const two = (await get(ctx.app, `/api/admin/bills/${ids[1]}`, admin.token)).json().data.reused_proof;
+    expect(mayNameMore({ ...two, same_reference: two.same_reference.slice(0, 19) })).toBe(false);
   });
 });

@@ -22,6 +22,16 @@ export const ReusedProofSchema = z.object({
 });
 export type ReusedProof = z.infer<typeof ReusedProofSchema>;
 
+/**
+ * A payment names at most this many others, the two lists together (the database keeps no more
+ * tags on a row: migration 0019). A UTR sent a thousand times then costs no more per payment.
+ */
+export const REUSED_PROOF_NAMED_MAX = 20;
+
+/** The lists are full: more payments than they name may share the proof. */
+export const mayNameMore = (flag: ReusedProof): boolean =>
+  flag.same_reference.length + flag.similar_image.length >= REUSED_PROOF_NAMED_MAX;
+
 /** Staff only: who handled an item (null while pending, or when that account is gone). */
 export const HandlerSchema = z.object({ id: z.number().int(), name: z.string() }).nullable();
 export type Handler = z.infer<typeof HandlerSchema>;

@@ -1,4 +1,4 @@
-import { ROUTES, type ProofUse, type ReusedProof } from '@iddesk/contract';
+import { mayNameMore, REUSED_PROOF_NAMED_MAX, ROUTES, type ProofUse, type ReusedProof } from '@iddesk/contract';
 import { AlertTriangle } from 'lucide-react';
 import { Link } from 'react-router';
 import { staffText } from '../i18n';
@@ -77,6 +77,7 @@ export function ReusedProofPanel({ flag }: { flag: ReusedProof | undefined }) {
           </p>
         ) : null,
       )}
+      {mayNameMore(flag) ? <p className="mt-1 text-sm">{t('reuse.maybeMore', { count: REUSED_PROOF_NAMED_MAX })}</p> : null}
       <p className="mt-2 text-sm">{t('reuse.askWhy')}</p>
     </section>
   );
