@@ -222,6 +222,30 @@ describe('Idempotency-Key on money-moving POSTs', () => {
     },
   );
 
+  it.each(['a customer cancelling a top-up', 'staff crediting a balance by hand'] as const)(
+    '%s with a key joins the key\'s transaction: one BEGIN, no savepoint',
+    async (name) => {
+      const user = await customerWith(ctx, admin.token, '1');
+      const paymentType = await createUpiPaymentType(app, admin.token, `Idem Cancel ${randomUUID().slice(0, 6)}`);
+      const bill = await postForm(
+        app,
+        '/api/add_funds',
+        { amount: '250', payment_type_id: String(paymentType.id), reference: `UTR${randomUUID().slice(0, 8)}` },
+        [{ field: 'proof', data: await pngImage() }],
+        user.token,
+      );
+      expect(bill.statusCode, bill.body).toBe(200);
+      const counter = countQueries(ctx.database);
+      const res =
+        name === 'a customer cancelling a top-up'
+          ? await postWithKey(`/api/bills/${bill.json().data.id}/cancel`, {}, user.token, randomUUID())
+          : await postWithKey('/api/admin/deposit/create', { user_id: user.id, amount: '5', comment: 'Goodwill' }, admin.token, randomUUID());
+      expect(res.statusCode, res.body).toBe(200);
+      expect(counter.statements.filter((text) => /^begin/i.test(text))).toHaveLength(1);
+      expect(counter.statements.filter((text) => /savepoint/i.test(text)), counter.statements.join('\n---\n')).toEqual([]);
+    },
+  );
+
   it('issue 15 finding 4: add funds (multipart) with a reused key and other data is 422', async () => {
     const user = await customerWith(ctx, admin.token, '1');
     const paymentType = await createUpiPaymentType(app, admin.token, 'Idem Pay Two');

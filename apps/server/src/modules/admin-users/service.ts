@@ -1,6 +1,7 @@
 import { type AdminUsersFilterSchema, type BalanceChangeBodySchema, formatAmount, type PageQuery } from '@iddesk/contract';
 import type { z } from 'zod';
 import type { TransactionRow } from '../../db/schema';
+import { atomically } from '../../db/atomically';
 import type { Db } from '../../db/types';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors/app-errors';
 import { t } from '../../lib/i18n';
@@ -77,7 +78,8 @@ export async function changeBalance(
   input: BalanceChange,
 ): Promise<TransactionRow> {
   if (!(await findUser(db, input.user_id))) throw ValidationError.field('user_id', t('api.users.unknown'));
-  return db.transaction(async (tx) => {
+  // A keyed call's transaction is joined (db/atomically.ts): no savepoint.
+  return atomically(db, async (tx) => {
     const movement = {
       userId: input.user_id,
       amount: input.amount,

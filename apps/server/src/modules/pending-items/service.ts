@@ -143,7 +143,8 @@ export function pendingItems<View extends { userId: number; status: string }, Ha
   const cancel = async (db: Db, actor: Actor, id: number): Promise<View> => {
     const { cancel: cancelling } = kind;
     if (!cancelling) throw new Error(`${kind.objectType}: no cancel`);
-    await db.transaction(async (tx) => {
+    // Joins a keyed call's transaction (db/atomically.ts): every failure here fails the call.
+    await atomically(db, async (tx) => {
       const handled = await cancelling.mark(tx, id, actor.userId);
       if (!handled) {
         const view = await kind.find(tx, id);
