@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -245,6 +247,40 @@ describe('Idempotency-Key on money-moving POSTs', () => {
       expect(counter.statements.filter((text) => /savepoint/i.test(text)), counter.statements.join('\n---\n')).toEqual([]);
     },
   );
+
+  it('add funds with one key sent five times at once: one bill, one stored screenshot, the rest replayed', async () => {
+    const user = await customerWith(ctx, admin.token, '1');
+    const paymentType = await createUpiPaymentType(app, admin.token, 'Idem Pay Together');
+    const key = randomUUID();
+    const image = await pngImage();
+    const proofs = () => {
+      try {
+        return readdirSync(join(ctx.config.dataDir, 'uploads', 'proofs')).length;
+      } catch {
+        return 0;
+      }
+    };
+    const filesBefore = proofs();
+    const sent = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        postForm(
+          app,
+          '/api/add_funds',
+          { amount: '250', payment_type_id: String(paymentType.id), reference: 'UTR558' },
+          [{ field: 'proof', data: image }],
+          user.token,
+          { 'idempotency-key': key },
+        ),
+      ),
+    );
+    for (const res of sent) expect(res.statusCode, res.body).toBe(200);
+    expect(sent.filter((res) => res.headers['idempotent-replayed'] === 'true')).toHaveLength(4);
+    expect(new Set(sent.map((res) => res.json().data.id)).size).toBe(1);
+    expect(await ctx.db.select().from(bills).where(eq(bills.userId, user.id))).toHaveLength(1);
+    // Each call checked and stored its screenshot before the key's claim; the four that lost it
+    // took theirs back.
+    expect(proofs()).toBe(filesBefore + 1);
+  });
 
   it('issue 15 finding 4: add funds (multipart) with a reused key and other data is 422', async () => {
     const user = await customerWith(ctx, admin.token, '1');
