@@ -11,6 +11,7 @@ import { pollUntil } from './helpers/poll-until';
 import { countQueries } from './helpers/query-counter';
 import { createAdmin, post, useTestApp } from './helpers/test-app';
 import {
+  addFunds,
   balanceOf,
   createUpiPaymentType,
   expectLedgerConsistent,
@@ -129,15 +130,7 @@ describe('Idempotency-Key on money-moving POSTs', () => {
     const user = await customerWith(ctx, admin.token, '1');
     const paymentType = await createUpiPaymentType(app, admin.token, 'Idem Pay');
     const key = randomUUID();
-    const send = async () =>
-      postForm(
-        app,
-        '/api/add_funds',
-        { amount: '250', payment_type_id: String(paymentType.id), reference: 'UTR555' },
-        [{ field: 'proof', data: await pngImage() }],
-        user.token,
-        { 'idempotency-key': key },
-      );
+    const send = () => addFunds(app, user.token, paymentType.id, '250', undefined, 'UTR555', { 'idempotency-key': key });
     const uploadsBefore = (await ctx.db.select({ n: count() }).from(uploads))[0]!.n;
     const first = await send();
     const retry = await send();
@@ -154,15 +147,7 @@ describe('Idempotency-Key on money-moving POSTs', () => {
     const paymentType = await createUpiPaymentType(app, admin.token, 'Idem Pay Before');
     const key = randomUUID();
     const image = await pngImage();
-    const send = () =>
-      postForm(
-        app,
-        '/api/add_funds',
-        { amount: '250', payment_type_id: String(paymentType.id), reference: 'UTR556' },
-        [{ field: 'proof', data: image }],
-        user.token,
-        { 'idempotency-key': key },
-      );
+    const send = () => addFunds(app, user.token, paymentType.id, '250', image, 'UTR556', { 'idempotency-key': key });
     const first = await send();
     expect(first.statusCode, first.body).toBe(200);
     // Its reference is now on an approved payment: a new call naming it would be a 409 before
@@ -229,13 +214,7 @@ describe('Idempotency-Key on money-moving POSTs', () => {
     async (name) => {
       const user = await customerWith(ctx, admin.token, '1');
       const paymentType = await createUpiPaymentType(app, admin.token, `Idem Cancel ${randomUUID().slice(0, 6)}`);
-      const bill = await postForm(
-        app,
-        '/api/add_funds',
-        { amount: '250', payment_type_id: String(paymentType.id), reference: `UTR${randomUUID().slice(0, 8)}` },
-        [{ field: 'proof', data: await pngImage() }],
-        user.token,
-      );
+      const bill = await addFunds(app, user.token, paymentType.id, '250');
       expect(bill.statusCode, bill.body).toBe(200);
       const counter = countQueries(ctx.database);
       const res =
@@ -262,16 +241,7 @@ describe('Idempotency-Key on money-moving POSTs', () => {
     };
     const filesBefore = proofs();
     const sent = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        postForm(
-          app,
-          '/api/add_funds',
-          { amount: '250', payment_type_id: String(paymentType.id), reference: 'UTR558' },
-          [{ field: 'proof', data: image }],
-          user.token,
-          { 'idempotency-key': key },
-        ),
-      ),
+      Array.from({ length: 5 }, () => addFunds(app, user.token, paymentType.id, '250', image, 'UTR558', { 'idempotency-key': key })),
     );
     for (const res of sent) expect(res.statusCode, res.body).toBe(200);
     expect(sent.filter((res) => res.headers['idempotent-replayed'] === 'true')).toHaveLength(4);

@@ -150,6 +150,7 @@ export async function addFunds(
   amount = '500.00',
   proof?: Buffer,
   reference = nextReference(),
+  headers: Record<string, string> = {},
 ): Promise<ApiResponse> {
   return postForm(
     app,
@@ -157,6 +158,7 @@ export async function addFunds(
     { amount, payment_type_id: String(paymentTypeId), reference },
     [{ field: 'proof', data: proof ?? (await pngImage()) }],
     token,
+    headers,
   );
 }
 

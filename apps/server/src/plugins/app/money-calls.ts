@@ -111,6 +111,15 @@ const sealOf = (tx: Db) =>
     tx.update(idempotencyKeys).set({ response: sql`${placeholder('response')}` }).where(thisKey).prepare(name),
   );
 
+/** The caller's row of a key, if any. */
+async function keyRow(db: Db, userId: number, key: string): Promise<IdempotencyKeyRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  return row;
+}
+
 /** Route options of a money-moving POST: its IP limit (config) and the moneyCall preHandler. */
 export function moneyRoute(app: FastifyInstance) {
   const { moneyIpMax, moneyWindowMs } = app.config.rateLimit;
@@ -139,10 +148,7 @@ export default fp<{ now: () => Date }>(
 
     /** The stored answer of this key, unless it expired or its call is still running. */
     const answeredEarlier = async (userId: number, key: string): Promise<IdempotencyKeyRow | null> => {
-      const [row] = await app.db
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      const row = await keyRow(app.db, userId, key);
       return row?.response && row.createdAt.getTime() >= now().getTime() - TTL_MS ? row : null;
     };
 
@@ -206,11 +212,7 @@ export default fp<{ now: () => Date }>(
               expiredBefore: new Date(createdAt.getTime() - TTL_MS).toISOString(),
             });
             if (claimed.length === 0) {
-              const [row] = await tx
-                .select()
-                .from(idempotencyKeys)
-                .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-              throw new Replay(row!);
+              throw new Replay((await keyRow(tx, userId, key))!);
             }
             const answer = await work(tx, storage, prepared);
             const sealed = sealSecret(keyring.sealingKeyFor(claimed[0]!.appKey), IDEMPOTENCY_RESPONSE_PURPOSE, JSON.stringify(answer));
