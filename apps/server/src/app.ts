@@ -7,7 +7,7 @@ import type { Db } from './db/types';
 import { errorHandler } from './errors/error-handler';
 import { zodValidatorCompiler } from './errors/request-validation';
 import { responseSerializerCompiler } from './errors/response-serialization';
-import { loggerOptions } from './lib/logger';
+import { loggerOptions, OneLinePerRequest } from './lib/logger';
 import { rateCountersFor } from './lib/rate-counters';
 import { requestIdGenerator } from './lib/request-id';
 import { adminStatsRoutes } from './modules/admin-stats/routes';
@@ -78,6 +78,7 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, config.logFormat, logStream),
+    logController: new OneLinePerRequest(),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
     // Unique across processes, so logs of several servers behind one balancer do not collide;

@@ -72,4 +72,17 @@ describe('X-Request-Id', () => {
     expect(completed, JSON.stringify(ofRequest)).toBeDefined();
     expect(completed!.userId).toBe(userId);
   });
+
+  it('a request is one log line, written when it is answered: method, URL, status and time', async () => {
+    const user = await registerUser(direct.app);
+    const res = await get(direct.app, '/api/notifications?page=1', user.token);
+    expect(res.statusCode).toBe(200);
+    const ofRequest = lines
+      .map((line) => JSON.parse(line) as { reqId?: string; msg?: string; req?: { method?: string; url?: string }; res?: { statusCode?: number }; responseTime?: number })
+      .filter((line) => line.reqId === res.headers['x-request-id']);
+    expect(ofRequest.map((line) => line.msg)).toEqual(['request completed']);
+    expect(ofRequest[0]!.req).toMatchObject({ method: 'GET', url: '/api/notifications?page=1' });
+    expect(ofRequest[0]!.res).toEqual({ statusCode: 200 });
+    expect(ofRequest[0]!.responseTime).toBeGreaterThan(0);
+  });
 });
