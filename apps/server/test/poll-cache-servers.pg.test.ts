@@ -182,4 +182,36 @@ describe('the poll cache across two server processes on one PostgreSQL', () => {
       expect((await call(server, '/user/passport', user.token)).body.data!.balance).toBe('7.77');
     }
   });
+
+  it("a queue's total is kept by each server and follows a change made anywhere", async () => {
+    const staff = await signUp();
+    await admin.query("update users set type = 'admin', role = 'owner' where id = $1", [staff.id]);
+    const customer = await signUp();
+    const queueTotal = async (server: number) => {
+      const res = await fetch(`${servers[server]!.base}/api/admin/withdraw?pending=1`, {
+        headers: { accept: 'application/json', authorization: `Bearer ${staff.token}` },
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { total: number } }).data.total;
+    };
+    const payout = "insert into withdrawals (user_id, amount, method, upi_id) values ($1, 1000, 'upi', 'me@okicici')";
+    // The staff member's new role reaches both servers first (the users trigger).
+    for (const server of [0, 1]) {
+      await pollUntil(() => queueTotal(server).catch(() => -1), (total) => total >= 0, { label: `staff on server ${server}` });
+    }
+    const before = await queueTotal(0);
+    expect(await queueTotal(1)).toBe(before);
+    // A payout no trigger announces: both servers still answer the total they keep.
+    await admin.query('begin');
+    await admin.query('set local session_replication_role = replica');
+    await admin.query(payout, [customer.id]);
+    await admin.query('commit');
+    for (const server of [0, 1]) expect(await queueTotal(server)).toBe(before);
+    // One written as any writer does: both servers count again, the silent one included.
+    await admin.query(payout, [customer.id]);
+    for (const server of [0, 1]) {
+      const total = await pollUntil(() => queueTotal(server), (n) => n === before + 2, { label: `server ${server} queue total` });
+      expect(total).toBe(before + 2);
+    }
+  });
 });

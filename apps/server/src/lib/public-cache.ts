@@ -27,7 +27,9 @@ type Entry = {
  */
 export class PublicCache {
   private readonly entries = new Map<string, Entry>();
+  /** Bumped when the feed comes or goes; `changes` counts each table's signals. */
   private generation = 0;
+  private readonly changes = new Map<string, number>();
   private live: boolean;
 
   constructor(feed: ChangeFeed | undefined) {
@@ -35,32 +37,57 @@ export class PublicCache {
     feed?.subscribe({
       signal: (payload) => {
         if (!payload.startsWith('t:')) return;
-        this.generation += 1;
         const table = payload.slice(2);
-        for (const [key, entry] of this.entries) if (entry.tables.includes(table)) this.entries.delete(key);
-        for (const [key, kept] of this.values) if (kept.tables.includes(table)) this.values.delete(key);
+        // Reads of this table under way when it changed keep nothing; others are not held up.
+        this.changes.set(table, (this.changes.get(table) ?? 0) + 1);
+        // Every money call changes a queue's table: only what depends on it is looked at.
+        const keys = this.byTable.get(table);
+        if (!keys) return;
+        for (const key of keys) {
+          this.entries.delete(key);
+          this.values.delete(key);
+        }
+        keys.clear();
       },
       state: (live) => {
         this.generation += 1;
-        this.entries.clear();
-        this.values.clear();
+        this.clear();
         this.live = live;
       },
     });
   }
 
-  private readonly values = new Map<string, { value: unknown; tables: readonly string[] }>();
+  private readonly values = new Map<string, { value: unknown }>();
+  /** The keys (of answers and values alike: they never share one) kept for each table. */
+  private readonly byTable = new Map<string, Set<string>>();
+
+  private clear(): void {
+    this.entries.clear();
+    this.values.clear();
+    this.byTable.clear();
+  }
+
+  private index(key: string, tables: readonly string[]): void {
+    for (const table of tables) {
+      let keys = this.byTable.get(table);
+      if (!keys) this.byTable.set(table, (keys = new Set()));
+      keys.add(key);
+    }
+  }
 
   /**
-   * A value read from the database (the money limits), kept like an answer until one of
-   * `tables` changes; read afresh while the feed is not live.
+   * A value read from the database (the money limits, a queue's total), kept like an answer
+   * until one of `tables` changes; read afresh while the feed is not live.
    */
   async value<T>(key: string, tables: readonly string[], load: () => Promise<T>): Promise<T> {
     const kept = this.live ? this.values.get(key) : undefined;
     if (kept) return kept.value as T;
-    const generation = this.generation;
+    const stamp = this.begin(tables);
     const value = await load();
-    if (this.live && generation === this.generation) this.values.set(key, { value, tables });
+    if (!this.live || stamp !== this.begin(tables)) return value;
+    if (this.values.size >= MAX_ENTRIES) this.clear();
+    this.values.set(key, { value });
+    this.index(key, tables);
     return value;
   }
 
@@ -68,14 +95,18 @@ export class PublicCache {
     return this.live ? this.entries.get(key) : undefined;
   }
 
-  begin(): number {
-    return this.generation;
+  /** Where `tables` stand now: a read keeps its answer only if they stand there still. */
+  begin(tables: readonly string[]): string {
+    let stamp = String(this.generation);
+    for (const table of tables) stamp += `:${this.changes.get(table) ?? 0}`;
+    return stamp;
   }
 
-  set(generation: number, key: string, entry: Entry): void {
-    if (!this.live || generation !== this.generation) return;
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+  set(stamp: string, key: string, entry: Entry): void {
+    if (!this.live || stamp !== this.begin(entry.tables)) return;
+    if (this.entries.size >= MAX_ENTRIES) this.clear();
     this.entries.set(key, entry);
+    this.index(key, entry.tables);
   }
 }
 
@@ -120,7 +151,7 @@ export async function sendCachedRead(
   const key = `${options.variant ?? ''} ${request.url}`;
   let entry = cache.get(key);
   if (!entry) {
-    const generation = cache.begin();
+    const stamp = cache.begin(options.tables);
     // The route's serializer: zod-checked against the contract, as every answer is.
     const serialized = reply.serialize(await load());
     // The zod serializer answers a JSON string; anything else is a bug, not an answer to keep.
@@ -129,7 +160,7 @@ export async function sendCachedRead(
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
     const compressible = Buffer.byteLength(body) >= COMPRESS_THRESHOLD;
     const built: Entry = { body, etag: `W/"${hash}"`, tables: options.tables, encoded: {}, compressible };
-    cache.set(generation, key, built);
+    cache.set(stamp, key, built);
     entry = built;
   }
   void reply

@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { bills, type BillRow, paymentTypes, transactions, users } from '../../db/schema';
+import { signalTableChanged } from '../../db/change-feed';
 import { preparedOnce } from '../../db/plan-cache';
 import type { Db, Tx } from '../../db/types';
 import type { PendingEntry } from '../ledger';
@@ -103,6 +104,7 @@ export async function insertBill(
   values: Pick<BillRow, 'userId' | 'amount' | 'paymentTypeId' | 'reference' | 'proofKey'>,
   entry: PendingEntry,
 ): Promise<BillRow> {
+  signalTableChanged('bills');
   const [row] = await insertOf(tx, entry).execute({ ...values, ...entry.values });
   return row!;
 }

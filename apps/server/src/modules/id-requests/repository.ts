@@ -1,5 +1,6 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { catalogueItems, idRequests, type IdRequestRow, paymentTypes, userIds, users } from '../../db/schema';
+import { signalTableChanged } from '../../db/change-feed';
 import type { Db, Tx } from '../../db/types';
 import { cancelOwnIfPending, decideIfPending, deskWhere, handler, type ListQuery, type Parties, partyColumns, viewQueries } from '../pending-items';
 import { requestReuseApproved } from '../user-ids';
@@ -94,6 +95,7 @@ export type NewIdRequest = Pick<IdRequestRow, 'userIdId' | 'userId' | 'type'> &
   Partial<Pick<IdRequestRow, 'amount' | 'payFrom' | 'paymentTypeId' | 'reference' | 'proofKey' | 'passwordSealed'>>;
 
 export async function insertRequest(tx: Tx, values: NewIdRequest): Promise<IdRequestRow> {
+  signalTableChanged('id_requests');
   const rows = await tx.insert(idRequests).values(values).returning();
   return rows[0]!;
 }

@@ -1,9 +1,10 @@
 import type { DeskFilter } from '@iddesk/contract';
-import { and, eq, gt, inArray, lt, type Placeholder, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, getTableName, gt, inArray, lt, type Placeholder, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { preparedOnce, withRowMapper } from '../../db/plan-cache';
+import { planOnce, preparedOnce, withRowMapper } from '../../db/plan-cache';
+import { publicCacheOf } from '../../lib/public-cache';
 import { type PageWindow, withTotal } from '../../lib/pagination';
 import { hasDeskFilter, listOrder, type ListQuery, listSort } from './filters';
 
@@ -79,6 +80,7 @@ let queues = 0;
 
 export function viewQueries<F extends Filter, R extends { total: number }, V>(spec: ViewSpec<F, R, V>) {
   const { id, select, toView } = spec;
+  const table = getTableName(id.table);
   const scope = `queue ${++queues}`;
   return {
     /**
@@ -87,7 +89,7 @@ export function viewQueries<F extends Filter, R extends { total: number }, V>(sp
      * OFFSET skips.
      */
     list: async (db: Db, filter: F, page: PageWindow): Promise<{ items: V[]; total: number }> => {
-      const build = () => {
+      const build = (counted: boolean) => {
         const where = spec.where(filter);
         const order = listOrder(id, filter);
         const ids = spec.matching(db, { id }, where).orderBy(order).limit(limitOf(page.limit)).offset(offset);
@@ -95,30 +97,40 @@ export function viewQueries<F extends Filter, R extends { total: number }, V>(sp
         // With the status and the page size in its text, the kept generic plan reads the
         // page's ids from the status index, then each row by its key; with both as values it
         // hash-joined the ids against a scan of the whole table (issue 19, decision 023).
-        const query = select(db, sql<number>`(${count})`.mapWith(Number))
+        const query = select(db, counted ? sql<number>`(${count})`.mapWith(Number) : undefined)
           .where(inArray(id, ids))
           .orderBy(order);
         return { query, count };
       };
       const values = { offset: page.offset };
-      const { rows, total } = await withTotal(
-        {
-          // Issue 19: an unfiltered list (a queue, a customer's own; `withTotal` keeps its plan)
-          // is written once per shape and kept prepared: drizzle spent more server CPU writing
-          // the statement than reading its answer. A filtered one is written each time.
-          prepare: (name) => {
-            // Its rows are mapped by a plan made once too (db/plan-cache.ts `withRowMapper`).
-            const prepared = preparedOnce(db, `${scope} ${shapeOf(filter, page.limit)}`, () =>
-              withRowMapper(build().query.prepare(name)),
-            );
-            return { execute: () => prepared.execute(values) };
-          },
-          execute: () => build().query.execute(values),
+      const countAlone = async () => Number((await build(false).count)[0]?.total ?? 0);
+      // Issue 19: an unfiltered list (a queue, a customer's own; `withTotal` keeps its plan)
+      // is written once per shape and kept prepared: drizzle spent more server CPU writing
+      // the statement than reading its answer. A filtered one is written each time. Its rows
+      // are mapped by a plan made once too (db/plan-cache.ts `withRowMapper`).
+      const kept = (counted: boolean) => ({
+        prepare: (name: string) => {
+          const shape = `${scope} ${counted ? 'page and total' : 'page'} ${shapeOf(filter, page.limit)}`;
+          const prepared = preparedOnce(db, shape, () => withRowMapper(build(counted).query.prepare(name)));
+          return { execute: () => prepared.execute(values) };
         },
-        page,
-        async () => Number((await build().count)[0]?.total ?? 0),
-        { filtered: hasDeskFilter(filter) },
-      );
+        execute: () => build(counted).query.execute(values),
+      });
+      if (hasDeskFilter(filter)) {
+        const { rows, total } = await withTotal(kept(true), page, countAlone, { filtered: true });
+        return { items: rows.map(toView), total };
+      }
+      // An unfiltered list's total is kept in memory until its table changes (the triggers of
+      // migration 0020 on every server, db/change-feed.ts): with it, the page is read alone,
+      // and costs the same however long the queue is. Without it (first read, a change, the
+      // feed down) the page and its total are one statement, as a filtered list's.
+      let counted: R[] | undefined;
+      const total = await publicCacheOf(db).value(`${scope} total ${shapeOf(filter, 0)}`, [table], async () => {
+        const page1 = await withTotal(kept(true), page, countAlone, { filtered: false });
+        counted = page1.rows;
+        return page1.total;
+      });
+      const rows = counted ?? (await planOnce(kept(false)));
       return { items: rows.map(toView), total };
     },
     /** Every matching view, in the list's order (a customer's own, never long). */

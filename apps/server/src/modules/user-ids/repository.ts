@@ -8,6 +8,7 @@ import {
   type UserIdRow,
   users,
 } from '../../db/schema';
+import { signalTableChanged } from '../../db/change-feed';
 import type { Db, Tx } from '../../db/types';
 import { decideIfPending, deskWhere, handler, type ListQuery, type Parties, partyColumns, updateIfPending, viewQueries } from '../pending-items';
 import { referenceApprovedColumn } from '../proof-reuse';
@@ -116,6 +117,7 @@ export async function insertUserId(
   tx: Tx,
   values: Pick<UserIdRow, 'userId' | 'itemId' | 'username'>,
 ): Promise<UserIdRow> {
+  signalTableChanged('user_ids');
   const rows = await tx.insert(userIds).values(values).returning();
   return rows[0]!;
 }
@@ -160,6 +162,7 @@ export async function insertCreateRequest(
   values: Pick<IdRequestRow, 'userIdId' | 'userId'> &
     Partial<Pick<IdRequestRow, 'amount' | 'payFrom' | 'paymentTypeId' | 'reference' | 'proofKey'>>,
 ): Promise<IdRequestRow> {
+  signalTableChanged('id_requests');
   const rows = await tx
     .insert(idRequests)
     .values({ ...values, type: 'create' })
@@ -186,6 +189,7 @@ export async function updateUserId(
   id: number,
   values: Partial<Pick<UserIdRow, 'status' | 'passwordSealed'>>,
 ): Promise<UserIdRow> {
+  signalTableChanged('user_ids');
   const rows = await tx
     .update(userIds)
     .set({ ...values, updatedAt: sql`now()` })

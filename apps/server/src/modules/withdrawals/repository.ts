@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { transactions, users, withdrawals, type WithdrawalRow } from '../../db/schema';
 import { type PendingEntry, settleInStatement } from '../ledger';
 import { preparedOnce } from '../../db/plan-cache';
+import { signalTableChanged } from '../../db/change-feed';
 import type { Db, Tx } from '../../db/types';
 import { cancelOwnIfPending, decisionSet, deskWhere, handler, type ListQuery, type Parties, partyColumns, pendingFilter, viewQueries } from '../pending-items';
 
@@ -116,6 +117,7 @@ export async function insertWithdrawal(
   timeZone: string,
   entry: PendingEntry,
 ): Promise<{ withdrawal: WithdrawalRow; paidToday: bigint }> {
+  signalTableChanged('withdrawals');
   const [row] = await insertOf(tx, entry).execute({ ...values, timeZone, ...entry.values });
   const { paidToday, ...withdrawal } = row!;
   return { withdrawal, paidToday: BigInt(paidToday) };
@@ -179,6 +181,7 @@ export async function handlePendingWithdrawal(
   id: number,
   { status, adminId, ...change }: { status: 'approved' | 'rejected'; adminId: number } & Change,
 ): Promise<DecidedWithdrawal | null> {
+  signalTableChanged('withdrawals');
   const values = { id, adminId, ...change };
   let decided: Marked | undefined;
   if (status === 'approved') {
