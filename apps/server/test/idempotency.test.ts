@@ -150,6 +150,12 @@ describe('Idempotency-Key on money-moving POSTs', () => {
     const send = () => addFunds(app, user.token, paymentType.id, '250', image, 'UTR556', { 'idempotency-key': key });
     const first = await send();
     expect(first.statusCode, first.body).toBe(200);
+    // A retry its checks let through is replayed at the key's claim, its screenshot taken back.
+    const uploadsAfterFirst = (await ctx.db.select({ n: count() }).from(uploads))[0]!.n;
+    const early = await send();
+    expect(early.headers['idempotent-replayed']).toBe('true');
+    expect(early.json()).toEqual(first.json());
+    expect((await ctx.db.select({ n: count() }).from(uploads))[0]!.n).toBe(uploadsAfterFirst);
     // Its reference is now on an approved payment: a new call naming it would be a 409 before
     // any image work. The retry is the same call, so it gets the first answer.
     expect((await post(app, `/api/admin/bills/${first.json().data.id}/approve`, {}, admin.token)).statusCode).toBe(200);
@@ -191,8 +197,7 @@ describe('Idempotency-Key on money-moving POSTs', () => {
       try {
         const sending = call(randomUUID());
         expect(await pollUntil(async () => imagePool.counts().queued, (queued) => queued === 1)).toBe(1);
-        // Waiting for the pool: only reads outside any transaction (the look for an earlier
-        // answer, the call's own checks).
+        // Waiting for the pool: only reads outside any transaction (the call's own checks).
         const begun = () => counter.statements.filter((text) => /^begin/i.test(text));
         expect(begun(), counter.statements.join('\n---\n')).toEqual([]);
         expect(counter.statements.filter((text) => /insert into "idempotency_keys"/i.test(text))).toEqual([]);
@@ -202,6 +207,8 @@ describe('Idempotency-Key on money-moving POSTs', () => {
         // Then one transaction, which the service joined without a savepoint.
         expect(begun()).toHaveLength(1);
         expect(counter.statements.filter((text) => /savepoint/i.test(text))).toEqual([]);
+        // A first call reads no key: it claims it (and a retry is replayed at that claim).
+        expect(counter.statements.filter((text) => /^select.*from "idempotency_keys"/is.test(text))).toEqual([]);
       } finally {
         release();
         await busy;

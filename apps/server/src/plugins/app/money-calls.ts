@@ -30,8 +30,9 @@ declare module 'fastify' {
      * are removed again if that transaction rolls back). Without a key, it just runs.
      * `before` is the slow part that needs no transaction (checking and storing an upload's
      * image): it runs first, its result handed to `work`, so no pooled connection waits in a
-     * transaction for the image pool. With a key, a call already answered is replayed before
-     * it, and files it stores are removed again if the call does not go through.
+     * transaction for the image pool. With a key, a call already answered is replayed (if
+     * `before` refuses it, its answer is looked up), and files `before` stores are removed
+     * again if the call does not go through.
      */
     idempotent<T, P>(
       request: FastifyRequest,
@@ -196,11 +197,17 @@ export default fp<{ now: () => Date }>(
         try {
           let prepared = undefined as P;
           if (before) {
-            // A retry of an answered call gets that answer, whatever `before` would say now
-            // (a payment type since switched off, a reference since approved).
-            const answered = await answeredEarlier(userId, key);
-            if (answered) throw new Replay(answered);
-            prepared = await before(storage);
+            try {
+              prepared = await before(storage);
+            } catch (error) {
+              // A retry of an answered call gets that answer, whatever `before` says now (a
+              // payment type since switched off, a reference since approved). Looked up only
+              // here: a retry that `before` lets through is replayed at the key's claim, its
+              // file taken back, and a first call pays no read for it.
+              const answered = await answeredEarlier(userId, key);
+              if (answered) throw new Replay(answered);
+              throw error;
+            }
           }
           return await app.db.transaction(async (tx) => {
             const createdAt = now();
