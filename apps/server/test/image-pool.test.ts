@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { PassThrough } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bills, uploads } from '../src/db/schema';
@@ -15,7 +16,7 @@ import {
   whileReadingUpload,
 } from '../src/lib/image-pool';
 import { translateIn } from '../src/lib/i18n';
-import { processImage } from '../src/lib/images';
+import { ImageThread, processImage, startImageWorker } from '../src/lib/images';
 import { IMAGE_THREAD_NICE } from '../src/lib/sharp';
 import { createAdmin, createTestApp, registerUser, type TestContext } from './helpers/test-app';
 import { UPLOAD_STORES, type UploadStore } from './helpers/upload-stores';
@@ -197,5 +198,25 @@ describe('image threads below sign-ins (issue 19)', () => {
     // Its refusals come back as the reason (the caller words it in the call's language).
     await expect(processImage(Buffer.from('GIF89a, not really'), 'private')).rejects.toMatchObject({ problem: 'wrongType' });
     await expect(processImage(hugePng(), 'private')).rejects.toMatchObject({ problem: 'tooManyPixels' });
+  });
+});
+
+describe('the image thread dies', () => {
+  it("the jobs it held fail; the next image starts another thread and is answered", async () => {
+    let starts = 0;
+    // The first thread dies on its first job, as a crash in native code would end it.
+    const thread = new ImageThread(() =>
+      ++starts === 1
+        ? new Worker("require('node:worker_threads').parentPort.once('message', () => process.exit(7))", { eval: true })
+        : startImageWorker(),
+    );
+    const png = await pngImage();
+    await expect(thread.run(png, 'private')).rejects.toThrow('the image thread exited with code 7');
+    const image = await thread.run(png, 'private');
+    expect(image.contentType).toBe('image/jpeg');
+    expect(starts).toBe(2);
+    // That one stays: a third image does not start another.
+    expect((await thread.run(png, 'private')).contentType).toBe('image/jpeg');
+    expect(starts).toBe(2);
   });
 });

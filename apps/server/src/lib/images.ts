@@ -49,7 +49,10 @@ export function imageJobsInFlight(): number {
  * Started on the first image (sharp and a V8 isolate cost ~30 MB), kept for the process's
  * life; if it ever dies, the jobs it held fail and the next image starts another.
  */
-class ImageThread {
+export class ImageThread {
+  /** `startThread` starts a worker that answers ImageRequests (image-worker.ts by default). */
+  constructor(private readonly startThread: () => Worker = startImageWorker) {}
+
   private worker: Promise<Worker> | null = null;
   private current: Worker | null = null;
   private nextId = 1;
@@ -77,7 +80,7 @@ class ImageThread {
     // Loaded here first: sharp's shared libraries then stay loaded whatever the worker does
     // (sharp's advice for worker threads), and GET /metrics reads its counters from here.
     await loadSharp();
-    const worker = startWorker();
+    const worker = this.startThread();
     worker.on('message', (reply: ImageReply) => this.settle(reply));
     worker.on('error', (error) => this.fail(worker, error));
     worker.on('exit', (code) =>
@@ -120,7 +123,7 @@ const imageThread = new ImageThread();
  * The built server runs dist/image-worker.js beside dist/main.js (apps/server/build.mjs); the
  * sources (tests, `npm run dev`) run image-worker.ts through tsx's loader.
  */
-function startWorker(): Worker {
+export function startImageWorker(): Worker {
   if (!import.meta.url.endsWith('.ts'))
     return new Worker(new URL('./image-worker.js', import.meta.url));
   const source = new URL('./image-worker.ts', import.meta.url).href;
