@@ -13,8 +13,8 @@ import { useStaffedApp } from './helpers/staffed-app';
  * the total included (lib/pagination.ts withTotal), once the caller's session is in this
  * process's cache. Counted at the driver, on PGlite and (with TEST_DATABASE_URL) PostgreSQL.
  * Only a page past the last one, which has no row to carry the total, counts it on its own.
- * A queue's total (pending-items views) is then kept until its table changes: its pages are
- * read alone.
+ * A staff queue's total (pending-items views) is then kept until its table changes: its pages
+ * are read alone. A customer's own lists count every time.
  * The staff lists of payments read the reused-proof tags stored on each row.
  */
 
@@ -73,8 +73,8 @@ const lists: Call[] = [
   customerGet('/api/transactions'),
   customerGet('/api/transactions?pending=1'),
   customerGet('/api/notifications'),
-  customerGet('/api/requests', undefined, 'id_requests'),
-  customerGet('/api/user_ids/{id}/requests', () => `/api/user_ids/${userIdId}/requests`, 'id_requests'),
+  customerGet('/api/requests'),
+  customerGet('/api/user_ids/{id}/requests', () => `/api/user_ids/${userIdId}/requests`),
   staffGet('/api/admin/bills?pending=1', undefined, 'bills'),
   staffGet('/api/admin/bills?pending=0', undefined, 'bills'),
   // Filtered (planned for their values each time, db/plan-cache.ts): still one statement.

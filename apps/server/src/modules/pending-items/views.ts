@@ -75,6 +75,10 @@ const shapeOf = (filter: object, size: number): string => {
   return JSON.stringify({ ...shape, size }, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 };
 
+/** A customer's own list (theirs, or one of their IDs'), not a staff one. */
+const forOneCustomer = (filter: object): boolean =>
+  (filter as { userId?: unknown }).userId !== undefined || (filter as { userIdId?: unknown }).userIdId !== undefined;
+
 /** Each queue's prepared lists under their own names in `preparedOnce`. */
 let queues = 0;
 
@@ -116,14 +120,15 @@ export function viewQueries<F extends Filter, R extends { total: number }, V>(sp
         },
         execute: () => build(counted).query.execute(values),
       });
-      if (hasDeskFilter(filter)) {
+      if (hasDeskFilter(filter) || forOneCustomer(filter)) {
         const { rows, total } = await withTotal(kept(true), page, countAlone, { filtered: true });
         return { items: rows.map(toView), total };
       }
-      // An unfiltered list's total is kept in memory until its table changes (the triggers of
-      // migration 0020 on every server, db/change-feed.ts): with it, the page is read alone,
-      // and costs the same however long the queue is. Without it (first read, a change, the
-      // feed down) the page and its total are one statement, as a filtered list's.
+      // A staff queue's or done list's total is kept in memory until its table changes (the
+      // triggers of migration 0020 on every server, db/change-feed.ts): with it, the page is
+      // read alone, and costs the same however long the queue is. Without it (first read, a
+      // change, the feed down) the page and its total are one statement, as a filtered list's
+      // and a customer's own (short, and one kept total per customer would only churn).
       let counted: R[] | undefined;
       const total = await publicCacheOf(db).value(`${scope} total ${shapeOf(filter, 0)}`, [table], async () => {
         const page1 = await withTotal(kept(true), page, countAlone, { filtered: false });
