@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PHASH_BANDS, uploads } from '../src/db/schema';
+import { PHASH_BANDS, uploadLookalikes, uploads } from '../src/db/schema';
 import { LOOKALIKE_MAX_DISTANCE } from '../src/lib/perceptual-hash';
-import { bandProbes, findLookalikes } from '../src/modules/uploads/repository';
+import { bandProbes, findLookalikes, insertProof } from '../src/modules/uploads/repository';
+import { countQueries } from './helpers/query-counter';
 import { useTestApp } from './helpers/test-app';
 
 /**
@@ -105,5 +106,32 @@ describe('look-alike search', () => {
     const matches = await findLookalikes(ctx.db, key(400), base);
     expect(matches.map((m) => m.otherKey)).not.toContain(key(400));
     expect(matches.find((m) => m.otherKey === key(408))?.distance).toBe(8);
+  });
+
+  it('a new proof is stored with its pairs both ways and their distances, in one statement', async () => {
+    const counter = countQueries(ctx.database);
+    const proofs = [
+      { key: 'new-near.jpg', phash: flip(stored[400]!, spread(3)) },
+      { key: 'new-far.jpg', phash: next() },
+    ];
+    for (const proof of proofs) {
+      const expected = await wholeScan(proof.phash);
+      const { count } = await counter.measure(() =>
+        ctx.db.transaction((tx) =>
+          insertProof(tx, { ...proof, visibility: 'private', ownerId: null, contentType: 'image/jpeg', byteSize: 1, width: 1, height: 1 }),
+        ),
+      );
+      // BEGIN, the statement, COMMIT.
+      expect(count).toBe(3);
+      const pairs = await ctx.db.select().from(uploadLookalikes).where(eq(uploadLookalikes.key, proof.key));
+      expect(pairs.map((p) => p.otherKey).sort()).toEqual(expected);
+      const back = await ctx.db.select().from(uploadLookalikes).where(eq(uploadLookalikes.otherKey, proof.key));
+      expect(back.map((p) => p.key).sort()).toEqual(expected);
+      expect(back.map((p) => p.distance).sort()).toEqual(pairs.map((p) => p.distance).sort());
+    }
+    expect((await wholeScan(proofs[0]!.phash)).length).toBeGreaterThan(1);
+    // The proof's row is there with its hash.
+    const [row] = await ctx.db.select().from(uploads).where(eq(uploads.key, 'new-near.jpg'));
+    expect(row?.phash).toBe(proofs[0]!.phash);
   });
 });
