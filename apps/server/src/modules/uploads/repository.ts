@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { PHASH_BANDS, phashBand, uploadLookalikes, uploads, type UploadRow } from '../../db/schema';
 import { LOOKALIKE_MAX_DISTANCE } from '../../lib/perceptual-hash';
 import { preparedOnce } from '../../db/plan-cache';
@@ -45,17 +45,25 @@ export function bandProbes(phash: bigint): number[][] {
  * money transaction.
  */
 export function findLookalikes(db: Db | Tx, key: string, phash: bigint) {
-  const distance = sql<number>`bit_count((${uploads.phash} # ${phash}::bigint)::bit(64))::int`;
-  const probes = bandProbes(phash);
+  const probes = bandProbes(phash).map((probe) => sql`${`{${probe.join(',')}}`}::int[]`);
+  return lookalikeSearch(db, sql`${key}`, sql`${phash}::bigint`, probes);
+}
+
+/**
+ * The search itself, its key, hash and band probes (one `int[]` per band) given as SQL: values
+ * (`findLookalikes`) or the placeholders of a statement prepared once (`insertProof`).
+ */
+function lookalikeSearch(db: Db | Tx, key: SQL, phash: SQL, probes: SQL[]) {
+  const distance = sql<number>`bit_count((${uploads.phash} # ${phash})::bit(64))::int`;
   return db
-    .select({ otherKey: uploads.key, distance })
+    .select({ otherKey: sql<string>`${uploads.key}`.as('other_key'), distance: distance.as('distance') })
     .from(uploads)
     .where(
       and(
         sql`${uploads.phash} is not null`,
-        or(...PHASH_BANDS.map((band, i) => sql`${phashBand(uploads.phash, band)} = any(${`{${probes[i]!.join(',')}}`}::int[])`)),
+        or(...PHASH_BANDS.map((band, i) => sql`${phashBand(uploads.phash, band)} = any(${probes[i]!})`)),
         sql`${uploads.key} <> ${key}`,
-        sql`${distance} <= ${LOOKALIKE_MAX_DISTANCE}`,
+        sql`${distance} <= ${sql.raw(String(LOOKALIKE_MAX_DISTANCE))}`,
       ),
     );
 }
@@ -73,7 +81,6 @@ const proofInsertOf = (tx: Tx) =>
   preparedOnce(tx, 'proof insert', (name) => {
     const key = sql`${sql.placeholder('key')}::text`;
     const phash = sql`${sql.placeholder('phash')}::bigint`;
-    const distance = sql`bit_count((${uploads.phash} # ${phash})::bit(64))::int`;
     const inserted = tx.$with('inserted').as(
       tx
         .insert(uploads)
@@ -89,19 +96,8 @@ const proofInsertOf = (tx: Tx) =>
         })
         .returning({ key: uploads.key }),
     );
-    const found = tx.$with('found').as(
-      tx
-        .select({ otherKey: sql<string>`${uploads.key}`.as('other_key'), distance: sql<number>`${distance}`.as('distance') })
-        .from(uploads)
-        .where(
-          and(
-            sql`${uploads.phash} is not null`,
-            or(...PHASH_BANDS.map((band, i) => sql`${phashBand(uploads.phash, band)} = any(${sql.placeholder(`band${i}`)}::int[])`)),
-            sql`${uploads.key} <> ${key}`,
-            sql`${distance} <= ${sql.raw(String(LOOKALIKE_MAX_DISTANCE))}`,
-          ),
-        ),
-    );
+    const probes = PHASH_BANDS.map((_band, i) => sql`${sql.placeholder(`band${i}`)}::int[]`);
+    const found = tx.$with('found').as(lookalikeSearch(tx, key, phash, probes));
     return tx
       .with(inserted, found)
       .insert(uploadLookalikes)
