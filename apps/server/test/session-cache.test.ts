@@ -57,6 +57,17 @@ describe('SessionCache', () => {
     expect(cache.notificationBound(7)).toBeUndefined();
   });
 
+  it("a table's signal (a money call's queue, a public list) neither drops nor stops what the poll reads", () => {
+    const { cache, feed, read } = setUp();
+    cache.storeSession(cache.begin(), 'h', read(5n));
+    const generation = cache.begin();
+    feed.listener!.signal('t:bills');
+    feed.listener!.signal('t:withdrawals');
+    cache.storeNotificationBound(generation, 7, 40);
+    expect(cache.caller('h', 30)?.user.balance).toBe(5n);
+    expect(cache.notificationBound(7)).toBe(40);
+  });
+
   it('while the feed is down it answers nothing and keeps nothing; back up, it starts empty', () => {
     const { cache, feed, read } = setUp();
     cache.storeSession(cache.begin(), 'h', read());

@@ -92,6 +92,9 @@ export class SessionCache {
   }
 
   private onSignal(payload: string): void {
+    // t:<table> is for the public caches and the queue totals: every money call sends one, and
+    // moving the generation for it would stop the polls' reads under way from being kept.
+    if (payload[0] === 't') return;
     this.generation += 1;
     const id = Number(payload.slice(2));
     switch (payload[0]) {
@@ -106,7 +109,6 @@ export class SessionCache {
         this.noneAbove.delete(id);
         break;
       default:
-        // t:<table> is for the public caches; the generation still moved, harmlessly.
         break;
     }
   }
