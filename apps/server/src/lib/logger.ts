@@ -2,22 +2,68 @@ import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogC
 import type { DestinationStream } from 'pino';
 import pretty from 'pino-pretty';
 
-/** Anything that could let a log reader sign in as someone. */
-const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'headers.authorization',
-  // @fastify/multipart logs its busboy options, request headers included, at trace level.
-  'busboyOptions.headers.authorization',
-  'busboyOptions.headers.cookie',
-  '*.password',
-  '*.password_confirmation',
-  '*.current_password',
-  '*.api_token',
-  '*.token',
-  '*.passwordHash',
-  '*.password_hash',
-];
+const CENSOR = '[redacted]';
+
+/**
+ * Anything that could let a log reader sign in as someone, as a key of any object a line
+ * logs (`{ body: { password } }`, `{ user: { api_token } }`): the reach of pino's `*.password`.
+ */
+const SECRET_KEYS = ['password', 'password_confirmation', 'current_password', 'api_token', 'token', 'passwordHash', 'password_hash'];
+/** Headers that carry a session, under a logged `headers` (and @fastify/multipart's trace line). */
+const SECRET_HEADERS = ['authorization', 'cookie'];
+
+/**
+ * `value` with `keys` censored: itself when it has none of them, else a copy. A plain object
+ * is copied; anything else (an error, whose message and stack are not its own enumerable
+ * keys) is shadowed by an object that inherits from it, so its serializer still reads them.
+ */
+function censored<T extends object>(value: T, keys: readonly string[]): T {
+  let copy: Record<string, unknown> | undefined;
+  for (const key of keys) {
+    if (Object.hasOwn(value, key) && (value as Record<string, unknown>)[key] !== undefined) {
+      if (!copy) {
+        const proto = Object.getPrototypeOf(value) as unknown;
+        copy = proto === Object.prototype || proto === null ? { ...value } : (Object.create(value) as Record<string, unknown>);
+      }
+      copy[key] = CENSOR;
+    }
+  }
+  return (copy as T | undefined) ?? value;
+}
+
+function cleanEntry(key: string, value: object): object {
+  let clean = censored(value, SECRET_KEYS);
+  if (key === 'headers') clean = censored(clean, SECRET_HEADERS);
+  // A logged request (`req`) goes through serializeRequest, which writes no headers.
+  const headers = key === 'busboyOptions' ? (clean as { headers?: unknown }).headers : undefined;
+  if (headers !== null && typeof headers === 'object') {
+    const cleanHeaders = censored(headers, SECRET_HEADERS);
+    if (cleanHeaders !== headers) clean = { ...clean, headers: cleanHeaders };
+  }
+  return clean;
+}
+
+/**
+ * A line's object with every secret above replaced by `[redacted]`; the object itself when
+ * there is none, so a line costs a few property checks. Nothing logged is changed in place.
+ * A child logger's bindings are not looked at: the app binds only ids (`reqId`, `userId`). This is what pino's `redact` paths did
+ * (`*.password`, `headers.authorization`, …), without its cost: it parsed each path again for
+ * every key of every line, a tenth of a staff list page's server CPU (issue 19,
+ * docs/performance.md). The request's own serializer logs no headers at all.
+ */
+export function redactSecrets<T extends Record<string, unknown>>(line: T): T {
+  let copy: Record<string, unknown> | undefined;
+  for (const key in line) {
+    const value = line[key];
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(line, key)) continue;
+    const clean = cleanEntry(key, value);
+    if (clean !== value) {
+      copy ??= { ...line };
+      copy[key] = clean;
+    }
+  }
+  return (copy as T | undefined) ?? line;
+}
 
 /**
  * A URL as it may be logged: a secret in the path (the reset link's token,
@@ -26,7 +72,10 @@ const REDACT_PATHS = [
  */
 const SECRET_PATH = /^(\/(?:api\/)?reset_password\/)[^/?#]+/i;
 const SECRET_QUERY = /([?&](?:token|api_token|reset_token|access_token)=)[^&#]*/gi;
+/** What both patterns need; most URLs have neither, and are returned after one test. */
+const MAY_HOLD_SECRET = /reset_password|token=/i;
 export function redactUrl(url: string): string {
+  if (!MAY_HOLD_SECRET.test(url)) return url;
   return url.replace(SECRET_PATH, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]');
 }
 
@@ -70,7 +119,7 @@ export function loggerOptions(
   const destination = stream ?? (readable ? prettyStdout() : undefined);
   return {
     level,
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    formatters: { log: redactSecrets },
     serializers: { req: serializeRequest },
     ...(destination ? { stream: destination } : {}),
   };
