@@ -3,9 +3,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-node-flags.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'iddesk-e2e-'));
-const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'], {
   stdio: 'inherit',
   env: {
     ...process.env,

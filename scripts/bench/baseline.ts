@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../lib/server-node-flags.mjs';
 import { startProcess } from './server-process';
 
 /** The commit before "Bound image work" (9403723), the first change made for issue 19. */
@@ -63,6 +64,8 @@ export async function startBaseline(options: {
   url.pathname = '/baseline';
   const server = await startProcess({
     script: options.baseline.script,
+    // Run as today's server runs, so the two rows differ by their code alone.
+    nodeArgs: [...SERVER_NODE_FLAGS],
     env: {
       ...options.env,
       DATABASE_URL: url.toString(),

@@ -5,8 +5,8 @@
 // --warmup N, --connections N, --only pglite|postgres (or --db), --no-write, and for quick
 // iteration --scenarios passport,top,ids,reviews,login (a subset; the ceiling always runs; a
 // partial run is never written to the doc). Ports: BENCH_PORT (default 3810) and the next one
-// for the ceiling. BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") are passed to
-// node for the measured server. On PostgreSQL two more parts of issue 19: the deposit row
+// for the ceiling. The measured server runs with production's node flags
+// (lib/server-node-flags.mjs) and BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). On PostgreSQL two more parts of issue 19: the deposit row
 // again on the server as it was before issue 19 (--baseline REF, default BASELINE_REF;
 // --no-baseline skips it) and the upload flood (--flood-seconds N, default --seconds;
 // --no-flood skips it).
@@ -26,6 +26,7 @@ import { type Driver, type DriverResult, report, type Row } from './report';
 import { depositRequest, scenarios } from './scenarios';
 import { BENCH_PASSWORD, seedBenchData, type SqlRunner } from './seed';
 import { memoryOf, type ServerProcess, startProcess } from './server-process';
+import { SERVER_NODE_FLAGS } from '../lib/server-node-flags.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -190,7 +191,7 @@ async function runDriver(driver: Driver, baseline: Baseline | null): Promise<Dri
     const { users, rows: counts, seconds: seedSeconds } = seeded!;
     log(`${driver}: seeded in ${seedSeconds.toFixed(1)} s: ${JSON.stringify(counts)}`);
 
-    const server = await start(undefined, NODE_ARGS);
+    const server = await start(undefined, [...SERVER_NODE_FLAGS, ...NODE_ARGS]);
     log(`${driver}: started on the seeded data in ${Math.round(server.startMs)} ms`);
     const pid = server.child.pid!;
     const idleRssMiB = memoryOf(pid)?.rss ?? NaN;

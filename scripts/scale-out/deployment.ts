@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildServer } from '../lib/build-server';
 import { freePort, startCluster } from '../lib/postgres-cluster.mjs';
+import { SERVER_NODE_FLAGS } from '../lib/server-node-flags.mjs';
 import {
   type Child,
   S3_CREDENTIALS,
@@ -93,7 +94,7 @@ export function startServer(
   return spawnChild(
     name,
     process.execPath,
-    [d.script],
+    [...SERVER_NODE_FLAGS, d.script],
     serverEnv(d, name, port, appKey),
     join(d.dir, name, 'server.log'),
   );
