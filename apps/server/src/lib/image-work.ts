@@ -48,14 +48,14 @@ const RENICE_EVERY_MS = 20;
  * decoded pixels. libvips' threads run below sign-ins and the event loop while it works.
  */
 export async function checkAndEncode(input: Buffer, use: ImageUse): Promise<ProcessedImage> {
-  lowerImageThreadPriority(true);
+  lowerImageThreadPriority();
   const timer = setInterval(() => lowerImageThreadPriority(), RENICE_EVERY_MS);
   try {
     return await encode(input, use);
   } finally {
     clearInterval(timer);
     // Threads started in the job's last moments, idle now, wait at the lower priority too.
-    lowerImageThreadPriority(true);
+    lowerImageThreadPriority();
   }
 }
 

@@ -39,37 +39,43 @@ export function sharpCounters(): { queue: number; process: number } | null {
  */
 export const IMAGE_THREAD_NICE = 10;
 
-/** Threads looked at since the last full scan (TID → whether it is libvips'). */
-const threadsSeen = new Map<number, boolean>();
+/** How often a scan reads every thread's name again (see lowerImageThreadPriority). */
+const FULL_SCAN_EVERY_MS = 1_000;
+/** The threads the last full scan saw, and when it ran. */
+let atFullScan = new Set<string>();
+let fullScanAt = -Infinity;
 
 /**
  * Lower every libvips thread of this process to IMAGE_THREAD_NICE (Linux; elsewhere nothing).
  * libvips starts its threads as an image needs them, so the image pool calls this when a job
- * starts and ends with `fresh` (every thread's name read again: ~0.25 ms here) and every few
- * milliseconds while it runs without (only threads not seen since: tens of microseconds).
- * The full scans matter: a thread id remembered as "not libvips" may have been a thread seen
- * before it named itself, or an id the kernel has since given to a new libvips thread, which
- * would otherwise keep nice 0 (seen once in CI).
+ * starts and ends, and every few milliseconds while it runs. A scan reads the name of each
+ * thread the last full scan did not see; at most once a second it reads every thread's name
+ * again, which matters: a thread seen before it named itself, or an id the kernel has since
+ * given to a new libvips thread, would otherwise keep nice 0 (seen once in CI). Reading every
+ * name at every job's start and end was a sixth of the image thread's CPU per deposit
+ * (issue 19); after a full scan, a job's scans read only the listing.
  */
-export function lowerImageThreadPriority(fresh = false): void {
+export function lowerImageThreadPriority(): void {
   if (process.platform !== 'linux') return;
+  const now = performance.now();
   let tids: string[];
   try {
     tids = readdirSync('/proc/self/task');
   } catch {
     return;
   }
-  if (fresh) threadsSeen.clear();
+  const full = now - fullScanAt >= FULL_SCAN_EVERY_MS;
   for (const entry of tids) {
-    const tid = Number(entry);
-    if (threadsSeen.has(tid)) continue;
+    if (!full && atFullScan.has(entry)) continue;
     try {
-      const isImageThread = readFileSync(`/proc/self/task/${entry}/comm`, 'utf8').startsWith('libvips');
-      threadsSeen.set(tid, isImageThread);
-      if (isImageThread) setPriority(tid, IMAGE_THREAD_NICE);
+      if (readFileSync(`/proc/self/task/${entry}/comm`, 'utf8').startsWith('libvips')) setPriority(Number(entry), IMAGE_THREAD_NICE);
     } catch {
       // The thread ended between the listing and now, or the whole process already runs at a
       // higher nice value.
     }
+  }
+  if (full) {
+    atFullScan = new Set(tids);
+    fullScanAt = now;
   }
 }
