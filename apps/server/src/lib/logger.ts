@@ -18,12 +18,13 @@ const SECRET_HEADERS = ['authorization', 'cookie'];
  * keys) is shadowed by an object that inherits from it, so its serializer still reads them.
  */
 function censored<T extends object>(value: T, keys: readonly string[]): T {
+  const fields = value as Record<string, unknown>;
   let copy: Record<string, unknown> | undefined;
   for (const key of keys) {
-    if (Object.hasOwn(value, key) && (value as Record<string, unknown>)[key] !== undefined) {
+    if (Object.hasOwn(fields, key) && fields[key] !== undefined) {
       if (!copy) {
-        const proto = Object.getPrototypeOf(value) as unknown;
-        copy = proto === Object.prototype || proto === null ? { ...value } : (Object.create(value) as Record<string, unknown>);
+        const proto = Object.getPrototypeOf(fields) as unknown;
+        copy = proto === Object.prototype || proto === null ? { ...fields } : (Object.create(fields) as Record<string, unknown>);
       }
       copy[key] = CENSOR;
     }
