@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { rateLimits } from '../src/db/schema';
+import { rateCountersFor } from '../src/lib/rate-counters';
+import { countQueries } from './helpers/query-counter';
 import { createAdmin, newUserDetails, post, registerUser, useTestApp, expectErrorAnswer } from './helpers/test-app';
 import { balanceOf, deposit, expectLedgerConsistent, userIdOf } from './helpers/wallet-fixtures';
 
@@ -163,6 +165,44 @@ describe('rate limits per account, and on money-moving calls', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     await expectLedgerConsistent(limited);
+  });
+
+  it('money: a call counts its IP and its account in one statement, each route on its own IP counter', async () => {
+    const user = await registerUser(limited.app);
+    const funder = await createAdmin(limited);
+    const userId = await userIdOf(limited, user.email);
+    await deposit(limited.app, funder.token, userId, '100');
+    const counter = countQueries(limited.database);
+    const res = await post(limited.app, '/api/withdraw', { amount: '10', method: 'upi', upi_id: 'me@okicici' }, user.token, from('10.4.9.1'));
+    expect(res.statusCode, res.body).toBe(200);
+    const counted = counter.statements.filter((text) => /rate_limits/i.test(text));
+    expect(counted, counter.statements.join('\n---\n')).toHaveLength(limited.database.driver === 'postgres' ? 1 : 0);
+    if (limited.database.driver === 'postgres') {
+      const rows = await limited.db.select().from(rateLimits).where(sql`${rateLimits.key} in ('ip:POST /api/withdraw:10.4.9.1', ${`money-account:${userId}`})`);
+      expect(rows.map((row) => [row.key.split(':')[0], row.points]).sort()).toEqual([['ip', 1], ['money-account', 1]]);
+    }
+  });
+
+  it('hitEach: a window counts each key, ends, and starts again at 1, on either store', async () => {
+    const counters = rateCountersFor(limited.db);
+    const first = counters.window(`test-a-${Date.now()}`, { max: 2, windowMs: 60_000 });
+    const second = counters.window(`test-b-${Date.now()}`, { max: 5, windowMs: 120_000 });
+    const both = () => counters.hitEach([[first, 'k'], [second, 'k']]);
+    // The counters read the servers' clock (decision 015): move it, do not sleep.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    try {
+      expect((await both()).map((hit) => [hit.count, hit.limited])).toEqual([[1, false], [1, false]]);
+      await both();
+      const third = await both();
+      expect(third.map((hit) => [hit.count, hit.limited])).toEqual([[3, true], [3, false]]);
+      expect(third[0]!.msBeforeReset).toBeGreaterThan(50_000);
+      expect(third[0]!.msBeforeReset).toBeLessThanOrEqual(60_000);
+      vi.setSystemTime(Date.now() + 61_000);
+      expect((await both()).map((hit) => [hit.count, hit.limited])).toEqual([[1, false], [4, false]]);
+    } finally {
+      vi.useRealTimers();
+    }
+    await expect(counters.hitEach([[first, 'same'], [first, 'same']])).rejects.toThrow(/same key twice/);
   });
 
   it('the counters live in PostgreSQL when the database is PostgreSQL, in memory on the embedded one', async () => {

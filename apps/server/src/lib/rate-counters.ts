@@ -21,7 +21,12 @@ export type Hit = { count: number; msBeforeReset: number; limited: boolean };
  * every attempt counts, and attempts past `max` are refused until it ends.
  */
 export class WindowCounter {
-  constructor(private readonly limiter: RateLimiterAbstract) {}
+  constructor(
+    private readonly limiter: RateLimiterAbstract,
+    /** Its keys' prefix, unique in the app. */
+    readonly name: string,
+    readonly options: WindowOptions,
+  ) {}
 
   /**
    * Counts one attempt. A database error is not an answer: it propagates unchanged, so the
@@ -40,14 +45,13 @@ export class WindowCounter {
 
   /** Counts one attempt; over the limit, throws the 429 (with its Retry-After seconds). */
   async enforce(key: string): Promise<void> {
-    const { limited, msBeforeReset } = await this.hit(key);
-    if (limited) {
-      throw new RateLimitedError(
-        msBeforeReset,
-        Math.max(1, Math.ceil(msBeforeReset / 1000)),
-      );
-    }
+    refuseIfLimited(await this.hit(key));
   }
+}
+
+/** The 429 (with its Retry-After seconds) for an attempt over its limit. */
+export function refuseIfLimited({ limited, msBeforeReset }: Hit): void {
+  if (limited) throw new RateLimitedError(msBeforeReset, Math.max(1, Math.ceil(msBeforeReset / 1000)));
 }
 
 /**
@@ -59,7 +63,42 @@ export class WindowCounter {
 export type RateCounters = {
   readonly where: 'memory' | 'postgres';
   window(name: string, options: WindowOptions): WindowCounter;
+  /**
+   * Counts one attempt on each counter's key, in one statement on PostgreSQL (a money call
+   * counts its IP and its account at once: one round trip fewer per call, issue 19). The hits
+   * come back in the order asked. The keys must differ.
+   */
+  hitEach(hits: readonly (readonly [WindowCounter, string])[]): Promise<Hit[]>;
 };
+
+/**
+ * rate-limiter-flexible's fixed window (RateLimiterPostgres' upsert, the same rows) for several
+ * keys in one statement: a window that ended starts again at 1; otherwise the attempt counts.
+ */
+async function hitEachInPostgres(pool: pg.Pool, hits: readonly (readonly [WindowCounter, string])[]): Promise<Hit[]> {
+  const now = Date.now();
+  const values: (string | number)[] = [now];
+  const rows = hits.map(([counter, key]) => {
+    values.push(`${counter.name}:${key}`, now + counter.options.windowMs);
+    return `($${values.length - 1}, 1, $${values.length})`;
+  });
+  const table = getTableName(rateLimits);
+  const result = await pool.query<{ key: string; points: number; expire: string }>({
+    name: `${table} hit ${hits.length}`,
+    text:
+      `insert into "${table}" as r (key, points, expire) values ${rows.join(', ')} ` +
+      'on conflict (key) do update set ' +
+      'points = case when r.expire <= $1 then 1 else r.points + 1 end, ' +
+      'expire = case when r.expire <= $1 then excluded.expire else r.expire end ' +
+      'returning key, points, expire',
+    values,
+  });
+  const byKey = new Map(result.rows.map((row) => [row.key, row]));
+  return hits.map(([counter, key]) => {
+    const row = byKey.get(`${counter.name}:${key}`)!;
+    return { count: row.points, msBeforeReset: Math.max(0, Number(row.expire) - now), limited: row.points > counter.options.max };
+  });
+}
 
 export function rateCountersFor(db: Db): RateCounters {
   const pool = is(db, NodePgDatabase) ? (db as unknown as { $client: pg.Pool }).$client : null;
@@ -88,7 +127,13 @@ export function rateCountersFor(db: Db): RateCounters {
     window(name, options) {
       if (names.has(name)) throw new Error(`two rate-limit counters named ${name}`);
       names.add(name);
-      return new WindowCounter(limiterFor(name, options));
+      return new WindowCounter(limiterFor(name, options), name, options);
+    },
+    async hitEach(hits) {
+      if (new Set(hits.map(([counter, key]) => `${counter.name}:${key}`)).size !== hits.length) {
+        throw new Error('hitEach: the same key twice');
+      }
+      return pool ? hitEachInPostgres(pool, hits) : Promise.all(hits.map(([counter, key]) => counter.hit(key)));
     },
   };
 }

@@ -10,6 +10,7 @@ import { idempotencyKeys, type IdempotencyKeyRow } from '../../db/schema';
 import { preparedOnce } from '../../db/plan-cache';
 import type { Db } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
+import { refuseIfLimited, type WindowCounter } from '../../lib/rate-counters';
 import { sealSecret } from '../../lib/secret-box';
 import { type Storage, TrackedStorage } from '../../lib/storage';
 import { IDEMPOTENCY_RESPONSE_PURPOSE, sealingFingerprint } from '../../modules/app-key';
@@ -20,7 +21,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * preHandler of every money-moving POST (after the auth guard and body validation): the
-     * per-account rate limit, then the replay of a known `Idempotency-Key`.
+     * per-IP and per-account rate limits, then the call's `Idempotency-Key` noted.
      */
     moneyCall: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
     /**
@@ -121,19 +122,26 @@ async function keyRow(db: Db, userId: number, key: string): Promise<IdempotencyK
   return row;
 }
 
-/** Route options of a money-moving POST: its IP limit (config) and the moneyCall preHandler. */
+/**
+ * Route options of a money-moving POST: the moneyCall preHandler, which counts the call
+ * against its IP (each route on its own) and its account.
+ */
 export function moneyRoute(app: FastifyInstance) {
-  const { moneyIpMax, moneyWindowMs } = app.config.rateLimit;
-  return {
-    config: { rateLimit: { max: moneyIpMax, timeWindow: moneyWindowMs } },
-    preHandler: app.moneyCall,
-  };
+  return { preHandler: app.moneyCall };
 }
 
 export default fp<{ now: () => Date }>(
   async (app, { now }) => {
-    const { moneyMax, moneyWindowMs } = app.config.rateLimit;
+    const { moneyMax, moneyIpMax, moneyWindowMs } = app.config.rateLimit;
     const accountLimit = app.rateCounters.window('money-account', { max: moneyMax, windowMs: moneyWindowMs });
+    /** Each money route's per-IP counter, named as @fastify/rate-limit named it before. */
+    const ipLimits = new Map<string, WindowCounter>();
+    const ipLimitOf = (request: FastifyRequest) => {
+      const route = `${request.method} ${request.routeOptions.url}`;
+      let counter = ipLimits.get(route);
+      if (!counter) ipLimits.set(route, (counter = app.rateCounters.window(`ip:${route}`, { max: moneyIpMax, windowMs: moneyWindowMs })));
+      return counter;
+    };
     let prunedAt = 0;
 
     app.decorateRequest('idempotency', null);
@@ -162,7 +170,13 @@ export default fp<{ now: () => Date }>(
 
     app.decorate('moneyCall', async (request: FastifyRequest, _reply: FastifyReply) => {
       const userId = callerOf(request).user.id;
-      await accountLimit.enforce(String(userId));
+      // The IP and the account in one statement (one round trip): the IP is counted once the
+      // caller is known, and a call over either limit is refused before anything is read.
+      const hits = await app.rateCounters.hitEach([
+        [ipLimitOf(request), request.ip],
+        [accountLimit, String(userId)],
+      ]);
+      for (const hit of hits) refuseIfLimited(hit);
 
       const key = keyOf(request);
       if (!key) return undefined;
