@@ -83,3 +83,82 @@ describe('statements whose plan is kept (PostgreSQL)', () => {
     expect(await prepared()).toHaveLength(2);
   });
 });
+
+describe("a transaction's BEGIN leaves with its first statement (PostgreSQL)", () => {
+  let database: Database;
+  let pool: pg.Pool;
+  let db: NodePgDatabase<typeof schema>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    db = database.db as unknown as NodePgDatabase<typeof schema>;
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  /** Socket writes of the pool's connections while `work` runs (pg writes each statement once). */
+  async function writesDuring(work: () => Promise<unknown>): Promise<number> {
+    const clients = await Promise.all(Array.from({ length: 10 }, () => pool.connect()));
+    clients.forEach((client) => client.release());
+    let writes = 0;
+    const restore = clients.map((client) => {
+      const stream = (client as unknown as { connection: { stream: Record<string, (...args: unknown[]) => unknown> } }).connection.stream;
+      const { _write: write, _writev: writev } = stream;
+      stream._write = (...args) => ((writes += 1), write!.apply(stream, args));
+      stream._writev = (...args) => ((writes += 1), writev!.apply(stream, args));
+      return () => Object.assign(stream, { _write: write, _writev: writev });
+    });
+    try {
+      await work();
+      return writes;
+    } finally {
+      restore.forEach((undo) => undo());
+    }
+  }
+
+  const email = (tag: string) => `begin-${tag}-${Date.now()}@x.test`;
+  const insertUser = (tx: Pick<typeof db, 'insert'>, address: string) =>
+    tx.insert(users).values({ name: 'B', email: address, phone: `+91${String(Date.now()).slice(-10)}`, passwordHash: 'x' });
+  const count = async (address: string) => (await db.select({ id: users.id }).from(users).where(eq(users.email, address))).length;
+
+  it('a transaction of one statement is two writes: BEGIN with the statement, then COMMIT', async () => {
+    const address = email('two');
+    expect(await writesDuring(() => db.transaction((tx) => insertUser(tx, address)))).toBe(2);
+    expect(await count(address)).toBe(1);
+  });
+
+  it('its statements are inside the transaction: a failure rolls the first one back', async () => {
+    const address = email('rollback');
+    await expect(
+      db.transaction(async (tx) => {
+        await insertUser(tx, address);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await count(address)).toBe(0);
+  });
+
+  it('work that waits before its first statement still runs inside the transaction', async () => {
+    const address = email('late');
+    await expect(
+      db.transaction(async (tx) => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await insertUser(tx, address);
+        // Seen inside, not yet outside.
+        expect((await tx.select({ id: users.id }).from(users).where(eq(users.email, address))).length).toBe(1);
+        expect(await count(address)).toBe(0);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await count(address)).toBe(0);
+  });
+
+  it('a statement that fails first fails the transaction, and the connection serves the next one', async () => {
+    await expect(db.transaction((tx) => tx.execute(sql`select 1/0`))).rejects.toMatchObject({ cause: { code: '22012' } });
+    const address = email('after');
+    await db.transaction((tx) => insertUser(tx, address));
+    expect(await count(address)).toBe(1);
+  });
+});
