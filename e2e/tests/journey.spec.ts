@@ -131,6 +131,7 @@ test.describe('installed', () => {
   test('without a network a page is the friendly offline page, and back online the site returns', async ({
     page,
     context,
+    consoleErrors,
   }) => {
     await page.goto('/create_id');
     await page.evaluate(() => navigator.serviceWorker.ready);
@@ -146,5 +147,9 @@ test.describe('installed', () => {
     await context.setOffline(false);
     await page.getByRole('link', { name: /try again/i }).click();
     await expect(page.getByRole('heading', { level: 1, name: /media/i })).toBeVisible();
+    // A call the page had in flight when the network went (the catalogue's refetch, seen once
+    // in CI) fails with this, as the test means it to; every other console error still fails it.
+    const provoked = (text: string) => text === 'Failed to load resource: net::ERR_INTERNET_DISCONNECTED';
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !provoked(text)));
   });
 });
