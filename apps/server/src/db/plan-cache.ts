@@ -61,10 +61,11 @@ export class PlanCachingClient extends pg.Client {
       }
       return query(config, ...rest);
     };
+    const stream = () => (this as unknown as { connection: { stream: Stream } }).connection.stream;
     this.query = ((config: unknown, ...rest: unknown[]) => {
-      const stream = (this as unknown as { connection: { stream: Stream } }).connection.stream;
       if (isBegin(config) && begun === null && typeof rest.at(-1) !== 'function') {
-        stream.cork();
+        const socket = stream();
+        socket.cork();
         const sent = send(config, rest);
         // Answered by the next statement; without one this turn, BEGIN leaves alone.
         begun = sent;
@@ -72,7 +73,7 @@ export class PlanCachingClient extends pg.Client {
         setImmediate(() => {
           if (begun === sent) {
             begun = null;
-            stream.uncork();
+            socket.uncork();
           }
         });
         return Promise.resolve(BEGUN);
@@ -81,7 +82,7 @@ export class PlanCachingClient extends pg.Client {
       if (before === null) return send(config, rest);
       begun = null;
       const sent = send(config, rest);
-      stream.uncork();
+      stream().uncork();
       return Promise.all([before, sent]).then(([, result]) => result);
     }) as pg.Client['query'];
   }

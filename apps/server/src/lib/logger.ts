@@ -47,10 +47,11 @@ function cleanEntry(key: string, value: object): object {
 /**
  * A line's object with every secret above replaced by `[redacted]`; the object itself when
  * there is none, so a line costs a few property checks. Nothing logged is changed in place.
- * A child logger's bindings are not looked at: the app binds only ids (`reqId`, `userId`). This is what pino's `redact` paths did
- * (`*.password`, `headers.authorization`, …), without its cost: it parsed each path again for
- * every key of every line, a tenth of a staff list page's server CPU (issue 19,
- * docs/performance.md). The request's own serializer logs no headers at all.
+ * This is what pino's `redact` paths did (`*.password`, `headers.authorization`, …), without
+ * their cost: pino parsed each path again for every key of every line, a tenth of a staff list
+ * page's server CPU (issue 19, docs/performance.md). The request's own serializer logs no
+ * headers at all. A child logger's bindings are not looked at: the app binds only ids
+ * (`reqId`, `userId`).
  */
 export function redactSecrets<T extends Record<string, unknown>>(line: T): T {
   let copy: Record<string, unknown> | undefined;
