@@ -27,7 +27,8 @@ async function startServer(env: Record<string, string>) {
 
 beforeAll(async () => {
   store = await scratchStore();
-  const env = { ...store.env, APP_KEY: randomBytes(32).toString('hex') };
+  // Every test signs its customers up on server 0: more than the default ten a minute.
+  const env = { ...store.env, APP_KEY: randomBytes(32).toString('hex'), RATE_LIMIT_AUTH_MAX: '100' };
   // One at a time: the first migrates and records the key's fingerprint.
   servers.push(await startServer(env));
   servers.push(await startServer(env));
@@ -212,6 +213,44 @@ describe('the poll cache across two server processes on one PostgreSQL', () => {
     for (const server of [0, 1]) {
       const total = await pollUntil(() => queueTotal(server), (n) => n === before + 2, { label: `server ${server} queue total` });
       expect(total).toBe(before + 2);
+    }
+  });
+
+  it('a queue page is kept by each server and shows a new email or phone made anywhere', async () => {
+    const staff = await signUp();
+    await admin.query("update users set type = 'admin', role = 'owner' where id = $1", [staff.id]);
+    const customer = await signUp();
+    await admin.query("insert into withdrawals (user_id, amount, method, upi_id) values ($1, 1000, 'upi', 'me@okicici')", [customer.id]);
+    type Party = { id: number; email: string; phone: string };
+    /** The customer as the withdrawal queue's first page shows them on `server`. */
+    const shown = async (server: number): Promise<Party | undefined> => {
+      const res = await fetch(`${servers[server]!.base}/api/admin/withdraw?pending=1&perPage=50`, {
+        headers: { accept: 'application/json', authorization: `Bearer ${staff.token}` },
+      });
+      if (res.status !== 200) return undefined;
+      const items = ((await res.json()) as { data: { items: { user: Party }[] } }).data.items;
+      return items.find((item) => item.user.id === customer.id)?.user;
+    };
+    for (const server of [0, 1]) {
+      await pollUntil(() => shown(server), (user) => user?.email === customer.email, { label: `queue on server ${server}` });
+    }
+    // A change no trigger announces: both servers still answer the page they keep.
+    await admin.query('begin');
+    await admin.query('set local session_replication_role = replica');
+    await admin.query('update users set email = $1 where id = $2', [`silent.${customer.email}`, customer.id]);
+    await admin.query('commit');
+    for (const server of [0, 1]) expect((await shown(server))?.email).toBe(customer.email);
+    // A new email, then a new phone, written as any writer does: both servers read the page again.
+    await admin.query('update users set email = $1 where id = $2', [`new.${customer.email}`, customer.id]);
+    for (const server of [0, 1]) {
+      const user = await pollUntil(() => shown(server), (u) => u?.email === `new.${customer.email}`, { label: `server ${server} email` });
+      expect(user?.email).toBe(`new.${customer.email}`);
+    }
+    const phone = `+917${String(Date.now()).slice(-9)}`;
+    await admin.query('update users set phone = $1 where id = $2', [phone, customer.id]);
+    for (const server of [0, 1]) {
+      const user = await pollUntil(() => shown(server), (u) => u?.phone === phone, { label: `server ${server} phone` });
+      expect(user?.phone).toBe(phone);
     }
   });
 });

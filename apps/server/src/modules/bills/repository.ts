@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { bills, type BillRow, paymentTypes, transactions, users } from '../../db/schema';
+import { bills, type BillRow, idRequests, paymentTypes, transactions, users } from '../../db/schema';
 import { signalTableChanged } from '../../db/change-feed';
 import { preparedOnce } from '../../db/plan-cache';
 import type { Db, Tx } from '../../db/types';
@@ -68,6 +68,8 @@ function filterOf(filter: BillFilter): SQL | undefined {
 
 const views = viewQueries({
   id: bills.id,
+  // The reuse flag reads approved bills and ID requests with the same reference.
+  tables: [bills, users, paymentTypes, idRequests],
   select: selectViews,
   toView,
   where: filterOf,

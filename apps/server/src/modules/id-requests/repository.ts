@@ -1,5 +1,5 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
-import { catalogueItems, idRequests, type IdRequestRow, paymentTypes, userIds, users } from '../../db/schema';
+import { bills, catalogueItems, idRequests, type IdRequestRow, paymentTypes, userIds, users } from '../../db/schema';
 import { signalTableChanged } from '../../db/change-feed';
 import type { Db, Tx } from '../../db/types';
 import { cancelOwnIfPending, decideIfPending, deskWhere, handler, type ListQuery, type Parties, partyColumns, viewQueries } from '../pending-items';
@@ -83,6 +83,8 @@ export const {
   find: findRequestView,
 } = viewQueries({
   id: idRequests.id,
+  // The reuse flag reads approved bills and ID requests with the same reference.
+  tables: [idRequests, userIds, catalogueItems, users, paymentTypes, bills],
   select: selectViews,
   toView,
   where: filterOf,

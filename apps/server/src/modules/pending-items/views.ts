@@ -1,6 +1,6 @@
 import type { DeskFilter } from '@iddesk/contract';
 import { and, eq, getTableName, gt, inArray, lt, type Placeholder, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { planOnce, preparedOnce, withRowMapper } from '../../db/plan-cache';
@@ -50,6 +50,11 @@ type MatchingSelect = SQLWrapper &
 /** How a queue reads its views; `viewQueries` makes the list, the CSV chunk and the item of it. */
 export type ViewSpec<F, R, V> = {
   id: PgColumn;
+  /**
+   * Every table the view reads (its joins and subqueries): a change to any of them ends a kept
+   * staff page (each has a `t:<table>` trigger, migrations 0010, 0020 and 0021).
+   */
+  tables: readonly PgTable[];
   select: (db: Db, total?: SQL<number>) => ViewSelect<R>;
   toView: (row: R) => V;
   where: (filter: F) => SQL | undefined;
@@ -85,6 +90,7 @@ let queues = 0;
 export function viewQueries<F extends Filter, R extends { total: number }, V>(spec: ViewSpec<F, R, V>) {
   const { id, select, toView } = spec;
   const table = getTableName(id.table);
+  const tables = spec.tables.map((t) => getTableName(t));
   const scope = `queue ${++queues}`;
   return {
     /**
@@ -124,19 +130,25 @@ export function viewQueries<F extends Filter, R extends { total: number }, V>(sp
         const { rows, total } = await withTotal(kept(true), page, countAlone, { filtered: true });
         return { items: rows.map(toView), total };
       }
-      // A staff queue's or done list's total is kept in memory until its table changes (the
-      // triggers of migration 0020 on every server, db/change-feed.ts): with it, the page is
-      // read alone, and costs the same however long the queue is. Without it (first read, a
-      // change, the feed down) the page and its total are one statement, as a filtered list's
-      // and a customer's own (short, and one kept total per customer would only churn).
-      let counted: R[] | undefined;
-      const total = await publicCacheOf(db).value(`${scope} total ${shapeOf(filter, 0)}`, [table], async () => {
-        const page1 = await withTotal(kept(true), page, countAlone, { filtered: false });
-        counted = page1.rows;
-        return page1.total;
+      // A staff queue's or done list's page is kept in memory until one of the tables its view
+      // reads changes (the `t:<table>` triggers of migrations 0010, 0020 and 0021 on every
+      // server, db/change-feed.ts): staff keep the same queue open on several desks, and a kept
+      // page costs no statement. Its total is kept on its own until the list's table changes:
+      // after a change elsewhere (a customer's new email), the page is read alone, and costs
+      // the same however long the queue is. Without either (first read, the feed down) the
+      // page and its total are one statement, as a filtered list's and a customer's own
+      // (short, and one kept page or total per customer would only churn).
+      const cache = publicCacheOf(db);
+      return cache.value(`${scope} page ${shapeOf(filter, page.limit)} ${page.offset}`, tables, async () => {
+        let counted: R[] | undefined;
+        const total = await cache.value(`${scope} total ${shapeOf(filter, 0)}`, [table], async () => {
+          const page1 = await withTotal(kept(true), page, countAlone, { filtered: false });
+          counted = page1.rows;
+          return page1.total;
+        });
+        const rows = counted ?? (await planOnce(kept(false)));
+        return { items: rows.map(toView), total };
       });
-      const rows = counted ?? (await planOnce(kept(false)));
-      return { items: rows.map(toView), total };
     },
     /** Every matching view, in the list's order (a customer's own, never long). */
     all: async (db: Db, filter: F): Promise<V[]> => {

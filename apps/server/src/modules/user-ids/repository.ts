@@ -1,5 +1,6 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import {
+  bills,
   catalogueItems,
   idRequests,
   type IdRequestRow,
@@ -103,6 +104,8 @@ function filterOf(filter: UserIdFilter): SQL | undefined {
 
 const views = viewQueries({
   id: userIds.id,
+  // The create request and its reuse flag (approved bills and ID requests with its reference).
+  tables: [userIds, catalogueItems, users, idRequests, paymentTypes, bills],
   select: selectViews,
   toView,
   where: filterOf,

@@ -102,7 +102,8 @@ export async function updateUserProfile(
   values: { name: string; email: string; phone: string },
 ): Promise<PublicUser | null> {
   const user = await updateUserRow(db, id, values);
-  signalTableChanged('users'); // reviews show their author's name
+  // Reviews show their author's name; staff queue pages the customer's name, email and phone.
+  signalTableChanged('users');
   return user;
 }
 

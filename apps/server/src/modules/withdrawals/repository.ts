@@ -45,6 +45,7 @@ export const {
   find: findWithdrawalView,
 } = viewQueries({
   id: withdrawals.id,
+  tables: [withdrawals, users],
   select: selectViews,
   toView,
   where: filterOf,
