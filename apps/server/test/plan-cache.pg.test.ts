@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planOnce, PlanCachingClient } from '../src/db/plan-cache';
+import { planOnce, PlanCachingClient, withCommit } from '../src/db/plan-cache';
 import * as schema from '../src/db/schema';
 import { users } from '../src/db/schema';
 import type { Database } from '../src/db/types';
@@ -160,5 +160,48 @@ describe("a transaction's BEGIN leaves with its first statement (PostgreSQL)", (
     const address = email('after');
     await db.transaction((tx) => insertUser(tx, address));
     expect(await count(address)).toBe(1);
+  });
+
+  it('a last statement sent withCommit leaves with the COMMIT: two statements, two writes', async () => {
+    const first = email('commit-first');
+    const last = email('commit-last');
+    let outcome: (() => Promise<unknown>) | undefined;
+    const writes = await writesDuring(() =>
+      db.transaction(async (tx) => {
+        await insertUser(tx, first);
+        outcome = await withCommit(tx, () => insertUser(tx, last));
+      }),
+    );
+    expect(writes).toBe(2);
+    await expect(outcome!()).resolves.toBeDefined();
+    expect(await count(first)).toBe(1);
+    expect(await count(last)).toBe(1);
+  });
+
+  it('when that statement fails, COMMIT rolls everything back and its outcome says so', async () => {
+    const first = email('commit-fails');
+    let outcome: (() => Promise<unknown>) | undefined;
+    // PostgreSQL answers the COMMIT of a failed transaction with ROLLBACK, not an error.
+    await db.transaction(async (tx) => {
+      await insertUser(tx, first);
+      outcome = await withCommit(tx, () => tx.execute(sql`select 1/0`));
+    });
+    await expect(outcome!()).rejects.toMatchObject({ cause: { code: '22012' } });
+    expect(await count(first)).toBe(0);
+    // The connection serves the next transaction.
+    const after = email('commit-after');
+    await db.transaction((tx) => insertUser(tx, after));
+    expect(await count(after)).toBe(1);
+  });
+
+  it('a statement held for a COMMIT that never comes this turn still leaves', async () => {
+    const client = await pool.connect();
+    try {
+      (client as unknown as PlanCachingClient).holdForCommit();
+      const answer = await client.query<{ one: number }>('select 1 as one');
+      expect(answer.rows[0]!.one).toBe(1);
+    } finally {
+      client.release();
+    }
   });
 });

@@ -30,8 +30,9 @@ type Result = Pick<pg.QueryResult, 'command' | 'rowCount' | 'rows' | 'fields' | 
 /** What a BEGIN answers; nobody reads it (Drizzle's transaction awaits it and goes on). */
 const BEGUN: Result = { command: 'BEGIN', rowCount: null, rows: [], fields: [], oid: 0 };
 
-const isBegin = (config: unknown) =>
-  (typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text) === 'begin';
+const textOf = (config: unknown) => (typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text);
+const isBegin = (config: unknown) => textOf(config) === 'begin';
+const endsTransaction = (config: unknown) => textOf(config) === 'commit' || textOf(config) === 'rollback';
 
 /**
  * The pool's client class on PostgreSQL.
@@ -46,10 +47,15 @@ const isBegin = (config: unknown) =>
  *   answered at once, and the next statement uncorks it. That statement's answer waits for
  *   BEGIN's: if BEGIN failed, so does it. Only one caller uses a checked-out client, and
  *   Drizzle awaits each statement, so nothing else is ever in flight beside them.
+ * - A transaction's last statement may leave with its COMMIT, in one write (`withCommit`):
+ *   the socket is corked before it and uncorked once COMMIT (or ROLLBACK) is written.
  *
  * Every other statement goes through untouched.
  */
 export class PlanCachingClient extends pg.Client {
+  /** Corks the socket until the transaction's COMMIT or ROLLBACK is written (or this turn ends). */
+  readonly holdForCommit: () => void;
+
   constructor(config?: string | pg.ClientConfig) {
     super(typeof config === 'string' ? { connectionString: config, pipeline: true } : { ...config, pipeline: true });
     const query = this.query.bind(this) as (...args: unknown[]) => Promise<unknown>;
@@ -62,7 +68,26 @@ export class PlanCachingClient extends pg.Client {
       return query(config, ...rest);
     };
     const stream = () => (this as unknown as { connection: { stream: Stream } }).connection.stream;
+    let held: object | null = null;
+    const release = () => {
+      held = null;
+      stream().uncork();
+    };
+    this.holdForCommit = () => {
+      if (held !== null) return;
+      const hold = (held = {});
+      stream().cork();
+      // Without a COMMIT this turn (never in Drizzle's transaction), the statement leaves alone.
+      setImmediate(() => {
+        if (held === hold) release();
+      });
+    };
     this.query = ((config: unknown, ...rest: unknown[]) => {
+      if (held !== null && endsTransaction(config)) {
+        const sent = send(config, rest);
+        release();
+        return sent;
+      }
       if (isBegin(config) && begun === null && typeof rest.at(-1) !== 'function') {
         const socket = stream();
         socket.cork();
@@ -86,6 +111,26 @@ export class PlanCachingClient extends pg.Client {
       return Promise.all([before, sent]).then(([, result]) => result);
     }) as pg.Client['query'];
   }
+}
+
+/**
+ * Sends `statement`, the last of transaction `tx`, to leave with its COMMIT in one write (issue
+ * 19: a money call's sealed answer). Returns its outcome, to await once the transaction has
+ * committed: PostgreSQL answers the COMMIT of a transaction that failed with ROLLBACK, not an
+ * error, so a failure of `statement` shows only there (and means nothing was committed).
+ * Elsewhere (PGlite, a pool's own connection) the statement is awaited here, as any other.
+ */
+export async function withCommit<T>(tx: object, statement: () => Promise<T>): Promise<() => Promise<T>> {
+  const client = (tx as Handle).session?.client;
+  if (!(client instanceof PlanCachingClient)) {
+    const result = await statement();
+    return () => Promise.resolve(result);
+  }
+  client.holdForCommit();
+  // Once: a Drizzle query builder runs again at every `then`.
+  const sent = Promise.resolve(statement());
+  sent.catch(() => {});
+  return () => sent;
 }
 
 /**
