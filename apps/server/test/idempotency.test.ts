@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bills, idempotencyKeys, uploads, withdrawals } from '../src/db/schema';
 import { imagePool } from '../src/lib/image-pool';
 import { activeId, createItem, customerWith, LOGIN, PASSWORD } from './helpers/ids-fixtures';
+import { changeFeedSettled } from './helpers/change-feed';
 import { pollUntil } from './helpers/poll-until';
 import { countQueries } from './helpers/query-counter';
 import { createAdmin, post, useTestApp } from './helpers/test-app';
@@ -87,6 +88,31 @@ describe('Idempotency-Key on money-moving POSTs', () => {
     expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(9);
     expect(await withdrawalCount(user.id)).toBe(1);
     expect(await balanceOf(ctx, user.id)).toBe(90_000n);
+  });
+
+  it("a customer's money calls right after one another read no session; the poll reads the new balance", async () => {
+    const user = await customerWith(ctx, admin.token, '100');
+    await changeFeedSettled(ctx);
+    const counter = countQueries(ctx.database);
+    // The token check (auth repository touch_session): the session joined to its user.
+    const sessionReads = () => counter.statements.filter((text) => /from "sessions" inner join "users"/.test(text));
+    expect((await withdraw(user.token, '1', randomUUID())).statusCode).toBe(200);
+    const first = sessionReads().length;
+    // The balance changed (b:), nothing else: the next withdrawal knows its caller from memory.
+    const second = await withdraw(user.token, '2', randomUUID());
+    expect(second.statusCode, second.body).toBe(200);
+    expect(sessionReads()).toHaveLength(first);
+    // So does one after staff changed the balance by hand.
+    const credit = await postWithKey('/api/admin/deposit/create', { user_id: user.id, amount: '10', comment: 'Goodwill' }, admin.token, randomUUID());
+    expect(credit.statusCode, credit.body).toBe(200);
+    expect((await withdraw(user.token, '3', randomUUID())).statusCode).toBe(200);
+    expect(sessionReads()).toHaveLength(first);
+    // The poll shows the balance: it reads it, and sees every change.
+    const passport = await post(app, '/api/user/passport', {}, user.token);
+    expect(passport.statusCode).toBe(200);
+    expect(passport.json().data.balance).toBe('104.00');
+    expect(sessionReads()).toHaveLength(first + 1);
+    expect(await balanceOf(ctx, user.id)).toBe(10400n);
   });
 
   it('the same key on a different request is refused with 422, and nothing moves', async () => {

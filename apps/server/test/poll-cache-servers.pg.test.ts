@@ -115,6 +115,27 @@ describe('the poll cache across two server processes on one PostgreSQL', () => {
     }
   });
 
+  it('the users trigger says b: for a change of the balance alone, u: for any other', async () => {
+    const user = await signUp();
+    const listener = new pg.Client({ connectionString: store.databaseUrl });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (message) => {
+      if (message.payload?.endsWith(`:${user.id}`)) heard.push(message.payload);
+    });
+    try {
+      await listener.query('LISTEN iddesk_cache');
+      await admin.query('update users set balance = balance + 100 where id = $1', [user.id]);
+      await admin.query('update users set balance = balance + 100, is_blocked = is_blocked where id = $1', [user.id]);
+      await admin.query("update users set name = 'Renamed by the trigger test' where id = $1", [user.id]);
+      await admin.query('update users set balance = balance - 100, locale = $2 where id = $1', [user.id, 'hi']);
+      await pollUntil(async () => heard.length, (n) => n === 4, { label: 'four signals' });
+      expect(heard).toEqual([`b:${user.id}`, `b:${user.id}`, `u:${user.id}`, `u:${user.id}`]);
+    } finally {
+      await listener.end();
+    }
+  });
+
   it('a balance change shows at the next poll on the other server', async () => {
     const user = await signUp();
     await warm(user.token);

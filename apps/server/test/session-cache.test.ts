@@ -47,6 +47,35 @@ describe('SessionCache', () => {
     expect(cache.caller('h', 30)).toBeUndefined();
   });
 
+  it("a balance's change keeps the identity for a route that does not read the balance, and only for it", () => {
+    const { cache, feed, read } = setUp();
+    cache.storeSession(cache.begin(), 'h', read(5n));
+    const generation = cache.begin();
+    feed.listener!.signal('b:7');
+    // The poll shows the balance: it reads it afresh.
+    expect(cache.caller('h', 30)).toBeUndefined();
+    expect(cache.caller('h', 30, 'read')).toBeUndefined();
+    // A money call gets the rest, and cannot read the old balance by mistake.
+    const known = cache.caller('h', 30, 'unread');
+    expect(known).toMatchObject({ sessionId: 3, user: { id: 7, name: 'A', type: 'user', isBlocked: false } });
+    expect(() => known!.user.balance).toThrow(/balance changed/);
+    expect(JSON.stringify(known!.user)).not.toContain('balance');
+    // A read that was out when the balance changed keeps nothing.
+    cache.storeSession(generation, 'h', read(5n));
+    expect(cache.caller('h', 30)).toBeUndefined();
+    // A read after it is kept whole again.
+    cache.storeSession(cache.begin(), 'h', read(4n));
+    expect(cache.caller('h', 30)?.user.balance).toBe(4n);
+    // Any other change of the user (u:) drops them for every route.
+    feed.listener!.signal('b:7');
+    feed.listener!.signal('u:7');
+    expect(cache.caller('h', 30, 'unread')).toBeUndefined();
+    // A balance signal of a user not kept keeps nothing.
+    feed.listener!.signal('b:9');
+    cache.storeSession(cache.begin(), 'h', read(3n));
+    expect(cache.caller('h', 30)?.user.balance).toBe(3n);
+  });
+
   it('keeps nothing read before a signal that came in while the read was out', () => {
     const { cache, feed, read } = setUp();
     const generation = cache.begin();

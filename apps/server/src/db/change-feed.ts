@@ -6,7 +6,7 @@ import type { Db } from './types';
 export const CACHE_CHANNEL = 'iddesk_cache';
 
 export type ChangeListener = {
-  /** One payload: `u:<user id>`, `s:<user id>`, `n:<user id>` or `t:<table>`. */
+  /** One payload: `u:<user id>`, `b:<user id>`, `s:<user id>`, `n:<user id>` or `t:<table>`. */
   signal(payload: string): void;
   /** The feed came up (true) or was lost (false): caches start empty either way. */
   state(live: boolean): void;
@@ -34,6 +34,11 @@ const openFeeds = new Set<BaseFeed>();
  */
 export function signalUserChanged(userId: number): void {
   signalLocally(`u:${userId}`);
+}
+
+/** Only the balance of `userId` changed (the ledger's take and add; migration 0022's `b:`). */
+export function signalBalanceChanged(userId: number): void {
+  signalLocally(`b:${userId}`);
 }
 
 /** Call after ending one or more sessions of `userId` (logout, block, password change, revoke). */

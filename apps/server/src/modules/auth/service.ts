@@ -29,7 +29,7 @@ import {
   touchSession,
 } from './repository';
 import { deviceName } from './device';
-import { sessionCacheOf } from './session-cache';
+import { type BalanceUse, sessionCacheOf } from './session-cache';
 import type { AuthContext, SessionSettings } from './types';
 
 
@@ -197,16 +197,19 @@ export async function endMyOtherSessions(db: Db, auth: AuthContext): Promise<num
 /**
  * Bearer token → caller, or null when the token is unknown, expired, revoked or blocked.
  * From memory when this process has it (auth/session-cache.ts): the 5-second poll then costs
- * no database round trip; otherwise one statement, whose answer is kept.
+ * no database round trip; otherwise one statement, whose answer is kept. A route that does not
+ * read the caller's balance (`balance: 'unread'`) also gets a caller whose balance changed
+ * since it was kept, without the balance.
  */
 export async function authenticate(
   db: Db,
   token: string,
   sessionSettings: SessionSettings,
+  balance: BalanceUse = 'read',
 ): Promise<AuthContext | null> {
   const tokenHash = hashToken(token);
   const cache = sessionCacheOf(db);
-  const known = cache.caller(tokenHash, sessionSettings.idleDays);
+  const known = cache.caller(tokenHash, sessionSettings.idleDays, balance);
   if (known) return known;
   const generation = cache.begin();
   const row = await touchSession(db, tokenHash, sessionSettings.idleDays);

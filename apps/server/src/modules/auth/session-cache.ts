@@ -13,12 +13,29 @@ type CachedSession = { sessionId: number; userId: number; expiresAt: number; las
 /** What the token check read, to keep. */
 export type SessionRead = CachedSession & { user: PublicUser };
 
+/** Whether the caller's balance is read by the route (the poll shows it) or not (a money call). */
+export type BalanceUse = 'read' | 'unread';
+
+/**
+ * The cached user when their balance changed since it was read: everything but the balance,
+ * which throws if a route that said it does not read it does (a programming error, a 500).
+ */
+function withoutBalance(user: PublicUser): PublicUser {
+  return Object.defineProperty({ ...user }, 'balance', {
+    enumerable: false,
+    get() {
+      throw new Error('the caller\'s balance changed since it was read: this route reads it, so it must not say "unread"');
+    },
+  });
+}
+
 /**
  * What the 5-second poll depends on, kept in this process (issue 19): the live session
  * behind a token hash, its user (balance and flags included), and for each user an id that
  * no notification of theirs is above. Emptied by the database's change feed
- * (db/change-feed.ts): `u:` drops a user, `s:` the user's sessions, `n:` the user's bound.
- * While the feed is not live nothing is answered from memory.
+ * (db/change-feed.ts): `u:` drops a user, `b:` only the user's balance (a route that does not
+ * read it, a money call, still gets the rest from memory), `s:` the user's sessions, `n:` the
+ * user's bound. While the feed is not live nothing is answered from memory.
  *
  * Every read from the database takes `begin()` first and stores only if no signal came in
  * between (one generation for all keys): a read that raced a change never caches the old state.
@@ -29,6 +46,8 @@ export class SessionCache {
   private readonly sessions = new Map<string, CachedSession>();
   private readonly tokensOfUser = new Map<number, Set<string>>();
   private readonly users = new Map<number, PublicUser>();
+  /** Users whose balance changed since they were read: kept for routes that do not read it. */
+  private readonly balanceChanged = new Set<number>();
   private readonly noneAbove = new Map<number, number>();
 
   constructor(feed: ChangeFeed | undefined, private readonly clock: () => number = Date.now) {
@@ -46,8 +65,11 @@ export class SessionCache {
     return this.live;
   }
 
-  /** A token hash's caller, when memory has it and it is still good; else undefined. */
-  caller(tokenHash: string, idleDays: number): { sessionId: number; user: PublicUser } | undefined {
+  /**
+   * A token hash's caller, when memory has it and it is still good; else undefined. With
+   * `balance: 'unread'` a user whose balance changed since it was read is good too (without it).
+   */
+  caller(tokenHash: string, idleDays: number, balance: BalanceUse = 'read'): { sessionId: number; user: PublicUser } | undefined {
     if (!this.live) return undefined;
     const session = this.sessions.get(tokenHash);
     if (!session) return undefined;
@@ -58,6 +80,9 @@ export class SessionCache {
     }
     const user = this.users.get(session.userId);
     if (!user || user.isBlocked) return undefined;
+    if (this.balanceChanged.has(session.userId)) {
+      return balance === 'unread' ? { sessionId: session.sessionId, user: withoutBalance(user) } : undefined;
+    }
     return { sessionId: session.sessionId, user };
   }
 
@@ -73,7 +98,10 @@ export class SessionCache {
   storeSession(generation: number, tokenHash: string, read: SessionRead): void {
     if (!this.live || generation !== this.generation) return;
     if (this.sessions.size >= MAX_ENTRIES) this.clearSessions();
-    if (this.users.size >= MAX_ENTRIES) this.users.clear();
+    if (this.users.size >= MAX_ENTRIES) {
+      this.users.clear();
+      this.balanceChanged.clear();
+    }
     const { user, ...session } = read;
     // The token check wrote the last use when it was older than TOUCH_EVERY.
     const now = this.clock();
@@ -83,6 +111,7 @@ export class SessionCache {
     if (!tokens) this.tokensOfUser.set(session.userId, (tokens = new Set()));
     tokens.add(tokenHash);
     this.users.set(session.userId, user);
+    this.balanceChanged.delete(session.userId);
   }
 
   storeNotificationBound(generation: number, userId: number, bound: number): void {
@@ -100,6 +129,11 @@ export class SessionCache {
     switch (payload[0]) {
       case 'u':
         this.users.delete(id);
+        this.balanceChanged.delete(id);
+        break;
+      case 'b':
+        // Only ids of kept users: emptied with them, so never larger.
+        if (this.users.has(id)) this.balanceChanged.add(id);
         break;
       case 's':
         for (const token of this.tokensOfUser.get(id) ?? []) this.sessions.delete(token);
@@ -122,6 +156,7 @@ export class SessionCache {
     this.generation += 1;
     this.clearSessions();
     this.users.clear();
+    this.balanceChanged.clear();
     this.noneAbove.clear();
   }
 }

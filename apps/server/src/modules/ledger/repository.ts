@@ -3,7 +3,7 @@ import { and, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { transactions, type TransactionRow, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import type { LedgerCause } from './types';
-import { signalUserChanged } from '../../db/change-feed';
+import { signalBalanceChanged } from '../../db/change-feed';
 import { preparedOnce } from '../../db/plan-cache';
 
 const placeholder = sql.placeholder;
@@ -92,7 +92,7 @@ export async function takeFromBalance(tx: Tx, userId: number, amount: bigint): P
       .prepare(name),
   );
   const rows = await take.execute({ userId, amount });
-  signalUserChanged(userId);
+  signalBalanceChanged(userId);
   return rows[0] ?? null;
 }
 
@@ -106,7 +106,7 @@ export async function addToBalance(tx: Tx, userId: number, amount: bigint): Prom
       .prepare(name),
   );
   const rows = await add.execute({ userId, amount });
-  signalUserChanged(userId);
+  signalBalanceChanged(userId);
   return rows[0] ?? null;
 }
 

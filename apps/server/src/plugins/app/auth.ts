@@ -28,6 +28,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set at registration for every route behind requireAdmin (staff-permissions.ts). */
     staffPermission?: StaffPermission;
+    /**
+     * The route never reads the caller's balance (a money call: the database checks it), so a
+     * caller whose balance changed since this process kept them is still answered from memory
+     * (auth/session-cache.ts). Reading `balance` there throws.
+     */
+    callerBalanceUnread?: true;
   }
 }
 
@@ -60,7 +66,8 @@ export default fp<{ session: SessionSettings; staffSecondFactor: 'required' | 'o
 
     const resolve = async (request: FastifyRequest) => {
       const token = bearerToken(request);
-      request.auth = token ? await authenticate(app.db, token, session) : null;
+      const balance = request.routeOptions.config.callerBalanceUnread ? 'unread' : 'read';
+      request.auth = token ? await authenticate(app.db, token, session, balance) : null;
       // From here on every line of this request (errors, "request completed") names the
       // caller. The request's logger is already its own child (reqId): no new logger.
       if (request.auth) (request.log as Logger).setBindings({ userId: request.auth.user.id });
