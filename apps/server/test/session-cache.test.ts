@@ -76,14 +76,42 @@ describe('SessionCache', () => {
     expect(cache.caller('h', 30)?.user.balance).toBe(3n);
   });
 
-  it('keeps nothing read before a signal that came in while the read was out', () => {
+  it("keeps nothing read before a signal about its user that came in while the read was out", () => {
+    for (const signal of ['u:7', 'b:7', 's:7', 'n:7']) {
+      const { cache, feed, read } = setUp();
+      const generation = cache.begin();
+      feed.listener!.signal(signal);
+      cache.storeSession(generation, 'h', read());
+      cache.storeNotificationBound(generation, 7, 40);
+      expect(cache.caller('h', 30), signal).toBeUndefined();
+      expect(cache.notificationBound(7), signal).toBeUndefined();
+    }
+  });
+
+  it("other users' signals while a read is out (their money calls) do not stop it from being kept", () => {
     const { cache, feed, read } = setUp();
     const generation = cache.begin();
-    feed.listener!.signal('u:8'); // any signal: one generation for all keys
-    cache.storeSession(generation, 'h', read());
+    for (const signal of ['u:8', 'b:8', 's:9', 'n:10']) feed.listener!.signal(signal);
+    cache.storeSession(generation, 'h', read(5n));
     cache.storeNotificationBound(generation, 7, 40);
+    expect(cache.caller('h', 30)?.user.balance).toBe(5n);
+    expect(cache.notificationBound(7)).toBe(40);
+  });
+
+  it('a read out while the feed went down and up, or while the signal memory was emptied, keeps nothing', () => {
+    const { cache, feed, read } = setUp();
+    let generation = cache.begin();
+    feed.set(false);
+    feed.set(true);
+    cache.storeSession(generation, 'h', read());
     expect(cache.caller('h', 30)).toBeUndefined();
-    expect(cache.notificationBound(7)).toBeUndefined();
+    // 200 001 users' signals empty the memory of who had one: a read begun before cannot tell.
+    generation = cache.begin();
+    for (let id = 1000; id <= 201_000; id += 1) feed.listener!.signal(`b:${id}`);
+    cache.storeSession(generation, 'h', read());
+    expect(cache.caller('h', 30)).toBeUndefined();
+    cache.storeSession(cache.begin(), 'h', read(2n));
+    expect(cache.caller('h', 30)?.user.balance).toBe(2n);
   });
 
   it("a table's signal (a money call's queue, a public list) neither drops nor stops what the poll reads", () => {

@@ -38,10 +38,16 @@ function withoutBalance(user: PublicUser): PublicUser {
  * user's bound. While the feed is not live nothing is answered from memory.
  *
  * Every read from the database takes `begin()` first and stores only if no signal came in
- * between (one generation for all keys): a read that raced a change never caches the old state.
+ * between about its user (or a reset of the whole cache): a read that raced a change never caches
+ * the old state, and the signals of other users' money calls do not stop it from being kept.
  */
 export class SessionCache {
-  private generation = 0;
+  /** Counts the signals; `begin()` answers where it stands. */
+  private stamp = 0;
+  /** Reads begun before it keep nothing (the feed came or went, `lastSignal` was emptied). */
+  private floor = 0;
+  /** Each user's last signal (u:, b:, s:, n:), by stamp. */
+  private readonly lastSignal = new Map<number, number>();
   private live: boolean;
   private readonly sessions = new Map<string, CachedSession>();
   private readonly tokensOfUser = new Map<number, Set<string>>();
@@ -92,11 +98,16 @@ export class SessionCache {
   }
 
   begin(): number {
-    return this.generation;
+    return this.stamp;
+  }
+
+  /** Whether a read of `userId` begun at `generation` may be kept: no signal about them since. */
+  private keeps(generation: number, userId: number): boolean {
+    return this.live && generation >= this.floor && (this.lastSignal.get(userId) ?? 0) <= generation;
   }
 
   storeSession(generation: number, tokenHash: string, read: SessionRead): void {
-    if (!this.live || generation !== this.generation) return;
+    if (!this.keeps(generation, read.userId)) return;
     if (this.sessions.size >= MAX_ENTRIES) this.clearSessions();
     if (this.users.size >= MAX_ENTRIES) {
       this.users.clear();
@@ -115,17 +126,22 @@ export class SessionCache {
   }
 
   storeNotificationBound(generation: number, userId: number, bound: number): void {
-    if (!this.live || generation !== this.generation) return;
+    if (!this.keeps(generation, userId)) return;
     if (this.noneAbove.size >= MAX_ENTRIES) this.noneAbove.clear();
     this.noneAbove.set(userId, bound);
   }
 
   private onSignal(payload: string): void {
-    // t:<table> is for the public caches and the queue totals: every money call sends one, and
-    // moving the generation for it would stop the polls' reads under way from being kept.
+    // t:<table> is for the public caches and the queue totals.
     if (payload[0] === 't') return;
-    this.generation += 1;
     const id = Number(payload.slice(2));
+    this.stamp += 1;
+    if (this.lastSignal.size >= MAX_ENTRIES) {
+      // Forgotten: a read begun before now cannot tell whether its user had a signal.
+      this.lastSignal.clear();
+      this.floor = this.stamp;
+    }
+    this.lastSignal.set(id, this.stamp);
     switch (payload[0]) {
       case 'u':
         this.users.delete(id);
@@ -153,7 +169,9 @@ export class SessionCache {
   }
 
   private clear(): void {
-    this.generation += 1;
+    this.stamp += 1;
+    this.floor = this.stamp;
+    this.lastSignal.clear();
     this.clearSessions();
     this.users.clear();
     this.balanceChanged.clear();
