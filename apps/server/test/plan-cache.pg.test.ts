@@ -119,8 +119,15 @@ describe("a transaction's BEGIN leaves with its first statement (PostgreSQL)", (
   }
 
   const email = (tag: string) => `begin-${tag}-${Date.now()}@x.test`;
+  // Two users written in the same millisecond still need their own phone.
+  let phones = 0;
   const insertUser = (tx: Pick<typeof db, 'insert'>, address: string) =>
-    tx.insert(users).values({ name: 'B', email: address, phone: `+91${String(Date.now()).slice(-10)}`, passwordHash: 'x' });
+    tx.insert(users).values({
+      name: 'B',
+      email: address,
+      phone: `+91${String(Date.now()).slice(-7)}${String((phones += 1) % 1000).padStart(3, '0')}`,
+      passwordHash: 'x',
+    });
   const count = async (address: string) => (await db.select({ id: users.id }).from(users).where(eq(users.email, address))).length;
 
   it('a transaction of one statement is two writes: BEGIN with the statement, then COMMIT', async () => {
