@@ -59,7 +59,6 @@ export class PlanCachingClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
     super(typeof config === 'string' ? { connectionString: config, pipeline: true } : { ...config, pipeline: true });
     const query = this.query.bind(this) as (...args: unknown[]) => Promise<unknown>;
-    let begun: Promise<unknown> | null = null;
     const send = (config: unknown, rest: unknown[]): Promise<unknown> => {
       if (typeof config === 'object' && config !== null && (config as { name?: unknown }).name === PLAN_ONCE) {
         const named = { ...(config as { text: string }) };
@@ -68,47 +67,49 @@ export class PlanCachingClient extends pg.Client {
       return query(config, ...rest);
     };
     const stream = () => (this as unknown as { connection: { stream: Stream } }).connection.stream;
-    let held: object | null = null;
-    const release = () => {
-      held = null;
-      stream().uncork();
+    /**
+     * Corks the socket until the returned release runs (once), or at the latest until this turn
+     * of the event loop ends: what was written alone then leaves alone. `released` runs either way.
+     */
+    const corkThisTurn = (released: () => void) => {
+      const socket = stream();
+      socket.cork();
+      let open = true;
+      const release = () => {
+        if (!open) return;
+        open = false;
+        released();
+        socket.uncork();
+      };
+      setImmediate(release);
+      return release;
     };
+    /** A BEGIN written but not yet sent, to leave with the next statement. */
+    let begun: { answer: Promise<unknown>; release: () => void } | null = null;
+    /** Set while the socket waits for the transaction's COMMIT or ROLLBACK (`withCommit`). */
+    let releaseAtCommit: (() => void) | null = null;
     this.holdForCommit = () => {
-      if (held !== null) return;
-      const hold = (held = {});
-      stream().cork();
-      // Without a COMMIT this turn (never in Drizzle's transaction), the statement leaves alone.
-      setImmediate(() => {
-        if (held === hold) release();
-      });
+      releaseAtCommit ??= corkThisTurn(() => (releaseAtCommit = null));
     };
     this.query = ((config: unknown, ...rest: unknown[]) => {
-      if (held !== null && endsTransaction(config)) {
+      if (releaseAtCommit !== null && endsTransaction(config)) {
+        const release = releaseAtCommit;
         const sent = send(config, rest);
         release();
         return sent;
       }
       if (isBegin(config) && begun === null && typeof rest.at(-1) !== 'function') {
-        const socket = stream();
-        socket.cork();
-        const sent = send(config, rest);
-        // Answered by the next statement; without one this turn, BEGIN leaves alone.
-        begun = sent;
-        sent.catch(() => {});
-        setImmediate(() => {
-          if (begun === sent) {
-            begun = null;
-            socket.uncork();
-          }
-        });
+        const release = corkThisTurn(() => (begun = null));
+        const answer = send(config, rest);
+        answer.catch(() => {});
+        begun = { answer, release };
         return Promise.resolve(BEGUN);
       }
       const before = begun;
       if (before === null) return send(config, rest);
-      begun = null;
       const sent = send(config, rest);
-      stream().uncork();
-      return Promise.all([before, sent]).then(([, result]) => result);
+      before.release();
+      return Promise.all([before.answer, sent]).then(([, result]) => result);
     }) as pg.Client['query'];
   }
 }
