@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planOnce, PlanCachingClient, withCommit } from '../src/db/plan-cache';
+import { inOneWrite, planOnce, PlanCachingClient, withCommit } from '../src/db/plan-cache';
 import * as schema from '../src/db/schema';
 import { users } from '../src/db/schema';
 import type { Database } from '../src/db/types';
@@ -199,6 +199,65 @@ describe("a transaction's BEGIN leaves with its first statement (PostgreSQL)", (
     const after = email('commit-after');
     await db.transaction((tx) => insertUser(tx, after));
     expect(await count(after)).toBe(1);
+  });
+
+  it('statements sent inOneWrite leave together: three statements and COMMIT, three writes', async () => {
+    const [first, second, third] = ['one-first', 'one-second', 'one-third'].map(email) as [string, string, string];
+    const writes = await writesDuring(() =>
+      db.transaction(async (tx) => {
+        await insertUser(tx, first);
+        const [a, b] = await inOneWrite(
+          tx,
+          () => insertUser(tx, second).returning({ email: users.email }),
+          () => insertUser(tx, third).returning({ email: users.email }),
+        );
+        // Each answer is its own statement's.
+        expect([a[0]!.email, b[0]!.email]).toEqual([second, third]);
+      }),
+    );
+    expect(writes).toBe(3);
+    for (const address of [first, second, third]) expect(await count(address)).toBe(1);
+  });
+
+  it('they run in the order given even when the first awaits before it is sent', async () => {
+    const first = email('one-order');
+    let seen: unknown;
+    const writes = await writesDuring(() =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        [, seen] = await inOneWrite(
+          tx,
+          async () => {
+            // As a prepared statement's first build does.
+            for (let i = 0; i < 5; i += 1) await Promise.resolve();
+            return insertUser(tx, first);
+          },
+          async () => (await tx.execute<{ n: number }>(sql`select count(*)::int as n from users where email = ${first}`)).rows[0]!.n,
+        );
+      }),
+    );
+    expect(seen).toBe(1);
+    expect(writes).toBe(3);
+  });
+
+  it('when the first of them fails, its error is thrown and the transaction rolls back', async () => {
+    const [before, after] = ['one-fails-before', 'one-fails-after'].map(email) as [string, string];
+    await expect(
+      db.transaction(async (tx) => {
+        await insertUser(tx, before);
+        await inOneWrite(
+          tx,
+          () => tx.execute(sql`select 1/0`),
+          () => insertUser(tx, after),
+        );
+      }),
+    ).rejects.toMatchObject({ cause: { code: '22012' } });
+    expect(await count(before)).toBe(0);
+    expect(await count(after)).toBe(0);
+    // The connection serves the next transaction.
+    const next = email('one-next');
+    await db.transaction((tx) => insertUser(tx, next));
+    expect(await count(next)).toBe(1);
   });
 
   it('a statement held for a COMMIT that never comes this turn still leaves', async () => {

@@ -3,6 +3,7 @@ import type { Actor } from '../audit';
 import type { z } from 'zod';
 import type { BillRow, PaymentTypeRow } from '../../db/schema';
 import { atomically } from '../../db/atomically';
+import { inOneWrite } from '../../db/plan-cache';
 import type { Db } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
 import type { StorageDeps as Deps } from '../../lib/storage';
@@ -65,8 +66,7 @@ export async function recordAddFunds(
   const userId = user.id;
   const bill = await withStoredImage(storage, log, image, () =>
     atomically(db, async (tx) => {
-      await recordUpload(tx, image, userId);
-      // The bill and its pending credit in one statement.
+      // The bill and its pending credit in one statement, sent with the screenshot's row.
       const credit = pendingCreditEntry(
         {
           userId,
@@ -76,11 +76,17 @@ export async function recordAddFunds(
         },
         { locale },
       );
-      return insertBill(
+      const [, row] = await inOneWrite(
         tx,
-        { userId, amount: input.amount, paymentTypeId: paymentType.id, reference: input.reference, proofKey: image.key },
-        credit,
+        () => recordUpload(tx, image, userId),
+        () =>
+          insertBill(
+            tx,
+            { userId, amount: input.amount, paymentTypeId: paymentType.id, reference: input.reference, proofKey: image.key },
+            credit,
+          ),
       );
+      return row;
     }),
   );
   // The answer from what this call knows: a new bill has no handler, and its reuse flags are

@@ -14,6 +14,7 @@ import { ConflictError, ValidationError } from '../../errors/app-errors';
 import type { StorageDeps as Deps } from '../../lib/storage';
 import type { Actor } from '../audit';
 import { atomically } from '../../db/atomically';
+import { inOneWrite } from '../../db/plan-cache';
 import { holdFor, releaseHold } from '../ledger';
 import { withdrawalApproved, withdrawalRejected } from '../notifications';
 import { notify } from '../notifications';
@@ -121,8 +122,8 @@ type StoredDecision = { decision: Decision; image: { stored: StoredImage; custom
  * Withdrawals in the shared pending queue; theirs: the hold settles (paid out) or is released.
  * A decision is three statements (issue 19): the withdrawal marked (returning its customer, its
  * handler and the customer's language; an approval settles the hold in the same statement, a
- * rejection releases it after), the audit entry, the notification; and the upload's row first
- * when a screenshot came with it.
+ * rejection releases it after), the audit entry, the notification; and the upload's row, in the
+ * same write before the marking, when a screenshot came with it.
  */
 const withdrawalQueue = pendingItems<WithdrawalView, DecidedWithdrawal, StoredDecision, WithdrawalRow>({
   objectType: 'withdrawal',
@@ -131,16 +132,19 @@ const withdrawalQueue = pendingItems<WithdrawalView, DecidedWithdrawal, StoredDe
   list: listWithdrawalViews,
   isApproval: ({ decision }) => decision.status === 'approved',
   async mark(tx, id, { decision, image }, actor) {
-    // The customer owns the payout screenshot: it is their money's receipt. Its row comes
-    // first: the withdrawal refers to it.
-    if (image) await recordUpload(tx, image.stored, image.customerId);
-    return handlePendingWithdrawal(tx, id, {
-      status: decision.status,
-      adminId: actor.userId,
-      comment: decision.status === 'rejected' ? decision.comment : null,
-      payoutReference: decision.status === 'approved' ? decision.reference : null,
-      payoutProofKey: image?.stored.key ?? null,
-    });
+    const marked = () =>
+      handlePendingWithdrawal(tx, id, {
+        status: decision.status,
+        adminId: actor.userId,
+        comment: decision.status === 'rejected' ? decision.comment : null,
+        payoutReference: decision.status === 'approved' ? decision.reference : null,
+        payoutProofKey: image?.stored.key ?? null,
+      });
+    if (!image) return marked();
+    // The customer owns the payout screenshot: it is their money's receipt. Its row goes
+    // first, in the same write: the withdrawal refers to it.
+    const [, row] = await inOneWrite(tx, () => recordUpload(tx, image.stored, image.customerId), marked);
+    return row;
   },
   async settle(tx, withdrawal, { decision }) {
     // An approval's marking statement settled the hold already (handlePendingWithdrawal).
