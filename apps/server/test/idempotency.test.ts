@@ -77,6 +77,21 @@ describe('Idempotency-Key on money-moving POSTs', () => {
     expect(await withdrawalCount(user.id)).toBe(2);
   });
 
+  it('a retry after the first call emptied the wallet still replays its answer, not a 409', async () => {
+    // On PostgreSQL the call's first statement runs behind the key's claim before its answer
+    // is known (plan-cache `ahead`): here that hold fails, and the replay must win.
+    const user = await customerWith(ctx, admin.token, '300');
+    const key = randomUUID();
+    const first = await withdraw(user.token, '300', key);
+    expect(first.statusCode).toBe(200);
+    const retry = await withdraw(user.token, '300', key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    expect(await withdrawalCount(user.id)).toBe(1);
+    expect(await balanceOf(ctx, user.id)).toBe(0n);
+  });
+
   it('money rule 6 with keys: 10 simultaneous sends of one key create one withdrawal', async () => {
     const user = await customerWith(ctx, admin.token, '1000');
     const key = randomUUID();

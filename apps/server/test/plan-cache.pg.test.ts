@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inOneWrite, planOnce, PlanCachingClient, withCommit } from '../src/db/plan-cache';
+import { ahead, inOneWrite, planOnce, PlanCachingClient, withCommit } from '../src/db/plan-cache';
 import * as schema from '../src/db/schema';
 import { users } from '../src/db/schema';
 import type { Database } from '../src/db/types';
@@ -256,6 +256,69 @@ describe("a transaction's BEGIN leaves with its first statement (PostgreSQL)", (
     expect(await count(after)).toBe(0);
     // The connection serves the next transaction.
     const next = email('one-next');
+    await db.transaction((tx) => insertUser(tx, next));
+    expect(await count(next)).toBe(1);
+  });
+
+  it('ahead: BEGIN, the first statement and the next one leave in one write, COMMIT in another', async () => {
+    const [first, then] = ['ahead-first', 'ahead-then'].map(email) as [string, string];
+    let ran: { first: unknown; then?: unknown } | undefined;
+    const writes = await writesDuring(() =>
+      db.transaction(async (tx) => {
+        ran = await ahead(
+          tx,
+          () => insertUser(tx, first).returning({ email: users.email }),
+          (rows) => rows.length === 1,
+          async () => (await insertUser(tx, then).returning({ email: users.email }))[0]!.email,
+        );
+      }),
+    );
+    expect(writes).toBe(2);
+    expect(ran).toEqual({ first: [{ email: first }], then });
+    for (const address of [first, then]) expect(await count(address)).toBe(1);
+  });
+
+  it('ahead: when the first answer says no, the next one ran anyway and the rollback undoes it', async () => {
+    const then = email('ahead-refused');
+    let ran: { first: unknown; then?: unknown } | undefined;
+    let finished = false;
+    await expect(
+      db.transaction(async (tx) => {
+        ran = await ahead(
+          tx,
+          () => tx.execute(sql`select 0 as n`),
+          () => false,
+          async () => {
+            await insertUser(tx, then);
+            // Seen inside the transaction: it did run.
+            expect((await tx.select({ id: users.id }).from(users).where(eq(users.email, then))).length).toBe(1);
+            finished = true;
+            return 'done';
+          },
+        );
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    // It was let finish before the caller went on, and its outcome was dropped.
+    expect(finished).toBe(true);
+    expect(ran).not.toHaveProperty('then');
+    expect(await count(then)).toBe(0);
+  });
+
+  it('ahead: a failing first statement is the error thrown, not the aborted next one', async () => {
+    const then = email('ahead-first-fails');
+    await expect(
+      db.transaction((tx) =>
+        ahead(
+          tx,
+          () => tx.execute(sql`select 1/0`),
+          () => true,
+          () => insertUser(tx, then),
+        ),
+      ),
+    ).rejects.toMatchObject({ cause: { code: '22012' } });
+    expect(await count(then)).toBe(0);
+    const next = email('ahead-next');
     await db.transaction((tx) => insertUser(tx, next));
     expect(await count(next)).toBe(1);
   });

@@ -7,7 +7,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { idempotencyKeys, type IdempotencyKeyRow } from '../../db/schema';
-import { preparedOnce, withCommit } from '../../db/plan-cache';
+import { ahead, preparedOnce, withCommit } from '../../db/plan-cache';
 import type { Db } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
 import { refuseIfLimited, type WindowCounter } from '../../lib/rate-counters';
@@ -50,9 +50,16 @@ declare module 'fastify' {
 const TTL_MS = IDEMPOTENCY_KEY_TTL_HOURS * 60 * 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
 
-/** The answer of an earlier call with the same key, found inside the transaction. */
+/** The answer of an earlier call with the same key. */
 class Replay extends Error {
   constructor(readonly row: IdempotencyKeyRow) {
+    super('idempotent replay');
+  }
+}
+
+/** The key was answered before: its row is read once the transaction has rolled back. */
+class Answered extends Error {
+  constructor() {
     super('idempotent replay');
   }
 }
@@ -227,17 +234,25 @@ export default fp<{ now: () => Date }>(
           }
           const { answer, sealed } = await app.db.transaction(async (tx) => {
             const createdAt = now();
-            const claimed = await claimOf(tx).execute({
-              userId,
-              key,
-              fingerprint,
-              createdAt,
-              expiredBefore: new Date(createdAt.getTime() - TTL_MS).toISOString(),
-            });
-            if (claimed.length === 0) {
-              throw new Replay((await keyRow(tx, userId, key))!);
-            }
-            const answer = await work(tx, storage, prepared);
+            // The call's first statement leaves with the claim, without waiting for it (issue
+            // 19, plan-cache `ahead`). If the key was answered before, what it did is rolled
+            // back with the transaction, and its outcome is not looked at.
+            const ran = await ahead(
+              tx,
+              () =>
+                claimOf(tx).execute({
+                  userId,
+                  key,
+                  fingerprint,
+                  createdAt,
+                  expiredBefore: new Date(createdAt.getTime() - TTL_MS).toISOString(),
+                }),
+              (claimed) => claimed.length > 0,
+              () => work(tx, storage, prepared),
+            );
+            const claimed = ran.first;
+            if (claimed.length === 0) throw new Answered();
+            const answer = ran.then as T;
             const response = sealSecret(keyring.sealingKeyFor(claimed[0]!.appKey), IDEMPOTENCY_RESPONSE_PURPOSE, JSON.stringify(answer));
             // The answer's row leaves with the COMMIT, one round trip fewer (db/plan-cache.ts).
             const sealed = await withCommit(tx, () => sealOf(tx).execute({ response, userId, key }));
@@ -257,6 +272,7 @@ export default fp<{ now: () => Date }>(
           // COMMIT may have committed after all: those files stay (an orphan is harmless, a
           // bill without its screenshot is not).
           if (!ranToTheEnd) await storage.discard(request.log);
+          if (error instanceof Answered) return replay(reply, (await keyRow(app.db, userId, key))!, fingerprint) as T;
           if (error instanceof Replay) return replay(reply, error.row, fingerprint) as T;
           throw error;
         }
