@@ -1,11 +1,14 @@
+import type { Minor } from '@iddesk/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ahead, inOneWrite, planOnce, PlanCachingClient, withCommit } from '../src/db/plan-cache';
 import * as schema from '../src/db/schema';
-import { users } from '../src/db/schema';
-import type { Database } from '../src/db/types';
+import { transactions, users, withdrawals } from '../src/db/schema';
+import { holdFor } from '../src/modules/ledger';
+import { insertWithdrawal } from '../src/modules/withdrawals/repository';
+import type { Database, Tx } from '../src/db/types';
 import { openTestDatabase } from './helpers/test-database';
 
 /**
@@ -321,6 +324,46 @@ describe("a transaction's BEGIN leaves with its first statement (PostgreSQL)", (
     const next = email('ahead-next');
     await db.transaction((tx) => insertUser(tx, next));
     expect(await count(next)).toBe(1);
+  });
+
+  describe('a hold and its withdrawal (ledger holdFor)', () => {
+    const customer = async (locale: 'en' | 'hi', balance: bigint) => {
+      const [row] = await insertUser(db, email(`hold-${locale}`)).returning({ id: users.id });
+      await db.update(users).set({ balance, locale }).where(eq(users.id, row!.id));
+      return row!.id;
+    };
+    const withdrawIn = (tx: Tx, userId: number, amount: bigint) =>
+      holdFor(tx, { userId, amount: amount as Minor, kind: 'withdrawal', description: { key: 'api.ledger.entry.withdrawalToUpi', values: { upi: 'me@okicici' } } }, (entry) =>
+        insertWithdrawal(tx, { userId, amount, method: 'upi', upiId: 'me@okicici', accountHolder: null, accountNumber: null, ifsc: null }, 'Asia/Kolkata', entry),
+      );
+    const rows = async (userId: number) => ({
+      balance: (await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)))[0]!.balance,
+      withdrawals: (await db.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.userId, userId))).length,
+      ledger: await db
+        .select({ amount: transactions.amount, balanceAfter: transactions.balanceAfter, description: transactions.description })
+        .from(transactions)
+        .where(eq(transactions.userId, userId)),
+    });
+
+    it('leave in the write of BEGIN: two writes with COMMIT; the row has the balance after and the customer’s language', async () => {
+      const userId = await customer('hi', 50_000n);
+      const writes = await writesDuring(() => db.transaction((tx) => withdrawIn(tx as unknown as Tx, userId, 20_000n)));
+      expect(writes).toBe(2);
+      const after = await rows(userId);
+      expect(after.balance).toBe(30_000n);
+      expect(after.withdrawals).toBe(1);
+      expect(after.ledger).toHaveLength(1);
+      expect(after.ledger[0]).toMatchObject({ amount: -20_000n, balanceAfter: 30_000n });
+      expect(after.ledger[0]!.description).toBe('UPI me@okicici पर निकासी');
+    });
+
+    it('a short balance is the 409, and the withdrawal written behind the hold is rolled back', async () => {
+      const userId = await customer('en', 10_000n);
+      await expect(db.transaction((tx) => withdrawIn(tx as unknown as Tx, userId, 20_000n))).rejects.toMatchObject({
+        code: 'INSUFFICIENT_BALANCE',
+      });
+      expect(await rows(userId)).toEqual({ balance: 10_000n, withdrawals: 0, ledger: [] });
+    });
   });
 
   it('a statement held for a COMMIT that never comes this turn still leaves', async () => {

@@ -56,6 +56,31 @@ export function pendingRowInsert(tx: Tx, cause: CauseInStatement) {
   });
 }
 
+/**
+ * A hold's ledger row written in the same write as the hold, before its answer is known
+ * (ledger holdFor): its balance after and its language are read in the statement from the
+ * customer's row, which the hold has just changed and locked. The text comes in every
+ * language (`entryDescriptions`, a JSON object by locale) and the customer's is picked.
+ */
+export type HeldRow = Omit<PendingRow, 'entryBalanceAfter' | 'entryDescription'> & { entryDescriptions: string };
+
+const customerColumn = (column: typeof users.balance | typeof users.locale) =>
+  sql`(select ${column} from ${users} where ${users.id} = ${placeholder('entryUserId')})`;
+
+export function heldRowInsert(tx: Tx, cause: CauseInStatement) {
+  return tx.insert(transactions).values({
+    userId: placeholder('entryUserId'),
+    amount: placeholder('entryAmount'),
+    status: 'pending',
+    kind: placeholder('entryKind'),
+    causeType: cause.type,
+    causeId: cause.id,
+    balanceAfter: customerColumn(users.balance),
+    description: sql`(${placeholder('entryDescriptions')}::jsonb ->> ${customerColumn(users.locale)}::text)`,
+    settledAt: null,
+  });
+}
+
 export async function insertRow(tx: Tx, row: NewRow): Promise<TransactionRow> {
   const rows = await tx
     .insert(transactions)

@@ -1,3 +1,5 @@
+import { LOCALES } from '@iddesk/contract';
+import { inOneWrite } from '../../db/plan-cache';
 import { ConflictError } from '../../errors/app-errors';
 import { t, translateIn } from '../../lib/i18n';
 import type { TransactionRow } from '../../db/schema';
@@ -6,6 +8,8 @@ import {
   addToBalance,
   closePendingRow,
   findRowByCause,
+  type HeldRow,
+  heldRowInsert,
   type PendingRow,
   pendingRowInsert,
   insertRow,
@@ -68,7 +72,7 @@ export async function hold(tx: Tx, movement: LedgerMovement): Promise<Transactio
  * placeholders, so the caller can build the statement once (plan-cache preparedOnce); `values`
  * fills them.
  */
-export type PendingEntry = { insert: typeof pendingRowInsert; values: PendingRow };
+export type PendingEntry = { insert: typeof pendingRowInsert; values: PendingRow | HeldRow };
 
 /** The entry of a pending row of `amount` (signed), in `account`'s language. */
 const pendingEntry = (
@@ -92,16 +96,36 @@ const pendingEntry = (
  * reads their other rows (the daily payout total, rule 8) one concurrent call after the
  * other, each seeing what the one before committed. `writeCause` writes the cause and, in the
  * same statement, the ledger row `entry` builds (a CTE); it throws to refuse, and the
- * transaction then rolls the balance back. Two statements in all (issue 19), where a separate
- * row lock, the cause and the ledger row took four.
+ * transaction then rolls the balance back. Two statements in all, where a separate row lock,
+ * the cause and the ledger row took four; and one write (issue 19, plan-cache `inOneWrite`):
+ * the cause's statement leaves with the hold, before the hold's answer, and PostgreSQL runs it
+ * after the hold, under its lock. Its ledger row reads the balance after and the language from
+ * the customer's row (`heldRowInsert`). If the hold found the balance short, the cause was
+ * written all the same and the refusal rolls it back; a refusal of `writeCause` (over the
+ * day's total) wins over a short balance, as the 422 naming the limit did before.
  */
 export async function holdFor<T>(
   tx: Tx,
   movement: Omit<LedgerMovement, 'cause'>,
   writeCause: (entry: PendingEntry) => Promise<T>,
 ): Promise<T> {
-  const account = await spend(tx, movement);
-  return writeCause(pendingEntry(movement, -movement.amount, account));
+  const { key, values } = movement.description;
+  const entry: PendingEntry = {
+    insert: heldRowInsert,
+    values: {
+      entryUserId: movement.userId,
+      entryAmount: -positive(movement),
+      entryKind: movement.kind,
+      entryDescriptions: JSON.stringify(Object.fromEntries(LOCALES.map((locale) => [locale, translateIn(locale, key, values)]))),
+    },
+  };
+  const [account, written] = await inOneWrite(
+    tx,
+    () => takeFromBalance(tx, movement.userId, positive(movement)),
+    () => writeCause(entry),
+  );
+  if (account === null) throw new ConflictError('INSUFFICIENT_BALANCE', t('api.ledger.insufficientBalance'));
+  return written;
 }
 
 /**
