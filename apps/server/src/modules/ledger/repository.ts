@@ -1,5 +1,5 @@
 import type { Locale } from '@iddesk/contract';
-import { and, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { transactions, type TransactionRow, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import type { LedgerCause } from './types';
@@ -37,12 +37,8 @@ export type PendingRow = {
   entryDescription: string;
 };
 
-/**
- * A pending ledger row (a hold or a pending credit, not settled) with its values as
- * placeholders (`PendingRow`), for a caller that writes the row's cause in the same statement and
- * builds it once (plan-cache preparedOnce; ledger holdFor, pendingCreditEntry).
- */
-export function pendingRowInsert(tx: Tx, cause: CauseInStatement) {
+/** A pending row's insert, its balance after and text given (the rest are placeholders). */
+function pendingInsert(tx: Tx, cause: CauseInStatement, balanceAfter: SQL | Placeholder, description: SQL | Placeholder) {
   return tx.insert(transactions).values({
     userId: placeholder('entryUserId'),
     amount: placeholder('entryAmount'),
@@ -50,11 +46,19 @@ export function pendingRowInsert(tx: Tx, cause: CauseInStatement) {
     kind: placeholder('entryKind'),
     causeType: cause.type,
     causeId: cause.id,
-    balanceAfter: placeholder('entryBalanceAfter'),
-    description: placeholder('entryDescription'),
+    balanceAfter,
+    description,
     settledAt: null,
   });
 }
+
+/**
+ * A pending ledger row (a hold or a pending credit, not settled) with its values as
+ * placeholders (`PendingRow`), for a caller that writes the row's cause in the same statement and
+ * builds it once (plan-cache preparedOnce; ledger pendingCreditEntry).
+ */
+export const pendingRowInsert = (tx: Tx, cause: CauseInStatement) =>
+  pendingInsert(tx, cause, placeholder('entryBalanceAfter'), placeholder('entryDescription'));
 
 /**
  * A hold's ledger row written in the same write as the hold, before its answer is known
@@ -67,19 +71,13 @@ export type HeldRow = Omit<PendingRow, 'entryBalanceAfter' | 'entryDescription'>
 const customerColumn = (column: typeof users.balance | typeof users.locale) =>
   sql`(select ${column} from ${users} where ${users.id} = ${placeholder('entryUserId')})`;
 
-export function heldRowInsert(tx: Tx, cause: CauseInStatement) {
-  return tx.insert(transactions).values({
-    userId: placeholder('entryUserId'),
-    amount: placeholder('entryAmount'),
-    status: 'pending',
-    kind: placeholder('entryKind'),
-    causeType: cause.type,
-    causeId: cause.id,
-    balanceAfter: customerColumn(users.balance),
-    description: sql`(${placeholder('entryDescriptions')}::jsonb ->> ${customerColumn(users.locale)}::text)`,
-    settledAt: null,
-  });
-}
+export const heldRowInsert = (tx: Tx, cause: CauseInStatement) =>
+  pendingInsert(
+    tx,
+    cause,
+    customerColumn(users.balance),
+    sql`(${placeholder('entryDescriptions')}::jsonb ->> ${customerColumn(users.locale)}::text)`,
+  );
 
 export async function insertRow(tx: Tx, row: NewRow): Promise<TransactionRow> {
   const rows = await tx
