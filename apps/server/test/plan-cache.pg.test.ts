@@ -265,7 +265,7 @@ describe("a transaction's BEGIN leaves with its first statement (PostgreSQL)", (
 
   it('ahead: BEGIN, the first statement and the next one leave in one write, COMMIT in another', async () => {
     const [first, then] = ['ahead-first', 'ahead-then'].map(email) as [string, string];
-    let ran: { first: unknown; then?: unknown } | undefined;
+    let ran: { first: unknown; next?: unknown } | undefined;
     const writes = await writesDuring(() =>
       db.transaction(async (tx) => {
         ran = await ahead(
@@ -277,13 +277,13 @@ describe("a transaction's BEGIN leaves with its first statement (PostgreSQL)", (
       }),
     );
     expect(writes).toBe(2);
-    expect(ran).toEqual({ first: [{ email: first }], then });
+    expect(ran).toEqual({ first: [{ email: first }], next: then });
     for (const address of [first, then]) expect(await count(address)).toBe(1);
   });
 
   it('ahead: when the first answer says no, the next one ran anyway and the rollback undoes it', async () => {
     const then = email('ahead-refused');
-    let ran: { first: unknown; then?: unknown } | undefined;
+    let ran: { first: unknown; next?: unknown } | undefined;
     let finished = false;
     await expect(
       db.transaction(async (tx) => {
@@ -304,7 +304,7 @@ describe("a transaction's BEGIN leaves with its first statement (PostgreSQL)", (
     ).rejects.toThrow('refused');
     // It was let finish before the caller went on, and its outcome was dropped.
     expect(finished).toBe(true);
-    expect(ran).not.toHaveProperty('then');
+    expect(ran).not.toHaveProperty('next');
     expect(await count(then)).toBe(0);
   });
 

@@ -161,8 +161,8 @@ export async function inOneWrite<T extends readonly unknown[]>(
   ...statements: { [K in keyof T]: () => Promise<T[K]> }
 ): Promise<T> {
   const client = (tx as Handle).session?.client;
-  const results: unknown[] = [];
   if (!(client instanceof PlanCachingClient)) {
+    const results: unknown[] = [];
     for (const statement of statements) results.push(await statement());
     return results as unknown as T;
   }
@@ -182,31 +182,31 @@ export async function inOneWrite<T extends readonly unknown[]>(
 }
 
 /**
- * Runs `first`, and `then` right behind it without waiting for `first`'s answer, so `then`'s
+ * Runs `first`, and `next` right behind it without waiting for `first`'s answer, so `next`'s
  * first statement leaves in the same write (issue 19: a keyed money call's claim with the
  * call's own first statement, one round trip fewer). PostgreSQL runs them in that order. When
- * `first`'s answer says `then` should not have run (`proceed` false) or `first` fails, `then`
+ * `first`'s answer says `next` should not have run (`proceed` false) or `first` fails, `next`
  * is let finish on the connection and its outcome is dropped: the caller must then fail the
- * transaction, which undoes whatever `then` wrote. Elsewhere (PGlite) `then` starts only once
+ * transaction, which undoes whatever `next` wrote. Elsewhere (PGlite) `next` starts only once
  * `proceed` allows it.
  */
 export async function ahead<A, B>(
   tx: object,
   first: () => Promise<A>,
   proceed: (answer: A) => boolean,
-  then: () => Promise<B>,
-): Promise<{ first: A; then?: B }> {
+  next: () => Promise<B>,
+): Promise<{ first: A; next?: B }> {
   const client = (tx as Handle).session?.client;
   if (!(client instanceof PlanCachingClient)) {
     const answer = await first();
-    return proceed(answer) ? { first: answer, then: await then() } : { first: answer };
+    return proceed(answer) ? { first: answer, next: await next() } : { first: answer };
   }
   client.holdThisTurn();
   const written = client.nextStatement();
   const firstAnswer = Promise.resolve(first());
   firstAnswer.catch(() => {});
   await Promise.race([written, firstAnswer]);
-  const rest = new Promise<B>((resolve) => resolve(then()));
+  const rest = new Promise<B>((resolve) => resolve(next()));
   // Whatever `first` answers, nothing may still use the connection once the caller goes on.
   const settled = rest.then(
     () => {},
@@ -223,7 +223,7 @@ export async function ahead<A, B>(
     await settled;
     return { first: answer };
   }
-  return { first: answer, then: await rest };
+  return { first: answer, next: await rest };
 }
 
 /**

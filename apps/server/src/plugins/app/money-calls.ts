@@ -252,7 +252,7 @@ export default fp<{ now: () => Date }>(
             );
             const claimed = ran.first;
             if (claimed.length === 0) throw new Answered();
-            const answer = ran.then as T;
+            const answer = ran.next as T;
             const response = sealSecret(keyring.sealingKeyFor(claimed[0]!.appKey), IDEMPOTENCY_RESPONSE_PURPOSE, JSON.stringify(answer));
             // The answer's row leaves with the COMMIT, one round trip fewer (db/plan-cache.ts).
             const sealed = await withCommit(tx, () => sealOf(tx).execute({ response, userId, key }));
