@@ -194,6 +194,7 @@ describe('one statement per list page, the total included', () => {
       expect(res.statusCode).toBe(200);
       return (res.json().data.items as { user: Party }[]).find((bill) => bill.user.id === customer.id)?.user;
     };
+    await changeFeedSettled(ctx);
     const before = await shown();
     expect(before).toBeDefined();
     // Kept: the same answer without a statement.

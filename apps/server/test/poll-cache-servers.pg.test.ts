@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killLeftovers, runEntry, type RunningProcess, scratchStore, type ScratchStore } from './helpers/processes';
 import { newUserDetails } from './helpers/test-app';
 import { pollUntil } from './helpers/poll-until';
+import { CHANGE_FEED_APPLICATION } from '../src/db/change-feed';
 
 /**
  * Issue 19: two real server processes on one PostgreSQL, each answering the poll from its own
@@ -94,7 +95,8 @@ async function silentBalance(userId: number, minorUnits: number) {
 
 async function listenerPids(): Promise<number[]> {
   const { rows } = await admin.query<{ pid: number }>(
-    "select pid from pg_stat_activity where datname = current_database() and query = 'LISTEN iddesk_cache'",
+    'select pid from pg_stat_activity where datname = current_database() and application_name = $1',
+    [CHANGE_FEED_APPLICATION],
   );
   return rows.map((r) => r.pid).sort();
 }

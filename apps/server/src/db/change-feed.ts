@@ -19,6 +19,8 @@ export type ChangeListener = {
 export interface ChangeFeed {
   readonly live: boolean;
   subscribe(listener: ChangeListener): () => void;
+  /** Resolves once every signal this process's commits raised has been sent and heard. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -89,19 +91,54 @@ abstract class BaseFeed implements ChangeFeed {
     for (const l of this.listeners) l.state(live);
   }
 
+  settled(): Promise<void> {
+    return Promise.resolve();
+  }
+
   abstract close(): Promise<void>;
 }
+
+/**
+ * The startup option of the pool's connections: their triggers put the busy signals in the
+ * outbox instead of a NOTIFY that would hold every other commit behind theirs (migration 0023).
+ */
+export const SIGNAL_OUTBOX_OPTION = '-c iddesk.signal_outbox=on';
+
+/** The listening connection's name in pg_stat_activity. */
+export const CHANGE_FEED_APPLICATION = 'iddesk change feed';
+
+/** How long signals gather before the outbox is sent: one statement for many commits. */
+const OUTBOX_GATHER_MS = 5;
+/** Every server sends what is left in the outbox this often (a writer that died). */
+const OUTBOX_SWEEP_MS = 1_000;
+
+/**
+ * Sends and empties the outbox in one statement. The listening connection commits it without
+ * waiting for the disk (synchronous_commit off): it writes only the unlogged outbox.
+ */
+const SEND_OUTBOX =
+  'with sent as (delete from cache_signal_outbox returning payload) ' +
+  `select pg_notify('${CACHE_CHANNEL}', payload) from sent group by payload`;
 
 /**
  * PostgreSQL: one dedicated connection that LISTENs. When it is lost the feed goes dead at
  * once (every cache empties and is bypassed) and reconnects with a growing pause (0.1 s to
  * 2 s); it is live again only once LISTEN has been answered.
+ *
+ * The same connection sends the signal outbox (migration 0023): `flushSoon` after every
+ * commit of this server's pool, and once a second whatever happened.
  */
 export class PostgresChangeFeed extends BaseFeed {
   private client: pg.Client | undefined;
   private closed = false;
   private retryMs = 100;
   private timer: NodeJS.Timeout | undefined;
+  private readonly sweeper: NodeJS.Timeout;
+  /** A send is planned or running; `again`: a commit came after it started. */
+  private flushing = false;
+  private again = false;
+  /** Waiting for the sends to end (`settled`). */
+  private settledWaiters: (() => void)[] = [];
 
   constructor(
     private readonly connectionString: string,
@@ -109,6 +146,45 @@ export class PostgresChangeFeed extends BaseFeed {
   ) {
     super();
     this.connect();
+    this.sweeper = setInterval(() => this.flushSoon(), OUTBOX_SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  /**
+   * Sends the outbox shortly (call after a commit): the send starts after the call, so it sees
+   * what that commit wrote. Calls while one is planned or running make one more after it.
+   */
+  flushSoon(): void {
+    if (this.flushing) {
+      this.again = true;
+      return;
+    }
+    this.flushing = true;
+    setTimeout(() => void this.flush(), OUTBOX_GATHER_MS).unref();
+  }
+
+  private async flush(): Promise<void> {
+    this.again = false;
+    const client = this.client;
+    try {
+      // Not live: nothing is listening here; the rows wait for the reconnect or another server.
+      if (client && this.live && !this.closed) await client.query(SEND_OUTBOX);
+    } catch {
+      // The connection was lost (onLost handles it) or the send failed: the rows stay.
+    } finally {
+      this.flushing = false;
+      if (this.again) this.flushSoon();
+      else for (const resolve of this.settledWaiters.splice(0)) resolve();
+    }
+  }
+
+  /**
+   * Resolves once no send is planned or running. This server's own signals have come back by
+   * then: PostgreSQL delivers a session's own notifications before it answers the statement.
+   */
+  override settled(): Promise<void> {
+    if (!this.flushing) return Promise.resolve();
+    return new Promise((resolve) => this.settledWaiters.push(resolve));
   }
 
   /** The listening connection's backend pid (tests end it to prove the fallback). */
@@ -121,7 +197,12 @@ export class PostgresChangeFeed extends BaseFeed {
 
   private connect(): void {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.connectionString, ...this.settings });
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      ...this.settings,
+      application_name: CHANGE_FEED_APPLICATION,
+      options: '-c synchronous_commit=off',
+    });
     this.client = client;
     let lost = false;
     const onLost = () => {
@@ -149,6 +230,8 @@ export class PostgresChangeFeed extends BaseFeed {
         if (lost || this.closed) return;
         this.retryMs = 100;
         this.setLive(true);
+        // What was written while this server was not listening.
+        this.flushSoon();
       })
       .catch(onLost);
   }
@@ -157,10 +240,14 @@ export class PostgresChangeFeed extends BaseFeed {
     this.forget();
     this.closed = true;
     clearTimeout(this.timer);
-    this.setLive(false);
+    clearInterval(this.sweeper);
     const client = this.client;
+    // The last commits' signals go now, not at another server's sweep.
+    if (client && this.live) await client.query(SEND_OUTBOX).catch(() => {});
+    this.setLive(false);
     this.client = undefined;
     if (client) await client.end().catch(() => {});
+    for (const resolve of this.settledWaiters.splice(0)) resolve();
   }
 }
 

@@ -7,7 +7,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { PgliteChangeFeed, PostgresChangeFeed, setChangeFeed } from './change-feed';
+import { PgliteChangeFeed, PostgresChangeFeed, SIGNAL_OUTBOX_OPTION, setChangeFeed } from './change-feed';
 import { acquireDataDirLock } from './data-dir-lock';
 import { migrationsFolder } from './migrate';
 import { PgliteStatements } from './pglite-statements';
@@ -141,8 +141,18 @@ export async function openPostgres(
   connectionString: string,
   timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
 ): Promise<Database> {
+  // What changed, for the caches (db/change-feed.ts): one connection that LISTENs, and sends
+  // the signals the pool's commits leave in the outbox.
+  const changes = new PostgresChangeFeed(connectionString, pgClientSettings(timeouts));
   // PlanCachingClient: the lists' statements keep their plans (db/plan-cache.ts).
-  const pool = new pg.Pool({ connectionString, max: 10, Client: PlanCachingClient, ...pgClientSettings(timeouts) });
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    Client: PlanCachingClient,
+    ...pgClientSettings(timeouts),
+    options: SIGNAL_OUTBOX_OPTION,
+    afterWrite: () => changes.flushSoon(),
+  } as pg.PoolConfig);
   // An idle client that loses its server (restart, failover, DROP … WITH (FORCE)) emits
   // 'error' on the pool; unhandled, that would kill the process. The pool replaces it.
   pool.on('error', (error) => {
@@ -151,15 +161,13 @@ export async function openPostgres(
   try {
     await migratePostgres(pool);
   } catch (error) {
-    await pool.end();
+    await Promise.all([changes.close(), pool.end()]);
     throw error;
   }
   const db = drizzleNodePg({ client: pool, schema });
   // The token check and the poll: one pipelined connection instead of a pool checkout each.
   const pipeline = new PipelinedConnection(connectionString, pgClientSettings(timeouts));
   setStatementRunner(db, pipeline);
-  // What changed, for the caches (db/change-feed.ts): one connection that LISTENs.
-  const changes = new PostgresChangeFeed(connectionString, pgClientSettings(timeouts));
   setChangeFeed(db, changes);
   let closed = false;
   return {

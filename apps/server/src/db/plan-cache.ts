@@ -51,6 +51,8 @@ const endsTransaction = (config: unknown) => textOf(config) === 'commit' || text
  *   the socket is corked before it and uncorked once COMMIT (or ROLLBACK) is written.
  * - Statements that need none of each other's answers may leave together (`inOneWrite`): the
  *   socket stays corked until this turn of the event loop ends.
+ * - `afterWrite` (a pool option) runs after every COMMIT and every write outside a transaction:
+ *   the change feed then sends what the commit left in the signal outbox (db/change-feed.ts).
  *
  * Every other statement goes through untouched.
  */
@@ -62,10 +64,11 @@ export class PlanCachingClient extends pg.Client {
   /** Resolves when this client is given its next statement (`inOneWrite` keeps their order). */
   readonly nextStatement: () => Promise<void>;
 
-  constructor(config?: string | pg.ClientConfig) {
+  constructor(config?: string | (pg.ClientConfig & { afterWrite?: () => void })) {
     super(typeof config === 'string' ? { connectionString: config, pipeline: true } : { ...config, pipeline: true });
+    const afterWrite = typeof config === 'object' ? config.afterWrite : undefined;
     const query = this.query.bind(this) as (...args: unknown[]) => Promise<unknown>;
-    const send = (config: unknown, rest: unknown[]): Promise<unknown> => {
+    const sendNamed = (config: unknown, rest: unknown[]): Promise<unknown> => {
       if (typeof config === 'object' && config !== null && (config as { name?: unknown }).name === PLAN_ONCE) {
         const named = { ...(config as { text: string }) };
         return query({ ...named, name: nameOf(named.text) }, ...rest);
@@ -102,6 +105,34 @@ export class PlanCachingClient extends pg.Client {
     };
     let given: (() => void) | null = null;
     this.nextStatement = () => new Promise<void>((resolve) => (given = resolve));
+    /** Between a BEGIN and its COMMIT or ROLLBACK: a write there counts once committed. */
+    let inTransaction = false;
+    const isWrite = (command: unknown) => command === 'INSERT' || command === 'UPDATE' || command === 'DELETE';
+    const send = (config: unknown, rest: unknown[]): Promise<unknown> => {
+      if (!afterWrite) return sendNamed(config, rest);
+      const alone = !inTransaction && !isBegin(config);
+      const done = (result: unknown) => {
+        const command = (result as Result | undefined)?.command;
+        if (command === 'COMMIT' || (alone && isWrite(command))) afterWrite();
+      };
+      // The pool's own query (a statement outside a transaction) passes a callback.
+      const callback = rest.at(-1);
+      const args =
+        typeof callback === 'function'
+          ? [
+              ...rest.slice(0, -1),
+              (error: unknown, result: unknown) => {
+                if (!error) done(result);
+                (callback as (error: unknown, result: unknown) => void)(error, result);
+              },
+            ]
+          : rest;
+      const sent = sendNamed(config, args);
+      if (isBegin(config)) inTransaction = true;
+      else if (endsTransaction(config)) inTransaction = false;
+      sent?.then(done, () => {});
+      return sent;
+    };
     this.query = ((config: unknown, ...rest: unknown[]) => {
       // Called before it is sent, but sent in this same call: whoever awaits it resumes after.
       given?.();

@@ -10,10 +10,13 @@ let marks = 0;
  * empty the caches again (the writer's own process was told at once); a count of statements
  * measured in that moment would include a re-read. NOTIFYs arrive in commit order, so once a
  * marker sent now has come back, every earlier one has. Caches ignore the marker's prefix.
+ * Signals that go through the outbox are awaited first (`ChangeFeed.settled`).
  */
 export async function changeFeedSettled(ctx: TestContext, timeoutMs = 5_000): Promise<void> {
   const feed = changeFeedOf(ctx.db);
   if (!feed?.live) return;
+  // The signals the app's commits left in the outbox (migration 0023) are sent and back.
+  await feed.settled();
   marks += 1;
   const marker = `x:settled-${process.pid}-${marks}`;
   let stop = () => {};
