@@ -181,6 +181,11 @@ describe('afterWrite of the pool (db/plan-cache.ts)', () => {
         await client.query('commit');
         await settle();
         expect(runs).toBe(2);
+        // A submittable (a cursor, a stream) is handed back untouched, and not counted.
+        const submitted = client.query(new pg.Query('select 1 as one'));
+        expect(submitted).toBeInstanceOf(pg.Query);
+        await new Promise((resolve, reject) => submitted.on('end', resolve).on('error', reject));
+        expect(runs).toBe(2);
       } finally {
         client.release();
       }

@@ -130,7 +130,8 @@ export class PlanCachingClient extends pg.Client {
       const sent = sendNamed(config, args);
       if (isBegin(config)) inTransaction = true;
       else if (endsTransaction(config)) inTransaction = false;
-      sent?.then(done, () => {});
+      // A promise unless called with a callback (answered above) or a submittable (a cursor).
+      if (typeof (sent as Partial<Promise<unknown>> | undefined)?.then === 'function') sent.then(done, () => {});
       return sent;
     };
     this.query = ((config: unknown, ...rest: unknown[]) => {
