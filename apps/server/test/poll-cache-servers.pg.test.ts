@@ -146,6 +146,20 @@ describe('the poll cache across two server processes on one PostgreSQL', () => {
     expect(res.body.data!.balance).toBe('50.00');
   });
 
+  it("a server's own money call shows at the next poll on the other (the outbox, decision 024)", async () => {
+    const user = await signUp();
+    await admin.query('update users set balance = balance + 50000 where id = $1', [user.id]);
+    await within1s(0, '/user/passport', user.token, (r) => r.body.data?.balance === '500.00');
+    await within1s(1, '/user/passport', user.token, (r) => r.body.data?.balance === '500.00');
+    await warm(user.token);
+    // The withdrawal's hold commits on server 0's pool: its balance signal is an outbox row.
+    const withdrawn = await call(0, '/withdraw', user.token, { amount: '200.00', method: 'upi', upi_id: 'me@okicici' });
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
+    const res = await within1s(1, '/user/passport', user.token, (r) => r.body.data?.balance === '300.00');
+    expect(res.body.data!.balance).toBe('300.00');
+    expect(Number((await admin.query('select count(*) from cache_signal_outbox')).rows[0].count)).toBe(0);
+  });
+
   it('a new notification shows at the next poll on the other server', async () => {
     const user = await signUp();
     await warm(user.token);
