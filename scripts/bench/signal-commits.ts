@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openPostgres } from '../../apps/server/src/db/client';
-import { SIGNAL_OUTBOX_OPTION } from '../../apps/server/src/db/change-feed';
+import { SEND_OUTBOX, SIGNAL_OUTBOX_OPTION } from '../../apps/server/src/db/change-feed';
 import { PG_BIN_DIR, startCluster } from '../lib/postgres-cluster.mjs';
 
 const { values: args } = parseArgs({
@@ -47,7 +47,7 @@ try {
     if (sending) return;
     sending = true;
     void sender
-      .query("with sent as (delete from cache_signal_outbox returning payload) select pg_notify('iddesk_cache', payload) from sent group by payload")
+      .query(SEND_OUTBOX)
       .finally(() => (sending = false));
   }, 5);
 

@@ -116,7 +116,7 @@ const OUTBOX_SWEEP_MS = 1_000;
  * Sends and empties the outbox in one statement. The listening connection commits it without
  * waiting for the disk (synchronous_commit off): it writes only the unlogged outbox.
  */
-const SEND_OUTBOX =
+export const SEND_OUTBOX =
   'with sent as (delete from cache_signal_outbox returning payload) ' +
   `select pg_notify('${CACHE_CHANNEL}', payload) from sent group by payload`;
 

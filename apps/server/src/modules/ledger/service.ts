@@ -35,10 +35,14 @@ function positive(movement: Pick<LedgerMovement, 'amount'>): bigint {
   return movement.amount;
 }
 
-async function spend(tx: Tx, movement: Pick<LedgerMovement, 'userId' | 'amount'>): Promise<Account> {
-  const account = await takeFromBalance(tx, movement.userId, positive(movement));
+/** The account a take left, or the 409 when the balance was short (the take changed nothing). */
+function taken(account: Account | null): Account {
   if (account === null) throw new ConflictError('INSUFFICIENT_BALANCE', t('api.ledger.insufficientBalance'));
   return account;
+}
+
+async function spend(tx: Tx, movement: Pick<LedgerMovement, 'userId' | 'amount'>): Promise<Account> {
+  return taken(await takeFromBalance(tx, movement.userId, positive(movement)));
 }
 
 async function receive(tx: Tx, userId: number, amount: bigint): Promise<Account> {
@@ -124,7 +128,7 @@ export async function holdFor<T>(
     () => takeFromBalance(tx, movement.userId, positive(movement)),
     () => writeCause(entry),
   );
-  if (account === null) throw new ConflictError('INSUFFICIENT_BALANCE', t('api.ledger.insufficientBalance'));
+  taken(account);
   return written;
 }
 

@@ -50,16 +50,12 @@ declare module 'fastify' {
 const TTL_MS = IDEMPOTENCY_KEY_TTL_HOURS * 60 * 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
 
-/** The answer of an earlier call with the same key. */
+/**
+ * The answer of an earlier call with the same key: its row, or null when the claim found the
+ * key answered (the row is then read once the transaction has rolled back).
+ */
 class Replay extends Error {
-  constructor(readonly row: IdempotencyKeyRow) {
-    super('idempotent replay');
-  }
-}
-
-/** The key was answered before: its row is read once the transaction has rolled back. */
-class Answered extends Error {
-  constructor() {
+  constructor(readonly row: IdempotencyKeyRow | null) {
     super('idempotent replay');
   }
 }
@@ -251,7 +247,7 @@ export default fp<{ now: () => Date }>(
               () => work(tx, storage, prepared),
             );
             const claimed = ran.first;
-            if (claimed.length === 0) throw new Answered();
+            if (claimed.length === 0) throw new Replay(null);
             const answer = ran.next as T;
             const response = sealSecret(keyring.sealingKeyFor(claimed[0]!.appKey), IDEMPOTENCY_RESPONSE_PURPOSE, JSON.stringify(answer));
             // The answer's row leaves with the COMMIT, one round trip fewer (db/plan-cache.ts).
@@ -272,8 +268,7 @@ export default fp<{ now: () => Date }>(
           // COMMIT may have committed after all: those files stay (an orphan is harmless, a
           // bill without its screenshot is not).
           if (!ranToTheEnd) await storage.discard(request.log);
-          if (error instanceof Answered) return replay(reply, (await keyRow(app.db, userId, key))!, fingerprint) as T;
-          if (error instanceof Replay) return replay(reply, error.row, fingerprint) as T;
+          if (error instanceof Replay) return replay(reply, error.row ?? (await keyRow(app.db, userId, key))!, fingerprint) as T;
           throw error;
         }
       },
