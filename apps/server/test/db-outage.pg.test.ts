@@ -96,14 +96,12 @@ describe('PostgreSQL goes away and comes back while the server runs', () => {
     for (let round = 0; round < 2; round += 1) {
       const down = await calls();
       // Round 0 may meet the session cache before the change feed has seen its connection
-      // close (issue 19): the passport and the poll then answer from memory, which no write can
-      // have made stale while the database is down. From the feed's loss on, the caches are
-      // bypassed.
-      const fromMemory = round === 0 ? (['passport', 'poll'] as const).filter((name) => down[name]!.statusCode === 200) : [];
-      for (const name of fromMemory) delete down[name];
+      // close (issue 19): the passport then answers from memory, which no write can have made
+      // stale while the database is down. From the feed's loss on, the caches are bypassed.
+      if (round === 0 && down.passport!.statusCode === 200) delete down.passport;
       expect(statuses(down), `round ${round}`).toEqual({
-        ...(fromMemory.includes('passport') ? {} : { passport: 503 }),
-        ...(fromMemory.includes('poll') ? {} : { poll: 503 }),
+        ...(round === 0 && !('passport' in down) ? {} : { passport: 503 }),
+        poll: 503,
         login: 503,
         settings: 503,
         register: 503,

@@ -137,6 +137,8 @@ export class PostgresChangeFeed extends BaseFeed {
   /** A send is planned or running; `again`: a commit came after it started. */
   private flushing = false;
   private again = false;
+  /** Drops the current connection as lost (set by `connect`). */
+  private lose: (() => void) | undefined;
   /** Waiting for the sends to end (`settled`). */
   private settledWaiters: (() => void)[] = [];
 
@@ -169,8 +171,11 @@ export class PostgresChangeFeed extends BaseFeed {
     try {
       // Not live: nothing is listening here; the rows wait for the reconnect or another server.
       if (client && this.live && !this.closed) await client.query(SEND_OUTBOX);
-    } catch {
-      // The connection was lost (onLost handles it) or the send failed: the rows stay.
+    } catch (error) {
+      // The rows stay. A connection ended under the send (PostgreSQL stopping, the backend
+      // terminated) reports it to the send, not as the client's 'error': the feed is dead now,
+      // not only once the socket's end comes. A statement's own error (severity ERROR) is not.
+      if (this.client === client && (error as { severity?: string }).severity !== 'ERROR') this.lose?.();
     } finally {
       this.flushing = false;
       if (this.again) this.flushSoon();
@@ -218,6 +223,7 @@ export class PostgresChangeFeed extends BaseFeed {
         this.retryMs = Math.min(this.retryMs * 2, 2_000);
       }
     };
+    this.lose = onLost;
     client.on('error', onLost);
     client.on('end', onLost);
     client.on('notification', (message) => {
