@@ -6,12 +6,16 @@
 //     shards side by side (each with its own server on E2E_PORT and E2E_PORT + 1).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { createInterface } from 'node:readline';
 
 const tmp = '.tmp';
 mkdirSync(tmp, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Each failed test, named in the closing lines (a CI log is often read from its tail). */
+const failedTests = [];
 
 function run(label, cmd, args, env) {
   console.log(`\n=== ${label} ===`);
@@ -20,12 +24,23 @@ function run(label, cmd, args, env) {
   return res.status === 0;
 }
 
-function countVitest(file) {
+function countVitest(file, label) {
   if (!existsSync(file)) return;
   const r = JSON.parse(readFileSync(file, 'utf8'));
   totals.passed += r.numPassedTests ?? 0;
   totals.failed += (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0);
   totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  for (const result of r.testResults ?? []) {
+    const where = relative(process.cwd(), result.name ?? '');
+    const failed = (result.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) failedTests.push(`${label}: ${where} › ${t.fullName}\n    ${firstLine(t.failureMessages?.[0])}`);
+    // A file that failed outside its tests (an import, a hook).
+    if (result.status === 'failed' && failed.length === 0) failedTests.push(`${label}: ${where}\n    ${firstLine(result.message)}`);
+  }
+}
+
+function firstLine(text) {
+  return String(text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
 }
 
 function countPlaywright(file) {
@@ -35,6 +50,17 @@ function countPlaywright(file) {
   totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
   totals.failed += s.unexpected ?? 0;
   totals.skipped += s.skipped ?? 0;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        failedTests.push(`Chromium: ${spec.file} › ${[...titles, spec.title].join(' › ')}\n    ${firstLine(stripVTControlCharacters(String(error ?? '')))}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
+  };
+  for (const suite of r.suites ?? []) walk(suite, []);
 }
 
 const { TEST_DATABASE_URL, ...envWithoutPg } = process.env;
@@ -45,14 +71,14 @@ run('unit and API tests (PGlite)', 'npx', [...vitest, `--outputFile.json=${tmp}/
   ...Object.fromEntries(Object.entries(envWithoutPg)),
   TEST_DATABASE_URL: '',
 });
-countVitest(`${tmp}/vitest.json`);
+countVitest(`${tmp}/vitest.json`, 'PGlite');
 
 if (TEST_DATABASE_URL) {
   rmSync(`${tmp}/vitest-pg.json`, { force: true });
   run('API tests (PostgreSQL)', 'npx', [...vitest, '--project', 'server', `--outputFile.json=${tmp}/vitest-pg.json`], {
     TEST_DATABASE_URL,
   });
-  countVitest(`${tmp}/vitest-pg.json`);
+  countVitest(`${tmp}/vitest-pg.json`, 'PostgreSQL');
 } else {
   console.log('\n(TEST_DATABASE_URL not set: the PostgreSQL pass runs in .ci/run via scripts/with-postgres.mjs)');
 }
@@ -84,6 +110,7 @@ function shard(n, port) {
   return new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? signal)));
 }
 
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((line) => `  ${line}`).join('\n')}`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join('; ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed` + (totals.skipped ? `, ${totals.skipped} skipped` : ''));
 process.exit(failures.length ? 1 : 0);
