@@ -141,14 +141,14 @@ describe('bad input: 422 with the field named, no money moved', () => {
     await expectNoMoneyMoved();
   });
 
-  it('add funds: a 20 000 × 20 000 PNG is refused from its header, quickly', async () => {
+  // Refused by sharp's pixel limit on the header (lib/image-work.ts): not a gigabyte of pixels is
+  // decoded. How fast is the bench's business, not a test's (a loaded host would fail it).
+  it('add funds: a 20 000 × 20 000 PNG is refused from its header', async () => {
     const bomb = hugePng();
     expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
-    const started = Date.now();
     const res = await addFundsWith({}, { data: bomb, filename: 'bomb.png' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ proof: ['The image may not be larger than 40 megapixels.'] });
-    expect(Date.now() - started).toBeLessThan(3000);
     await expectNoMoneyMoved();
   });
 
