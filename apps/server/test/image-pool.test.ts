@@ -80,6 +80,18 @@ describe.each(UPLOAD_STORES)('a full image queue on $name', ({ start }) => {
     await store?.stop();
   });
 
+  /**
+   * Fills the process's one image pool (running and queued) with jobs that wait for `release`.
+   * The pool is shared by every test file of this Vitest worker: an image job another file left
+   * running is waited for first, and `release` in a `finally` leaves the pool empty whatever
+   * the test found.
+   */
+  async function holdThePool(): Promise<{ jobs: Promise<unknown>[]; release: () => void }> {
+    await expect.poll(() => imagePool.counts(), { timeout: 20_000 }).toEqual({ running: 0, queued: 0 });
+    const held = Array.from({ length: imagePool.concurrency + IMAGE_QUEUE_LIMIT }, blocker);
+    return { jobs: held.map((b) => imagePool.run(() => b.done)), release: () => held.forEach((b) => b.release()) };
+  }
+
   async function expectNothingStored(): Promise<void> {
     const [billRows] = await ctx.db.select({ n: count() }).from(bills);
     const [uploadRows] = await ctx.db.select({ n: count() }).from(uploads);
@@ -88,17 +100,17 @@ describe.each(UPLOAD_STORES)('a full image queue on $name', ({ start }) => {
   }
 
   it('images being processed and a full queue: the upload is a 503 with Retry-After and nothing is stored', async () => {
-    const held = Array.from({ length: imagePool.concurrency + IMAGE_QUEUE_LIMIT }, blocker);
-    const jobs = held.map((b) => imagePool.run(() => b.done));
-    expect(imagePool.counts()).toEqual({ running: imagePool.concurrency, queued: IMAGE_QUEUE_LIMIT });
-
-    const res = await addFunds(ctx.app, user.token, paymentTypeId, '10');
-    expect(res.statusCode).toBe(503);
-    expect(res.headers['retry-after']).toBe(String(IMAGE_RETRY_AFTER_SECONDS));
-    expect(res.json()).toMatchObject({ message: IMAGE_BUSY_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
-    await expectNothingStored();
-
-    for (const b of held) b.release();
+    const { jobs, release } = await holdThePool();
+    try {
+      expect(imagePool.counts()).toEqual({ running: imagePool.concurrency, queued: IMAGE_QUEUE_LIMIT });
+      const res = await addFunds(ctx.app, user.token, paymentTypeId, '10');
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe(String(IMAGE_RETRY_AFTER_SECONDS));
+      expect(res.json()).toMatchObject({ message: IMAGE_BUSY_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
+      await expectNothingStored();
+    } finally {
+      release();
+    }
     await Promise.all(jobs);
     const after = await addFunds(ctx.app, user.token, paymentTypeId, '10');
     expect(after.statusCode).toBe(200);
@@ -108,8 +120,7 @@ describe.each(UPLOAD_STORES)('a full image queue on $name', ({ start }) => {
   it('a full image queue: the next upload is a 503 before its file has even arrived', async () => {
     const [before] = await ctx.db.select({ n: count() }).from(bills);
     const stored = await store.keys(ctx);
-    const held = Array.from({ length: imagePool.concurrency + IMAGE_QUEUE_LIMIT }, blocker);
-    const jobs = held.map((b) => imagePool.run(() => b.done));
+    const { jobs, release } = await holdThePool();
     // The form's text fields and the file part's headers, then a file that never finishes
     // arriving: only an answer that does not wait for its bytes can come back.
     const boundary = 'floodboundary';
@@ -140,7 +151,7 @@ describe.each(UPLOAD_STORES)('a full image queue on $name', ({ start }) => {
       expect(await store.keys(ctx)).toEqual(stored);
     } finally {
       body.end();
-      for (const b of held) b.release();
+      release();
       await Promise.all(jobs);
     }
   });
@@ -149,14 +160,15 @@ describe.each(UPLOAD_STORES)('a full image queue on $name', ({ start }) => {
     const [before] = await ctx.db.select({ n: count() }).from(bills);
     const held = Array.from({ length: IMAGE_READ_LIMIT }, blocker);
     const reads = held.map((b) => whileReadingUpload(() => b.done));
-
-    const res = await addFunds(ctx.app, user.token, paymentTypeId, '10');
-    expect(res.statusCode).toBe(503);
-    expect(res.headers['retry-after']).toBe(String(IMAGE_RETRY_AFTER_SECONDS));
-    const [after] = await ctx.db.select({ n: count() }).from(bills);
-    expect(after!.n).toBe(before!.n);
-
-    for (const b of held) b.release();
+    try {
+      const res = await addFunds(ctx.app, user.token, paymentTypeId, '10');
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe(String(IMAGE_RETRY_AFTER_SECONDS));
+      const [after] = await ctx.db.select({ n: count() }).from(bills);
+      expect(after!.n).toBe(before!.n);
+    } finally {
+      for (const b of held) b.release();
+    }
     await Promise.all(reads);
     expect((await addFunds(ctx.app, user.token, paymentTypeId, '10')).statusCode).toBe(200);
   });
