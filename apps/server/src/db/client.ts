@@ -93,6 +93,23 @@ async function openPgliteDataDir(dataDir: string): Promise<Database> {
   }
 }
 
+/**
+ * PGlite runs PostgreSQL on this thread and answers in microtasks, so under load one caller's
+ * statement after another's ran without the event loop ever reaching its I/O phase: sockets
+ * were read only every 100–400 ms, and a call that arrived then waited seconds (a keyed
+ * withdrawal p99 of 3.4 s at p50 151 ms, docs/performance.md). Each statement or transaction,
+ * once it holds PGlite's lock, first lets one turn of the event loop pass (`setImmediate`).
+ * Inside a transaction nothing waits: its statements keep the lock only as long as they need.
+ */
+function takeTurns(client: PGlite): void {
+  const run = client._runExclusiveTransaction.bind(client);
+  client._runExclusiveTransaction = <T>(work: () => Promise<T>) =>
+    run(async () => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return work();
+    });
+}
+
 /** A migrated PGlite. `options` may point at a data dir or load a dumped one (tests). */
 export async function openPglite(
   options: Pick<PGliteOptions, 'dataDir' | 'loadDataDir'>,
@@ -103,6 +120,7 @@ export async function openPglite(
     parsers: pgliteParsers,
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
   });
+  takeTurns(client);
   const db = drizzlePglite({ client, schema });
   // The token check and the poll: named statements, parsed and planned once.
   const statements = new PgliteStatements(client);
