@@ -39,8 +39,10 @@ function countVitest(file, label) {
   }
 }
 
+/** The first line of an error's message, without terminal colours (Playwright's have them). */
 function firstLine(text) {
-  return String(text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
+  const lines = stripVTControlCharacters(String(text ?? '')).split('\n');
+  return lines.find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
 }
 
 function countPlaywright(file) {
@@ -55,7 +57,7 @@ function countPlaywright(file) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected') continue;
         const error = test.results?.at(-1)?.error?.message;
-        failedTests.push(`Chromium: ${spec.file} › ${[...titles, spec.title].join(' › ')}\n    ${firstLine(stripVTControlCharacters(String(error ?? '')))}`);
+        failedTests.push(`Chromium: ${spec.file} › ${[...titles, spec.title].join(' › ')}\n    ${firstLine(error)}`);
       }
     }
     for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
