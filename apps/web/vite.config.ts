@@ -152,7 +152,11 @@ function routeHtml(): Plugin {
   };
 }
 
-type Reach = Map<string, { kit: Set<string>; forms: Set<string> }>;
+type Reach = {
+  modules: Map<string, { kit: Set<string>; forms: Set<string> }>;
+  /** How many `forms` pages pages.ts has. */
+  formPages: number;
+};
 
 /**
  * For every module, the site pages (`kit` and `forms` pages of pages.ts) that reach it through
@@ -180,36 +184,41 @@ function sharedReach(
     [...moduleIds].filter((id) => getModuleInfo(id)?.isEntry),
     new Set(),
   );
-  const reach: Reach = new Map();
+  const modules: Reach['modules'] = new Map();
   const sitePages = pages().PAGES.filter((p) => p.chunk === 'kit' || p.chunk === 'forms');
   for (const page of sitePages) {
     const start = sourceFile(page.module);
     const seen = closure([start], initial);
     seen.delete(start);
     for (const m of seen) {
-      const r = reach.get(m) ?? { kit: new Set(), forms: new Set() };
+      const r = modules.get(m) ?? { kit: new Set(), forms: new Set() };
       r[page.chunk as 'kit' | 'forms'].add(page.module);
-      reach.set(m, r);
+      modules.set(m, r);
     }
   }
-  return reach;
+  const formPages = new Set(sitePages.filter((p) => p.chunk === 'forms').map((p) => p.module)).size;
+  return { modules, formPages };
 }
 let reach: Reach | undefined;
 
 /**
  * The shared chunk group of a module, from pages.ts: a module that two or more site pages
- * reach, outside the entry, goes into `kit` when a `kit` page reaches it, else into `forms`.
- * Left to the splitter, what pages share became a dozen 1–2 KB chunks per page, and a phone on
- * HTTP/1.1 (six connections) paid a round trip for every few of them before the page could
- * paint; `forms` keeps zod, react-hook-form, the dialog and the schemas off the pages without
- * a form. What only admin pages share stays in their chunks.
+ * reach, outside the entry, goes into `kit` when a `kit` page reaches it, else into `forms`
+ * when most `forms` pages do. Left to the splitter, what pages share became a dozen 1–2 KB
+ * chunks per page, and a phone on HTTP/1.1 (six connections) paid a round trip for every few
+ * of them before the page could paint; `forms` keeps zod, react-hook-form, the dialog and the
+ * form fields off the pages without a form. What only a few form pages share (the deposit's
+ * payment fields, an ID's header) stays out of `forms`: a chunk group is loaded whole, with
+ * every chunk its modules import, so /login fetched the wallet's and the IDs' code with it
+ * (161 KB of gzip JavaScript against /create_id's 82). What only admin pages share stays in
+ * their chunks.
  */
 function sharedGroup(id: string): 'kit' | 'forms' | null {
   if (!reach) throw new Error('chunk groups: the module graph was not read (pagesTable plugin)');
-  const r = reach.get(id);
+  const r = reach.modules.get(id);
   if (!r) return null;
   if (r.kit.size >= 2) return 'kit';
-  if (r.kit.size === 0 && r.forms.size >= 2) return 'forms';
+  if (r.kit.size === 0 && r.forms.size * 2 > reach.formPages) return 'forms';
   return null;
 }
 

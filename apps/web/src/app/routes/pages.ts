@@ -18,9 +18,10 @@ export type Guard = 'guest' | 'auth' | 'admin';
 /**
  * The shared chunk the page draws on, besides its own: `app` pages live in the entry (the
  * route error boundary needs the error pages anyway); what two or more `kit` pages share goes
- * into the `kit` chunk, what only `forms` pages share into `forms` (zod, react-hook-form, the
- * contract's schemas, the fields); `admin` pages are one lazy chunk a guest never loads, and
- * what they share stays with them.
+ * into the `kit` chunk, what most `forms` pages share (and no `kit` page) into `forms`
+ * (react-hook-form, the form kit, the fields); what only a few form pages share is split by
+ * the bundler; `admin` pages are one lazy chunk a guest never loads, and what they share stays
+ * with them.
  */
 export type ChunkGroup = 'app' | 'kit' | 'forms' | 'admin';
 

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { ApiResponse } from '../../lib/api-client';
 import { errorFromResponse, unknownError } from '../../lib/api-error';
 import { useAppForm } from '../../lib/use-app-form';
-import { AppForm, FormConfirm } from './app-form';
+import { AppForm } from './app-form';
+import { FormConfirm } from './form-confirm';
 import { Button } from './button';
 import { TextField } from './text-field';
 

@@ -8,12 +8,6 @@ import {
 } from 'react-hook-form';
 import { imageFileError } from '../../lib/files';
 import type { useAppForm } from '../../lib/use-app-form';
-import {
-  ConfirmDialog,
-  SummaryList,
-  type ConfirmDialogProps,
-  type SummaryItem,
-} from './confirm-dialog';
 import { Button } from './button';
 import { FormAlert } from './form-alert';
 import { ImageField } from './image-field';
@@ -76,25 +70,6 @@ export function FormImageField({ name, ...field }: FormImageFieldProps) {
         />
       )}
     />
-  );
-}
-
-export type FormConfirmProps<TOut> = Omit<
-  ConfirmDialogProps,
-  'open' | 'onOpenChange' | 'loading' | 'onConfirm'
-> & {
-  app: App<TOut>;
-  /** The facts repeated back from the values being confirmed. */
-  items?: (values: TOut) => SummaryItem[];
-};
-
-/** The ConfirmDialog of a useAppForm form with `confirm` on. */
-export function FormConfirm<TOut>({ app, items, children, ...dialog }: FormConfirmProps<TOut>) {
-  const values = app.confirming;
-  return (
-    <ConfirmDialog {...app.confirm} {...dialog}>
-      {items && values !== null ? <SummaryList items={items(values)} /> : children}
-    </ConfirmDialog>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { AppForm, FormConfirm, type App, type FormConfirmProps } from './app-form';
+import { AppForm, type App } from './app-form';
+import { FormConfirm, type FormConfirmProps } from './form-confirm';
 import { Button } from './button';
 
 type DecisionPanelProps<TOut> = {

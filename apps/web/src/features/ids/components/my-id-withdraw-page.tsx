@@ -1,7 +1,8 @@
 import { limitRangeText, ROUTES, type UserId } from '@iddesk/contract';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { AppForm, FormConfirm } from '../../../components/ui/app-form';
+import { AppForm } from '../../../components/ui/app-form';
+import { FormConfirm } from '../../../components/ui/form-confirm';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { INPUT, TextField } from '../../../components/ui/text-field';

@@ -1,6 +1,7 @@
 import { limitRangeText, type Bill, type PaymentType } from '@iddesk/contract';
 import { useMemo } from 'react';
-import { AppForm, FormConfirm } from '../../../components/ui/app-form';
+import { AppForm } from '../../../components/ui/app-form';
+import { FormConfirm } from '../../../components/ui/form-confirm';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FormAlert } from '../../../components/ui/form-alert';

@@ -8,7 +8,8 @@ import {
   type Withdrawal,
 } from '@iddesk/contract';
 import { useMemo } from 'react';
-import { AppForm, FormConfirm } from '../../../components/ui/app-form';
+import { AppForm } from '../../../components/ui/app-form';
+import { FormConfirm } from '../../../components/ui/form-confirm';
 import { Button } from '../../../components/ui/button';
 import { DestinationFields } from './destination-fields';
 import { INPUT, TextField } from '../../../components/ui/text-field';
