@@ -1,6 +1,7 @@
 import { proofRequiredMessage } from '@iddesk/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatFileSize, imageFieldSchema, imageFileError } from './files';
+import { formatFileSize, imageFileError } from './files';
+import { imageFieldSchema } from './image-field-schema';
 import { activateLocale } from './i18n';
 
 describe('imageFileError', () => {

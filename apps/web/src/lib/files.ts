@@ -1,5 +1,4 @@
 import { IMAGE_UPLOAD, imageProblemMessage, imageTooLargeMessage, translate } from '@iddesk/contract';
-import { z } from 'zod';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -23,28 +22,4 @@ export function imageFileError(file: Pick<File, 'size' | 'type'>): string | null
   }
   if (file.size > IMAGE_UPLOAD.maxBytes) return imageTooLargeMessage(formatFileSize(file.size));
   return null;
-}
-
-/**
- * A form's image field holding a File (or null). Required fields report `requiredMessage` (a
- * function is asked when the file is missing, so it speaks the page's language then); optional
- * ones pass null through.
- */
-export function imageFieldSchema(requiredMessage?: string | (() => string)) {
-  return z
-    .custom<File | null>((v) => v === null || v === undefined || v instanceof Blob, {
-      error: () => translate('validation.image.choose'),
-    })
-    .superRefine((file, ctx) => {
-      if (!file) {
-        if (requiredMessage) {
-          const message = typeof requiredMessage === 'function' ? requiredMessage() : requiredMessage;
-          ctx.addIssue({ code: 'custom', message });
-        }
-        return;
-      }
-      const message = imageFileError(file);
-      if (message) ctx.addIssue({ code: 'custom', message });
-    })
-    .transform((file) => file ?? null);
 }

@@ -4,6 +4,7 @@ import {
   get,
   useForm,
   type DefaultValues,
+  type FieldErrors,
   type FieldValues,
   type Path,
   type Resolver,
@@ -12,7 +13,7 @@ import {
 import type { z } from 'zod';
 import { showErrorToast, type ActionOptions, type ActionResult } from './action';
 import { newIdempotencyKey, type ApiResponse } from './api-client';
-import type { ApiError } from './api-error';
+import { serverError, type ApiError } from './api-error';
 import { showServerErrors } from './form-errors';
 import { useAction } from './use-action';
 
@@ -22,9 +23,16 @@ export type FormSchema = z.ZodType<any, FieldValues>;
 type In<S extends FormSchema> = z.input<S>;
 type Out<S extends FormSchema> = z.output<S>;
 
+/**
+ * A schema the form loads when it is first used (a field takes the focus, or a submit): a page
+ * that imports none of the contract's schemas leaves zod, and the work of building them, out
+ * of its first load (/login's Lighthouse score).
+ */
+export type LazySchema<S extends FormSchema> = () => Promise<S>;
+
 export type AppFormOptions<S extends FormSchema, R> = {
-  /** The contract's schema, or the form's own built on it. */
-  schema: S;
+  /** The contract's schema, or the form's own built on it; or a LazySchema of one. */
+  schema: S | LazySchema<S>;
   defaultValues: DefaultValues<In<S>>;
   /** The fields a 422 may name; default: the keys of `defaultValues`. */
   fields?: readonly Path<In<S>>[];
@@ -58,6 +66,40 @@ const fingerprint = (values: unknown) =>
   );
 
 /**
+ * The zod resolver of a schema, and `prepare`, which starts loading a LazySchema: AppForm calls
+ * it when a field of the form first takes the focus, so a page that is only looked at never
+ * loads it. A submit waits for it; one whose load failed (the network) says so in the form's
+ * alert, sends nothing, and the next submit loads it again.
+ */
+function resolverOf<S extends FormSchema>(
+  schema: S | LazySchema<S>,
+  onLoadFailed: (message: string) => void,
+): { resolver: Resolver<In<S>, unknown, Out<S>>; prepare: () => void } {
+  const of = (loaded: S) => zodResolver(loaded as never) as unknown as Resolver<In<S>, unknown, Out<S>>;
+  if (typeof schema !== 'function') return { resolver: of(schema), prepare: () => {} };
+  let loading: Promise<Resolver<In<S>, unknown, Out<S>>> | null = null;
+  const load = () => {
+    loading ??= schema().then(of, (error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+  const resolver: Resolver<In<S>, unknown, Out<S>> = async (values, context, options) => {
+    let resolve: Resolver<In<S>, unknown, Out<S>>;
+    try {
+      resolve = await load();
+    } catch (error) {
+      onLoadFailed(serverError(0, error).message);
+      const errors = { root: { type: 'unavailable', message: '' } } as FieldErrors<In<S>>;
+      return { values: {}, errors };
+    }
+    return resolve(values, context, options);
+  };
+  return { resolver, prepare: () => void load().catch(() => {}) };
+}
+
+/**
  * The one way a form is built: react-hook-form with the zod resolver, submit state (held
  * LOADING_HOLD_MS by the action wrapper), an optional confirmation before the call, the
  * server's 422 field errors on their fields and the rest in the form's alert (SPEC.md §8; a
@@ -66,14 +108,11 @@ const fingerprint = (values: unknown) =>
  */
 export function useAppForm<S extends FormSchema, R = unknown>(options: AppFormOptions<S, R>) {
   const { schema, defaultValues, confirm = false } = options;
-  const resolver = useMemo(
-    () => zodResolver(schema as never) as unknown as Resolver<In<S>, unknown, Out<S>>,
-    [schema],
-  );
+  const [formError, setFormError] = useState<string | null>(null);
+  const { resolver, prepare } = useMemo(() => resolverOf(schema, setFormError), [schema]);
   const form = useForm<In<S>, unknown, Out<S>>({ resolver, defaultValues });
   const { run, loading } = useAction();
   const [confirming, setConfirming] = useState<Out<S> | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   // The key of a submit whose answer was lost, kept for the same values sent again.
   const [lost, setLost] = useState<{ key: string; values: string } | null>(null);
 
@@ -121,6 +160,8 @@ export function useAppForm<S extends FormSchema, R = unknown>(options: AppFormOp
     form,
     field,
     onSubmit,
+    /** Starts loading a LazySchema (AppForm: when a field first takes the focus). */
+    prepare,
     loading,
     formError,
     clearFormError: () => setFormError(null),

@@ -2,8 +2,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { ApiResponse } from '../../lib/api-client';
-import { errorFromResponse, unknownError } from '../../lib/api-error';
-import { useAppForm } from '../../lib/use-app-form';
+import { errorFromResponse, serverError, unknownError } from '../../lib/api-error';
+import { useAppForm, type LazySchema } from '../../lib/use-app-form';
 import { AppForm } from './app-form';
 import { FormConfirm } from './form-confirm';
 import { Button } from './button';
@@ -23,13 +23,15 @@ function TestForm({
   submit,
   confirm = false,
   notify = false,
+  schema = Schema,
 }: {
   submit: Submit;
   confirm?: boolean;
   notify?: boolean;
+  schema?: typeof Schema | LazySchema<typeof Schema>;
 }) {
   const app = useAppForm({
-    schema: Schema,
+    schema,
     defaultValues: { amount: '', reference: '' },
     confirm,
     submit,
@@ -209,5 +211,48 @@ describe('useAppForm', () => {
     await waitFor(() => expect(alert()).toBe('Already handled.'));
     await waitFor(() => expect(toast.error).toHaveBeenCalledTimes(1));
     expect(toast.error.mock.calls[0]?.[1]).toMatchObject({ description: 'Already handled.' });
+  });
+  describe('with a LazySchema', () => {
+    it('loads the schema when a field first takes the focus, not before', async () => {
+      const load = vi.fn(() => Promise.resolve(Schema));
+      render(<TestForm submit={vi.fn<Submit>(ok)} schema={load} />);
+      expect(load).not.toHaveBeenCalled();
+      fireEvent.focus(screen.getByLabelText('Amount'));
+      fireEvent.focus(screen.getByLabelText('Reference'));
+      await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    });
+
+    it('loads the schema once, and checks with it before any call', async () => {
+      const load = vi.fn(() => Promise.resolve(Schema));
+      const submit = vi.fn<Submit>(ok);
+      render(<TestForm submit={submit} schema={load} />);
+      send();
+      await waitFor(() => expect(fieldError('Amount')).toBe('Enter an amount.'));
+      expect(submit).not.toHaveBeenCalled();
+      type('Amount', '10');
+      send();
+      await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+      expect(submit.mock.calls[0]![0]).toEqual({ amount: '10', reference: '' });
+      expect(load).toHaveBeenCalledTimes(1);
+    });
+
+    it('a schema that cannot load says so in the alert, sends nothing, and loads again at the next submit', async () => {
+      const load = vi
+        .fn<() => Promise<typeof Schema>>()
+        .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+        .mockResolvedValue(Schema);
+      const submit = vi.fn<Submit>(ok);
+      const { container } = render(<TestForm submit={submit} schema={load} />);
+      const alert = () => container.querySelector('form > [role="alert"]')?.textContent;
+      type('Amount', '10');
+      send();
+      await waitFor(() => expect(alert()).toBe(serverError(0).message));
+      expect(submit).not.toHaveBeenCalled();
+      expect(load).toHaveBeenCalledTimes(1);
+      send();
+      await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+      expect(load).toHaveBeenCalledTimes(2);
+      await waitFor(() => expect(alert()).toBeUndefined());
+    });
   });
 });

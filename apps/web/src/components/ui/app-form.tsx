@@ -17,7 +17,7 @@ import { INPUT, TextField } from './text-field';
 /** What the pieces below need of a useAppForm result, whatever its values. */
 export type App<TOut = unknown> = Pick<
   ReturnType<typeof useAppForm>,
-  'onSubmit' | 'formError' | 'confirm'
+  'onSubmit' | 'formError' | 'confirm' | 'prepare'
 > & { form: unknown; confirming: TOut | null };
 
 type AppFormProps = {
@@ -28,11 +28,15 @@ type AppFormProps = {
   children: ReactNode;
 };
 
-/** A useAppForm form: provides it to the fields inside, no native validation, its alert. */
+/**
+ * A useAppForm form: provides it to the fields inside, no native validation, its alert. The
+ * first focus inside it starts loading a lazy schema (`prepare`; capture, as focus does not
+ * bubble).
+ */
 export function AppForm({ app, className, alert = true, children }: AppFormProps) {
   return (
     <FormProvider {...(app.form as Parameters<typeof FormProvider>[0])}>
-      <form onSubmit={app.onSubmit} noValidate className={className}>
+      <form onSubmit={app.onSubmit} onFocusCapture={app.prepare} noValidate className={className}>
         {alert ? <FormAlert message={app.formError} /> : null}
         {children}
       </form>

@@ -1,4 +1,4 @@
-import { ForgotPasswordBodySchema, ROUTES } from '@iddesk/contract';
+import { ROUTES } from '@iddesk/contract';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -13,13 +13,16 @@ import { requestPasswordReset } from '../api/request-password-reset';
 import { auth } from '../i18n';
 import { IconBadge } from '../../../components/ui/icon-badge';
 
+// Loaded once the page is on screen (lib/use-app-form.ts LazySchema).
+const forgotSchema = () => import('../schemas').then((m) => m.ForgotPasswordBodySchema);
+
 /** SPEC.md §2 /forgot_password: an email address in, a reset link out (if it has an account). */
 export function ForgotPasswordPage() {
   const t = auth.useT();
   const { contact_phone: phone } = useSiteSettings();
   const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
   const app = useAppForm({
-    schema: ForgotPasswordBodySchema,
+    schema: forgotSchema,
     defaultValues: { email: '' },
     submit: requestPasswordReset,
     // The answer shows on the page, so no toast repeats it.

@@ -1,4 +1,4 @@
-import { LoginBodySchema, ROUTES, SecondFactorCodeBodySchema } from '@iddesk/contract';
+import { ROUTES } from '@iddesk/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AppForm } from '../../../components/ui/app-form';
@@ -10,6 +10,10 @@ import { useAppForm } from '../../../lib/use-app-form';
 import { login, loginSecondFactor } from '../api/login';
 import { auth } from '../i18n';
 import { AuthCard, useSignIn } from './auth-card';
+
+// Loaded once the page is on screen (lib/use-app-form.ts LazySchema).
+const loginSchema = () => import('../schemas').then((m) => m.LoginBodySchema);
+const codeSchema = () => import('../schemas').then((m) => m.SecondFactorCodeBodySchema);
 
 export function LoginPage() {
   const [challenge, setChallenge] = useState<string | null>(null);
@@ -25,7 +29,7 @@ function CodeStep({ challenge, onRestart }: { challenge: string; onRestart: () =
   const t = auth.useT();
   const signIn = useSignIn();
   const app = useAppForm({
-    schema: SecondFactorCodeBodySchema,
+    schema: codeSchema,
     defaultValues: { code: '' },
     submit: ({ code }) => loginSecondFactor({ challenge, code }),
     onSuccess: signIn,
@@ -66,7 +70,7 @@ function PasswordStep({ onChallenge }: { onChallenge: (challenge: string) => voi
   const signIn = useSignIn();
   const { ended } = useSession();
   const app = useAppForm({
-    schema: LoginBodySchema,
+    schema: loginSchema,
     defaultValues: { login: '', password: '' },
     // A refused sign-in (wrong login or password, a blocked account) is about the pair, not
     // the email field: it shows at the top of the form (issue 17).

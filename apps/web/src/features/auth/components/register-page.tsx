@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, RegisterBodySchema, ROUTES } from '@iddesk/contract';
+import { PASSWORD_MIN_LENGTH, ROUTES } from '@iddesk/contract';
 import { Link } from 'react-router';
 import { AppForm, NewPasswordFields } from '../../../components/ui/app-form';
 import { Button } from '../../../components/ui/button';
@@ -8,11 +8,14 @@ import { register } from '../api/register';
 import { auth } from '../i18n';
 import { AuthCard, useSignIn } from './auth-card';
 
+// Loaded once the page is on screen (lib/use-app-form.ts LazySchema).
+const registerSchema = () => import('../schemas').then((m) => m.RegisterBodySchema);
+
 export function RegisterPage() {
   const t = auth.useT();
   const signIn = useSignIn();
   const app = useAppForm({
-    schema: RegisterBodySchema,
+    schema: registerSchema,
     defaultValues: { name: '', email: '', phone: '', password: '', password_confirmation: '' },
     submit: register,
     onSuccess: signIn,

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, ResetPasswordBodySchema, ROUTES } from '@iddesk/contract';
+import { PASSWORD_MIN_LENGTH, ROUTES } from '@iddesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { LinkIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -16,6 +16,9 @@ import { useResetToken } from '../api/check-reset-token';
 import { resetPassword } from '../api/reset-password';
 import { auth } from '../i18n';
 import { IconBadge } from '../../../components/ui/icon-badge';
+
+// Loaded once the page is on screen (lib/use-app-form.ts LazySchema).
+const resetSchema = () => import('../schemas').then((m) => m.ResetPasswordBodySchema);
 
 /** A 422 means the link itself is bad (unknown, used, expired or replaced). */
 const isRefusedLink = (error: unknown) => error instanceof ApiError && error.status === 422;
@@ -79,7 +82,7 @@ function NewPasswordForm({ token, onRefused }: { token: string; onRefused: () =>
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const app = useAppForm({
-    schema: ResetPasswordBodySchema,
+    schema: resetSchema,
     defaultValues: { token, password: '', password_confirmation: '' },
     submit: resetPassword,
     action: { successMessage: t('reset.done') },

@@ -14,7 +14,7 @@ import {
   cleanDestination,
   type DestinationField,
 } from './destination';
-import { imageFieldSchema } from '../../../lib/files';
+import { imageFieldSchema } from '../../../lib/image-field-schema';
 import { formatMoney } from '../../../lib/money';
 import { walletText } from '../i18n';
 import type { AddFundsInput } from '../api/add-funds';

@@ -1,7 +1,7 @@
 import { CatalogueItemBodySchema, type AdminCatalogueItem } from '@iddesk/contract';
 import { z } from 'zod';
 import { AmountFieldSchema } from '../../../../lib/amount';
-import { imageFieldSchema } from '../../../../lib/files';
+import { imageFieldSchema } from '../../../../lib/image-field-schema';
 import type { CatalogueItemInput } from '../api/catalogue';
 import { idsStaff } from '../i18n';
 

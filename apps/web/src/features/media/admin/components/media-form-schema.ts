@@ -1,6 +1,6 @@
 import { MediaCreateBodySchema, translate } from '@iddesk/contract';
 import { z } from 'zod';
-import { imageFieldSchema } from '../../../../lib/files';
+import { imageFieldSchema } from '../../../../lib/image-field-schema';
 import { contentStaff } from '../../../staff';
 
 /**

@@ -1,7 +1,7 @@
 import { msg, PaymentTypeBodySchema, type PaymentType } from '@iddesk/contract';
 import { z } from 'zod';
 import { ALWAYS_CHECK, checkDestination, cleanDestination } from '../../components/destination';
-import { imageFieldSchema } from '../../../../lib/files';
+import { imageFieldSchema } from '../../../../lib/image-field-schema';
 import type { PaymentTypeInput } from '../api/payment-types';
 
 /** The form holds what the API call sends. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FormImageField } from '../../../../components/ui/app-form';
 import { DecisionPanel } from '../../../../components/ui/decision-panel';
 import { TextField } from '../../../../components/ui/text-field';
-import { imageFieldSchema } from '../../../../lib/files';
+import { imageFieldSchema } from '../../../../lib/image-field-schema';
 import { formatMoney } from '../../../../lib/money';
 import { useAppForm } from '../../../../lib/use-app-form';
 import { destinationText } from './withdrawal-list-pages';
