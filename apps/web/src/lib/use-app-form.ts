@@ -69,11 +69,12 @@ const fingerprint = (values: unknown) =>
  * The zod resolver of a schema, and `prepare`, which starts loading a LazySchema: AppForm calls
  * it when a field of the form first takes the focus, so a page that is only looked at never
  * loads it. A submit waits for it; one whose load failed (the network) says so in the form's
- * alert, sends nothing, and the next submit loads it again.
+ * alert and sends nothing; the next submit loads it again, and the alert goes once it works.
  */
 function resolverOf<S extends FormSchema>(
   schema: S | LazySchema<S>,
-  onLoadFailed: (message: string) => void,
+  /** The form's alert: the load's failure, then null once a later load has worked. */
+  alert: (message: string | null) => void,
 ): { resolver: Resolver<In<S>, unknown, Out<S>>; prepare: () => void } {
   const of = (loaded: S) => zodResolver(loaded as never) as unknown as Resolver<In<S>, unknown, Out<S>>;
   if (typeof schema !== 'function') return { resolver: of(schema), prepare: () => {} };
@@ -85,14 +86,20 @@ function resolverOf<S extends FormSchema>(
     });
     return loading;
   };
+  let failed = false;
   const resolver: Resolver<In<S>, unknown, Out<S>> = async (values, context, options) => {
     let resolve: Resolver<In<S>, unknown, Out<S>>;
     try {
       resolve = await load();
     } catch (error) {
-      onLoadFailed(serverError(0, error).message);
+      failed = true;
+      alert(serverError(0, error).message);
       const errors = { root: { type: 'unavailable', message: '' } } as FieldErrors<In<S>>;
       return { values: {}, errors };
+    }
+    if (failed) {
+      failed = false;
+      alert(null);
     }
     return resolve(values, context, options);
   };

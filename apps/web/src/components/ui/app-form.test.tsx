@@ -244,15 +244,18 @@ describe('useAppForm', () => {
       const submit = vi.fn<Submit>(ok);
       const { container } = render(<TestForm submit={submit} schema={load} />);
       const alert = () => container.querySelector('form > [role="alert"]')?.textContent;
-      type('Amount', '10');
       send();
       await waitFor(() => expect(alert()).toBe(serverError(0).message));
       expect(submit).not.toHaveBeenCalled();
       expect(load).toHaveBeenCalledTimes(1);
+      // Loaded now: the alert goes even though the form itself is not valid yet.
+      send();
+      await waitFor(() => expect(fieldError('Amount')).toBe('Enter an amount.'));
+      expect(alert()).toBeUndefined();
+      type('Amount', '10');
       send();
       await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
       expect(load).toHaveBeenCalledTimes(2);
-      await waitFor(() => expect(alert()).toBeUndefined());
     });
   });
 });
