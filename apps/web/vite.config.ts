@@ -206,12 +206,12 @@ let reach: Reach | undefined;
  * reach, outside the entry, goes into `kit` when a `kit` page reaches it, else into `forms`
  * when most `forms` pages do. Left to the splitter, what pages share became a dozen 1–2 KB
  * chunks per page, and a phone on HTTP/1.1 (six connections) paid a round trip for every few
- * of them before the page could paint; `forms` keeps zod, react-hook-form, the dialog and the
- * form fields off the pages without a form. What only a few form pages share (the deposit's
- * payment fields, an ID's header) stays out of `forms`: a chunk group is loaded whole, with
- * every chunk its modules import, so /login fetched the wallet's and the IDs' code with it
- * (161 KB of gzip JavaScript against /create_id's 82). What only admin pages share stays in
- * their chunks.
+ * of them before the page could paint; `forms` keeps react-hook-form and the form kit off the
+ * pages without a form. What only a few form pages share (the deposit's payment fields, an
+ * ID's header, the confirmation dialog) stays out of `forms`: a chunk group is loaded whole,
+ * with every chunk its modules import, so /login fetched the wallet's and the IDs' code with
+ * it (157 KB of gzip JavaScript against /create_id's 80, `npm run size`). What only admin
+ * pages share stays in their chunks.
  */
 function sharedGroup(id: string): 'kit' | 'forms' | null {
   if (!reach) throw new Error('chunk groups: the module graph was not read (pagesTable plugin)');

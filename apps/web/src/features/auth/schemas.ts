@@ -1,6 +1,4 @@
-// The sign-in pages' schemas, which they load once they are on screen (lib/use-app-form.ts
-// LazySchema): these are the pages of a first visit, and without a schema among their static
-// imports their first load carries neither zod nor the work of building the schemas.
+// What schema-loaders.ts imports when a sign-in form is first used; never imported statically.
 export {
   ForgotPasswordBodySchema,
   LoginBodySchema,

@@ -11,10 +11,8 @@ import { useSiteSettings } from '../../site';
 import { useAppForm } from '../../../lib/use-app-form';
 import { requestPasswordReset } from '../api/request-password-reset';
 import { auth } from '../i18n';
+import { forgotPasswordSchema } from '../schema-loaders';
 import { IconBadge } from '../../../components/ui/icon-badge';
-
-// Loaded once the page is on screen (lib/use-app-form.ts LazySchema).
-const forgotSchema = () => import('../schemas').then((m) => m.ForgotPasswordBodySchema);
 
 /** SPEC.md §2 /forgot_password: an email address in, a reset link out (if it has an account). */
 export function ForgotPasswordPage() {
@@ -22,7 +20,7 @@ export function ForgotPasswordPage() {
   const { contact_phone: phone } = useSiteSettings();
   const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
   const app = useAppForm({
-    schema: forgotSchema,
+    schema: forgotPasswordSchema,
     defaultValues: { email: '' },
     submit: requestPasswordReset,
     // The answer shows on the page, so no toast repeats it.

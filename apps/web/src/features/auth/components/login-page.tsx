@@ -9,11 +9,8 @@ import { useSession } from '../../../lib/session';
 import { useAppForm } from '../../../lib/use-app-form';
 import { login, loginSecondFactor } from '../api/login';
 import { auth } from '../i18n';
+import { loginSchema, secondFactorCodeSchema } from '../schema-loaders';
 import { AuthCard, useSignIn } from './auth-card';
-
-// Loaded once the page is on screen (lib/use-app-form.ts LazySchema).
-const loginSchema = () => import('../schemas').then((m) => m.LoginBodySchema);
-const codeSchema = () => import('../schemas').then((m) => m.SecondFactorCodeBodySchema);
 
 export function LoginPage() {
   const [challenge, setChallenge] = useState<string | null>(null);
@@ -29,7 +26,7 @@ function CodeStep({ challenge, onRestart }: { challenge: string; onRestart: () =
   const t = auth.useT();
   const signIn = useSignIn();
   const app = useAppForm({
-    schema: codeSchema,
+    schema: secondFactorCodeSchema,
     defaultValues: { code: '' },
     submit: ({ code }) => loginSecondFactor({ challenge, code }),
     onSuccess: signIn,

@@ -6,10 +6,8 @@ import { INPUT, TextField } from '../../../components/ui/text-field';
 import { useAppForm } from '../../../lib/use-app-form';
 import { register } from '../api/register';
 import { auth } from '../i18n';
+import { registerSchema } from '../schema-loaders';
 import { AuthCard, useSignIn } from './auth-card';
-
-// Loaded once the page is on screen (lib/use-app-form.ts LazySchema).
-const registerSchema = () => import('../schemas').then((m) => m.RegisterBodySchema);
 
 export function RegisterPage() {
   const t = auth.useT();

@@ -15,10 +15,8 @@ import { useAppForm } from '../../../lib/use-app-form';
 import { useResetToken } from '../api/check-reset-token';
 import { resetPassword } from '../api/reset-password';
 import { auth } from '../i18n';
+import { resetPasswordSchema } from '../schema-loaders';
 import { IconBadge } from '../../../components/ui/icon-badge';
-
-// Loaded once the page is on screen (lib/use-app-form.ts LazySchema).
-const resetSchema = () => import('../schemas').then((m) => m.ResetPasswordBodySchema);
 
 /** A 422 means the link itself is bad (unknown, used, expired or replaced). */
 const isRefusedLink = (error: unknown) => error instanceof ApiError && error.status === 422;
@@ -82,7 +80,7 @@ function NewPasswordForm({ token, onRefused }: { token: string; onRefused: () =>
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const app = useAppForm({
-    schema: resetSchema,
+    schema: resetPasswordSchema,
     defaultValues: { token, password: '', password_confirmation: '' },
     submit: resetPassword,
     action: { successMessage: t('reset.done') },
