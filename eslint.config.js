@@ -164,11 +164,21 @@ export default tseslint.config(
         'error',
         {
           patterns: ['@iddesk/web', '**/apps/web/**'],
-          paths: ['process', 'node:process'].map((name) => ({
-            name,
-            importNames: ['env'],
-            message: 'Read configuration in apps/server/src/config/env.ts.',
-          })),
+          paths: [
+            ...['process', 'node:process'].map((name) => ({
+              name,
+              importNames: ['env'],
+              message: 'Read configuration in apps/server/src/config/env.ts.',
+            })),
+            // An async context turns V8's promise hooks on for every promise of every call
+            // (decision 025): text waits for the answer (lib/i18n.ts `t`), values are passed.
+            ...['async_hooks', 'node:async_hooks'].map((name) => ({
+              name,
+              importNames: ['AsyncLocalStorage', 'createHook'],
+              message: 'No async context on the server: decision 025.',
+            })),
+            { name: '@fastify/request-context', message: 'No async context on the server: decision 025.' },
+          ],
         },
       ],
     },

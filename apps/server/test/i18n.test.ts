@@ -1,9 +1,11 @@
 import { STAFF_API } from '@iddesk/contract';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../src/db/schema';
-import { LOCALE_CACHE_LIMIT, localeOfHeaders, translateIn } from '../src/lib/i18n';
+import { hasText, LOCALE_CACHE_LIMIT, localeOfHeaders, localize, localizeJson, t, translateIn } from '../src/lib/i18n';
+import localePlugin from '../src/plugins/app/locale';
 import { startSmtpInbox } from './helpers/smtp-inbox';
 import { createAdmin, createTestApp, get, newUserDetails, post, type TestContext } from './helpers/test-app';
 import {
@@ -63,6 +65,57 @@ describe('Accept-Language, negotiated once per value', () => {
     expect(localeOfHeaders({ 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' })).toBe('hi');
     // A header longer than a browser's is negotiated, not kept.
     expect(localeOfHeaders({ 'accept-language': `${'x-long;q=0.1,'.repeat(40)}hi` })).toBe('hi');
+  });
+});
+
+describe('text written in the language of the answer when it is sent (decision 025)', () => {
+  const values = { field: 'say "hi" \\ back\nनमस्ते' };
+
+  it('a marker names its key and values, and is written in either language', () => {
+    const text = t('validation.field.noFile', values);
+    expect(hasText(text)).toBe(true);
+    expect(localize(text, 'en')).toBe(translateIn('en', 'validation.field.noFile', values));
+    expect(localize(text, 'hi')).toBe(translateIn('hi', 'validation.field.noFile', values));
+    expect(localize(`${t('api.badRequest')} / ${text}`, 'hi')).toBe(
+      `${translateIn('hi', 'api.badRequest')} / ${translateIn('hi', 'validation.field.noFile', values)}`,
+    );
+  });
+
+  it('inside a JSON answer, values with quotes, backslashes and line breaks come out as JSON', () => {
+    const answer = { message: t('validation.field.noFile', values), data: { errors: [t('api.badRequest')] } };
+    const written = JSON.parse(localizeJson(JSON.stringify(answer), 'hi')) as typeof answer;
+    expect(written).toEqual({
+      message: translateIn('hi', 'validation.field.noFile', values),
+      data: { errors: [translateIn('hi', 'api.badRequest')] },
+    });
+  });
+
+  it('the locale hook writes a JSON answer as JSON and a plain one as text, in the call’s language', async () => {
+    const app = Fastify();
+    await app.register(localePlugin);
+    const text = t('validation.field.noFile', values);
+    app.get('/json', async () => ({ message: text }));
+    app.get('/plain', async (_request, reply) => reply.type('text/plain; charset=utf-8').send(`${text}\n`));
+    try {
+      const json = await app.inject({ url: '/json', headers: HINDI });
+      expect(json.json()).toEqual({ message: translateIn('hi', 'validation.field.noFile', values) });
+      const plain = await app.inject({ url: '/plain' });
+      expect(plain.body).toBe(`${translateIn('en', 'validation.field.noFile', values)}\n`);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("a caller's text cannot pose as a marker, and loses the markers' characters in a value", () => {
+    const posing = '\uE000AAAAAAAAapi.badRequest\uE002';
+    expect(hasText(posing)).toBe(false);
+    expect(localize(posing, 'en')).toBe(posing);
+    expect(localizeJson(JSON.stringify({ message: posing }), 'en')).toBe(JSON.stringify({ message: posing }));
+    // A form's field name is the caller's: it goes into the message without those characters.
+    const named = t('validation.field.noFile', { field: `a\uE001b\uE002c${t('api.badRequest')}` });
+    expect(localize(named, 'en')).toBe(
+      translateIn('en', 'validation.field.noFile', { field: `abc${translateIn('en', 'api.badRequest')}` }),
+    );
   });
 });
 
@@ -230,6 +283,24 @@ describe('money and upload answers in Hindi (issue 18 phase 2b)', () => {
     const res = await addFundsInHindi('500', PDF_BYTES);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ proof: ['फ़ाइल JPEG, PNG या WebP इमेज होनी चाहिए।'] });
+    await expectLedgerConsistent(ctx);
+  });
+
+  it('a keyed withdrawal answered in Hindi is replayed as it was answered, whatever the retry asks', async () => {
+    const details = newUserDetails();
+    const token = (await register(details)).json().data.api_token as string;
+    await deposit(ctx.app, admin.token, await userIdOf(ctx, details.email), '500');
+    const body = { amount: '100', method: 'upi', upi_id: 'me@okicici' };
+    const key = { 'idempotency-key': `hi-${Date.now()}` };
+    const first = await postWith('/api/withdraw', body, token, { ...HINDI, ...key });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().message).toBe(translateIn('hi', 'api.queue.sent'));
+    const retry = await postWith('/api/withdraw', body, token, key);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    // Without a key, an English call reads English.
+    const english = await postWith('/api/withdraw', body, token, {});
+    expect(english.json().message).toBe(translateIn('en', 'api.queue.sent'));
     await expectLedgerConsistent(ctx);
   });
 

@@ -1,4 +1,4 @@
-import { amountProblemMessage, DEFAULT_MONEY_LIMITS, type MoneyLimits } from '@iddesk/contract';
+import { amountProblemMessage as problemText, DEFAULT_MONEY_LIMITS, type MoneyLimits } from '@iddesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, bills, idRequests, transactions, userIds, withdrawals } from '../src/db/schema';
@@ -6,6 +6,10 @@ import { activeId, createFromWallet, createItem, customer, customerWith, deposit
 import { createStaffMember, get, post } from './helpers/test-app';
 import { useStaffedApp } from './helpers/staffed-app';
 import { addFunds, balanceOf, deposit, withdrawUpi } from './helpers/wallet-fixtures';
+import { localize } from '../src/lib/i18n';
+
+/** The contract's amount message as an English answer carries it (the server's `t` marks it). */
+const amountProblemMessage = (problem: Parameters<typeof problemText>[0]) => localize(problemText(problem), 'en');
 
 /**
  * DESIGN.md §3 money rule 8 (issue 17): every amount lies within the limits the owners set per

@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode, MessageKey } from '@iddesk/contract';
+import type { ErrorBody, ErrorCode, Locale, MessageKey } from '@iddesk/contract';
 import type {
   FastifyError,
   FastifyReply,
@@ -6,7 +6,7 @@ import type {
   FastifySchemaValidationError,
 } from 'fastify';
 import { isDatabaseUnavailable } from '../db/pg-errors';
-import { localeOfHeaders, t, withLocale } from '../lib/i18n';
+import { localeOfHeaders, localize, t } from '../lib/i18n';
 import {
   AppError,
   type FieldErrors,
@@ -115,6 +115,18 @@ export function toErrorResponse(error: FastifyError | Error): ErrorResponse {
   return respond(500, 'SERVER_ERROR', 'api.serverError');
 }
 
+/**
+ * The answer's texts in the call's language (lib/i18n.ts `t`), written here rather than by the
+ * locale plugin's onSend hook: the router's own errors (frameworkErrors) are answered without
+ * the hooks.
+ */
+function inLanguage({ status, body }: ErrorResponse, locale: Locale): ErrorResponse {
+  const errors = body.errors
+    ? Object.fromEntries(Object.entries(body.errors).map(([field, messages]) => [field, messages.map((m) => localize(m, locale))]))
+    : undefined;
+  return { status, body: { ...body, message: localize(body.message, locale), ...(errors ? { errors } : {}) } };
+}
+
 /** The driver's own words ("connect ECONNREFUSED …"), not Drizzle's "Failed query: …". */
 function rootMessage(error: Error): string {
   let e: unknown = error;
@@ -136,8 +148,7 @@ export function errorHandler(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  // The call's language: errors of body parsing arrive outside the call's async context.
-  const { status, body } = withLocale(localeOfHeaders(request.headers), () => toErrorResponse(error));
+  const { status, body } = inLanguage(toErrorResponse(error), localeOfHeaders(request.headers));
   // Fastify already logs every response with its status; only failures of ours need detail.
   if (status === 503) {
     // Expected while the database restarts; one warning per call, without a stack.

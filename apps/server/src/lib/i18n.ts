@@ -1,4 +1,4 @@
-import { asyncLocalStorage, requestContext } from '@fastify/request-context';
+import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_LOCALE,
   LOCALES,
@@ -11,13 +11,6 @@ import {
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import Negotiator from 'negotiator';
-
-declare module '@fastify/request-context' {
-  interface RequestContextData {
-    /** The language of the call (Accept-Language), for every text written while it runs. */
-    locale: Locale;
-  }
-}
 
 /**
  * One Lingui instance per language with the server's catalogues compiled once at start (a
@@ -43,19 +36,61 @@ export function translateIn(locale: Locale, key: MessageKey, values?: MessageVal
   return instances[locale]._(key, values);
 }
 
-/** The language of the call being served; English outside a call (start-up, tests of services). */
-export const currentLocale = (): Locale => requestContext.get('locale') ?? DEFAULT_LOCALE;
-
-/** `key` in the language of the call being served: error and success messages. */
-export const t = (key: MessageKey, values?: MessageValues): string =>
-  translateIn(currentLocale(), key, values);
+/** Private-use characters around a marker, after the process's tag. */
+const TAG = randomBytes(6).toString('base64url');
+const OPEN = `\uE000${TAG}`;
+const VALUES = '\uE001';
+const CLOSE = '\uE002';
+const MARKER = new RegExp(`\uE000${TAG}([\\w.]+)(?:\uE001([^\uE000-\uE002]*))?\uE002`, 'gu');
 
 /**
- * Runs `fn` with `locale` as the call's language: for code that answers outside the call's
- * async context (Fastify parses a body and reports its errors outside it).
+ * Text in the language of the call being served: error and success messages, and zod's field
+ * errors (the contract's translator, plugins/app/locale.ts). Where it is made (a service deep
+ * in a call) the language is not at hand, and keeping it in the call's async context
+ * (AsyncLocalStorage) made every promise of every call pay for V8's promise hooks: the poll's
+ * CPU by a fifth, a withdrawal's by a tenth (issue 19). So `t` writes a marker naming the key
+ * and its values, and the answer's text is written in the caller's language when it is sent
+ * (`localizeJson`, the locale plugin's onSend hook; decision 025). A marker carries a random
+ * tag of this process, so text a caller sends cannot pose as one; it never leaves the process.
  */
-export function withLocale<T>(locale: Locale, fn: () => T): T {
-  return asyncLocalStorage.run({ locale } as unknown as Parameters<typeof asyncLocalStorage.run>[0], fn);
+export const t = (key: MessageKey, values?: MessageValues): string =>
+  values === undefined
+    ? `${OPEN}${key}${CLOSE}`
+    : `${OPEN}${key}${VALUES}${JSON.stringify(values, englishValues)}${CLOSE}`;
+
+/**
+ * A value that is itself a marker (none is today) is written in English, not nested; a
+ * caller's text (a form's field name) loses any of the markers' characters it brings.
+ */
+function englishValues(_key: string, value: unknown): unknown {
+  if (typeof value !== 'string' || !MARKER_CHARACTER.test(value)) return value;
+  return localize(value, DEFAULT_LOCALE).replace(MARKER_CHARACTERS, '');
+}
+
+const MARKER_CHARACTER = /[\uE000-\uE002]/u;
+const MARKER_CHARACTERS = /[\uE000-\uE002]/gu;
+
+/** Whether `text` holds a marker of `t` still to be written in a language. */
+export const hasText = (text: string): boolean => text.includes(OPEN);
+
+/** `text` with each marker of `t` written in `locale`. */
+export function localize(text: string, locale: Locale): string {
+  if (!text.includes(OPEN)) return text;
+  return text.replace(MARKER, (_whole, key: string, values?: string) =>
+    translateIn(locale, key as MessageKey, values === undefined ? undefined : (JSON.parse(values) as MessageValues)),
+  );
+}
+
+/**
+ * A JSON document (an answer's body) with each marker of `t` in its strings written in
+ * `locale`: a marker's values are JSON inside a JSON string there, escaped once more.
+ */
+export function localizeJson(json: string, locale: Locale): string {
+  if (!json.includes(OPEN)) return json;
+  return json.replace(MARKER, (_whole, key: string, escaped?: string) => {
+    const values = escaped === undefined ? undefined : (JSON.parse(JSON.parse(`"${escaped}"`) as string) as MessageValues);
+    return JSON.stringify(translateIn(locale, key as MessageKey, values)).slice(1, -1);
+  });
 }
 
 /** The language a request asks for in Accept-Language; English when it names none of ours. */

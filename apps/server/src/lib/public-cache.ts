@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type ChangeFeed, changeFeedOf } from '../db/change-feed';
 import type { Db } from '../db/types';
 import { COMPRESS_ENCODINGS, COMPRESS_THRESHOLD } from '../plugins/external/compress';
+import { hasText } from './i18n';
 
 /** Answers kept per process before the cache empties and starts again (reviews pages vary). */
 const MAX_ENTRIES = 2_000;
@@ -156,6 +157,8 @@ export async function sendCachedRead(
     const serialized = reply.serialize(await load());
     // The zod serializer answers a JSON string; anything else is a bug, not an answer to keep.
     if (typeof serialized !== 'string') throw new Error(`${request.url}: the serializer did not answer a string`);
+    // Kept and sent as bytes in every language: no text of the call's (lib/i18n.ts `t`).
+    if (hasText(serialized)) throw new Error(`${request.url}: a kept public answer cannot carry a message`);
     const body = serialized;
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
     const compressible = Buffer.byteLength(body) >= COMPRESS_THRESHOLD;

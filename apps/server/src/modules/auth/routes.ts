@@ -30,7 +30,7 @@ import {
   logout,
   register,
 } from './service';
-import { t } from '../../lib/i18n';
+import { localeOfHeaders, t } from '../../lib/i18n';
 
 const tags = ['auth'];
 
@@ -63,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app
     },
     async (request) => ({
       message: t('api.auth.registered'),
-      data: await register(app.db, request.body, app.config.session, originOf(request)),
+      data: await register(app.db, request.body, app.config.session, originOf(request), localeOfHeaders(request.headers)),
     }),
   );
 

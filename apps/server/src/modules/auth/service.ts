@@ -6,7 +6,7 @@ import {
   type RegisterBodySchema,
   type Session,
 } from '@iddesk/contract';
-import { normalisePhoneNumber } from '@iddesk/contract';
+import { type Locale, normalisePhoneNumber } from '@iddesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/types';
 import { AccountBlockedError, NotFoundError, UnauthenticatedError, ValidationError } from '../../errors/app-errors';
@@ -14,7 +14,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/pass
 import { hashToken, newApiToken } from '../../lib/tokens';
 import type { Keyring } from '../app-key';
 import { checkSecondFactorCode, issueChallenge, openChallenge } from '../second-factor';
-import { currentLocale, t } from '../../lib/i18n';
+import { t } from '../../lib/i18n';
 import { contactConflictFromDb, takenContactsError } from '../users';
 import { findTakenContacts, findUserById, findUserForLogin, insertUser } from '../users';
 import type { WindowCounter } from '../../lib/rate-counters';
@@ -42,6 +42,7 @@ export async function register(
   input: RegisterInput,
   sessionSettings: SessionSettings,
   origin: SignInOrigin,
+  locale: Locale,
 ): Promise<AuthResult> {
   const taken = takenContactsError(await findTakenContacts(db, input));
   if (taken) throw taken;
@@ -57,7 +58,7 @@ export async function register(
         phone: input.phone,
         passwordHash,
         // The language the customer registered in is the account's (issue 18).
-        locale: currentLocale(),
+        locale,
       });
       await insertSession(tx, {
         userId: created.id,

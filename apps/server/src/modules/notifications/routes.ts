@@ -11,6 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UnauthenticatedError } from '../../errors/app-errors';
+import { localeOfHeaders } from '../../lib/i18n';
 import { bearerToken, callerOf } from '../../plugins/app/auth';
 import { rejectionFor } from '../auth';
 import { listOwn, markSeen, topForBearer } from './service';
@@ -42,6 +43,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         callerOf(request).user.id,
         request.query,
         app.config.displayTimeZone,
+        localeOfHeaders(request.headers),
       ),
     }),
   );
@@ -66,6 +68,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const items = await topForBearer(app.db, bearerToken(request)!, request.body.id, {
         idleDays: app.config.session.idleDays,
         timeZone: app.config.displayTimeZone,
+        locale: localeOfHeaders(request.headers),
       });
       if (!items) throw await rejectionFor(app.db, bearerToken(request));
       if (items.length > 0) return { message: null, data: items };

@@ -1,7 +1,8 @@
-import { formatZonedDateTime, type Notification } from '@iddesk/contract';
+import { DATE_WORDS, formatZonedDateTime, type Locale, type Notification } from '@iddesk/contract';
 import type { NotificationRow } from '../../db/schema';
 
-export function toNotificationJson(row: NotificationRow, timeZone: string): Notification {
+/** `locale`: the caller's language, whose month names the written time uses (issue 18). */
+export function toNotificationJson(row: NotificationRow, timeZone: string, locale: Locale): Notification {
   return {
     id: row.id,
     title: row.title,
@@ -10,6 +11,6 @@ export function toNotificationJson(row: NotificationRow, timeZone: string): Noti
     read: row.readAt !== null,
     created_at: row.createdAt.toISOString(),
     // The one format of every screen (issue 17): "22 Nov 2026, 2:05 pm".
-    created_at_full: formatZonedDateTime(row.createdAt, timeZone),
+    created_at_full: formatZonedDateTime(row.createdAt, timeZone, DATE_WORDS[locale]),
   };
 }

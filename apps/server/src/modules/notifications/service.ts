@@ -33,11 +33,11 @@ export async function notify(tx: Tx, notice: Notice, knownLocale?: Locale): Prom
   });
 }
 
-export async function listOwn(db: Db, userId: number, query: PageQuery, timeZone: string) {
+export async function listOwn(db: Db, userId: number, query: PageQuery, timeZone: string, locale: Locale) {
   const { items, total, unread } = await listNotifications(db, userId, pageWindow(query));
   return {
     ...toPage(
-      items.map((n) => toNotificationJson(n, timeZone)),
+      items.map((n) => toNotificationJson(n, timeZone, locale)),
       total,
       query,
     ),
@@ -50,7 +50,7 @@ export async function topForBearer(
   db: Db,
   token: string,
   afterId: number,
-  settings: { idleDays: number; timeZone: string },
+  settings: { idleDays: number; timeZone: string; locale: Locale },
 ) {
   const tokenHash = hashToken(token);
   // Almost every poll: a session this process knows and nothing above the id (auth's cache,
@@ -71,7 +71,7 @@ export async function topForBearer(
   if (!result) return null;
   // Newest first: the first is the user's newest; with none, nothing is above `afterId`.
   cache.storeNotificationBound(generation, result.userId, result.items[0]?.id ?? afterId);
-  return result.items.map((n) => toNotificationJson(n, settings.timeZone));
+  return result.items.map((n) => toNotificationJson(n, settings.timeZone, settings.locale));
 }
 
 export async function markSeen(db: Db, userId: number, upToId: number) {

@@ -15,7 +15,7 @@ import { sealSecret } from '../../lib/secret-box';
 import { type Storage, TrackedStorage } from '../../lib/storage';
 import { IDEMPOTENCY_RESPONSE_PURPOSE, sealingFingerprint } from '../../modules/app-key';
 import { callerOf } from './auth';
-import { t } from '../../lib/i18n';
+import { localeOfHeaders, localizeJson, t } from '../../lib/i18n';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -249,7 +249,9 @@ export default fp<{ now: () => Date }>(
             const claimed = ran.first;
             if (claimed.length === 0) throw new Replay(null);
             const answer = ran.next as T;
-            const response = sealSecret(keyring.sealingKeyFor(claimed[0]!.appKey), IDEMPOTENCY_RESPONSE_PURPOSE, JSON.stringify(answer));
+            // Kept as it was answered: its texts in this call's language (lib/i18n.ts `t`).
+            const written = localizeJson(JSON.stringify(answer), localeOfHeaders(request.headers));
+            const response = sealSecret(keyring.sealingKeyFor(claimed[0]!.appKey), IDEMPOTENCY_RESPONSE_PURPOSE, written);
             // The answer's row leaves with the COMMIT, one round trip fewer (db/plan-cache.ts).
             const sealed = await withCommit(tx, () => sealOf(tx).execute({ response, userId, key }));
             ranToTheEnd = true;
