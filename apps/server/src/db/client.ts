@@ -14,7 +14,6 @@ import { PgliteStatements } from './pglite-statements';
 import { PipelinedConnection } from './pipeline';
 import { PlanCachingClient } from './plan-cache';
 import { setStatementRunner } from './prepared';
-import * as schema from './schema';
 import type { DatabaseTimeouts } from '../config/env';
 import type { Database } from './types';
 
@@ -121,7 +120,7 @@ export async function openPglite(
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
   });
   takeTurns(client);
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client });
   // The token check and the poll: named statements, parsed and planned once.
   const statements = new PgliteStatements(client);
   setStatementRunner(db, statements);
@@ -182,7 +181,7 @@ export async function openPostgres(
     await Promise.all([changes.close(), pool.end()]);
     throw error;
   }
-  const db = drizzleNodePg({ client: pool, schema });
+  const db = drizzleNodePg({ client: pool });
   // The token check and the poll: one pipelined connection instead of a pool checkout each.
   const pipeline = new PipelinedConnection(connectionString, pgClientSettings(timeouts));
   setStatementRunner(db, pipeline);
@@ -204,7 +203,7 @@ async function migratePostgres(pool: pg.Pool): Promise<void> {
   // Advisory locks belong to a connection, so the lock and the migration share one client.
   const connection = await pool.connect();
   try {
-    const db = drizzleNodePg({ client: connection, schema });
+    const db = drizzleNodePg({ client: connection });
     // No statement timeout here: a server waits for another's migration on the lock, and a
     // migration may rebuild an index of a large table. RESET restores the pool's setting.
     await db.execute(sql`set statement_timeout = 0`);
