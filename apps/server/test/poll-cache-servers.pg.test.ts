@@ -93,6 +93,13 @@ async function silentBalance(userId: number, minorUnits: number) {
   await admin.query('commit');
 }
 
+/**
+ * Waits out the signals of the writes before it: each reaches the servers within the change
+ * feed's outbox sweep (1 s) at worst. A read running when its table's signal arrives is not
+ * kept (lib/public-cache.ts), so a check that a silent change goes unseen reads again after.
+ */
+const signalsDelivered = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+
 async function listenerPids(): Promise<number[]> {
   const { rows } = await admin.query<{ pid: number }>(
     'select pid from pg_stat_activity where datname = current_database() and application_name = $1',
@@ -237,6 +244,7 @@ describe('the poll cache across two server processes on one PostgreSQL', () => {
     for (const server of [0, 1]) {
       await pollUntil(() => queueTotal(server).catch(() => -1), (total) => total >= 0, { label: `staff on server ${server}` });
     }
+    await signalsDelivered();
     const before = await queueTotal(0);
     expect(await queueTotal(1)).toBe(before);
     // A payout no trigger announces: both servers still answer the total they keep.
@@ -271,6 +279,9 @@ describe('the poll cache across two server processes on one PostgreSQL', () => {
     for (const server of [0, 1]) {
       await pollUntil(() => shown(server), (user) => user?.email === customer.email, { label: `queue on server ${server}` });
     }
+    // Read again once the setup's signals are in: these reads are the ones kept.
+    await signalsDelivered();
+    for (const server of [0, 1]) expect((await shown(server))?.email).toBe(customer.email);
     // A change no trigger announces: both servers still answer the page they keep.
     await admin.query('begin');
     await admin.query('set local session_replication_role = replica');
