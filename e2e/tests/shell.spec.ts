@@ -10,7 +10,10 @@ import { freePort } from '../support/own-server';
 
 async function openSideMenu(page: Page) {
   await page.getByRole('button', { name: /open menu/i }).first().click();
-  return page.getByRole('dialog', { name: /menu/i });
+  const menu = page.getByRole('dialog', { name: /menu/i });
+  // Open before a click by coordinates (which does not wait) aims at its backdrop.
+  await expect(menu).toBeVisible();
+  return menu;
 }
 
 
