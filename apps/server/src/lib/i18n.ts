@@ -74,22 +74,20 @@ const MARKER_CHARACTERS = /[\uE000-\uE002]/gu;
 export const hasText = (text: string): boolean => text.includes(OPEN);
 
 /** `text` with each marker of `t` written in `locale`. */
-export function localize(text: string, locale: Locale): string {
-  if (!text.includes(OPEN)) return text;
-  return text.replace(MARKER, (_whole, key: string, values?: string) =>
-    translateIn(locale, key as MessageKey, values === undefined ? undefined : (JSON.parse(values) as MessageValues)),
-  );
-}
+export const localize = (text: string, locale: Locale): string => written(text, locale, false);
 
 /**
  * A JSON document (an answer's body) with each marker of `t` in its strings written in
  * `locale`: a marker's values are JSON inside a JSON string there, escaped once more.
  */
-export function localizeJson(json: string, locale: Locale): string {
-  if (!json.includes(OPEN)) return json;
-  return json.replace(MARKER, (_whole, key: string, escaped?: string) => {
-    const values = escaped === undefined ? undefined : (JSON.parse(JSON.parse(`"${escaped}"`) as string) as MessageValues);
-    return JSON.stringify(translateIn(locale, key as MessageKey, values)).slice(1, -1);
+export const localizeJson = (json: string, locale: Locale): string => written(json, locale, true);
+
+function written(text: string, locale: Locale, inJson: boolean): string {
+  if (!text.includes(OPEN)) return text;
+  return text.replace(MARKER, (_whole, key: string, raw?: string) => {
+    const values = raw === undefined ? undefined : (JSON.parse(inJson ? (JSON.parse(`"${raw}"`) as string) : raw) as MessageValues);
+    const message = translateIn(locale, key as MessageKey, values);
+    return inJson ? JSON.stringify(message).slice(1, -1) : message;
   });
 }
 

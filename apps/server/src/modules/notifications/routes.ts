@@ -14,6 +14,7 @@ import { UnauthenticatedError } from '../../errors/app-errors';
 import { localeOfHeaders } from '../../lib/i18n';
 import { bearerToken, callerOf } from '../../plugins/app/auth';
 import { rejectionFor } from '../auth';
+import { toNotificationJson } from './serialize';
 import { listOwn, markSeen, topForBearer } from './service';
 
 const tags = ['notifications'];
@@ -65,13 +66,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const items = await topForBearer(app.db, bearerToken(request)!, request.body.id, {
-        idleDays: app.config.session.idleDays,
-        timeZone: app.config.displayTimeZone,
-        locale: localeOfHeaders(request.headers),
-      });
-      if (!items) throw await rejectionFor(app.db, bearerToken(request));
-      if (items.length > 0) return { message: null, data: items };
+      const rows = await topForBearer(app.db, bearerToken(request)!, request.body.id, app.config.session.idleDays);
+      if (!rows) throw await rejectionFor(app.db, bearerToken(request));
+      if (rows.length > 0) {
+        const locale = localeOfHeaders(request.headers);
+        return { message: null, data: rows.map((n) => toNotificationJson(n, app.config.displayTimeZone, locale)) };
+      }
       // Nothing new, almost every call: the same bytes each time, serialized once.
       nothingNew ??= Buffer.from(reply.serialize({ message: null, data: [] }) as string);
       // Bytes the route's own serializer made: the type provider only knows the object form.

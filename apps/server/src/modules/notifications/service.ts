@@ -1,5 +1,6 @@
 import { type Locale, NOTIFICATIONS_TOP_LIMIT, type PageQuery } from '@iddesk/contract';
 import type { Db, Tx } from '../../db/types';
+import type { NotificationRow } from '../../db/schema';
 import { pageWindow, toPage } from '../../lib/pagination';
 import { hashToken } from '../../lib/tokens';
 import { sessionCacheOf } from '../auth';
@@ -45,18 +46,16 @@ export async function listOwn(db: Db, userId: number, query: PageQuery, timeZone
   };
 }
 
-/** The poll: null when the token is not good (the caller answers 401). From memory when it can. */
-export async function topForBearer(
-  db: Db,
-  token: string,
-  afterId: number,
-  settings: { idleDays: number; timeZone: string; locale: Locale },
-) {
+/**
+ * The poll: null when the token is not good (the caller answers 401). From memory when it can.
+ * The rows, newest first: the route writes them in the caller's language only when there are any.
+ */
+export async function topForBearer(db: Db, token: string, afterId: number, idleDays: number): Promise<NotificationRow[] | null> {
   const tokenHash = hashToken(token);
   // Almost every poll: a session this process knows and nothing above the id (auth's cache,
   // emptied by the change feed when a notification is written): no database work at all.
   const cache = sessionCacheOf(db);
-  const caller = cache.caller(tokenHash, settings.idleDays);
+  const caller = cache.caller(tokenHash, idleDays);
   if (caller) {
     const bound = cache.notificationBound(caller.user.id);
     if (bound !== undefined && afterId >= bound) return [];
@@ -64,14 +63,14 @@ export async function topForBearer(
   const generation = cache.begin();
   const result = await topForToken(db, {
     tokenHash,
-    idleDays: settings.idleDays,
+    idleDays,
     afterId,
     limit: NOTIFICATIONS_TOP_LIMIT,
   });
   if (!result) return null;
   // Newest first: the first is the user's newest; with none, nothing is above `afterId`.
   cache.storeNotificationBound(generation, result.userId, result.items[0]?.id ?? afterId);
-  return result.items.map((n) => toNotificationJson(n, settings.timeZone, settings.locale));
+  return result.items;
 }
 
 export async function markSeen(db: Db, userId: number, upToId: number) {
