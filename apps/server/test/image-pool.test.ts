@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { getPriority } from 'node:os';
 import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
@@ -198,6 +200,24 @@ describe('image threads below sign-ins (issue 19)', () => {
     // This (the event loop's) thread is untouched: the nice value is per thread on Linux.
     expect(getPriority()).toBe(before);
     expect(before).toBeLessThan(IMAGE_THREAD_NICE);
+  });
+
+  it('given a destination on disk, the image thread writes the encoded file itself and sends no bytes back', async () => {
+    const folder = join(mkdtempSync(join(tmpdir(), 'iddesk-image-write-')), 'proofs');
+    const writeTo = { jpg: join(folder, 'a.jpg'), webp: join(folder, 'a.webp') };
+    const image = await processImage(await pngImage(800, 600), 'private', writeTo);
+    expect(image.data).toBeNull();
+    expect(image.extension).toBe('jpg');
+    const written = readFileSync(writeTo.jpg);
+    expect(written.length).toBe(image.byteSize);
+    expect([...written.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(existsSync(writeTo.webp)).toBe(false);
+    // Nothing but the file itself is left in the folder (the partial was renamed).
+    expect(readdirSync(folder)).toEqual(['a.jpg']);
+    // A refused image writes nothing.
+    const refused = { jpg: join(folder, 'b.jpg'), webp: join(folder, 'b.webp') };
+    await expect(processImage(Buffer.from('GIF89a, not really'), 'private', refused)).rejects.toMatchObject({ problem: 'wrongType' });
+    expect(readdirSync(folder)).toEqual(['a.jpg']);
   });
 
   it('the image work runs on its own thread, which waits behind sign-ins too; a bad image still reads as one', async () => {

@@ -6,7 +6,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../src/config/env';
 import { S3Storage } from '../src/lib/s3-storage';
-import { DiskStorage, type Storage, StorageUnavailableError } from '../src/lib/storage';
+import { DiskStorage, putFileSync, type Storage, StorageUnavailableError } from '../src/lib/storage';
 import { useS3Server } from './helpers/s3-server';
 
 const s3 = useS3Server();
@@ -61,6 +61,21 @@ describe.each(STORES)('storage contract on $name', ({ open }) => {
       await expect(storage.get(bad), bad).rejects.toThrow(/Invalid storage key/);
       await expect(storage.delete(bad), bad).rejects.toThrow(/Invalid storage key/);
     }
+  });
+
+  it('pathFor: a file a writer on another thread may place, read back as if put (disk); null for a bucket', async () => {
+    const k = key('proofs');
+    const path = storage.pathFor(k);
+    if (storage instanceof S3Storage) {
+      expect(path).toBeNull();
+      return;
+    }
+    expect(path).not.toBeNull();
+    const data = randomBytes(5_000);
+    // The image thread's write (lib/image-worker.ts), into a folder nobody made yet.
+    putFileSync(path!, data);
+    expect((await storage.get(k))!.equals(data)).toBe(true);
+    expect(() => storage.pathFor('proofs/../../app.key')).toThrow(/Invalid storage key/);
   });
 
   it('check() passes while the store is usable', async () => {

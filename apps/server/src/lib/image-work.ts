@@ -17,7 +17,9 @@ export class InvalidImageError extends Error {
 }
 
 export type ProcessedImage = {
-  data: Buffer;
+  /** The encoded file; null once the image thread wrote it to disk itself (`writeTo`). */
+  data: Buffer | null;
+  byteSize: number;
   contentType: 'image/webp' | 'image/jpeg';
   extension: 'webp' | 'jpg';
   width: number;
@@ -102,6 +104,7 @@ async function encode(input: Buffer, use: ImageUse): Promise<ProcessedImage> {
     const data = await encoded.toBuffer();
     return {
       data,
+      byteSize: data.length,
       contentType: asJpeg ? 'image/jpeg' : 'image/webp',
       extension: asJpeg ? 'jpg' : 'webp',
       width,

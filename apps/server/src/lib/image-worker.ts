@@ -3,6 +3,7 @@ import { parentPort } from 'node:worker_threads';
 import { checkAndEncode, InvalidImageError } from './image-work';
 import type { ImageReply, ImageRequest } from './images';
 import { IMAGE_THREAD_NICE } from './sharp';
+import { putFileSync } from './storage';
 
 // The image thread (lib/images.ts starts it): every upload is checked and re-encoded here, so
 // sharp's calls and the garbage of the decoded pixels stay off the event loop (issue 19).
@@ -21,13 +22,16 @@ port.on('message', (request: ImageRequest) => {
   void answer(request).then((reply) => port.postMessage(reply));
 });
 
-async function answer({ id, input, use }: ImageRequest): Promise<ImageReply> {
+async function answer({ id, input, use, writeTo }: ImageRequest): Promise<ImageReply> {
   try {
     const image = await checkAndEncode(
       Buffer.from(input.buffer, input.byteOffset, input.byteLength),
       use,
     );
-    return { id, image };
+    if (!writeTo) return { id, image };
+    // On disk from here: the bytes never cross back to the event loop.
+    putFileSync(writeTo[image.extension], image.data!);
+    return { id, image: { ...image, data: null } };
   } catch (error) {
     if (error instanceof InvalidImageError) return { id, problem: error.problem };
     return { id, error: error instanceof Error ? error.message : String(error) };

@@ -6,8 +6,14 @@ import { loadSharp } from './sharp';
 
 export { type ImageUse, InvalidImageError, type ProcessedImage } from './image-work';
 
+/**
+ * Where the image thread writes the encoded file itself, by the extension it chooses (a
+ * DiskStorage's paths: Storage `pathFor`); without it the bytes come back to the caller.
+ */
+export type ImageDestination = Record<ProcessedImage['extension'], string>;
+
 /** What the server asks the image thread (lib/image-worker.ts). */
-export type ImageRequest = { id: number; input: Uint8Array; use: ImageUse };
+export type ImageRequest = { id: number; input: Uint8Array; use: ImageUse; writeTo?: ImageDestination };
 /** Its answer: the image, the reason it is not an acceptable one, or a failure of the work. */
 export type ImageReply =
   | { id: number; image: ProcessedImage }
@@ -23,11 +29,12 @@ export type ImageReply =
 export async function processImage(
   input: Buffer,
   use: ImageUse = 'public',
+  writeTo?: ImageDestination,
 ): Promise<ProcessedImage> {
   if (input.length > IMAGE_UPLOAD.maxBytes) throw new InvalidImageError('tooLarge');
   jobsInFlight += 1;
   try {
-    return await imagePool.run(() => imageThread.run(input, use));
+    return await imagePool.run(() => imageThread.run(input, use, writeTo));
   } finally {
     jobsInFlight -= 1;
   }
@@ -61,7 +68,7 @@ export class ImageThread {
     { resolve: (image: ProcessedImage) => void; reject: (error: Error) => void }
   >();
 
-  async run(input: Buffer, use: ImageUse): Promise<ProcessedImage> {
+  async run(input: Buffer, use: ImageUse, writeTo?: ImageDestination): Promise<ProcessedImage> {
     this.worker ??= this.start().catch((error: unknown) => {
       this.worker = null;
       throw error;
@@ -72,7 +79,7 @@ export class ImageThread {
       this.pending.set(id, { resolve, reject });
       // Held while it works for someone, so a script awaiting an image does not exit under it.
       worker.ref();
-      worker.postMessage({ id, input, use } satisfies ImageRequest);
+      worker.postMessage({ id, input, use, ...(writeTo ? { writeTo } : {}) } satisfies ImageRequest);
     });
   }
 
@@ -102,7 +109,7 @@ export class ImageThread {
       const { data } = reply.image;
       job.resolve({
         ...reply.image,
-        data: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+        data: data && Buffer.from(data.buffer, data.byteOffset, data.byteLength),
       });
     } else if ('problem' in reply) job.reject(new InvalidImageError(reply.problem));
     else job.reject(new Error(`image work failed: ${reply.error}`));

@@ -51,6 +51,10 @@ export class S3Storage implements Storage {
     });
   }
 
+  pathFor(): null {
+    return null;
+  }
+
   async put(key: string, data: Buffer): Promise<void> {
     assertStorageKey(key);
     await this.client.send(

@@ -44,21 +44,27 @@ export async function storeImage(
   visibility: Visibility,
   field: string,
 ): Promise<StoredImage> {
+  // On disk, the image thread writes the file itself under either name (its extension is
+  // chosen there); both are the caller's from here (TrackedStorage takes back what is not kept).
+  const name = randomBytes(16).toString('hex');
+  const keyOf = (extension: string) => storageKeyOf(visibility, `${name}.${extension}`);
+  const jpg = storage.pathFor(keyOf('jpg'));
+  const writeTo = jpg === null ? undefined : { jpg, webp: storage.pathFor(keyOf('webp'))! };
   let image;
   try {
-    image = await processImage(input, visibility);
+    image = await processImage(input, visibility, writeTo);
   } catch (error) {
     if (error instanceof InvalidImageError) throw ValidationError.field(field, imageProblemMessage(error.problem));
     throw error;
   }
   // Only proofs carry a perceptual hash (issue 16), taken in the image pool with the encode.
-  const key = `${randomBytes(16).toString('hex')}.${image.extension}`;
-  await storage.put(storageKeyOf(visibility, key), image.data);
+  const key = `${name}.${image.extension}`;
+  if (image.data) await storage.put(storageKeyOf(visibility, key), image.data);
   return {
     key,
     visibility,
     contentType: image.contentType,
-    byteSize: image.data.length,
+    byteSize: image.byteSize,
     width: image.width,
     height: image.height,
     phash: image.phash,
