@@ -51,25 +51,15 @@ export function isStorageKey(key: string): boolean {
 /** Stored files are the server's alone. */
 const FILE_MODE = 0o600;
 const partialPathOf = (path: string) => `${path}.${randomBytes(4).toString('hex')}.part`;
-const foldersMade = new Set<string>();
 
 /**
  * DiskStorage's `put`, for a thread that does nothing else (the image thread): synchronous,
  * so the file costs one call instead of five trips through libuv's pool and the event loop.
  */
 export function putFileSync(path: string, data: Uint8Array): void {
-  const folder = dirname(path);
+  mkdirSync(dirname(path), { recursive: true });
   const partial = partialPathOf(path);
-  try {
-    if (!foldersMade.has(folder)) mkdirSync(folder, { recursive: true });
-    writeFileSync(partial, data, { mode: FILE_MODE });
-  } catch (error) {
-    // A folder made once and removed since (a test's data directory): made again.
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(partial, data, { mode: FILE_MODE });
-  }
-  foldersMade.add(folder);
+  writeFileSync(partial, data, { mode: FILE_MODE });
   renameSync(partial, path);
 }
 
