@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Keyboard } from 'lucide-react';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { QueueNav } from '../hooks/use-queue-nav';
 import { staffText } from '../i18n';
@@ -30,7 +30,10 @@ type QueueKeysProps = {
  */
 export function QueueKeys({ nav, decide }: QueueKeysProps) {
   const t = staffText.useT();
-  useEffect(() => {
+  // Listening from the commit that shows the keys bar, not from a passive effect after it: the
+  // bar mounts afresh on each pending item (QueueItem), and a key pressed as the item appears
+  // (R right after the previous one's approval) arrived before the listener and was lost.
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (ignored(event)) return;
       const key = event.key.toLowerCase();
