@@ -165,12 +165,13 @@ export function report(results: Map<Driver, DriverResult>, machine: string, run:
     `Measured ${machine}; at the end: ${run.loadAtEnd}. The bare ceiling read ` +
       `${fmt(Math.min(...ceilings))}–${fmt(Math.max(...ceilings))} req/s across the run.`,
     '',
-    `\`npm run bench\` — ${run.connections} connections, ${run.warmup} s warm-up then ${run.seconds} s per row, autocannon in the ` +
+    `\`npm run bench\` — ${run.connections} connections, ${run.warmup} s warm-up then ${run.seconds} s per row on the ` +
+      "warm-up's connections (the answers after the warm-up are counted), autocannon in the " +
       'same machine as the server (they share the cores). PostgreSQL 15 with its stock settings ' +
       "(fsync and synchronous_commit on) and the server's pool of 10; the server at its default " +
       'log level (info; the poll routes log at warn). The bare ceiling is measured before the rows ' +
       "and again after each poll row; a poll row's ratio is to the mean of the two ceilings around it, " +
-      'the other rows to the last ceiling before them. A 304 counts as non-2xx in autocannon; the ' +
+      'the other rows to the last ceiling before them. A 304 counts as non-2xx; the ' +
       'add_funds row runs at 8 connections (the image queue holds 1 + 8), each call with its own UTR and one of 96 ' +
       'different screenshots; the row marked "before issue 19" is the same load on the server built from that commit, ' +
       'on its own database of the same PostgreSQL, right after. Rows: ' +
