@@ -147,11 +147,10 @@ export function scenarios(users: BenchUser[]) {
     if (!etag) throw new Error(`${path} sent no ETag`);
     state.etags[key] = etag;
   };
+  // n counts up across a row's warm-up and measured seconds (one autocannon run, load.ts), so
+  // each call gets its own key (a repeated one would measure replays) and its own withdrawal
+  // to approve (a repeated one 409s).
   const keyPrefix = randomBytes(6).toString('hex');
-  // Counted across the warm-up and the measured run: autocannon's n starts again for each, and
-  // a repeated key would measure replays, a repeated withdrawal 409s.
-  let keys = 0;
-  let approvals = 0;
   const bearer = (u: BenchUser) => ({ ...JSON_HEADERS, authorization: `Bearer ${u.token}` });
   const passport = (n: number): RequestShape => ({
     method: 'POST',
@@ -247,7 +246,7 @@ export function scenarios(users: BenchUser[]) {
         request: (n: number): RequestShape => ({
           method: 'POST',
           path: '/api/withdraw',
-          headers: { ...bearer(user(n)), 'idempotency-key': `${keyPrefix}-w-${keys++}` },
+          headers: { ...bearer(user(n)), 'idempotency-key': `${keyPrefix}-w-${n}` },
           body: JSON.stringify({ amount: '1.00', method: 'upi', upi_id: 'bench@okaxis' }),
         }),
       },
@@ -268,8 +267,8 @@ export function scenarios(users: BenchUser[]) {
           }
           state.pendingWithdrawals = ids;
         },
-        request: (): RequestShape => {
-          const id = state.pendingWithdrawals[approvals++ % Math.max(1, state.pendingWithdrawals.length)] ?? 0;
+        request: (n: number): RequestShape => {
+          const id = state.pendingWithdrawals[n % Math.max(1, state.pendingWithdrawals.length)] ?? 0;
           return { method: 'POST', path: `/api/admin/withdraw/${id}/approve`, headers: admin(), body: JSON.stringify({ reference: `UTR${id}` }) };
         },
       },
