@@ -204,6 +204,43 @@ describe("a transaction's BEGIN leaves with its first statement (PostgreSQL)", (
     expect(await count(after)).toBe(1);
   });
 
+  it('a whole transaction sent withCommit is one write, in order, though its first statement awaits before it is sent', async () => {
+    const [first, second] = ['whole-first', 'whole-second'].map(email) as [string, string];
+    let outcome: (() => Promise<[unknown, number]>) | undefined;
+    const writes = await writesDuring(() =>
+      db.transaction(async (tx) => {
+        outcome = await withCommit(
+          tx,
+          async () => {
+            // As a prepared statement's first build does: the COMMIT must not overtake it.
+            for (let i = 0; i < 5; i += 1) await Promise.resolve();
+            return insertUser(tx, first);
+          },
+          async () => (await tx.execute<{ n: number }>(sql`select count(*)::int as n from users where email = ${first}`)).rows[0]!.n,
+        );
+      }),
+    );
+    expect(writes).toBe(1);
+    // The second ran after the first, inside the transaction.
+    expect((await outcome!())[1]).toBe(1);
+    expect(await count(first)).toBe(1);
+    expect(await count(second)).toBe(0);
+  });
+
+  it('when the last of a whole transaction sent withCommit fails, nothing is committed and its error shows', async () => {
+    const first = email('whole-fails');
+    let outcome: (() => Promise<unknown>) | undefined;
+    await db.transaction(async (tx) => {
+      outcome = await withCommit(
+        tx,
+        () => insertUser(tx, first),
+        () => tx.execute(sql`select 1/0`),
+      );
+    });
+    await expect(outcome!()).rejects.toMatchObject({ cause: { code: '22012' } });
+    expect(await count(first)).toBe(0);
+  });
+
   it('statements sent inOneWrite leave together: three statements and COMMIT, three writes', async () => {
     const [first, second, third] = ['one-first', 'one-second', 'one-third'].map(email) as [string, string, string];
     const writes = await writesDuring(() =>

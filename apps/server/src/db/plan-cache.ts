@@ -161,23 +161,58 @@ export class PlanCachingClient extends pg.Client {
 }
 
 /**
- * Sends `statement`, the last of transaction `tx`, to leave with its COMMIT in one write (issue
- * 19: a money call's sealed answer). Returns its outcome, to await once the transaction has
- * committed: PostgreSQL answers the COMMIT of a transaction that failed with ROLLBACK, not an
- * error, so a failure of `statement` shows only there (and means nothing was committed).
- * Elsewhere (PGlite, a pool's own connection) the statement is awaited here, as any other.
+ * Sends `statements`, the last of transaction `tx`, to leave with its COMMIT in one write
+ * (issue 19: a money call's sealed answer, an unkeyed deposit's screenshot row and bill).
+ * Resolves once every one is handed to the connection, so the COMMIT that follows cannot
+ * overtake one. Returns their outcomes, to await once the transaction has committed:
+ * PostgreSQL answers the COMMIT of a transaction that failed with ROLLBACK, not an error, so
+ * a failure shows only there (and means nothing was committed). When more follows in `tx`
+ * (the work of a keyed call, before its sealed answer) they leave at the end of this turn,
+ * and their outcomes are awaited before the rest, as any other. Elsewhere (PGlite, a pool's
+ * own connection) they run one after another here.
  */
-export async function withCommit<T>(tx: object, statement: () => Promise<T>): Promise<() => Promise<T>> {
+export async function withCommit<T extends readonly unknown[]>(
+  tx: object,
+  ...statements: { [K in keyof T]: () => Promise<T[K]> }
+): Promise<() => Promise<T>> {
   const client = (tx as Handle).session?.client;
   if (!(client instanceof PlanCachingClient)) {
-    const result = await statement();
-    return () => Promise.resolve(result);
+    const results = await oneAfterAnother(statements);
+    return () => Promise.resolve(results as unknown as T);
   }
   client.holdForCommit();
-  // Once: a Drizzle query builder runs again at every `then`.
-  const sent = Promise.resolve(statement());
-  sent.catch(() => {});
-  return () => sent;
+  const { answers } = await sendInOrder(client, statements);
+  return () => answers as unknown as Promise<T>;
+}
+
+async function oneAfterAnother(statements: readonly (() => Promise<unknown>)[]): Promise<unknown[]> {
+  const results: unknown[] = [];
+  for (const statement of statements) results.push(await statement());
+  return results;
+}
+
+/**
+ * Starts `statements` in order on `client`, each once the one before it is handed to the
+ * connection (a statement may await before it is sent, a prepared statement's first build,
+ * and PostgreSQL must run them in the order given). Resolves when the last is handed over,
+ * with their answers: answers come in order, so `answers` rejects with the first that failed.
+ */
+async function sendInOrder(
+  client: PlanCachingClient,
+  statements: readonly (() => Promise<unknown>)[],
+): Promise<{ answers: Promise<unknown[]> }> {
+  const answers: Promise<unknown>[] = [];
+  for (const statement of statements) {
+    const written = client.nextStatement();
+    const answer = Promise.resolve(statement());
+    answer.catch(() => {});
+    answers.push(answer);
+    await Promise.race([written, answer]);
+  }
+  const all = Promise.all(answers);
+  all.catch(() => {});
+  // Wrapped: a promise returned from an async function would be waited for.
+  return { answers: all };
 }
 
 /**
@@ -193,24 +228,9 @@ export async function inOneWrite<T extends readonly unknown[]>(
   ...statements: { [K in keyof T]: () => Promise<T[K]> }
 ): Promise<T> {
   const client = (tx as Handle).session?.client;
-  if (!(client instanceof PlanCachingClient)) {
-    const results: unknown[] = [];
-    for (const statement of statements) results.push(await statement());
-    return results as unknown as T;
-  }
+  if (!(client instanceof PlanCachingClient)) return (await oneAfterAnother(statements)) as unknown as T;
   client.holdThisTurn();
-  const answers: Promise<unknown>[] = [];
-  for (const statement of statements) {
-    // The next one starts once this one is written: a statement may await before it is sent
-    // (a prepared statement's first build), and PostgreSQL must run them in the order given.
-    const written = client.nextStatement();
-    const answer = Promise.resolve(statement());
-    answer.catch(() => {});
-    answers.push(answer);
-    await Promise.race([written, answer]);
-  }
-  // Answers come in order, so Promise.all rejects with the first statement that failed.
-  return (await Promise.all(answers)) as unknown as T;
+  return (await (await sendInOrder(client, statements)).answers) as unknown as T;
 }
 
 /**

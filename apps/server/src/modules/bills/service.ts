@@ -3,7 +3,7 @@ import type { Actor } from '../audit';
 import type { z } from 'zod';
 import type { BillRow, PaymentTypeRow } from '../../db/schema';
 import { atomically } from '../../db/atomically';
-import { inOneWrite } from '../../db/plan-cache';
+import { withCommit } from '../../db/plan-cache';
 import type { Db } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
 import type { StorageDeps as Deps } from '../../lib/storage';
@@ -64,9 +64,10 @@ export async function recordAddFunds(
 ): Promise<BillView> {
   const { locale, ...user } = customer;
   const userId = user.id;
-  const bill = await withStoredImage(storage, log, image, () =>
-    atomically(db, async (tx) => {
-      // The bill and its pending credit in one statement, sent with the screenshot's row.
+  const bill = await withStoredImage(storage, log, image, async () => {
+    const written = await atomically(db, (tx) => {
+      // The bill and its pending credit in one statement, sent with the screenshot's row, and
+      // with the COMMIT when this is the whole transaction (no key): one round trip.
       const credit = pendingCreditEntry(
         {
           userId,
@@ -76,7 +77,7 @@ export async function recordAddFunds(
         },
         { locale },
       );
-      const [, row] = await inOneWrite(
+      return withCommit(
         tx,
         () => recordUpload(tx, image, userId),
         () =>
@@ -86,9 +87,11 @@ export async function recordAddFunds(
             credit,
           ),
       );
-      return row;
-    }),
-  );
+    });
+    // A failed statement shows here: its transaction's COMMIT rolled everything back.
+    const [, row] = await written();
+    return row;
+  });
   // The answer from what this call knows: a new bill has no handler, and its reuse flags are
   // staff's (the customer's JSON has none), so no statement reads it back.
   return { ...bill, user, paymentType: { id: paymentType.id, name: paymentType.name }, handler: null, reuseApproved: false };
