@@ -135,6 +135,10 @@ describe('hot prepared statements', () => {
       afterId: ids[0]!,
       limit: 50,
     });
-    expect(none).toEqual({ userId, items: [] });
+    expect(none!.items).toEqual([]);
+    // The caller comes whole, as the token check reads it: the poll keeps it in memory.
+    expect(none!.caller).toMatchObject({ id: userId, balance: 123456789012n, isBlocked: false });
+    expect(none!.caller.sessionId).toBeGreaterThan(0);
+    expect(none!.caller.expiresAt).toBeGreaterThan(Date.now());
   });
 });

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import { signalSessionsEnded } from '../../db/change-feed';
 import { blockedSessionTokens, knownSignIns, sessions, users } from '../../db/schema';
-import { decode, preparedStatement } from '../../db/prepared';
+import { decode, preparedStatement, type RawRow } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { publicUserColumns } from '../users';
 import type { PublicUser } from '../users';
@@ -94,42 +94,37 @@ export function sessionCallerCtes(
   return { caller, touch };
 }
 
-/** Column order of the token check's rows (decoded by `touchSession`). */
-const touchSessionStatement = preparedStatement<'tokenHash' | 'idleDays'>('touch_session', (db) => {
-  const { caller, touch } = sessionCallerCtes(
-    db,
-    sql.placeholder('tokenHash'),
-    sql.placeholder('idleDays'),
-  );
-  return db
-    .with(caller, touch)
-    .select({
-      sessionId: caller.sessionId,
-      id: caller.id,
-      name: caller.name,
-      email: caller.email,
-      phone: caller.phone,
-      type: caller.type,
-      balance: caller.balance,
-      isBlocked: caller.isBlocked,
-      createdAt: caller.createdAt,
-      expiresAt: caller.sessionExpiresAt,
-      lastUsedAt: caller.sessionLastUsedAt,
-      role: caller.role,
-      secondFactor: caller.secondFactor,
-      locale: caller.locale,
-    })
-    .from(caller);
-});
+type CallerCte = ReturnType<typeof sessionCallerCtes>['caller'];
 
 /**
- * The whole token check in one round trip (the 5-second poll runs through it): a live
- * session of an unblocked user, its last use bumped when stale, and the user.
+ * The caller's columns as a statement selects them from `sessionCallerCtes`' `caller`, first
+ * in its rows and in this order (`decodeSessionCaller` reads them): the token check's own
+ * statement and the notifications poll's.
  */
-export async function touchSession(db: Db, tokenHash: string, idleDays: number) {
-  const rows = await touchSessionStatement(db, { tokenHash, idleDays });
-  const row = rows[0];
-  if (!row) return null;
+export function sessionCallerColumns(caller: CallerCte) {
+  return {
+    sessionId: caller.sessionId,
+    id: caller.id,
+    name: caller.name,
+    email: caller.email,
+    phone: caller.phone,
+    type: caller.type,
+    balance: caller.balance,
+    isBlocked: caller.isBlocked,
+    createdAt: caller.createdAt,
+    expiresAt: caller.sessionExpiresAt,
+    lastUsedAt: caller.sessionLastUsedAt,
+    role: caller.role,
+    secondFactor: caller.secondFactor,
+    locale: caller.locale,
+  };
+}
+
+/** How many leading columns of a row `sessionCallerColumns` takes. */
+export const SESSION_CALLER_COLUMN_COUNT = 14;
+
+/** The session and its user from a row that starts with `sessionCallerColumns`. */
+export function decodeSessionCaller(row: RawRow) {
   return {
     sessionId: decode.int(row[0]!),
     id: decode.int(row[1]!),
@@ -147,6 +142,26 @@ export async function touchSession(db: Db, tokenHash: string, idleDays: number) 
     secondFactor: decode.bool(row[12]!),
     locale: row[13] as PublicUser['locale'],
   };
+}
+
+/** The token check's rows: `sessionCallerColumns` (decoded by `touchSession`). */
+const touchSessionStatement = preparedStatement<'tokenHash' | 'idleDays'>('touch_session', (db) => {
+  const { caller, touch } = sessionCallerCtes(
+    db,
+    sql.placeholder('tokenHash'),
+    sql.placeholder('idleDays'),
+  );
+  return db.with(caller, touch).select(sessionCallerColumns(caller)).from(caller);
+});
+
+/**
+ * The whole token check in one round trip (the 5-second poll runs through it): a live
+ * session of an unblocked user, its last use bumped when stale, and the user.
+ */
+export async function touchSession(db: Db, tokenHash: string, idleDays: number) {
+  const rows = await touchSessionStatement(db, { tokenHash, idleDays });
+  const row = rows[0];
+  return row ? decodeSessionCaller(row) : null;
 }
 
 /**

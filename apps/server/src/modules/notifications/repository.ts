@@ -6,7 +6,7 @@ import { decode, preparedStatement } from '../../db/prepared';
 import { preparedOnce } from '../../db/plan-cache';
 import type { Db, Tx } from '../../db/types';
 import type { PageWindow } from '../../lib/pagination';
-import { sessionCallerCtes } from '../auth';
+import { decodeSessionCaller, SESSION_CALLER_COLUMN_COUNT, sessionCallerColumns, sessionCallerCtes } from '../auth';
 
 export type NewNotification = { userId: number; title: string; body: string; link: string | null };
 
@@ -38,7 +38,10 @@ export async function insertNotification(
   return rows[0]!;
 }
 
-/** Rows: the caller's id, then one notification's columns (all null when nothing is new). */
+/**
+ * Rows: the caller's session and user (auth `sessionCallerColumns`, so the poll can keep them as
+ * the token check does), then one notification's columns (all null when nothing is new).
+ */
 const topForTokenStatement = preparedStatement<'tokenHash' | 'idleDays' | 'afterId' | 'limit'>(
   'notifications_top',
   (db) => {
@@ -68,14 +71,14 @@ const topForTokenStatement = preparedStatement<'tokenHash' | 'idleDays' | 'after
     return db
       .with(caller, touch, newer)
       .select({
-        callerId: caller.id,
-        id: newer.id,
-        userId: newer.userId,
-        title: newer.title,
-        body: newer.body,
-        link: newer.link,
-        readAt: newer.readAt,
-        createdAt: newer.createdAt,
+        ...sessionCallerColumns(caller),
+        notificationId: newer.id,
+        notificationUserId: newer.userId,
+        notificationTitle: newer.title,
+        notificationBody: newer.body,
+        notificationLink: newer.link,
+        notificationReadAt: newer.readAt,
+        notificationCreatedAt: newer.createdAt,
       })
       .from(caller)
       .leftJoin(newer, sql`true`)
@@ -101,24 +104,25 @@ const topForTokenStatement = preparedStatement<'tokenHash' | 'idleDays' | 'after
 export async function topForToken(
   db: Db,
   params: { tokenHash: string; idleDays: number; afterId: number; limit: number },
-): Promise<{ userId: number; items: NotificationRow[] } | null> {
+): Promise<{ caller: ReturnType<typeof decodeSessionCaller>; items: NotificationRow[] } | null> {
   const rows = await topForTokenStatement(db, params);
   const first = rows[0];
   if (!first) return null;
+  const at = SESSION_CALLER_COLUMN_COUNT;
   const items: NotificationRow[] = [];
   for (const row of rows) {
-    if (row[1] === null) continue;
+    if (row[at] === null) continue;
     items.push({
-      id: decode.int(row[1]!),
-      userId: decode.int(row[2]!),
-      title: row[3]!,
-      body: row[4]!,
-      link: row[5] ?? null,
-      readAt: decode.dateOrNull(row[6] ?? null),
-      createdAt: decode.date(row[7]!),
+      id: decode.int(row[at]!),
+      userId: decode.int(row[at + 1]!),
+      title: row[at + 2]!,
+      body: row[at + 3]!,
+      link: row[at + 4] ?? null,
+      readAt: decode.dateOrNull(row[at + 5] ?? null),
+      createdAt: decode.date(row[at + 6]!),
     });
   }
-  return { userId: decode.int(first[0]!), items };
+  return { caller: decodeSessionCaller(first), items };
 }
 
 /** A page of the user's notifications with the total and unread counts, in one statement. */

@@ -68,8 +68,12 @@ export async function topForBearer(db: Db, token: string, afterId: number, idleD
     limit: NOTIFICATIONS_TOP_LIMIT,
   });
   if (!result) return null;
+  // Kept as the token check keeps it: a server that gets this customer's polls of `top` and
+  // none of their other calls (a balancer's turn) answers the next one from memory too.
+  const { sessionId, expiresAt, lastUsedAt, ...user } = result.caller;
+  cache.storeSession(generation, tokenHash, { sessionId, userId: user.id, expiresAt, lastUsedAt, user });
   // Newest first: the first is the user's newest; with none, nothing is above `afterId`.
-  cache.storeNotificationBound(generation, result.userId, result.items[0]?.id ?? afterId);
+  cache.storeNotificationBound(generation, user.id, result.items[0]?.id ?? afterId);
   return result.items;
 }
 
