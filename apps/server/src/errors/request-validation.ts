@@ -35,6 +35,17 @@ export const requestErrorMap: z.core.$ZodErrorMap = (issue) => {
 };
 
 /**
+ * `schema.safeParse` with `requestErrorMap`'s wording. Parsed without options first: any
+ * option (an error map too) turns off zod's compiled fast path for objects, ~10× slower on
+ * every request (1.35 µs against 0.13 for the poll's `{ id }`). Only a failure, whose wording
+ * needs the map, is parsed again with it.
+ */
+export function parseRequest<S extends z.ZodType>(schema: S, data: unknown): z.ZodSafeParseResult<z.output<S>> {
+  const fast = schema.safeParse(data);
+  return fast.success ? fast : schema.safeParse(data, { error: requestErrorMap });
+}
+
+/**
  * Fastify validator compiler for zod schemas. Unlike the type provider's stock compiler it
  * applies our error map and returns an Error instance, which Fastify passes through untouched
  * to the error handler.
@@ -42,7 +53,7 @@ export const requestErrorMap: z.core.$ZodErrorMap = (issue) => {
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
-    const result = schema.safeParse(data, { error: requestErrorMap });
+    const result = parseRequest(schema, data);
     return result.success
       ? { value: result.data }
       : { error: new RequestValidationError(result.error.issues) };

@@ -3,7 +3,7 @@ import { IMAGE_UPLOAD, imageProblemMessage } from '@iddesk/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, BadRequestError, type FieldErrors, ValidationError } from '../errors/app-errors';
-import { fieldErrorsFromIssues, requestErrorMap } from '../errors/request-validation';
+import { fieldErrorsFromIssues, parseRequest } from '../errors/request-validation';
 import { whileReadingUpload } from './image-pool';
 import { t } from './i18n';
 
@@ -91,7 +91,7 @@ export async function readForm<S extends z.ZodType, F extends string>(
     }
   }
 
-  const parsed = schema.safeParse(raw, { error: requestErrorMap });
+  const parsed = parseRequest(schema, raw);
   // Text fields first: the form shows them above the file input, and the 422's message is
   // the first error.
   const errors: FieldErrors = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
