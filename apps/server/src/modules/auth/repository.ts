@@ -97,8 +97,8 @@ export function sessionCallerCtes(
 type CallerCte = ReturnType<typeof sessionCallerCtes>['caller'];
 
 /**
- * The caller's columns as a statement selects them from `sessionCallerCtes`' `caller`, first
- * in its rows and in this order (`decodeSessionCaller` reads them): the token check's own
+ * The caller's columns as a statement selects them from `sessionCallerCtes`' `caller`, last in
+ * its rows and in this order (`decodeSessionCaller` reads them): the token check's own
  * statement and the notifications poll's.
  */
 export function sessionCallerColumns(caller: CallerCte) {
@@ -120,10 +120,7 @@ export function sessionCallerColumns(caller: CallerCte) {
   };
 }
 
-/** How many leading columns of a row `sessionCallerColumns` takes. */
-export const SESSION_CALLER_COLUMN_COUNT = 14;
-
-/** The session and its user from a row that starts with `sessionCallerColumns`. */
+/** The session and its user from `sessionCallerColumns`' part of a row. */
 export function decodeSessionCaller(row: RawRow) {
   return {
     sessionId: decode.int(row[0]!),
@@ -158,7 +155,9 @@ const touchSessionStatement = preparedStatement<'tokenHash' | 'idleDays'>('touch
  * The whole token check in one round trip (the 5-second poll runs through it): a live
  * session of an unblocked user, its last use bumped when stale, and the user.
  */
-export async function touchSession(db: Db, tokenHash: string, idleDays: number) {
+export type SessionCallerRow = ReturnType<typeof decodeSessionCaller>;
+
+export async function touchSession(db: Db, tokenHash: string, idleDays: number): Promise<SessionCallerRow | null> {
   const rows = await touchSessionStatement(db, { tokenHash, idleDays });
   const row = rows[0];
   return row ? decodeSessionCaller(row) : null;

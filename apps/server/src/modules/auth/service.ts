@@ -25,6 +25,7 @@ import {
   isBlockedToken,
   isKnownSignIn,
   listLiveSessions,
+  type SessionCallerRow,
   type SignInOrigin,
   touchSession,
 } from './repository';
@@ -214,9 +215,17 @@ export async function authenticate(
   if (known) return known;
   const generation = cache.begin();
   const row = await touchSession(db, tokenHash, sessionSettings.idleDays);
-  if (!row) return null;
+  return row ? keepCaller(db, generation, tokenHash, row) : null;
+}
+
+/**
+ * Keeps a token check's read in this process's session cache (`generation`: taken before the
+ * read, so a signal that overtook it keeps nothing) and answers the caller. The guards and the
+ * notifications poll both read the caller whole (auth `sessionCallerColumns`).
+ */
+export function keepCaller(db: Db, generation: number, tokenHash: string, row: SessionCallerRow): AuthContext {
   const { sessionId, expiresAt, lastUsedAt, ...user } = row;
-  cache.storeSession(generation, tokenHash, { sessionId, userId: user.id, expiresAt, lastUsedAt, user });
+  sessionCacheOf(db).storeSession(generation, tokenHash, { sessionId, userId: user.id, expiresAt, lastUsedAt, user });
   return { user, sessionId };
 }
 

@@ -6,7 +6,7 @@ import { decode, preparedStatement } from '../../db/prepared';
 import { preparedOnce } from '../../db/plan-cache';
 import type { Db, Tx } from '../../db/types';
 import type { PageWindow } from '../../lib/pagination';
-import { decodeSessionCaller, SESSION_CALLER_COLUMN_COUNT, sessionCallerColumns, sessionCallerCtes } from '../auth';
+import { decodeSessionCaller, type SessionCallerRow, sessionCallerColumns, sessionCallerCtes } from '../auth';
 
 export type NewNotification = { userId: number; title: string; body: string; link: string | null };
 
@@ -39,8 +39,8 @@ export async function insertNotification(
 }
 
 /**
- * Rows: the caller's session and user (auth `sessionCallerColumns`, so the poll can keep them as
- * the token check does), then one notification's columns (all null when nothing is new).
+ * Rows: one notification's columns (all null when nothing is new), then the caller's session
+ * and user (auth `sessionCallerColumns`, so the poll keeps them as the token check does).
  */
 const topForTokenStatement = preparedStatement<'tokenHash' | 'idleDays' | 'afterId' | 'limit'>(
   'notifications_top',
@@ -71,14 +71,15 @@ const topForTokenStatement = preparedStatement<'tokenHash' | 'idleDays' | 'after
     return db
       .with(caller, touch, newer)
       .select({
-        ...sessionCallerColumns(caller),
-        notificationId: newer.id,
-        notificationUserId: newer.userId,
-        notificationTitle: newer.title,
-        notificationBody: newer.body,
-        notificationLink: newer.link,
-        notificationReadAt: newer.readAt,
-        notificationCreatedAt: newer.createdAt,
+        id: newer.id,
+        userId: newer.userId,
+        title: newer.title,
+        body: newer.body,
+        link: newer.link,
+        readAt: newer.readAt,
+        createdAt: newer.createdAt,
+        // Last: the first seven columns are the notification's, whatever the caller carries.
+        caller: sessionCallerColumns(caller),
       })
       .from(caller)
       .leftJoin(newer, sql`true`)
@@ -104,25 +105,24 @@ const topForTokenStatement = preparedStatement<'tokenHash' | 'idleDays' | 'after
 export async function topForToken(
   db: Db,
   params: { tokenHash: string; idleDays: number; afterId: number; limit: number },
-): Promise<{ caller: ReturnType<typeof decodeSessionCaller>; items: NotificationRow[] } | null> {
+): Promise<{ caller: SessionCallerRow; items: NotificationRow[] } | null> {
   const rows = await topForTokenStatement(db, params);
   const first = rows[0];
   if (!first) return null;
-  const at = SESSION_CALLER_COLUMN_COUNT;
   const items: NotificationRow[] = [];
   for (const row of rows) {
-    if (row[at] === null) continue;
+    if (row[0] === null) continue;
     items.push({
-      id: decode.int(row[at]!),
-      userId: decode.int(row[at + 1]!),
-      title: row[at + 2]!,
-      body: row[at + 3]!,
-      link: row[at + 4] ?? null,
-      readAt: decode.dateOrNull(row[at + 5] ?? null),
-      createdAt: decode.date(row[at + 6]!),
+      id: decode.int(row[0]!),
+      userId: decode.int(row[1]!),
+      title: row[2]!,
+      body: row[3]!,
+      link: row[4] ?? null,
+      readAt: decode.dateOrNull(row[5] ?? null),
+      createdAt: decode.date(row[6]!),
     });
   }
-  return { caller: decodeSessionCaller(first), items };
+  return { caller: decodeSessionCaller(first.slice(7)), items };
 }
 
 /** A page of the user's notifications with the total and unread counts, in one statement. */

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/types';
 import type { NotificationRow } from '../../db/schema';
 import { pageWindow, toPage } from '../../lib/pagination';
 import { hashToken } from '../../lib/tokens';
-import { sessionCacheOf } from '../auth';
+import { keepCaller, sessionCacheOf } from '../auth';
 import { translateIn } from '../../lib/i18n';
 import type { Notice } from './messages';
 import {
@@ -70,8 +70,7 @@ export async function topForBearer(db: Db, token: string, afterId: number, idleD
   if (!result) return null;
   // Kept as the token check keeps it: a server that gets this customer's polls of `top` and
   // none of their other calls (a balancer's turn) answers the next one from memory too.
-  const { sessionId, expiresAt, lastUsedAt, ...user } = result.caller;
-  cache.storeSession(generation, tokenHash, { sessionId, userId: user.id, expiresAt, lastUsedAt, user });
+  const { user } = keepCaller(db, generation, tokenHash, result.caller);
   // Newest first: the first is the user's newest; with none, nothing is above `afterId`.
   cache.storeNotificationBound(generation, user.id, result.items[0]?.id ?? afterId);
   return result.items;
