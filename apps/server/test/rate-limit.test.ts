@@ -205,6 +205,27 @@ describe('rate limits per account, and on money-moving calls', () => {
     await expect(counters.hitEach([[first, 'same'], [first, 'same']])).rejects.toThrow(/same key twice/);
   });
 
+  it('hitEach: calls asked in one turn count each attempt once, in the order asked, in one statement', async () => {
+    const counters = rateCountersFor(limited.db);
+    const shared = counters.window(`test-shared-${Date.now()}`, { max: 4, windowMs: 60_000 });
+    const own = counters.window(`test-own-${Date.now()}`, { max: 1, windowMs: 60_000 });
+    const counter = countQueries(limited.database);
+    // Six calls from one IP (a shared key), each with its own account, and a seventh on a key of its own twice.
+    const asked = await Promise.all([
+      ...Array.from({ length: 6 }, (_, i) => counters.hitEach([[shared, 'ip'], [own, `account-${i}`]])),
+      counters.hitEach([[own, 'account-0']]),
+    ]);
+    expect(asked.slice(0, 6).map(([ip]) => [ip!.count, ip!.limited])).toEqual([
+      [1, false], [2, false], [3, false], [4, false], [5, true], [6, true],
+    ]);
+    expect(asked.slice(0, 6).map(([, account]) => account!.count)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(asked[6]!.map((hit) => [hit.count, hit.limited])).toEqual([[2, true]]);
+    const counted = counter.statements.filter((text) => /rate_limits/i.test(text));
+    expect(counted, counter.statements.join('\n---\n')).toHaveLength(limited.database.driver === 'postgres' ? 1 : 0);
+    // The next turn counts on from there.
+    expect((await counters.hitEach([[shared, 'ip']])).map((hit) => [hit.count, hit.limited])).toEqual([[7, true]]);
+  });
+
   it('the counters live in PostgreSQL when the database is PostgreSQL, in memory on the embedded one', async () => {
     const [row] = await limited.db.select({ n: sql<number>`count(*)::int` }).from(rateLimits);
     if (limited.database.driver === 'postgres') expect(row!.n).toBeGreaterThan(0);

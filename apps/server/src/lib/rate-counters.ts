@@ -65,44 +65,92 @@ export type RateCounters = {
   window(name: string, options: WindowOptions): WindowCounter;
   /**
    * Counts one attempt on each counter's key, in one statement on PostgreSQL (a money call
-   * counts its IP and its account at once: one round trip fewer per call, issue 19). The hits
-   * come back in the order asked. The keys must differ.
+   * counts its IP and its account at once: one round trip fewer per call, issue 19), which also
+   * carries the other calls' hits of this turn. The hits come back in the order asked. The
+   * keys must differ.
    */
   hitEach(hits: readonly (readonly [WindowCounter, string])[]): Promise<Hit[]>;
 };
 
+type Asked = {
+  hits: readonly (readonly [WindowCounter, string])[];
+  resolve: (hits: Hit[]) => void;
+  reject: (error: unknown) => void;
+};
+
 /**
  * rate-limiter-flexible's fixed window (RateLimiterPostgres' upsert, the same rows) for several
- * keys in one statement: a window that ended starts again at 1; otherwise the attempt counts.
+ * keys in one statement: a window that ended starts again at 1; otherwise the attempts count.
+ *
+ * Every `hitEach` asked in one turn of the event loop goes out in that one statement (issue 19:
+ * under load a turn reads several money calls, and each cost a round trip and an upsert of its
+ * IP's row, which every call from that IP queued on). A key asked n times adds n, and the
+ * calls get its counts in the order they asked, as n statements would have given them: each
+ * attempt is counted once, and the one past `max` is refused. The keys are written in sorted
+ * order, so two servers' statements lock shared rows in the same order and cannot deadlock.
  */
-async function hitEachInPostgres(pool: pg.Pool, hits: readonly (readonly [WindowCounter, string])[]): Promise<Hit[]> {
-  const now = Date.now();
-  const values: (string | number)[] = [now];
-  const rows = hits.map(([counter, key]) => {
-    values.push(`${counter.name}:${key}`, now + counter.options.windowMs);
-    return `($${values.length - 1}, 1, $${values.length})`;
-  });
+function postgresHits(pool: pg.Pool): (hits: Asked['hits']) => Promise<Hit[]> {
   const table = getTableName(rateLimits);
-  const result = await pool.query<{ key: string; points: number; expire: string }>({
-    name: `${table} hit ${hits.length}`,
-    text:
-      `insert into "${table}" as r (key, points, expire) values ${rows.join(', ')} ` +
-      'on conflict (key) do update set ' +
-      'points = case when r.expire <= $1 then 1 else r.points + 1 end, ' +
-      'expire = case when r.expire <= $1 then excluded.expire else r.expire end ' +
-      'returning key, points, expire',
-    values,
-  });
-  const byKey = new Map(result.rows.map((row) => [row.key, row]));
-  return hits.map(([counter, key]) => {
-    const row = byKey.get(`${counter.name}:${key}`)!;
-    return { count: row.points, msBeforeReset: Math.max(0, Number(row.expire) - now), limited: row.points > counter.options.max };
-  });
+  const text =
+    `insert into "${table}" as r (key, points, expire) ` +
+    'select * from unnest($2::text[], $3::int4[], $4::int8[]) order by 1 ' +
+    'on conflict (key) do update set ' +
+    'points = case when r.expire <= $1 then excluded.points else r.points + excluded.points end, ' +
+    'expire = case when r.expire <= $1 then excluded.expire else r.expire end ' +
+    'returning key, points, expire';
+  let waiting: Asked[] = [];
+
+  const send = async () => {
+    const asked = waiting;
+    waiting = [];
+    const now = Date.now();
+    const added = new Map<string, { times: number; expire: number }>();
+    for (const { hits } of asked) {
+      for (const [counter, key] of hits) {
+        const name = `${counter.name}:${key}`;
+        const entry = added.get(name);
+        if (entry) entry.times += 1;
+        else added.set(name, { times: 1, expire: now + counter.options.windowMs });
+      }
+    }
+    const keys = [...added.keys()].sort();
+    try {
+      const result = await pool.query<{ key: string; points: number; expire: string }>({
+        name: `${table} hit`,
+        text,
+        values: [now, keys, keys.map((key) => added.get(key)!.times), keys.map((key) => added.get(key)!.expire)],
+      });
+      const next = new Map(
+        result.rows.map((row) => [
+          row.key,
+          { count: row.points - added.get(row.key)!.times + 1, msBeforeReset: Math.max(0, Number(row.expire) - now) },
+        ]),
+      );
+      for (const { hits, resolve } of asked) {
+        resolve(
+          hits.map(([counter, key]) => {
+            const counted = next.get(`${counter.name}:${key}`)!;
+            const count = counted.count++;
+            return { count, msBeforeReset: counted.msBeforeReset, limited: count > counter.options.max };
+          }),
+        );
+      }
+    } catch (error) {
+      for (const { reject } of asked) reject(error);
+    }
+  };
+
+  return (hits) =>
+    new Promise<Hit[]>((resolve, reject) => {
+      if (waiting.length === 0) setImmediate(() => void send());
+      waiting.push({ hits, resolve, reject });
+    });
 }
 
 export function rateCountersFor(db: Db): RateCounters {
   const pool = is(db, NodePgDatabase) ? (db as unknown as { $client: pg.Pool }).$client : null;
   const names = new Set<string>();
+  const hitInPostgres = pool ? postgresHits(pool) : null;
   let pruning = false;
 
   const limiterFor = (keyPrefix: string, { max, windowMs }: WindowOptions): RateLimiterAbstract => {
@@ -133,7 +181,7 @@ export function rateCountersFor(db: Db): RateCounters {
       if (new Set(hits.map(([counter, key]) => `${counter.name}:${key}`)).size !== hits.length) {
         throw new Error('hitEach: the same key twice');
       }
-      return pool ? hitEachInPostgres(pool, hits) : Promise.all(hits.map(([counter, key]) => counter.hit(key)));
+      return hitInPostgres ? hitInPostgres(hits) : Promise.all(hits.map(([counter, key]) => counter.hit(key)));
     },
   };
 }
