@@ -1,4 +1,4 @@
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeId, createFromWallet, createItem, customerWith, depositFromWallet, handle } from './helpers/ids-fixtures';
 import { changeFeedSettled } from './helpers/change-feed';
@@ -206,6 +206,44 @@ describe('one statement per list page, the total included', () => {
     const updated = await post(ctx.app, '/api/user/update', details, customer.token);
     expect(updated.statusCode, updated.body).toBe(200);
     expect(await shown()).toEqual({ id: customer.id, name: details.name, email: details.email, phone: '+919000033333' });
+  });
+
+  it("a queue's kept answer is sent as the same bytes, compressed once, until its page changes", async () => {
+    const paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token, 'Kept Answer Pay')).id;
+    for (const amount of ['61.00', '62.00', '63.00']) {
+      expect((await addFunds(ctx.app, customer.token, paymentTypeId, amount)).statusCode).toBe(200);
+    }
+    await changeFeedSettled(ctx);
+    const ask = (encoding: string, url = '/api/admin/bills?pending=1&perPage=50') =>
+      ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${admin.token}`, 'accept-encoding': encoding } });
+    const plain = await ask('identity');
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const kept = await counter.measure(async () => {
+      const br = await ask('br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      const gzip = await ask('gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+      expect((await ask('identity')).body).toBe(plain.body);
+    });
+    expect(kept.count, kept.statements.join('\n---\n')).toBe(0);
+
+    // A new top-up ends the kept page, and its answer with it, compressed or not.
+    const bill = await addFunds(ctx.app, customer.token, paymentTypeId, '64.00');
+    expect(bill.statusCode, bill.body).toBe(200);
+    await changeFeedSettled(ctx);
+    const after = JSON.parse(brotliDecompressSync((await ask('br')).rawPayload).toString()).data as { total: number; items: { id: number }[] };
+    expect(after.total).toBe((JSON.parse(plain.body).data as { total: number }).total + 1);
+    expect(after.items.map((item) => item.id)).toContain(bill.json().data.id);
+
+    // A filtered list is built for each call (compressed by the plugin), as before.
+    const filtered = await ask('br', '/api/admin/bills?pending=1&perPage=50&amount_min=63&amount_max=63');
+    expect(filtered.statusCode).toBe(200);
+    const only = JSON.parse(filtered.rawPayload.length > 0 && filtered.headers['content-encoding'] === 'br' ? brotliDecompressSync(filtered.rawPayload).toString() : filtered.body).data as { items: { amount: string }[] };
+    expect(only.items.map((item) => item.amount)).toEqual(['63.00']);
   });
 
   it('a queue keeps a plan that knows its page: the status and page size are in its text', async () => {

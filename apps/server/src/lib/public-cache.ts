@@ -12,14 +12,15 @@ const MAX_ENTRIES = 2_000;
 
 type Encoding = (typeof COMPRESS_ENCODINGS)[number];
 
-type Entry = {
+/** A serialized answer, sent as bytes. */
+type Body = {
   body: string;
-  etag: string;
-  tables: readonly string[];
   /** The body compressed, once per encoding asked for (none under the plugin's threshold). */
   encoded: Partial<Record<Encoding, Buffer>>;
   compressible: boolean;
 };
+
+type Entry = Body & { etag: string; tables: readonly string[] };
 
 /**
  * Public reads from memory (issue 19): the serialized answer of a public list, kept until the
@@ -59,12 +60,15 @@ export class PublicCache {
   }
 
   private readonly values = new Map<string, { value: unknown }>();
+  /** Answers built from a kept value, with the value they were built from (`sendAnswerOf`). */
+  private readonly answers = new Map<string, { source: object; answer: Body }>();
   /** The keys (of answers and values alike: they never share one) kept for each table. */
   private readonly byTable = new Map<string, Set<string>>();
 
   private clear(): void {
     this.entries.clear();
     this.values.clear();
+    this.answers.clear();
     this.byTable.clear();
   }
 
@@ -90,6 +94,18 @@ export class PublicCache {
     this.values.set(key, { value });
     this.index(key, tables);
     return value;
+  }
+
+  /** The answer kept under `key`, if it was built from `source` itself (still the kept value). */
+  answerOf(key: string, source: object): Body | undefined {
+    const kept = this.live ? this.answers.get(key) : undefined;
+    return kept?.source === source ? kept.answer : undefined;
+  }
+
+  keepAnswer(key: string, source: object, answer: Body): void {
+    if (!this.live) return;
+    if (this.answers.size >= MAX_ENTRIES) this.answers.clear();
+    this.answers.set(key, { source, answer });
   }
 
   get(key: string): Entry | undefined {
@@ -171,6 +187,41 @@ export async function sendCachedRead(
     .header('cache-control', options.private ? 'private, no-cache' : 'public, no-cache');
   if (options.varyByToken) void reply.header('vary', 'Authorization');
   if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+  return sendBody(request, reply, entry);
+}
+
+/**
+ * Answers a read built from a value the cache keeps (a staff queue's page, pending-items
+ * views): serialized with the route's own response schema and compressed once, then sent as
+ * those bytes for as long as the route gets that same value back (issue 19: the zod check, the
+ * JSON and brotli were two thirds of a kept queue page's server CPU). `source` is the kept
+ * value: once a change drops it, the route gets a new one and its answer is built again. Not
+ * kept when `keep` is false (a filtered list: a new value each call), while the change feed is
+ * down, or when the answer carries a text (written in each call's language).
+ */
+export function sendAnswerOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  db: Db,
+  source: object,
+  build: () => unknown,
+  keep: boolean,
+): FastifyReply {
+  const cache = publicCacheOf(db);
+  let answer = keep ? cache.answerOf(request.url, source) : undefined;
+  if (!answer) {
+    const serialized = reply.serialize(build());
+    if (typeof serialized !== 'string') throw new Error(`${request.url}: the serializer did not answer a string`);
+    void reply.type('application/json; charset=utf-8');
+    // Sent as any answer: @fastify/compress per call, the locale hook for a text.
+    if (!keep || hasText(serialized)) return reply.send(serialized);
+    answer = { body: serialized, encoded: {}, compressible: Buffer.byteLength(serialized) >= COMPRESS_THRESHOLD };
+    cache.keepAnswer(request.url, source, answer);
+  }
+  return sendBody(request, reply, answer);
+}
+
+function sendBody(request: FastifyRequest, reply: FastifyReply, entry: Body): FastifyReply {
   void reply.type('application/json; charset=utf-8');
   const encoding = request.method === 'GET' && entry.compressible ? encodingFor(request) : null;
   if (!encoding) return reply.send(entry.body);
