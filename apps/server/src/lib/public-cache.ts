@@ -212,9 +212,8 @@ export function sendAnswerOf(
   if (!answer) {
     const serialized = reply.serialize(build());
     if (typeof serialized !== 'string') throw new Error(`${request.url}: the serializer did not answer a string`);
-    void reply.type('application/json; charset=utf-8');
     // Sent as any answer: @fastify/compress per call, the locale hook for a text.
-    if (!keep || hasText(serialized)) return reply.send(serialized);
+    if (!keep || hasText(serialized)) return reply.type('application/json; charset=utf-8').send(serialized);
     answer = { body: serialized, encoded: {}, compressible: Buffer.byteLength(serialized) >= COMPRESS_THRESHOLD };
     cache.keepAnswer(request.url, source, answer);
   }

@@ -151,12 +151,12 @@ const touchSessionStatement = preparedStatement<'tokenHash' | 'idleDays'>('touch
   return db.with(caller, touch).select(sessionCallerColumns(caller)).from(caller);
 });
 
+export type SessionCallerRow = ReturnType<typeof decodeSessionCaller>;
+
 /**
  * The whole token check in one round trip (the 5-second poll runs through it): a live
  * session of an unblocked user, its last use bumped when stale, and the user.
  */
-export type SessionCallerRow = ReturnType<typeof decodeSessionCaller>;
-
 export async function touchSession(db: Db, tokenHash: string, idleDays: number): Promise<SessionCallerRow | null> {
   const rows = await touchSessionStatement(db, { tokenHash, idleDays });
   const row = rows[0];
