@@ -9,7 +9,8 @@
 // (lib/server-node-flags.mjs) and BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). On PostgreSQL two more parts of issue 19: the deposit row
 // again on the server as it was before issue 19 (--baseline REF, default BASELINE_REF;
 // --no-baseline skips it) and the upload flood (--flood-seconds N, default --seconds;
-// --no-flood skips it).
+// --no-flood skips it). To see inside a row: --series DIR writes each row in half-second
+// windows (warm-up included: answers, latency, CPU per answer) to DIR.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -43,6 +44,7 @@ const { values: args } = parseArgs({
     'no-baseline': { type: 'boolean', default: false },
     'flood-seconds': { type: 'string' },
     'no-flood': { type: 'boolean', default: false },
+    series: { type: 'string' },
   },
 });
 const USERS = Number(args.users);
@@ -56,6 +58,7 @@ const PICKED = args.scenarios
 const NODE_ARGS = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
 const WARMUP = Number(args.warmup);
 const CONNECTIONS = Number(args.connections);
+const SERIES = args.series ? resolve(args.series) : undefined;
 const PORT = Number(process.env.BENCH_PORT ?? 3810);
 const BARE_PORT = PORT + 1;
 const BASELINE_PORT = PORT + 2;
@@ -225,12 +228,28 @@ async function runDriver(driver: Driver, baseline: Baseline | null): Promise<Dri
       const rows: Row[] = [];
       const load = (
         target: Pick<Parameters<typeof measure>[0], 'url' | 'pid' | 'dbPid' | 'request'>,
-        connections = CONNECTIONS,
-      ) => measure({ ...target, connections, warmupSeconds: WARMUP, seconds: SECONDS });
+        connections: number | undefined,
+        name: string,
+      ) =>
+        measure({
+          ...target,
+          connections: connections ?? CONNECTIONS,
+          warmupSeconds: WARMUP,
+          seconds: SECONDS,
+          seriesFile: SERIES && seriesFileOf(name),
+        });
+      // One file per row, named after it; the ceiling measured again gets -2, -3, ….
+      const seriesNames = new Map<string, number>();
+      const seriesFileOf = (name: string) => {
+        const base = `${driver}-${name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+        const n = (seriesNames.get(base) ?? 0) + 1;
+        seriesNames.set(base, n);
+        return join(SERIES!, `${base}${n > 1 ? `-${n}` : ''}.tsv`);
+      };
       try {
         const measureCeiling = async (name: string) => {
           log(`${driver}: the ceiling (bare node:http)`);
-          const result = await load({ url: bare.url, pid: bare.child.pid!, request: passport });
+          const result = await load({ url: bare.url, pid: bare.child.pid!, request: passport }, CONNECTIONS, name);
           rows.push({ driver, name, result, ratio: 1 });
           return result.reqPerSec;
         };
@@ -239,7 +258,7 @@ async function runDriver(driver: Driver, baseline: Baseline | null): Promise<Dri
           if (PICKED && !PICKED.includes(s.key)) continue;
           log(`${driver}: ${s.name}`);
           await s.prepare?.(server.url);
-          const result = await load({ url: server.url, pid, dbPid, request: s.request }, s.connections);
+          const result = await load({ url: server.url, pid, dbPid, request: s.request }, s.connections, s.name);
           const row: Row = { driver, name: s.name, result, ratio: result.reqPerSec / ceiling };
           rows.push(row);
           if (s.key === 'deposit' && baseline && cluster) {
@@ -255,8 +274,9 @@ async function runDriver(driver: Driver, baseline: Baseline | null): Promise<Dri
             });
             try {
               const request = depositRequest(state.screenshots, before.paymentTypeId, (n) => before.tokens[n % before.tokens.length]!, `${keyTag}b`);
-              const old = await load({ url: before.server.url, pid: before.server.child.pid!, dbPid, request }, s.connections);
-              rows.push({ driver, name: `${s.name.replace(/\)$/, '')}, before issue 19: ${baseline.ref})`, result: old, ratio: old.reqPerSec / ceiling, baselineOf: row.name });
+              const name = `${s.name.replace(/\)$/, '')}, before issue 19: ${baseline.ref})`;
+              const old = await load({ url: before.server.url, pid: before.server.child.pid!, dbPid, request }, s.connections, name);
+              rows.push({ driver, name, result: old, ratio: old.reqPerSec / ceiling, baselineOf: row.name });
             } finally {
               await before.server.stop();
             }
@@ -289,6 +309,7 @@ async function runDriver(driver: Driver, baseline: Baseline | null): Promise<Dri
 async function main() {
   const machine = machineLine();
   log(machine);
+  if (SERIES) mkdirSync(SERIES, { recursive: true });
   mkdirSync(WORK, { recursive: true });
   build();
   const drivers: Driver[] = ONLY ? [ONLY as Driver] : ['pglite', 'postgres'];

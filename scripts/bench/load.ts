@@ -2,6 +2,7 @@
 // measured seconds on the same connections. Every request takes the next user from a shared
 // rotation, so tokens (and logins) are distinct across requests rather than one hot session.
 import type { EventEmitter } from 'node:events';
+import { writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { cpuSecondsOf, mainThreadCpuSecondsOf, sampleRss, treeCpuSecondsOf } from './server-process';
 
@@ -39,6 +40,12 @@ export type LoadOptions = {
   seconds: number;
   /** The request for the n-th call (n counts up across all connections). */
   request: (n: number) => RequestShape;
+  /**
+   * Writes the row in half-second windows to this file, warm-up included: answers, latency
+   * percentiles and CPU per answer (`--series`). A diagnosis aid: it shows a row's warm-up ramp
+   * (V8 compiling the row's code) and pauses that its one p99 hides.
+   */
+  seriesFile?: string;
 };
 
 /** One autocannon run: `connections` in parallel for `seconds`, the n-th request from `request`. */
@@ -61,6 +68,54 @@ export function run(url: string, connections: number, seconds: number, request: 
       },
     ],
   });
+}
+
+/** The row in half-second windows (LoadOptions `seriesFile`), written when stopped. */
+function halfSeconds(options: LoadOptions) {
+  const lines = [
+    `# ${options.url}: half-second windows; the first ${options.warmupSeconds * 1000} ms are the warm-up (not counted in the row)`,
+    'ms\tanswers\tp50 ms\tp99 ms\tmax ms\tserver CPU ms/answer\tmain thread\tPostgreSQL',
+  ];
+  const cpu = () => ({
+    server: cpuSecondsOf(options.pid),
+    main: mainThreadCpuSecondsOf(options.pid),
+    db: options.dbPid ? treeCpuSecondsOf(options.dbPid) : NaN,
+  });
+  const startedAt = performance.now();
+  let window: number[] = [];
+  let before = cpu();
+  const close = (last = false) => {
+    // The run's end can leave a window without answers: nothing to say about it. Within the
+    // run, one is a stall, and shows as such.
+    if (last && window.length === 0) return;
+    const now = cpu();
+    const n = window.length;
+    const sorted = Float64Array.from(window).sort();
+    const perAnswer = (a: number, b: number) => (n === 0 ? '–' : (((b - a) * 1000) / n).toFixed(2));
+    lines.push(
+      [
+        Math.round(performance.now() - startedAt),
+        window.length,
+        percentile(sorted, 0.5).toFixed(1),
+        percentile(sorted, 0.99).toFixed(1),
+        (sorted.at(-1) ?? NaN).toFixed(1),
+        perAnswer(before.server, now.server),
+        perAnswer(before.main, now.main),
+        perAnswer(before.db, now.db),
+      ].join('\t'),
+    );
+    window = [];
+    before = now;
+  };
+  const interval = setInterval(() => close(), 500);
+  return {
+    answered: (ms: number) => window.push(ms),
+    stop() {
+      clearInterval(interval);
+      close(true);
+      writeFileSync(options.seriesFile!, `${lines.join('\n')}\n`);
+    },
+  };
 }
 
 /** The value below which `share` of the sorted values fall (nearest rank). */
@@ -97,6 +152,7 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
     measuring = true;
   };
   if (measuring) begin();
+  const series = options.seriesFile ? halfSeconds(options) : null;
   // Without a callback autocannon answers its tracker: an EventEmitter that is also a promise.
   const instance = run(
     options.url,
@@ -106,6 +162,7 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
   ) as ReturnType<typeof run> & EventEmitter;
   const timer = measuring ? undefined : setTimeout(begin, options.warmupSeconds * 1000);
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    series?.answered(responseTime);
     if (!measuring) return;
     latencies.push(responseTime);
     statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
@@ -118,6 +175,7 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
     await instance;
   } finally {
     clearTimeout(timer);
+    series?.stop();
   }
   if (!measuring) throw new Error('the run ended before its warm-up did');
   const seconds = (performance.now() - startedAt) / 1000;
