@@ -91,7 +91,8 @@ function halfSeconds(options: LoadOptions) {
     const now = cpu();
     const n = window.length;
     const sorted = Float64Array.from(window).sort();
-    const perAnswer = (a: number, b: number) => (n === 0 ? '–' : (((b - a) * 1000) / n).toFixed(2));
+    // No answers, or no database process to read (PGlite's rows): a dash.
+    const perAnswer = (a: number, b: number) => (n === 0 || Number.isNaN(b) ? '–' : (((b - a) * 1000) / n).toFixed(2));
     lines.push(
       [
         Math.round(performance.now() - startedAt),

@@ -54,6 +54,9 @@ export function refuseIfLimited({ limited, msBeforeReset }: Hit): void {
   if (limited) throw new RateLimitedError(msBeforeReset, Math.max(1, Math.ceil(msBeforeReset / 1000)));
 }
 
+/** Attempts to count: each counter with the key it counts under. */
+type Hits = readonly (readonly [WindowCounter, string])[];
+
 /**
  * Where an app's rate-limit counters live. On PostgreSQL every server shares them (the
  * `rate_limits` table), so N servers enforce one limit; on the embedded database there is one
@@ -69,11 +72,11 @@ export type RateCounters = {
    * carries the other calls' hits of this turn. The hits come back in the order asked. The
    * keys must differ.
    */
-  hitEach(hits: readonly (readonly [WindowCounter, string])[]): Promise<Hit[]>;
+  hitEach(hits: Hits): Promise<Hit[]>;
 };
 
 type Asked = {
-  hits: readonly (readonly [WindowCounter, string])[];
+  hits: Hits;
   resolve: (hits: Hit[]) => void;
   reject: (error: unknown) => void;
 };
@@ -89,7 +92,7 @@ type Asked = {
  * attempt is counted once, and the one past `max` is refused. The keys are written in sorted
  * order, so two servers' statements lock shared rows in the same order and cannot deadlock.
  */
-function postgresHits(pool: pg.Pool): (hits: Asked['hits']) => Promise<Hit[]> {
+function postgresHits(pool: pg.Pool): (hits: Hits) => Promise<Hit[]> {
   const table = getTableName(rateLimits);
   const text =
     `insert into "${table}" as r (key, points, expire) ` +
