@@ -282,14 +282,15 @@ test.describe('a new version', () => {
     const old = await firstVisit.locator('html').getAttribute('data-build');
     expect(old, 'the app names its build').toBeTruthy();
     expect(old).not.toBe(NEXT_BUILD);
-    const claimed = pages.map((page) =>
-      page.evaluate(
-        () =>
-          new Promise<void>((resolve) =>
-            navigator.serviceWorker.addEventListener('controllerchange', () => resolve()),
-          ),
-      ),
-    );
+    // Each page counts its controller changes from here on: the listener is in place before
+    // the deploy (awaited), so a change that comes early is not missed.
+    for (const page of pages) {
+      await page.evaluate(() => {
+        const counted = window as unknown as { controllerChanges: number };
+        counted.controllerChanges = 0;
+        navigator.serviceWorker.addEventListener('controllerchange', () => (counted.controllerChanges += 1));
+      });
+    }
 
     deployNextBuild();
     // The site opened in another tab, which runs the new build. Its navigation makes the
@@ -298,20 +299,44 @@ test.describe('a new version', () => {
     // browser's own check would: the new worker installs, skips waiting and claims every open
     // page of the site.
     const other = await context.newPage();
-    await other.goto('/media');
-    await expect(other.locator('html')).toHaveAttribute('data-build', NEXT_BUILD);
+    await test.step('another tab opens the new build', async () => {
+      await other.goto('/media', { timeout: 60_000 });
+      await expect(other.locator('html')).toHaveAttribute('data-build', NEXT_BUILD);
+    });
     // Chromium may also let an update() asked while the worker is busy go by without a check:
-    // the tab asks again every 15 s until the new worker has claimed both pages (the test's
-    // timeout is the bound).
-    const allClaimed = Promise.all(claimed);
-    for (;;) {
-      await other.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-      const done = await Promise.race([
-        allClaimed.then(() => true),
-        new Promise<false>((resolve) => setTimeout(() => resolve(false), 15_000)),
-      ]);
-      if (done) break;
-    }
+    // the tab asks again every 15 s until the new worker has claimed both pages. What each
+    // look saw (the pages' controller changes, the registration's workers) is kept, so a
+    // failure says where the new version stopped.
+    await test.step('the new worker claims both open pages', async () => {
+      const seen: string[] = [];
+      const deadline = Date.now() + 120_000;
+      let askedAt = 0;
+      for (;;) {
+        if (Date.now() - askedAt >= 15_000) {
+          askedAt = Date.now();
+          const asked = await other.evaluate(async () => {
+            try {
+              await (await navigator.serviceWorker.getRegistration())?.update();
+              return 'update asked';
+            } catch (error) {
+              return `update failed: ${String(error)}`;
+            }
+          });
+          seen.push(asked);
+        }
+        const changes = await Promise.all(
+          pages.map((page) => page.evaluate(() => (window as unknown as { controllerChanges: number }).controllerChanges)),
+        );
+        const workers = await other.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return `installing ${registration?.installing?.state ?? '-'}, waiting ${registration?.waiting?.state ?? '-'}, active ${registration?.active?.state ?? '-'}`;
+        });
+        seen.push(`${Math.round((deadline - Date.now()) / 1000)} s left: controller changes ${changes.join('/')}; ${workers}`);
+        if (changes.every((n) => n > 0)) break;
+        if (Date.now() > deadline) throw new Error(`the new worker did not claim both pages:\n${seen.join('\n')}`);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+    });
 
     for (const page of pages) {
       // Nothing reloads under the customer's hands: the open page runs on until it navigates.
