@@ -262,7 +262,8 @@ test.describe('a new version', () => {
 
   test('open pages run the new version from their next navigation, not before', async ({ browser }) => {
     // Five page loads and two service worker installs: over a minute on a loaded 2-core host.
-    test.setTimeout(180_000);
+    // Room for the claim's own 2-minute bound below, so its record is what a failure prints.
+    test.setTimeout(240_000);
     const context = await browser.newContext({ baseURL, serviceWorkers: 'allow' });
     // A first visit (the worker installs and claims it) and a page the worker controls from
     // its start: both take the new version over.
@@ -284,9 +285,10 @@ test.describe('a new version', () => {
     expect(old).not.toBe(NEXT_BUILD);
     // Each page counts its controller changes from here on: the listener is in place before
     // the deploy (awaited), so a change that comes early is not missed.
+    type Counted = { controllerChanges: number };
     for (const page of pages) {
       await page.evaluate(() => {
-        const counted = window as unknown as { controllerChanges: number };
+        const counted = window as unknown as Counted;
         counted.controllerChanges = 0;
         navigator.serviceWorker.addEventListener('controllerchange', () => (counted.controllerChanges += 1));
       });
@@ -325,7 +327,7 @@ test.describe('a new version', () => {
           seen.push(asked);
         }
         const changes = await Promise.all(
-          pages.map((page) => page.evaluate(() => (window as unknown as { controllerChanges: number }).controllerChanges)),
+          pages.map((page) => page.evaluate(() => (window as unknown as Counted).controllerChanges)),
         );
         const workers = await other.evaluate(async () => {
           const registration = await navigator.serviceWorker.getRegistration();
