@@ -359,6 +359,7 @@ test.describe('a new version', () => {
             oldStopped = true;
             await devtools.send('ServiceWorker.stopWorker', { versionId: old[0] });
             seen.push(`stopped the old worker ${old[0]}: the new one had waited 20 s behind it`);
+            test.info().annotations.push({ type: 'old worker stopped', description: seen.join('\n') });
           }
         }
         if (Date.now() > deadline) throw new Error(`the new worker did not claim both pages:\n${seen.join('\n')}`);
