@@ -310,13 +310,17 @@ test.describe('a new version', () => {
     // look saw (the pages' controller changes, the registration's workers) is kept, so a
     // failure says where the new version stopped.
     //
-    // A new worker that skips waiting still waits, in Chromium, until the old one has no event
-    // in flight ("lame duck", up to 5 minutes). In one clean-clone CI run of four the new
-    // worker stood installed and waiting for the whole 2 minutes, every request of the pages
-    // answered. Past 20 s of that, the old worker is stopped through DevTools, as Chromium
-    // stops a worker whose work outlasts its limits: a worker that did not skip waiting would
-    // wait on regardless (for every page to close), so the product's part is still what
-    // is tested.
+    // A new worker that skips waiting still waits, in Chromium, until the old one has no work
+    // ("lame duck", up to 5 minutes). In one clean-clone CI run of four the new worker stood
+    // installed and waiting for the whole 2 minutes, every request of the pages answered.
+    // The likely why, from Chromium's code (ServiceWorkerVersion::OnRequestTermination): an
+    // idle worker with DevTools attached, as Playwright attaches them to every worker, is not
+    // stopped unless activation asked for it at once, and activation asks that only of an old
+    // worker that was running when the new one became ready, not of one still starting (the
+    // other tab's requests start it). A browser without DevTools stops an idle old worker.
+    // So past 20 s of waiting the old worker is stopped through DevTools, as such a browser
+    // would: a worker that did not skip waiting would wait on regardless (for every page to
+    // close), so the product's part is still what is tested.
     const devtools = await context.newCDPSession(other);
     const versions = new Map<string, { status: string; runningStatus: string }>();
     devtools.on('ServiceWorker.workerVersionUpdated', ({ versions: updated }) => {
