@@ -351,12 +351,16 @@ test.describe('a new version', () => {
         );
         const workers = await other.evaluate(async () => {
           const registration = await navigator.serviceWorker.getRegistration();
-          return `installing ${registration?.installing?.state ?? '-'}, waiting ${registration?.waiting?.state ?? '-'}, active ${registration?.active?.state ?? '-'}`;
+          const { installing, waiting, active } = registration ?? {};
+          return { installing: installing?.state ?? '-', waiting: waiting?.state ?? '-', active: active?.state ?? '-' };
         });
         const byVersion = [...versions].map(([id, v]) => `${id} ${v.status}/${v.runningStatus}`).join(', ');
-        seen.push(`${Math.round((deadline - Date.now()) / 1000)} s left: controller changes ${changes.join('/')}; ${workers}; versions ${byVersion}`);
+        seen.push(
+          `${Math.round((deadline - Date.now()) / 1000)} s left: controller changes ${changes.join('/')}; ` +
+            `installing ${workers.installing}, waiting ${workers.waiting}, active ${workers.active}; versions ${byVersion}`,
+        );
         if (changes.every((n) => n > 0)) break;
-        waitingSince = workers.includes('waiting installed') ? (waitingSince ?? Date.now()) : null;
+        waitingSince = workers.waiting === 'installed' ? (waitingSince ?? Date.now()) : null;
         if (!oldStopped && waitingSince !== null && Date.now() - waitingSince >= 20_000) {
           const old = [...versions].find(([, v]) => v.status === 'activated');
           if (old) {
