@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, request as requestFactory, test } from '@playwright/test';
+import { WALLET_API } from '@iddesk/contract';
 import S3rver from 's3rver';
 import { adminToken, createUpiPaymentType, pngFile } from '../support/api';
 import { freePort } from '../support/own-server';
@@ -103,7 +104,11 @@ test('a server error names a reference that finds its lines in the server log', 
 
   // The object store goes away just before the screenshot is stored.
   await s3.close();
-  const answer = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\//.test(r.url()));
+  // The top-up's own call: the notification and passport polls are POSTs too, and one of them
+  // can be answered (200) while the top-up waits on the store.
+  const answer = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `/api${WALLET_API.addFunds}`,
+  );
   await confirm.getByRole('button', { name: /send for approval/i }).click();
   const response = await answer;
   // The store is unreachable: 503, like an unreachable database.
