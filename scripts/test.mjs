@@ -28,14 +28,18 @@ function countVitest(file, label) {
   if (!existsSync(file)) return;
   const r = JSON.parse(readFileSync(file, 'utf8'));
   totals.passed += r.numPassedTests ?? 0;
-  totals.failed += (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0);
+  // numFailedTestSuites would count a failed test again for its file and each describe block.
+  totals.failed += r.numFailedTests ?? 0;
   totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   for (const result of r.testResults ?? []) {
     const where = relative(process.cwd(), result.name ?? '');
     const failed = (result.assertionResults ?? []).filter((t) => t.status === 'failed');
     for (const t of failed) failedTests.push(`${label}: ${where} › ${t.fullName}\n    ${firstLine(t.failureMessages?.[0])}`);
     // A file that failed outside its tests (an import, a hook).
-    if (result.status === 'failed' && failed.length === 0) failedTests.push(`${label}: ${where}\n    ${firstLine(result.message)}`);
+    if (result.status === 'failed' && failed.length === 0) {
+      totals.failed += 1;
+      failedTests.push(`${label}: ${where}\n    ${firstLine(result.message)}`);
+    }
   }
 }
 
