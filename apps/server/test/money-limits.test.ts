@@ -5,7 +5,7 @@ import { auditLog, bills, idRequests, transactions, userIds, withdrawals } from 
 import { activeId, createFromWallet, createItem, customer, customerWith, depositFromWallet, handle } from './helpers/ids-fixtures';
 import { createStaffMember, get, post } from './helpers/test-app';
 import { useStaffedApp } from './helpers/staffed-app';
-import { addFunds, balanceOf, deposit, withdrawUpi } from './helpers/wallet-fixtures';
+import { addFunds, balanceOf, deposit, withdrawUpi, withdrawUpiKeyed } from './helpers/wallet-fixtures';
 import { localize } from '../src/lib/i18n';
 
 /** The contract's amount message as an English answer carries it (the server's `t` marks it). */
@@ -192,6 +192,37 @@ describe('money rule 8: amounts within the owners’ limits', () => {
       .where(and(eq(withdrawals.userId, user.id), eq(withdrawals.status, 'pending')));
     expect(waiting.reduce((sum, w) => sum + w.amount, 0n)).toBe(100_000n);
     expect(await balanceOf(ctx, user.id)).toBe(400_000n);
+  });
+
+  it('money rule 8 with keys: concurrent keyed withdrawals (one statement each) that together exceed the daily payout total — only those within it pass', async () => {
+    await setLimits({ ...DEFAULT_MONEY_LIMITS, withdraw: { min: '100.00', max: '1000.00' }, daily_payout: '1000.00' });
+    const user = await customerWith(ctx, owner.token, '5000');
+
+    const results = await Promise.all(Array.from({ length: 20 }, () => withdrawUpiKeyed(ctx.app, user.token, '100')));
+    const ok = results.filter((r) => r.statusCode === 200);
+    const refused = results.filter((r) => r.statusCode === 422);
+    expect(ok).toHaveLength(10);
+    expect(refused).toHaveLength(10);
+    for (const r of refused) expect(r.json().errors.amount[0]).toMatch(/today's payout limit of ₹1,000\.00/);
+
+    const waiting = await ctx.db
+      .select({ amount: withdrawals.amount })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.userId, user.id), eq(withdrawals.status, 'pending')));
+    expect(waiting.reduce((sum, w) => sum + w.amount, 0n)).toBe(100_000n);
+    expect(await balanceOf(ctx, user.id)).toBe(400_000n);
+  });
+
+  it('money rule 8 with keys: a keyed withdrawal both over the daily total and short of balance is the 422 naming the limit, and writes nothing', async () => {
+    await setLimits({ ...DEFAULT_MONEY_LIMITS, withdraw: { min: '100.00', max: '1000.00' }, daily_payout: '150.00' });
+    const user = await customerWith(ctx, owner.token, '120');
+    expect((await withdrawUpiKeyed(ctx.app, user.token, '100')).statusCode).toBe(200);
+    const before = await rowsOf(user.id);
+    const both = await withdrawUpiKeyed(ctx.app, user.token, '100');
+    expect(both.statusCode, both.body).toBe(422);
+    expect(both.json().errors.amount[0]).toMatch(/₹150\.00/);
+    expect(await rowsOf(user.id)).toEqual(before);
+    expect(await balanceOf(ctx, user.id)).toBe(2_000n);
   });
 
   it('money rule 8: staff manual balance changes are not held to the customers’ limits, only to the amount rules', async () => {

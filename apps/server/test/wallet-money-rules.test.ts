@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Minor } from '@iddesk/contract';
-import { auditLog, transactions } from '../src/db/schema';
+import { randomUUID } from 'node:crypto';
+import { auditLog, idempotencyKeys, transactions, withdrawals } from '../src/db/schema';
 import { ledgerInvariant } from '../src/modules/ledger/invariant';
 import { credit, hold } from '../src/modules/ledger/service';
 import { get, post, postKeyed } from './helpers/test-app';
-import { addFunds, balanceOf, deposit, withdrawUpi } from './helpers/wallet-fixtures';
+import { addFunds, balanceOf, deposit, withdrawUpi, withdrawUpiKeyed } from './helpers/wallet-fixtures';
 import { useStaffedApp } from './helpers/staffed-app';
 import { customer } from './helpers/ids-fixtures';
 
@@ -42,6 +43,47 @@ describe('DESIGN.md §3 money rules', () => {
     expect(res.json()).toMatchObject({ code: 'INSUFFICIENT_BALANCE', data: null });
     expect(await balanceOf(ctx, user.id)).toBe(5000n);
     expect(await rowsOf(user.id)).toHaveLength(1);
+  });
+
+  it('money rule 1 with keys: the keyed withdrawal (one statement) never overdraws under concurrency either', async () => {
+    const user = await customer(ctx);
+    await deposit(ctx.app, admin.token, user.id, '1000');
+
+    const results = await Promise.all(Array.from({ length: 50 }, () => withdrawUpiKeyed(ctx.app, user.token, '100')));
+    const ok = results.filter((r) => r.statusCode === 200);
+    const refused = results.filter((r) => r.statusCode === 409);
+    expect(ok).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    for (const r of refused) expect(r.json().code).toBe('INSUFFICIENT_BALANCE');
+
+    expect(await balanceOf(ctx, user.id)).toBe(0n);
+    const holds = (await rowsOf(user.id)).filter((r) => r.kind === 'withdrawal');
+    expect(holds).toHaveLength(10);
+    expect(holds.every((r) => r.status === 'pending' && r.amount === -10000n)).toBe(true);
+    // Each answer is its withdrawal as stored, and its hold names it.
+    const answered = ok.map((r) => r.json().data).sort((a, b) => a.id - b.id);
+    const stored = await ctx.db.select().from(withdrawals).where(eq(withdrawals.userId, user.id)).orderBy(withdrawals.id);
+    expect(answered.map((w) => [w.id, w.amount, w.status, new Date(w.created_at).getTime()])).toEqual(
+      stored.map((w) => [w.id, '100.00', 'pending', w.createdAt.getTime()]),
+    );
+    expect(holds.map((r) => r.causeId).sort((a, b) => a! - b!)).toEqual(stored.map((w) => w.id));
+  });
+
+  it('money rule 1 with keys: a keyed withdrawal above the balance is 409, writes nothing, and its key is not kept', async () => {
+    const user = await customer(ctx);
+    await deposit(ctx.app, admin.token, user.id, '50');
+    const key = randomUUID();
+    const res = await withdrawUpiKeyed(ctx.app, user.token, '50.01', key);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'INSUFFICIENT_BALANCE', data: null });
+    expect(await balanceOf(ctx, user.id)).toBe(5000n);
+    expect(await rowsOf(user.id)).toHaveLength(1);
+    expect(await ctx.db.$count(idempotencyKeys, eq(idempotencyKeys.userId, user.id))).toBe(0);
+    // The same key once the money is there is a new call, not a replay of the refusal.
+    await deposit(ctx.app, admin.token, user.id, '1');
+    const retry = await withdrawUpiKeyed(ctx.app, user.token, '50.01', key);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(await balanceOf(ctx, user.id)).toBe(99n);
   });
 
   it('money rule 2: balance always equals the sum of the counting rows (done rows and holds)', async () => {

@@ -13,7 +13,7 @@ import { migrationsFolder } from './migrate';
 import { PgliteStatements } from './pglite-statements';
 import { PipelinedConnection } from './pipeline';
 import { PlanCachingClient } from './plan-cache';
-import { setStatementRunner } from './prepared';
+import { type RawRow, setStatementRunner, type StatementRunner } from './prepared';
 import type { DatabaseTimeouts } from '../config/env';
 import type { Database } from './types';
 
@@ -154,6 +154,23 @@ export async function openPglite(
   };
 }
 
+/** Every column as PostgreSQL's text, as the other statement runners answer it. */
+const AS_TEXT = { getTypeParser: () => (value: string) => value };
+
+/**
+ * Named statements on the pool, for those that may wait for a row lock (prepared.ts
+ * `mayWait`): a wait holds one pooled connection, not the pipelined one every poll shares.
+ * Outside a transaction, so the pool's client sends the change feed's signals after it.
+ */
+class PoolStatements implements StatementRunner {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async run(name: string, text: string, values: readonly (string | null)[]): Promise<RawRow[]> {
+    const result = await this.pool.query<RawRow>({ name, text, values: [...values], rowMode: 'array', types: AS_TEXT });
+    return result.rows;
+  }
+}
+
 export async function openPostgres(
   connectionString: string,
   timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
@@ -184,7 +201,7 @@ export async function openPostgres(
   const db = drizzleNodePg({ client: pool });
   // The token check and the poll: one pipelined connection instead of a pool checkout each.
   const pipeline = new PipelinedConnection(connectionString, pgClientSettings(timeouts));
-  setStatementRunner(db, pipeline);
+  setStatementRunner(db, pipeline, new PoolStatements(pool));
   setChangeFeed(db, changes);
   let closed = false;
   return {

@@ -41,11 +41,13 @@ export class PgliteStatements implements StatementRunner {
 export class PgliteStatementError extends Error {
   code?: string;
   detail?: string;
+  constraint?: string;
   constructor(fields: Record<string, string>) {
     super(fields.M ?? 'database error');
     this.name = 'PgliteStatementError';
     this.code = fields.C;
     this.detail = fields.D;
+    this.constraint = fields.n;
   }
 }
 

@@ -14,10 +14,16 @@ export interface StatementRunner {
 }
 
 const runners = new WeakMap<Db, StatementRunner>();
+const waitingRunners = new WeakMap<Db, StatementRunner>();
 
-/** The runner of `db`'s prepared statements; only the handle given here has one. */
-export function setStatementRunner(db: Db, runner: StatementRunner): void {
+/**
+ * The runners of `db`'s prepared statements; only the handle given here has them. `waiting`
+ * runs the statements that may wait for a row lock (`preparedStatement`'s `mayWait`): on
+ * PostgreSQL the pool, so no other statement queues behind the wait; PGlite has one runner.
+ */
+export function setStatementRunner(db: Db, runner: StatementRunner, waiting: StatementRunner = runner): void {
   runners.set(db, runner);
+  waitingRunners.set(db, waiting);
 }
 
 /** A parameter on the wire, in PostgreSQL's text format. */
@@ -42,15 +48,17 @@ function toText(value: unknown): string | null {
  * plans it once per connection (PGlite otherwise re-parses and re-plans every call, which was
  * most of its CPU per poll) and Drizzle does no work per call. Rows come back as text for the
  * caller to decode (`decode.*`). Each must be one standalone statement that answers quickly:
- * on PostgreSQL they share one pipelined connection. Not for transaction handles.
+ * on PostgreSQL they share one pipelined connection; one that may wait for a row lock (a money
+ * call's, issue 19) says `mayWait` and runs on the pool. Not for transaction handles.
  */
 export function preparedStatement<P extends string>(
   name: string,
   build: (db: Db) => { toSQL(): { sql: string; params: unknown[] } },
+  { mayWait = false }: { mayWait?: boolean } = {},
 ): (db: Db, values: Record<P, unknown>) => Promise<RawRow[]> {
   let compiled: { text: string; params: unknown[] } | undefined;
   return (db, values) => {
-    const runner = runners.get(db);
+    const runner = (mayWait ? waitingRunners : runners).get(db);
     if (!runner) throw new Error(`no statement runner for this database handle (${name})`);
     if (!compiled) {
       const query = build(db).toSQL();

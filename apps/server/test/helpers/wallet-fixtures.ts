@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -5,7 +6,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import { users } from '../../src/db/schema';
 import { ledgerChecks } from '../../src/modules/ledger/invariant';
-import { type ApiResponse, post, type TestContext } from './test-app';
+import { type ApiResponse, post, postKeyed, type TestContext } from './test-app';
 
 export async function userIdOf(ctx: TestContext, email: string): Promise<number> {
   const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -169,6 +170,14 @@ export function approveBill(app: FastifyInstance, adminToken: string, billId: nu
 
 export function withdrawUpi(app: FastifyInstance, token: string, amount: string | number) {
   return post(app, '/api/withdraw', { amount, method: 'upi', upi_id: 'me@okicici' }, token);
+}
+
+/**
+ * `withdrawUpi` with an Idempotency-Key, as the web client sends it: the call is then one
+ * statement (issue 19), so every money rule is asked of that path too.
+ */
+export function withdrawUpiKeyed(app: FastifyInstance, token: string, amount: string | number, key: string = randomUUID()) {
+  return postKeyed(app, '/api/withdraw', { amount, method: 'upi', upi_id: 'me@okicici' }, token, key);
 }
 
 /** A screenshot-like picture: a seeded grid of grey blocks, so each seed looks different. */

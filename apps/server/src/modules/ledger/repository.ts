@@ -203,3 +203,31 @@ export async function findRowByCause(db: Db, cause: LedgerCause): Promise<Transa
     .limit(1);
   return rows[0] ?? null;
 }
+
+/** The constraint a hold breaks when the balance is short (`holdInStatement`). */
+export const SHORT_BALANCE_CONSTRAINT = 'users_balance_non_negative';
+
+/**
+ * A hold as a CTE of one statement that also writes its cause and its ledger row (a keyed
+ * withdrawal, issue 19): the balance of the customer `userId` (SQL of that statement) drops by
+ * `amount`. No balance check in its WHERE, unlike `takeFromBalance`: a short balance breaks
+ * `SHORT_BALANCE_CONSTRAINT`, which undoes the whole statement, so nothing else it wrote
+ * stays. On PostgreSQL it locks the customer's row, and a concurrent hold waits and then
+ * takes from the balance that one left. Answers the customer's id, new balance and language
+ * (`heldRowInStatement` reads them). The caller signals the change (`signalBalanceChanged`).
+ */
+export const holdInStatement = (userId: SQL, amount: SQL) =>
+  sql`update ${users} set balance = balance - ${amount} where id = ${userId} returning id, balance, locale`;
+
+/**
+ * The hold's pending ledger row, in the same statement: from the CTE named `held`
+ * (`holdInStatement`) and the cause's CTE `cause` (its `id`), its text picked from
+ * `descriptions` (a JSON object by locale, ledger `descriptionsByLocale`) in the customer's
+ * language. A bare INSERT, so the statement's command is one (the pool's client then sends the
+ * change feed's signals after it).
+ */
+export const heldRowInStatement = (held: string, cause: { type: LedgerCause['type']; table: string }, amount: SQL, kind: SQL, descriptions: SQL) =>
+  sql`insert into ${transactions} (user_id, amount, status, kind, cause_type, cause_id, balance_after, description)
+    select ${sql.identifier(held)}.id, -(${amount}), 'pending', ${kind}, ${cause.type}, ${sql.identifier(cause.table)}.id,
+      ${sql.identifier(held)}.balance, (${descriptions}::jsonb ->> ${sql.identifier(held)}.locale::text)
+    from ${sql.identifier(held)}, ${sql.identifier(cause.table)}`;

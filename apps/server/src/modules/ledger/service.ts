@@ -14,6 +14,7 @@ import {
   pendingRowInsert,
   insertRow,
   setBalanceAfter,
+  SHORT_BALANCE_CONSTRAINT,
   settleHoldInStatement,
   takeFromBalance,
 } from './repository';
@@ -33,6 +34,16 @@ function positive(movement: Pick<LedgerMovement, 'amount'>): bigint {
   // A programming error, not user input: the contract refuses amounts <= 0 long before.
   if (movement.amount <= 0n) throw new Error(`Ledger amounts are positive, got ${movement.amount}`);
   return movement.amount;
+}
+
+/**
+ * The 409 of a hold written inside a larger statement (repository holdInStatement) that broke
+ * the balance's constraint, or null when `error` is something else.
+ */
+export function shortBalanceRefusal(error: unknown): ConflictError | null {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  if (code !== '23514' || constraint !== SHORT_BALANCE_CONSTRAINT) return null;
+  return new ConflictError('INSUFFICIENT_BALANCE', t('api.ledger.insufficientBalance'));
 }
 
 /** The account a take left, or the 409 when the balance was short (the take changed nothing). */
@@ -56,6 +67,10 @@ const described = <M extends Pick<LedgerMovement, 'description'>>(movement: M, {
   ...movement,
   description: translateIn(locale, movement.description.key, movement.description.values),
 });
+
+/** A ledger text in every language, a JSON object by locale, for a row whose language its statement picks. */
+export const descriptionsByLocale = ({ key, values }: LedgerMovement['description']): string =>
+  JSON.stringify(Object.fromEntries(LOCALES.map((locale) => [locale, translateIn(locale, key, values)])));
 
 /** A pending row changes once; meeting it settled means two handlers raced, so refuse. */
 function pendingOrConflict(row: TransactionRow | null): TransactionRow {
@@ -113,14 +128,13 @@ export async function holdFor<T>(
   movement: Omit<LedgerMovement, 'cause'>,
   writeCause: (entry: PendingEntry) => Promise<T>,
 ): Promise<T> {
-  const { key, values } = movement.description;
   const entry: PendingEntry = {
     insert: heldRowInsert,
     values: {
       entryUserId: movement.userId,
       entryAmount: -positive(movement),
       entryKind: movement.kind,
-      entryDescriptions: JSON.stringify(Object.fromEntries(LOCALES.map((locale) => [locale, translateIn(locale, key, values)]))),
+      entryDescriptions: descriptionsByLocale(movement.description),
     },
   };
   const [account, written] = await inOneWrite(

@@ -33,7 +33,9 @@ import {
   listWithdrawals,
   payoutToday,
   requestWithdrawal,
+  requestWithdrawalInOneStatement,
 } from './service';
+import type { WithdrawalView } from './repository';
 import { t } from '../../lib/i18n';
 import type { Storage } from '../../lib/storage';
 
@@ -57,13 +59,17 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const limits = await cachedMoneyLimits(app.db);
       const { id, name, email, phone } = callerOf(request).user;
-      return app.idempotent(request, reply, async (db) => {
-        const withdrawal = await requestWithdrawal(db, { id, name, email, phone }, request.body, {
-          limits,
-          timeZone: app.config.displayTimeZone,
-        });
-        return { message: t('api.queue.sent'), data: toWithdrawalJson(withdrawal) };
-      });
+      const customer = { id, name, email, phone };
+      const rules = { limits, timeZone: app.config.displayTimeZone };
+      const answerOf = (withdrawal: WithdrawalView) => ({ message: t('api.queue.sent'), data: toWithdrawalJson(withdrawal) });
+      // With a key, the whole call is one statement (issue 19); without, or when that cannot
+      // decide, the transaction of `idempotent`.
+      return app.idempotentStatement(
+        request,
+        reply,
+        (claim) => requestWithdrawalInOneStatement(app.db, customer, request.body, rules, claim, answerOf),
+        () => app.idempotent(request, reply, async (db) => answerOf(await requestWithdrawal(db, customer, request.body, rules))),
+      );
     },
   );
 

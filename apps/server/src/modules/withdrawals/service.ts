@@ -2,6 +2,7 @@ import {
   dailyPayoutProblem,
   formatAmount,
   limitProblem,
+  parseAmount,
   type MoneyLimits,
   type PayoutToday,
   payoutLeftToday,
@@ -13,9 +14,10 @@ import type { Db } from '../../db/types';
 import { ConflictError, ValidationError } from '../../errors/app-errors';
 import type { StorageDeps as Deps } from '../../lib/storage';
 import type { Actor } from '../audit';
+import type { StatementClaim } from '../../lib/statement-claim';
 import { atomically } from '../../db/atomically';
 import { inOneWrite } from '../../db/plan-cache';
-import { holdFor, releaseHold } from '../ledger';
+import { descriptionsByLocale, holdFor, releaseHold, shortBalanceRefusal } from '../ledger';
 import { withdrawalApproved, withdrawalRejected } from '../notifications';
 import { notify } from '../notifications';
 import { notPendingError, pendingItems } from '../pending-items';
@@ -25,9 +27,12 @@ import {
   type DecidedWithdrawal,
   findWithdrawalView,
   handlePendingWithdrawal,
+  insertKeyedWithdrawal,
   insertWithdrawal,
   listWithdrawalViews,
   type NewWithdrawal,
+  nextWithdrawalId,
+  overDailyTotal,
   payoutsToday,
   type WithdrawalView,
 } from './repository';
@@ -57,18 +62,7 @@ export async function requestWithdrawal(
   { limits, timeZone }: { limits: MoneyLimits; timeZone: string },
 ): Promise<WithdrawalView> {
   const userId = customer.id;
-  const upi = input.method === 'upi';
-  const values: NewWithdrawal = {
-    userId,
-    amount: input.amount,
-    method: input.method,
-    upiId: upi ? (input.upi_id ?? null) : null,
-    accountHolder: upi ? null : (input.account_holder ?? null),
-    accountNumber: upi ? null : (input.account_number ?? null),
-    ifsc: upi ? null : (input.ifsc ?? null),
-  };
-  const outside = limitProblem(limits, 'withdraw', input.amount);
-  if (outside) throw ValidationError.field('amount', outside);
+  const values = withinLimits(customer, input, limits);
   const overDaily = (paidToday: bigint) => dailyPayoutProblem(limits, paidToday, input.amount);
   try {
     return await atomically(db, (tx) =>
@@ -87,6 +81,83 @@ export async function requestWithdrawal(
       if (problem) throw ValidationError.field('amount', problem);
     }
     throw error;
+  }
+}
+
+/** The withdrawal's row as asked; rule 8's per-call range checked (422 on `amount`). */
+function withinLimits(customer: Customer, input: WithdrawInput, limits: MoneyLimits): NewWithdrawal {
+  const upi = input.method === 'upi';
+  const outside = limitProblem(limits, 'withdraw', input.amount);
+  if (outside) throw ValidationError.field('amount', outside);
+  return {
+    userId: customer.id,
+    amount: input.amount,
+    method: input.method,
+    upiId: upi ? (input.upi_id ?? null) : null,
+    accountHolder: upi ? null : (input.account_holder ?? null),
+    accountNumber: upi ? null : (input.account_number ?? null),
+    ifsc: upi ? null : (input.ifsc ?? null),
+  };
+}
+
+/**
+ * `requestWithdrawal` with an Idempotency-Key, in one statement (issue 19; repository
+ * `insertKeyedWithdrawal`): the key's claim, the hold, the withdrawal and its ledger row. Its
+ * id and time are handed out first, so its answer (`answerOf`) is built and sealed (`claim`,
+ * money-calls idempotentStatement) before anything is written; nothing is read back. The same
+ * rules and refusals as `requestWithdrawal`: the range before, a short balance 409 and over the
+ * day's total 422 (the 422 when both), each undoing the whole statement. Null when the
+ * statement wrote nothing (the app key changed, the customer is gone, or the day's total read
+ * differently a moment later): the caller then runs the general path.
+ */
+export async function requestWithdrawalInOneStatement<A>(
+  db: Db,
+  customer: Customer,
+  input: WithdrawInput,
+  { limits, timeZone }: { limits: MoneyLimits; timeZone: string },
+  claim: StatementClaim,
+  answerOf: (withdrawal: WithdrawalView) => A,
+): Promise<A | null> {
+  const values = withinLimits(customer, input, limits);
+  const id = await nextWithdrawalId(db);
+  const createdAt = new Date();
+  const withdrawal: WithdrawalView = {
+    ...values,
+    id,
+    createdAt,
+    status: 'pending',
+    comment: null,
+    payoutReference: null,
+    payoutProofKey: null,
+    handledBy: null,
+    handledAt: null,
+    user: customer,
+    handler: null,
+  };
+  const answer = answerOf(withdrawal);
+  try {
+    const written = await insertKeyedWithdrawal(db, {
+      ...values,
+      key: claim.key,
+      fingerprint: claim.fingerprint,
+      response: claim.seal(answer),
+      claimedAt: claim.claimedAt,
+      appKey: claim.appKey,
+      id,
+      createdAt,
+      timeZone,
+      dailyTotal: parseAmount(limits.daily_payout) ?? 0n,
+      descriptions: descriptionsByLocale(destinationText(values)),
+    });
+    return written ? answer : null;
+  } catch (error) {
+    const short = shortBalanceRefusal(error);
+    if (!short && !overDailyTotal(error)) throw error;
+    // Over the day's total as well as short: the 422 names the limit, as requestWithdrawal's.
+    const problem = dailyPayoutProblem(limits, await payoutsToday(db, customer.id, timeZone), input.amount);
+    if (problem) throw ValidationError.field('amount', problem);
+    if (short) throw short;
+    return null;
   }
 }
 

@@ -6,7 +6,9 @@ import {
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { idempotencyKeys, type IdempotencyKeyRow } from '../../db/schema';
+import { appKeyFingerprint, idempotencyKeys, type IdempotencyKeyRow } from '../../db/schema';
+import { uniqueViolation } from '../../db/pg-errors';
+import type { StatementClaim } from '../../lib/statement-claim';
 import { ahead, preparedOnce, withCommit } from '../../db/plan-cache';
 import type { Db } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
@@ -40,6 +42,23 @@ declare module 'fastify' {
       reply: FastifyReply,
       work: (db: Db, storage: Storage, prepared: P) => Promise<T>,
       before?: (storage: Storage) => Promise<P>,
+    ): Promise<T>;
+  }
+  interface FastifyInstance {
+    /**
+     * A money call whose work is one statement that claims its key itself (a keyed
+     * withdrawal, issue 19). `run` gets the claim (`StatementClaim`: the key's values, the app
+     * key's fingerprint, and `seal`, which seals the call's answer for the key's row) and
+     * answers, or null when its statement wrote nothing. A key already used breaks the
+     * claim's primary key; its answer is then replayed as `idempotent` replays it. Without a
+     * key, with an expired one, or when `run` answers null, `general` runs instead (the call
+     * through `idempotent`).
+     */
+    idempotentStatement<T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      run: (claim: StatementClaim) => Promise<T | null>,
+      general: () => Promise<T>,
     ): Promise<T>;
   }
   interface FastifyRequest {
@@ -191,6 +210,59 @@ export default fp<{ now: () => Date }>(
       // no more statements there than a look here did, and a first call one fewer.
       return undefined;
     });
+
+    /** The app key's fingerprint as this process last read it (`idempotentStatement`). */
+    let appKeyRead: Promise<string | null> | null = null;
+    const currentAppKey = () =>
+      (appKeyRead ??= app.db
+        .select({ fingerprint: appKeyFingerprint.fingerprint })
+        .from(appKeyFingerprint)
+        .where(eq(appKeyFingerprint.id, 1))
+        .then(([row]) => row?.fingerprint ?? null, (error: unknown) => {
+          appKeyRead = null;
+          throw error;
+        }));
+
+    app.decorate(
+      'idempotentStatement',
+      async <T>(
+        request: FastifyRequest,
+        reply: FastifyReply,
+        run: (claim: StatementClaim) => Promise<T | null>,
+        general: () => Promise<T>,
+      ): Promise<T> => {
+        const idempotency = request.idempotency;
+        // A multipart call's fingerprint needs its form (`idempotent` adds it): JSON calls only.
+        if (!idempotency || request.isMultipart()) return general();
+        const { key, fingerprint } = idempotency;
+        const userId = callerOf(request).user.id;
+        await pruneExpired();
+        const appKey = await currentAppKey();
+        const sealingKey = keyring.sealingKeyFor(appKey);
+        const locale = localeOfHeaders(request.headers);
+        try {
+          const answer = await run({
+            userId,
+            key,
+            fingerprint,
+            claimedAt: now(),
+            appKey,
+            // Kept as it was answered: its texts in this call's language (lib/i18n.ts `t`).
+            seal: (value) => sealSecret(sealingKey, IDEMPOTENCY_RESPONSE_PURPOSE, localizeJson(JSON.stringify(value), locale)),
+          });
+          if (answer !== null) return answer;
+          // The claim may have met another app key (a rotation): read it again next time.
+          appKeyRead = null;
+        } catch (error) {
+          if (uniqueViolation(error) !== 'idempotency_keys_pk') throw error;
+          // Answered before (or by a call that was in flight and has committed since).
+          const answered = await answeredEarlier(userId, key);
+          if (answered) return replay(reply, answered, fingerprint) as T;
+          // Expired: the general path's claim takes the key over.
+        }
+        return general();
+      },
+    );
 
     app.decorate(
       'idempotent',
