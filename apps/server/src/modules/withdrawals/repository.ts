@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Locale } from '@iddesk/contract';
 import { alias, PgDialect } from 'drizzle-orm/pg-core';
-import { decode, preparedStatement } from '../../db/prepared';
+import { preparedStatement } from '../../db/prepared';
 import { sealingFingerprint } from '../app-key';
 import { idempotencyKeys, transactions, users, withdrawals, type WithdrawalRow } from '../../db/schema';
 import { heldRowInStatement, holdInStatement, type PendingEntry, settleInStatement } from '../ledger';
@@ -220,7 +220,8 @@ const ID_BATCH = 16;
  * The next withdrawal's id, before its row is written: a keyed withdrawal's answer is sealed
  * before its one statement (`insertKeyedWithdrawal`). Taken from the identity's own sequence,
  * `ID_BATCH` at a time, so most calls read nothing for it. Ids still grow with time on one
- * server; across servers they interleave by batch (the queues sort by `created_at`).
+ * server; across servers they interleave by batch, so a queue's oldest-first order (by id) can
+ * swap two withdrawals asked for seconds apart on different servers (decision 026).
  */
 export async function nextWithdrawalId(db: Db): Promise<number> {
   let ids = aheadIds.get(db);
@@ -309,7 +310,7 @@ export async function insertKeyedWithdrawal(db: Db, values: KeyedWithdrawal): Pr
   const rows = await keyedWithdrawalStatement(db, values);
   if (rows.length === 0) return false;
   signalBalanceChanged(values.userId);
-  return decode.int(rows[0]![0]!) > 0;
+  return true;
 }
 
 /** Whether `error` is `withdrawal_payouts_today` refusing a keyed withdrawal over the daily total. */
