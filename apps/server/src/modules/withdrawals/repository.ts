@@ -1,6 +1,6 @@
-import { and, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type Placeholder, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Locale } from '@iddesk/contract';
-import { alias, PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { preparedStatement } from '../../db/prepared';
 import { sealingFingerprint } from '../app-key';
 import { idempotencyKeys, transactions, users, withdrawals, type WithdrawalRow } from '../../db/schema';
@@ -59,24 +59,14 @@ export type NewWithdrawal = Pick<
   'userId' | 'amount' | 'method' | 'upiId' | 'accountHolder' | 'accountNumber' | 'ifsc'
 >;
 
-/** The customer's other withdrawals, as `todaysPayouts` reads them inside an insert. */
-const earlier = alias(withdrawals, 'earlier');
-
 /**
  * Rule 8's daily payout total: the customer's withdrawals asked for today (waiting or paid;
- * rejected and cancelled ones do not count), today being the calendar day in `timeZone`.
+ * rejected and cancelled ones do not count), today being the calendar day in `timeZone`. Read
+ * by `withdrawal_payouts_today` (migration 0024), the one definition of it, with no total to
+ * check against; the keyed withdrawal's statement passes one.
  */
-const todaysPayouts = (db: Db, table: typeof withdrawals | typeof earlier, userId: number | Placeholder, timeZone: string | Placeholder) =>
-  db
-    .select({ total: sql<string>`coalesce(sum(${table.amount}), 0)::text` })
-    .from(table)
-    .where(
-      and(
-        eq(table.userId, userId),
-        inArray(table.status, ['pending', 'approved']),
-        sql`${table.createdAt} >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`,
-      ),
-    );
+const todaysPayouts = (userId: SQLWrapper, timeZone: string | Placeholder, except: SQLWrapper = sql`null`) =>
+  sql<string>`withdrawal_payouts_today(${userId}::integer, ${timeZone}::text, 0, null, ${except}::integer)::text`;
 
 const placeholder = sql.placeholder;
 
@@ -101,7 +91,7 @@ const insertOf = (tx: Tx, entry: PendingEntry) =>
         })
         .returning({
           ...getTableColumns(withdrawals),
-          paidToday: sql<string>`(${todaysPayouts(tx, earlier, placeholder('userId'), placeholder('timeZone'))})`.as('paid_today'),
+          paidToday: todaysPayouts(placeholder('userId'), placeholder('timeZone'), withdrawals.id).as('paid_today'),
         }),
     );
     const held = tx.$with('held').as(entry.insert(tx, { type: 'withdrawal', id: sql`(select ${written.id} from ${written})` }).returning({ id: transactions.id }));
@@ -131,8 +121,8 @@ export const cancelPendingWithdrawal = (tx: Tx, id: number, customerId: number):
   cancelOwnIfPending(tx, withdrawals, id, customerId);
 
 export async function payoutsToday(db: Db, userId: number, timeZone: string): Promise<bigint> {
-  const rows = await todaysPayouts(db, withdrawals, userId, timeZone);
-  return BigInt(rows[0]?.total ?? '0');
+  const [row] = await db.select({ total: todaysPayouts(users.id, timeZone) }).from(users).where(eq(users.id, userId));
+  return BigInt(row?.total ?? '0');
 }
 
 /** A decided withdrawal as its answer shows it, with the language its customer reads. */
@@ -294,7 +284,7 @@ const keyedWithdrawalStatement = preparedStatement<keyof KeyedWithdrawal>(
         select ${p('id')}::integer, held.id, ${amount}, ${p('method')}::payment_kind, ${p('upiId')}::text, ${p('accountHolder')}::text,
           ${p('accountNumber')}::text, ${p('ifsc')}::text, ${p('createdAt')}::timestamptz
         from held
-        where withdrawal_payouts_today(held.id, ${p('timeZone')}::text, ${amount}, ${p('dailyTotal')}::bigint) >= 0
+        where withdrawal_payouts_today(held.id, ${p('timeZone')}::text, ${amount}, ${p('dailyTotal')}::bigint, null) >= 0
         returning id
       )
       ${heldRowInStatement('held', { type: 'withdrawal', table: 'written' }, amount, sql`'withdrawal'`, sql`${p('descriptions')}::text`)}
