@@ -42,13 +42,14 @@ function positive(movement: Pick<LedgerMovement, 'amount'>): bigint {
  */
 export function shortBalanceRefusal(error: unknown): ConflictError | null {
   const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
-  if (code !== '23514' || constraint !== SHORT_BALANCE_CONSTRAINT) return null;
-  return new ConflictError('INSUFFICIENT_BALANCE', t('api.ledger.insufficientBalance'));
+  return code === '23514' && constraint === SHORT_BALANCE_CONSTRAINT ? insufficientBalance() : null;
 }
+
+const insufficientBalance = () => new ConflictError('INSUFFICIENT_BALANCE', t('api.ledger.insufficientBalance'));
 
 /** The account a take left, or the 409 when the balance was short (the take changed nothing). */
 function taken(account: Account | null): Account {
-  if (account === null) throw new ConflictError('INSUFFICIENT_BALANCE', t('api.ledger.insufficientBalance'));
+  if (account === null) throw insufficientBalance();
   return account;
 }
 
