@@ -211,6 +211,17 @@ export default fp<{ now: () => Date }>(
       return undefined;
     });
 
+    /**
+     * A call's answer as its key's row keeps it: its texts in the call's language (lib/i18n.ts
+     * `t`), sealed under the key the database's fingerprint `appKey` names.
+     */
+    const sealAnswer = (request: FastifyRequest, appKey: string | null, answer: unknown) =>
+      sealSecret(
+        keyring.sealingKeyFor(appKey),
+        IDEMPOTENCY_RESPONSE_PURPOSE,
+        localizeJson(JSON.stringify(answer), localeOfHeaders(request.headers)),
+      );
+
     /** The app key's fingerprint as this process last read it (`idempotentStatement`). */
     let appKeyRead: Promise<string | null> | null = null;
     const currentAppKey = () =>
@@ -238,8 +249,6 @@ export default fp<{ now: () => Date }>(
         const userId = callerOf(request).user.id;
         await pruneExpired();
         const appKey = await currentAppKey();
-        const sealingKey = keyring.sealingKeyFor(appKey);
-        const locale = localeOfHeaders(request.headers);
         try {
           const answer = await run({
             userId,
@@ -247,8 +256,7 @@ export default fp<{ now: () => Date }>(
             fingerprint,
             claimedAt: now(),
             appKey,
-            // Kept as it was answered: its texts in this call's language (lib/i18n.ts `t`).
-            seal: (value) => sealSecret(sealingKey, IDEMPOTENCY_RESPONSE_PURPOSE, localizeJson(JSON.stringify(value), locale)),
+            seal: (value) => sealAnswer(request, appKey, value),
           });
           if (answer !== null) return answer;
           // The claim may have met another app key (a rotation): read it again next time.
@@ -321,9 +329,7 @@ export default fp<{ now: () => Date }>(
             const claimed = ran.first;
             if (claimed.length === 0) throw new Replay(null);
             const answer = ran.next as T;
-            // Kept as it was answered: its texts in this call's language (lib/i18n.ts `t`).
-            const written = localizeJson(JSON.stringify(answer), localeOfHeaders(request.headers));
-            const response = sealSecret(keyring.sealingKeyFor(claimed[0]!.appKey), IDEMPOTENCY_RESPONSE_PURPOSE, written);
+            const response = sealAnswer(request, claimed[0]!.appKey, answer);
             // The answer's row leaves with the COMMIT, one round trip fewer (db/plan-cache.ts).
             const sealed = await withCommit(tx, () => sealOf(tx).execute({ response, userId, key }));
             ranToTheEnd = true;
