@@ -1,13 +1,14 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PipelinedConnection } from '../src/db/pipeline';
+import { listTransactions } from '../src/modules/ledger/list';
 import { openTestDatabase } from './helpers/test-database';
 import type { Database } from '../src/db/types';
 
 /**
  * The pipelined connection the token check and the poll run on (PostgreSQL only): answers go
  * to the statement that asked, a failing statement fails alone, and a lost connection is
- * replaced by the next statement.
+ * replaced by the next statement. The list pages have a pipeline of their own.
  */
 if (!process.env.TEST_DATABASE_URL) {
   throw new Error('db-pipeline.pg.test.ts needs TEST_DATABASE_URL (vitest.config.ts runs it only then)');
@@ -67,5 +68,40 @@ describe('the pipelined connection of the hot statements (PostgreSQL)', () => {
 
   it('the database handle runs its hot statements on its pipeline', () => {
     expect(database.statements).toBeInstanceOf(PipelinedConnection);
+  });
+
+  it("a list page waiting on its own pipeline holds up no hot statement (prepared.ts StatementLane)", async () => {
+    expect(database.listStatements).toBeInstanceOf(PipelinedConnection);
+    expect(database.listStatements).not.toBe(database.statements);
+    // The ledger locked, as a long page would hold its pipeline: the page waits …
+    const locker = new pg.Client({ connectionString });
+    const watcher = new pg.Client({ connectionString });
+    await Promise.all([locker.connect(), watcher.connect()]);
+    try {
+      await locker.query('begin');
+      await locker.query('lock table transactions in access exclusive mode');
+      let pageDone = false;
+      const page = listTransactions(database.db, 1, { page: 1, perPage: 15, pending: undefined }).then((p) => {
+        pageDone = true;
+        return p;
+      });
+      await expect
+        .poll(async () => {
+          // Outside the locker's transaction, whose view of pg_stat_activity would stay as first read.
+          const waiting = await watcher.query(
+            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%from "transactions"%'`,
+          );
+          return waiting.rows[0].n;
+        })
+        .toBe(1);
+      // … and a hot statement still answers at once, before the page.
+      const [hot] = await database.statements.run('lane_probe', 'select 42', []);
+      expect(hot).toEqual(['42']);
+      expect(pageDone).toBe(false);
+      await locker.query('commit');
+      expect(await page).toMatchObject({ items: [], total: 0 });
+    } finally {
+      await Promise.all([locker.end(), watcher.end()]);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeId, createFromWallet, createItem, customerWith, depositFromWallet, handle } from './helpers/ids-fixtures';
 import { changeFeedSettled } from './helpers/change-feed';
@@ -284,7 +285,7 @@ describe('one statement per list page, the total included', () => {
     const { statements } = await counter.measure(async () => {
       for (const [token, query] of calls) pages.push((await pageOf(token, query)).json().data);
     });
-    // Built once (db/plan-cache.ts preparedOnce): the caller and the window are parameters.
+    // Built once (db/prepared.ts preparedStatement): the caller and the window are parameters.
     // (On PostgreSQL the withdrawal's NOTIFY may drop a cached session on the way: not counted.)
     const pageStatements = statements.filter((text) => /from "transactions"/.test(text));
     expect(pageStatements, statements.join('\n---\n')).toHaveLength(calls.length);
@@ -300,6 +301,26 @@ describe('one statement per list page, the total included', () => {
     // Another shape (the open rows only) is its own statement, with its own rows.
     const open = (await pageOf(other.token, 'pending=1')).json().data;
     expect(open.items.map((t: { amount: string }) => t.amount)).toEqual(['-7.00']);
+  });
+
+  it("a customer's page, read as text, answers what the staff's filtered page reads through Drizzle", async () => {
+    // Credited by staff (no cause id), a payout held (a debit), a top-up waiting (no balance after).
+    const who = await customerWith(ctx, admin.token, '300');
+    expect((await withdrawUpi(ctx.app, who.token, '20.50')).statusCode).toBe(200);
+    const paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
+    expect((await addFunds(ctx.app, who.token, paymentTypeId, '75.25')).statusCode).toBe(200);
+    // Times with microseconds: the text read writes milliseconds as Date#toISOString does.
+    await ctx.db.execute(
+      sql`update transactions set created_at = timestamptz '2026-03-04 05:06:07.057999+00' + id * interval '1.000999 seconds' where user_id = ${who.id}`,
+    );
+    const mine = (await get(ctx.app, '/api/transactions?perPage=15', who.token)).json().data;
+    const filtered = (await get(ctx.app, `/api/admin/users/${who.id}/transactions?amount_min=1&perPage=15`, admin.token)).json().data;
+    expect(mine.items).toHaveLength(3);
+    expect(mine.items).toEqual(filtered.items);
+    expect(mine.total).toBe(3);
+    expect(mine.items.map((t: { balance_after: string | null }) => t.balance_after)).toEqual([null, '279.50', '300.00']);
+    expect(mine.items[2].cause_id).toBeNull();
+    for (const t of mine.items) expect(t.created_at).toMatch(/^2026-03-04T05:\d\d:\d\d\.\d{3}Z$/);
   });
 
   it('a page of 1 KB and more goes out brotli-compressed per call (quality 3), the same JSON', async () => {

@@ -13,7 +13,7 @@ import { migrationsFolder } from './migrate';
 import { PgliteStatements } from './pglite-statements';
 import { PipelinedConnection } from './pipeline';
 import { PlanCachingClient } from './plan-cache';
-import { type RawRow, setStatementRunner, type StatementRunner } from './prepared';
+import { type RawRow, setStatementRunners, type StatementRunner } from './prepared';
 import type { DatabaseTimeouts } from '../config/env';
 import type { Database } from './types';
 
@@ -121,9 +121,9 @@ export async function openPglite(
   });
   takeTurns(client);
   const db = drizzlePglite({ client });
-  // The token check and the poll: named statements, parsed and planned once.
+  // The hot and list statements: named statements, parsed and planned once.
   const statements = new PgliteStatements(client);
-  setStatementRunner(db, statements);
+  setStatementRunners(db, { hot: statements, list: statements, wait: statements });
   try {
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
   } catch (error) {
@@ -139,6 +139,7 @@ export async function openPglite(
     db,
     driver: 'pglite',
     statements,
+    listStatements: statements,
     async close() {
       if (closed) return;
       closed = true;
@@ -159,7 +160,7 @@ const AS_TEXT = { getTypeParser: () => (value: string) => value };
 
 /**
  * Named statements on the pool, for those that may wait for a row lock (prepared.ts
- * `mayWait`): a wait holds one pooled connection, not the pipelined one every poll shares.
+ * `StatementLane` `wait`): a wait holds one pooled connection, not a pipelined one.
  * Outside a transaction, so the pool's client sends the change feed's signals after it.
  */
 class PoolStatements implements StatementRunner {
@@ -199,19 +200,22 @@ export async function openPostgres(
     throw error;
   }
   const db = drizzleNodePg({ client: pool });
-  // The token check and the poll: one pipelined connection instead of a pool checkout each.
+  // The token check and the poll: one pipelined connection instead of a pool checkout each;
+  // the list pages another, so a long list never holds up a poll (prepared.ts StatementLane).
   const pipeline = new PipelinedConnection(connectionString, pgClientSettings(timeouts));
-  setStatementRunner(db, pipeline, new PoolStatements(pool));
+  const lists = new PipelinedConnection(connectionString, pgClientSettings(timeouts));
+  setStatementRunners(db, { hot: pipeline, list: lists, wait: new PoolStatements(pool) });
   setChangeFeed(db, changes);
   let closed = false;
   return {
     db,
     driver: 'postgres',
     statements: pipeline,
+    listStatements: lists,
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.all([changes.close(), pipeline.close(), pool.end()]);
+      await Promise.all([changes.close(), pipeline.close(), lists.close(), pool.end()]);
     },
   };
 }

@@ -13,17 +13,27 @@ export interface StatementRunner {
   run(name: string, text: string, values: readonly (string | null)[]): Promise<RawRow[]>;
 }
 
-const runners = new WeakMap<Db, StatementRunner>();
-const waitingRunners = new WeakMap<Db, StatementRunner>();
-
 /**
- * The runners of `db`'s prepared statements; only the handle given here has them. `waiting`
- * runs the statements that may wait for a row lock (`preparedStatement`'s `mayWait`): on
- * PostgreSQL the pool, so no other statement queues behind the wait; PGlite has one runner.
+ * Where a prepared statement runs. On PostgreSQL each lane is its own connection or pool,
+ * because a pipelined connection answers in order and a slow statement delays every one sent
+ * after it:
+ * - `hot`: the token check and the poll, one pipelined connection; statements that always
+ *   answer in microseconds.
+ * - `list`: a page of a list with its total, a second pipelined connection; quick, but its time
+ *   grows with the list (a page's total of a 100 000-row ledger counts for ~30 ms), so a large
+ *   list delays other pages, never a poll.
+ * - `wait`: statements that may wait for a row lock (a money call's), on the pool, so no other
+ *   statement queues behind the wait.
+ * PGlite has one runner for all three.
  */
-export function setStatementRunner(db: Db, runner: StatementRunner, waiting: StatementRunner = runner): void {
-  runners.set(db, runner);
-  waitingRunners.set(db, waiting);
+export type StatementLane = 'hot' | 'list' | 'wait';
+export type StatementRunners = Record<StatementLane, StatementRunner>;
+
+const runners = new WeakMap<Db, StatementRunners>();
+
+/** The runners of `db`'s prepared statements; only the handle given here has them. */
+export function setStatementRunners(db: Db, lanes: StatementRunners): void {
+  runners.set(db, lanes);
 }
 
 /** A parameter on the wire, in PostgreSQL's text format. */
@@ -47,18 +57,17 @@ function toText(value: unknown): string | null {
  * then every call runs it by name with new placeholder values, so the database parses and
  * plans it once per connection (PGlite otherwise re-parses and re-plans every call, which was
  * most of its CPU per poll) and Drizzle does no work per call. Rows come back as text for the
- * caller to decode (`decode.*`). Each must be one standalone statement that answers quickly:
- * on PostgreSQL they share one pipelined connection; one that may wait for a row lock (a money
- * call's, issue 19) says `mayWait` and runs on the pool. Not for transaction handles.
+ * caller to decode (`decode.*`). Each must be one standalone statement that answers quickly,
+ * on its `lane` (`StatementLane`: the poll's by default). Not for transaction handles.
  */
 export function preparedStatement<P extends string>(
   name: string,
   build: (db: Db) => { toSQL(): { sql: string; params: unknown[] } },
-  { mayWait = false }: { mayWait?: boolean } = {},
+  { lane = 'hot' }: { lane?: StatementLane } = {},
 ): (db: Db, values: Record<P, unknown>) => Promise<RawRow[]> {
   let compiled: { text: string; params: unknown[] } | undefined;
   return (db, values) => {
-    const runner = (mayWait ? waitingRunners : runners).get(db);
+    const runner = runners.get(db)?.[lane];
     if (!runner) throw new Error(`no statement runner for this database handle (${name})`);
     if (!compiled) {
       const query = build(db).toSQL();

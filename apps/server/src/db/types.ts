@@ -16,7 +16,9 @@ export type DatabaseDriver = 'pglite' | 'postgres';
 export type Database = {
   db: Db;
   driver: DatabaseDriver;
-  /** Runs the hot prepared statements of `db` (db/prepared.ts). */
+  /** Runs the hot prepared statements of `db` (db/prepared.ts `StatementLane`). */
   statements: StatementRunner;
+  /** Runs its list pages' prepared statements: on PostgreSQL a connection of their own. */
+  listStatements: StatementRunner;
   close(): Promise<void>;
 };

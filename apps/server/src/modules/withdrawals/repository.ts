@@ -291,7 +291,7 @@ const keyedWithdrawalStatement = preparedStatement<keyof KeyedWithdrawal>(
       returning id`;
     return { toSQL: () => new PgDialect().sqlToQuery(query) };
   },
-  { mayWait: true },
+  { lane: 'wait' },
 );
 
 /** Runs `keyedWithdrawalStatement`: true when it wrote the withdrawal, false when the claim wrote nothing. */
