@@ -121,7 +121,7 @@ export async function openPglite(
   });
   takeTurns(client);
   const db = drizzlePglite({ client });
-  // The hot and list statements: named statements, parsed and planned once.
+  // Every prepared statement, whatever its lane (prepared.ts): named, parsed and planned once.
   const statements = new PgliteStatements(client);
   setStatementRunners(db, { hot: statements, list: statements, wait: statements });
   try {

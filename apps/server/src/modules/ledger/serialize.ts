@@ -39,8 +39,8 @@ export const TRANSACTION_TEXT_TOTAL = Object.keys(transactionTextColumns).length
 
 /** `toTransactionJson` of a row selected with `transactionTextColumns`. */
 export function transactionJsonOfText(row: RawRow): Transaction {
-  const balanceAfter = row[7];
-  const causeId = row[6];
+  const balanceAfter = row[7] ?? null;
+  const causeId = row[6] ?? null;
   return {
     id: Number(row[0]),
     amount: formatAmount(BigInt(row[1]!)),
@@ -49,7 +49,7 @@ export function transactionJsonOfText(row: RawRow): Transaction {
     description: row[4]!,
     cause_type: row[5] as Transaction['cause_type'],
     cause_id: causeId === null ? null : Number(causeId),
-    balance_after: balanceAfter == null ? null : formatAmount(BigInt(balanceAfter)),
+    balance_after: balanceAfter === null ? null : formatAmount(BigInt(balanceAfter)),
     created_at: row[8]!,
   };
 }
