@@ -2,8 +2,6 @@ import { type AddFundsBodySchema, formatAmount, limitProblem, type Locale, type 
 import type { Actor } from '../audit';
 import type { z } from 'zod';
 import type { BillRow, PaymentTypeRow } from '../../db/schema';
-import { atomically } from '../../db/atomically';
-import { withCommit } from '../../db/plan-cache';
 import type { Db } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
 import type { StorageDeps as Deps } from '../../lib/storage';
@@ -12,7 +10,7 @@ import { billApproved, billRejected } from '../notifications';
 import { notify } from '../notifications';
 import { pendingItems } from '../pending-items';
 import { approvedElsewhere, assertReferenceFree } from '../proof-reuse';
-import { recordUpload, type StoredImage, storeImage, withStoredImage } from '../uploads';
+import { type StoredImage, storeImage, withStoredImage } from '../uploads';
 import {
   type BillView,
   cancelPendingBill,
@@ -22,7 +20,6 @@ import {
   listBillViews,
 } from './repository';
 import { t } from '../../lib/i18n';
-
 type AddFundsInput = z.output<typeof AddFundsBodySchema>;
 
 
@@ -51,9 +48,9 @@ export async function prepareAddFunds(
 }
 
 /**
- * Add funds, the transaction: a pending bill and a pending credit that does not count until
- * an admin approves it, with the stored screenshot's row. The customer's language, for the
- * ledger row's text, is the caller's. Joins a keyed call's transaction (db/atomically.ts).
+ * Add funds, the write: a pending bill and a pending credit that does not count until an admin
+ * approves it, with the stored screenshot's row, in one statement. The customer's language, for
+ * the ledger row's text, is the caller's. A keyed call runs it in its transaction.
  */
 export async function recordAddFunds(
   { db, storage, log }: Deps,
@@ -64,11 +61,13 @@ export async function recordAddFunds(
 ): Promise<BillView> {
   const { locale, ...user } = customer;
   const userId = user.id;
-  const bill = await withStoredImage(storage, log, image, async () => {
-    const written = await atomically(db, (tx) => {
-      // The bill and its pending credit in one statement, sent with the screenshot's row, and
-      // with the COMMIT when this is the whole transaction (no key): one round trip.
-      const credit = pendingCreditEntry(
+  // One statement, the screenshot's row in it (bills/repository.ts `insertBill`): no
+  // transaction of its own, and a keyed call's is joined as it is.
+  const bill = await withStoredImage(storage, log, image, () =>
+    insertBill(
+      db,
+      { userId, amount: input.amount, paymentTypeId: paymentType.id, reference: input.reference },
+      pendingCreditEntry(
         {
           userId,
           amount: input.amount,
@@ -76,22 +75,10 @@ export async function recordAddFunds(
           description: { key: 'api.ledger.entry.addFunds', values: { method: paymentType.name, reference: input.reference } },
         },
         { locale },
-      );
-      return withCommit(
-        tx,
-        () => recordUpload(tx, image, userId),
-        () =>
-          insertBill(
-            tx,
-            { userId, amount: input.amount, paymentTypeId: paymentType.id, reference: input.reference, proofKey: image.key },
-            credit,
-          ),
-      );
-    });
-    // A failed statement shows here: its transaction's COMMIT rolled everything back.
-    const [, row] = await written();
-    return row;
-  });
+      ),
+      { ...image, ownerId: userId },
+    ),
+  );
   // The answer from what this call knows: a new bill has no handler, and its reuse flags are
   // staff's (the customer's JSON has none), so no statement reads it back.
   return { ...bill, user, paymentType: { id: paymentType.id, name: paymentType.name }, handler: null, reuseApproved: false };

@@ -70,47 +70,58 @@ function lookalikeSearch(db: Db | Tx, key: SQL, phash: SQL, probes: SQL[]) {
 
 /**
  * A proof's row and its pairs with every earlier proof whose hash is within
- * LOOKALIKE_MAX_DISTANCE bits, both ways, in one statement (issue 19: two round trips fewer
- * per deposit), so the staff lists need only an indexed lookup per row. The search does not
+ * LOOKALIKE_MAX_DISTANCE bits, both ways, as parts of one statement (issue 19: no round trip
+ * of their own), so the staff lists need only an indexed lookup per row: the CTEs `inserted`
+ * (the row) and `found` (the earlier look-alikes), and `pairs`, the select of the pairs to
+ * write (`insertProof`'s statement; a deposit's CTE, bills/repository.ts). The search does not
  * see the row inserted beside it; the pairs' foreign keys are checked at the statement's end,
- * when it is there. Built and planned once per database (db/plan-cache.ts `preparedOnce`):
- * written afresh, PostgreSQL spent as long planning it as running it (0.15–0.24 ms each on
- * 10 000 proofs), and drizzle writing it.
+ * when it is there. Every value is a placeholder (`proofValues`), so a statement holding them
+ * is built and planned once per database (db/plan-cache.ts `preparedOnce`): written afresh,
+ * PostgreSQL spent as long planning it as running it (0.15–0.24 ms each on 10 000 proofs).
  */
+export function proofParts(tx: Db | Tx) {
+  const key = sql`${sql.placeholder('key')}::text`;
+  const phash = sql`${sql.placeholder('phash')}::bigint`;
+  const inserted = tx.$with('inserted').as(
+    tx
+      .insert(uploads)
+      .values({
+        key: sql.placeholder('key'),
+        visibility: sql.placeholder('visibility'),
+        ownerId: sql.placeholder('ownerId'),
+        contentType: sql.placeholder('contentType'),
+        byteSize: sql.placeholder('byteSize'),
+        width: sql.placeholder('width'),
+        height: sql.placeholder('height'),
+        phash,
+      })
+      .returning({ key: uploads.key }),
+  );
+  const probes = PHASH_BANDS.map((_band, i) => sql`${sql.placeholder(`band${i}`)}::int[]`);
+  const found = tx.$with('found').as(lookalikeSearch(tx, key, phash, probes));
+  const pairs = sql`select ${key}, other_key, distance from found union all select other_key, ${key}, distance from found`;
+  return { inserted, found, pairs };
+}
+
+/**
+ * The values of `proofParts`' placeholders. A proof without a hash has no band to probe: it
+ * finds no look-alike, and none finds it.
+ */
+export function proofValues(values: Omit<UploadRow, 'createdAt'>) {
+  const probes = values.phash === null ? PHASH_BANDS.map((): number[] => []) : bandProbes(values.phash);
+  return {
+    ...values,
+    phash: values.phash === null ? null : String(values.phash),
+    ...Object.fromEntries(probes.map((probe, i) => [`band${i}`, `{${probe.join(',')}}`])),
+  };
+}
+
 const proofInsertOf = (tx: Tx) =>
   preparedOnce(tx, 'proof insert', (name) => {
-    const key = sql`${sql.placeholder('key')}::text`;
-    const phash = sql`${sql.placeholder('phash')}::bigint`;
-    const inserted = tx.$with('inserted').as(
-      tx
-        .insert(uploads)
-        .values({
-          key: sql.placeholder('key'),
-          visibility: sql.placeholder('visibility'),
-          ownerId: sql.placeholder('ownerId'),
-          contentType: sql.placeholder('contentType'),
-          byteSize: sql.placeholder('byteSize'),
-          width: sql.placeholder('width'),
-          height: sql.placeholder('height'),
-          phash,
-        })
-        .returning({ key: uploads.key }),
-    );
-    const probes = PHASH_BANDS.map((_band, i) => sql`${sql.placeholder(`band${i}`)}::int[]`);
-    const found = tx.$with('found').as(lookalikeSearch(tx, key, phash, probes));
-    return tx
-      .with(inserted, found)
-      .insert(uploadLookalikes)
-      .select(sql`select ${key}, other_key, distance from found union all select other_key, ${key}, distance from found`)
-      .onConflictDoNothing()
-      .prepare(name);
+    const { inserted, found, pairs } = proofParts(tx);
+    return tx.with(inserted, found).insert(uploadLookalikes).select(pairs).onConflictDoNothing().prepare(name);
   });
 
 export async function insertProof(tx: Tx, values: Omit<UploadRow, 'createdAt'> & { phash: bigint }): Promise<void> {
-  const probes = bandProbes(values.phash);
-  await proofInsertOf(tx).execute({
-    ...values,
-    phash: String(values.phash),
-    ...Object.fromEntries(probes.map((probe, i) => [`band${i}`, `{${probe.join(',')}}`])),
-  });
+  await proofInsertOf(tx).execute(proofValues(values));
 }
