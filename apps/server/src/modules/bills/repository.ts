@@ -106,7 +106,7 @@ const insertOf = (db: Db, entry: PendingEntry) =>
         .returning(),
     );
     const credited = db.$with('credited').as(
-      entry.insert(db as Tx, { type: 'bill', id: sql`(select ${written.id} from ${written})` }).returning({ id: transactions.id }),
+      entry.insert(db, { type: 'bill', id: sql`(select ${written.id} from ${written})` }).returning({ id: transactions.id }),
     );
     return db.with(inserted, found, paired, written, credited).select().from(written).prepare(name);
   });

@@ -20,13 +20,13 @@ import {
   listBillViews,
 } from './repository';
 import { t } from '../../lib/i18n';
-type AddFundsInput = z.output<typeof AddFundsBodySchema>;
 
+type AddFundsInput = z.output<typeof AddFundsBodySchema>;
 
 type AddFundsKnown = { limits: MoneyLimits; paymentType: PaymentTypeRow | null };
 
 /**
- * Add funds (money rule 3), the part before the transaction: the amount within the owners'
+ * Add funds (money rule 3), the part before the write: the amount within the owners'
  * limits (rule 8, 422 on `amount`) and the payment type active, both as the route read them
  * from memory (settings cachedMoneyLimits, payment-types cachedPaymentType); a UTR already
  * credited once refused (issue 16); then the screenshot checked, re-encoded and stored. The

@@ -38,7 +38,7 @@ export type PendingRow = {
 };
 
 /** A pending row's insert, its balance after and text given (the rest are placeholders). */
-function pendingInsert(tx: Tx, cause: CauseInStatement, balanceAfter: SQL | Placeholder, description: SQL | Placeholder) {
+function pendingInsert(tx: Db, cause: CauseInStatement, balanceAfter: SQL | Placeholder, description: SQL | Placeholder) {
   return tx.insert(transactions).values({
     userId: placeholder('entryUserId'),
     amount: placeholder('entryAmount'),
@@ -57,7 +57,7 @@ function pendingInsert(tx: Tx, cause: CauseInStatement, balanceAfter: SQL | Plac
  * placeholders (`PendingRow`), for a caller that writes the row's cause in the same statement and
  * builds it once (plan-cache preparedOnce; ledger pendingCreditEntry).
  */
-export const pendingRowInsert = (tx: Tx, cause: CauseInStatement) =>
+export const pendingRowInsert = (tx: Db, cause: CauseInStatement) =>
   pendingInsert(tx, cause, placeholder('entryBalanceAfter'), placeholder('entryDescription'));
 
 /**
@@ -71,7 +71,7 @@ export type HeldRow = Omit<PendingRow, 'entryBalanceAfter' | 'entryDescription'>
 const customerColumn = (column: typeof users.balance | typeof users.locale) =>
   sql`(select ${column} from ${users} where ${users.id} = ${placeholder('entryUserId')})`;
 
-export const heldRowInsert = (tx: Tx, cause: CauseInStatement) =>
+export const heldRowInsert = (tx: Db, cause: CauseInStatement) =>
   pendingInsert(
     tx,
     cause,
