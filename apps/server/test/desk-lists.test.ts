@@ -192,7 +192,7 @@ describe('reused proofs', () => {
     expect(await detail(different)).toMatchObject({ flagged: false, similar_image: [] });
   });
 
-  it('approving a bill whose UTR is already approved is 409 REUSED_PROOF unless confirmed with a comment (audited)', async () => {
+  it('money rule 11: approving a bill whose UTR is already approved is 409 REUSED_PROOF unless confirmed with a comment (audited)', async () => {
     const one = await customer(ctx);
     const two = await customer(ctx);
     const utr = nextReference();
@@ -227,6 +227,21 @@ describe('reused proofs', () => {
     });
     // Rejecting a flagged bill needs no confirmation.
     expect((await post(ctx.app, `/api/admin/bills/${third}/reject`, undefined, admin.token)).statusCode).toBe(200);
+    await expectLedgerConsistent(ctx);
+  });
+
+  it('money rule 11 under concurrency: two bills with one UTR approved at once credit one; the other is 409 REUSED_PROOF', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const one = await customer(ctx);
+      const two = await customer(ctx);
+      const utr = nextReference();
+      const first = (await addFunds(ctx.app, one.token, paymentType.id, '70', undefined, utr)).json().data.id;
+      const second = (await addFunds(ctx.app, two.token, paymentType.id, '71', undefined, utr)).json().data.id;
+      const answers = await Promise.all([first, second].map((id) => post(ctx.app, `/api/admin/bills/${id}/approve`, undefined, admin.token)));
+      expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join('\n')).toEqual([200, 409]);
+      expect(answers.find((a) => a.statusCode === 409)!.json().code).toBe('REUSED_PROOF');
+      expect((await balanceOf(ctx, one.id)) + (await balanceOf(ctx, two.id))).toBeOneOf([7000n, 7100n]);
+    }
     await expectLedgerConsistent(ctx);
   });
 

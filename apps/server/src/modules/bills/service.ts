@@ -1,5 +1,6 @@
 import { type AddFundsBodySchema, formatAmount, limitProblem, type Locale, type MoneyLimits } from '@iddesk/contract';
 import type { Actor } from '../audit';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BillRow, PaymentTypeRow } from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -9,7 +10,7 @@ import { pendingCreditEntry, rejectCredit, rowForCause, settleCredit } from '../
 import { billApproved, billRejected } from '../notifications';
 import { notify } from '../notifications';
 import { pendingItems } from '../pending-items';
-import { approvedElsewhere, assertReferenceFree } from '../proof-reuse';
+import { approvedElsewhere, assertReferenceFree, lockReference } from '../proof-reuse';
 import { type StoredImage, storeImage, withStoredImage } from '../uploads';
 import {
   type BillView,
@@ -112,6 +113,7 @@ const billQueue = pendingItems<BillView, BillRow, Decision>({
   },
   notify: (tx, bill, decision) => notify(tx, decision.status === 'approved' ? billApproved(bill) : billRejected(bill)),
   approvedElsewhere: (tx, bill) => approvedElsewhere(tx, bill.reference, { billId: bill.id }),
+  lockReference: (tx, id) => lockReference(tx, sql`select reference from bills where id = ${id}`),
   cancel: {
     mark: cancelPendingBill,
     async release(tx, bill) {

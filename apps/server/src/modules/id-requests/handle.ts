@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { formatAmount, type HandleRequestBodySchema, type Minor } from '@iddesk/contract';
 import type { z } from 'zod';
 import type { IdRequestRow, UserIdRow } from '../../db/schema';
@@ -10,7 +11,7 @@ import { credit, type LedgerText, releaseHold, rowForCause, settleHold } from '.
 import { seal, SEALED } from '../user-ids';
 import { findUserIdForUpdate, updateUserId } from '../user-ids';
 import { notPendingError, pendingItems, reuseConfirmation } from '../pending-items';
-import { approvedElsewhere } from '../proof-reuse';
+import { approvedElsewhere, lockReference } from '../proof-reuse';
 import {
   cancelPendingRequest,
   decidePendingRequest,
@@ -140,6 +141,7 @@ const requestQueue = pendingItems<IdRequestView, Handled, Decision>({
   // A deposit paid by proof: its UTR must not be credited twice (issue 16).
   approvedElsewhere: (tx, { request }) =>
     request.type === 'deposit' ? approvedElsewhere(tx, request.reference, { requestId: request.id }) : Promise.resolve([]),
+  lockReference: (tx, id) => lockReference(tx, sql`select reference from id_requests where id = ${id} and type = 'deposit'`),
   cancel: {
     async mark(tx, id, customerId) {
       const found = await findRequestRow(tx, id);

@@ -35,6 +35,11 @@ export type PendingKind<View extends { userId: number; status: string }, Handled
    */
   approvedElsewhere?(tx: Tx, handled: Handled): Promise<ProofUse[]>;
   /**
+   * With `approvedElsewhere`: takes the payment's reference lock before an approval marks it
+   * (proof-reuse `lockReference`), so approvals of one reference queue (money rule 11).
+   */
+  lockReference?(tx: Tx, id: number): Promise<void>;
+  /**
    * Issue 17, money rule 10: the customer cancels their own item while it is pending. `mark`
    * moves it to `cancelled` with `updateIfPending`, the owner in its condition (after the
    * same locks `mark` takes, so a cancel and a decision queue alike); null when it was not
@@ -111,6 +116,7 @@ export function pendingItems<View extends { userId: number; status: string }, Ha
   ): Promise<Handled> => {
     const approved = kind.isApproval(decision);
     return atomically(db, async (tx) => {
+      if (approved && kind.lockReference) await kind.lockReference(tx, id);
       const handled = await kind.mark(tx, id, decision, actor);
       if (!handled) {
         const view = await kind.find(tx, id);

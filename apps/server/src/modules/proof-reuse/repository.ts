@@ -107,6 +107,19 @@ export async function approvedElsewhere(
   });
 }
 
+/**
+ * Money rule 11 under concurrency: an approval takes its payment's reference lock (the one
+ * migration 0016's trigger takes when a payment is filed) before the payment's row, so two
+ * approvals of one UTR queue, and the second's `approvedElsewhere`, a later statement, sees the
+ * first once it has committed. Reference, then rows, as the trigger: one lock order.
+ * `reference` selects the payment's reference (no row, or a null one, locks nothing).
+ */
+export async function lockReference(tx: Tx, reference: SQL): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext('iddesk.proof_reference'), hashtext(p.reference)) from (${reference}) as p(reference) where p.reference is not null`,
+  );
+}
+
 /** A customer's new payment naming a reference already on an approved payment: 409 at once. */
 export async function assertReferenceFree(db: Db, reference: string | null | undefined): Promise<void> {
   if (!reference) return;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   type ApproveUserIdBodySchema,
   type CreateUserIdBodySchema,
@@ -17,7 +18,7 @@ import { getOrderableItem } from '../catalogue';
 import { releaseHold, rowForCause, settleHold } from '../ledger';
 import { getMoneyLimits } from '../settings';
 import { pendingItems, type ReuseConfirmation } from '../pending-items';
-import { approvedElsewhere, assertReferenceFree } from '../proof-reuse';
+import { approvedElsewhere, assertReferenceFree, lockReference } from '../proof-reuse';
 import { type StoredImage, withStoredImage } from '../uploads';
 import { seal, SEALED } from './credentials';
 import { belowMinimum, checkPayment, holdIfFromWallet, paymentColumns, storeProof } from './payment';
@@ -155,6 +156,7 @@ const newIdQueue = pendingItems<UserIdView, Handled, Decision & { keyring: Keyri
   notify: (tx, { row, create }) => notifyUserIdDecided(tx, row, create.comment),
   // Paid by proof: its UTR must not be credited twice (issue 16).
   approvedElsewhere: (tx, { create }) => approvedElsewhere(tx, create.reference, { requestId: create.id }),
+  lockReference: (tx, id) => lockReference(tx, sql`select reference from id_requests where user_id_id = ${id} and type = 'create'`),
   cancel: {
     async mark(tx, id, customerId) {
       const row = await cancelPendingUserId(tx, id, customerId);
