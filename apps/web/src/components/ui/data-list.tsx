@@ -198,7 +198,7 @@ export function DataList<T>({
 export function CardLine({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex items-baseline justify-between gap-3 text-sm">
-      <span className="text-slate-600">{label}</span>
+      <span className="shrink-0 whitespace-nowrap text-slate-600">{label}</span>
       <span className="min-w-0 break-words text-right font-medium text-slate-900">{children}</span>
     </div>
   );

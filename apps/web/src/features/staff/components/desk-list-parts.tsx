@@ -40,13 +40,14 @@ export function TimeLines({
   const t = staffText.useT();
   return (
     <>
-      <div className="flex items-center justify-between gap-3 text-sm text-slate-600">
+      {/* At 360 px the wait and the badge can outgrow the card: the badge wraps, still right. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm text-slate-600">
         {pending ? (
           <Waiting since={item.created_at} />
         ) : (
           <span>{formatDateTime(item.handled_at)}</span>
         )}
-        <StatusBadge status={status} />
+        <StatusBadge status={status} className="ml-auto" />
       </div>
       {!pending ? <CardLine label={t('list.handledBy')}>{item.handled_by?.name ?? '—'}</CardLine> : null}
     </>

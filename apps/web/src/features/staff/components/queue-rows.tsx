@@ -63,7 +63,8 @@ export function QueueRows<T extends QueueRow>(props: QueueRowsProps<T>) {
     ? undefined
     : { backTo: `${here.pathname}${here.search}`, backLabel: props.caption };
   const link = (item: T) => (
-    <Link to={`${props.href(item)}${search}`} state={from} className={linkClass}>
+    // "Bill #12" on one line, whatever the column's width.
+    <Link to={`${props.href(item)}${search}`} state={from} className={cn(linkClass, 'whitespace-nowrap')}>
       {props.linkText(item)}
     </Link>
   );
