@@ -10,7 +10,10 @@
 // again on the server as it was before issue 19 (--baseline REF, default BASELINE_REF;
 // --no-baseline skips it) and the upload flood (--flood-seconds N, default --seconds;
 // --no-flood skips it). To see inside a row: --series DIR writes each row in half-second
-// windows (warm-up included: answers, latency, CPU per answer) to DIR.
+// windows (warm-up included: answers, latency, CPU per answer) to DIR. To tell node flags
+// apart: --ab-flags "FLAGS" runs, after the deposit row, a second server with FLAGS instead of
+// production's and the two take the row's load in turns (--ab-rounds N, --ab-seconds N;
+// alternate.ts), printing each one's CPU per deposit and the difference.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -24,6 +27,7 @@ import { type Baseline, BASELINE_REF, buildBaseline, startBaseline } from './bas
 import { flood, type FloodResult } from './flood';
 import { measure, type RequestShape } from './load';
 import { type Driver, type DriverResult, report, type Row } from './report';
+import { alternate } from './alternate';
 import { depositRequest, scenarios } from './scenarios';
 import { BENCH_PASSWORD, seedBenchData, type SqlRunner } from './seed';
 import { memoryOf, type ServerProcess, startProcess } from './server-process';
@@ -45,6 +49,9 @@ const { values: args } = parseArgs({
     'flood-seconds': { type: 'string' },
     'no-flood': { type: 'boolean', default: false },
     series: { type: 'string' },
+    'ab-flags': { type: 'string' },
+    'ab-rounds': { type: 'string', default: '20' },
+    'ab-seconds': { type: 'string', default: '3' },
   },
 });
 const USERS = Number(args.users);
@@ -62,6 +69,7 @@ const SERIES = args.series ? resolve(args.series) : undefined;
 const PORT = Number(process.env.BENCH_PORT ?? 3810);
 const BARE_PORT = PORT + 1;
 const BASELINE_PORT = PORT + 2;
+const AB_PORT = PORT + 3;
 const FLOOD_SECONDS = Number(args['flood-seconds'] ?? SECONDS);
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -163,6 +171,42 @@ async function captureResponse(server: ServerProcess, request: RequestShape, fil
   );
 }
 
+/** --ab-flags: the deposit row's load in turns on this server and one with other node flags. */
+async function alternateFlags(
+  env: Record<string, string>,
+  dir: string,
+  server: ServerProcess,
+  s: ReturnType<typeof scenarios>['list'][number],
+) {
+  const flags = args['ab-flags']!.split(/\s+/).filter(Boolean);
+  const other = await startProcess({
+    script: SERVER,
+    nodeArgs: flags,
+    env: { ...env, PORT: String(AB_PORT), DATA_DIR: join(dir, 'data-b') },
+    port: AB_PORT,
+    readyPath: '/api/health',
+    logFile: join(dir, 'server-b.log'),
+  });
+  try {
+    const rounds = Number(args['ab-rounds']);
+    log(`alternating A (${[...SERVER_NODE_FLAGS, ...NODE_ARGS].join(' ') || 'no flags'}) and B (${flags.join(' ') || 'no flags'}), ${rounds} rounds`);
+    const x = await alternate({
+      a: { label: 'A', url: server.url, pid: server.child.pid! },
+      b: { label: 'B', url: other.url, pid: other.child.pid! },
+      request: s.request,
+      connections: s.connections ?? CONNECTIONS,
+      seconds: Number(args['ab-seconds']),
+      rounds,
+    });
+    const ms = (v: number) => v.toFixed(3);
+    for (const t of x.turns) log(`  ${t.label}: ${t.answers} answers, ${t.non2xx} non-2xx, main ${ms(t.mainMs)} ms, process ${ms(t.processMs)} ms`);
+    log(`A: main thread ${ms(x.a.mainMs)} ms a call, process ${ms(x.a.processMs)}; B: ${ms(x.b.mainMs)}, ${ms(x.b.processMs)}`);
+    log(`B − A: main thread ${ms(x.mainMs.diff)} ± ${ms(x.mainMs.se)} ms, process ${ms(x.processMs.diff)} ± ${ms(x.processMs.se)} ms (standard errors)`);
+  } finally {
+    await other.stop();
+  }
+}
+
 async function runDriver(driver: Driver, baseline: Baseline | null): Promise<DriverResult> {
   const dir = join(WORK, driver);
   rmSync(dir, { recursive: true, force: true });
@@ -230,11 +274,12 @@ async function runDriver(driver: Driver, baseline: Baseline | null): Promise<Dri
         target: Pick<Parameters<typeof measure>[0], 'url' | 'pid' | 'dbPid' | 'request'>,
         connections: number | undefined,
         name: string,
+        warmupSeconds = WARMUP,
       ) =>
         measure({
           ...target,
           connections: connections ?? CONNECTIONS,
-          warmupSeconds: WARMUP,
+          warmupSeconds,
           seconds: SECONDS,
           seriesFile: SERIES && seriesFileOf(name),
         });
@@ -258,9 +303,10 @@ async function runDriver(driver: Driver, baseline: Baseline | null): Promise<Dri
           if (PICKED && !PICKED.includes(s.key)) continue;
           log(`${driver}: ${s.name}`);
           await s.prepare?.(server.url);
-          const result = await load({ url: server.url, pid, dbPid, request: s.request }, s.connections, s.name);
+          const result = await load({ url: server.url, pid, dbPid, request: s.request }, s.connections, s.name, s.warmupSeconds);
           const row: Row = { driver, name: s.name, result, ratio: result.reqPerSec / ceiling };
           rows.push(row);
+          if (s.key === 'deposit' && args['ab-flags'] !== undefined) await alternateFlags(env, dir, server, s);
           if (s.key === 'deposit' && baseline && cluster) {
             log(`${driver}: the same deposit row on the server before issue 19 (${baseline.ref})`);
             const before = await startBaseline({
@@ -275,7 +321,7 @@ async function runDriver(driver: Driver, baseline: Baseline | null): Promise<Dri
             try {
               const request = depositRequest(state.screenshots, before.paymentTypeId, (n) => before.tokens[n % before.tokens.length]!, `${keyTag}b`);
               const name = `${s.name.replace(/\)$/, '')}, before issue 19: ${baseline.ref})`;
-              const old = await load({ url: before.server.url, pid: before.server.child.pid!, dbPid, request }, s.connections, name);
+              const old = await load({ url: before.server.url, pid: before.server.child.pid!, dbPid, request }, s.connections, name, s.warmupSeconds);
               rows.push({ driver, name, result: old, ratio: old.reqPerSec / ceiling, baselineOf: row.name });
             } finally {
               await before.server.stop();

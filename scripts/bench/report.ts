@@ -2,6 +2,7 @@
 import { table } from '../lib/perf-doc.mjs';
 import { FLOOD_CONNECTIONS, type FloodResult } from './flood';
 import type { LoadResult } from './load';
+import { DEPOSIT_WARMUP } from './scenarios';
 
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 
@@ -172,7 +173,7 @@ export function report(results: Map<Driver, DriverResult>, machine: string, run:
       'log level (info; the poll routes log at warn). The bare ceiling is measured before the rows ' +
       "and again after each poll row; a poll row's ratio is to the mean of the two ceilings around it, " +
       'the other rows to the last ceiling before them. A 304 counts as non-2xx; the ' +
-      'add_funds row runs at 8 connections (the image queue holds 1 + 8), each call with its own UTR and one of 96 ' +
+      `add_funds row runs at 8 connections (the image queue holds 1 + 8) after a ${DEPOSIT_WARMUP} s warm-up (its ~100 calls a second take V8 that long to optimise), each call with its own UTR and one of 96 ` +
       'different screenshots; the row marked "before issue 19" is the same load on the server built from that commit, ' +
       'on its own database of the same PostgreSQL, right after. Rows: ' +
       seeded +
