@@ -2,11 +2,17 @@
 // and `serve` pass the same flags (apps/server/test/node-flags.test.ts checks), and so do the
 // tools that measure the built server (bench, scale-out, e2e).
 //
-// None today: node's defaults. `--max-semi-space-size=32` (a young generation of 32 MiB
-// semi-spaces instead of 16) once cut a staff page's server CPU by a fifth; by 2026-11-27 the
-// pages made less garbage and, alternated in `npm run bench` on PostgreSQL, the staff bills
-// page read 0.18 / 0.18 ms with it and 0.17 / 0.19 without, a keyed withdrawal 0.65 / 0.61
-// and 0.61 / 0.62, while the upload flood's peak RSS read 497 / 456 MiB with it and 383 / 435
-// without, and the poll's 184–251 against 151–211 (docs/performance.md).
+// `--initial-old-space-size=128` (decision 029): V8 sets the old generation's limit at ~1.2×
+// the live heap (34 of ~41 MiB in a deposit row) and starts marking as soon as the room left is
+// smaller than its young generation, which is at once, so a server under uploads marked and
+// compacted its whole heap every ~0.5 s. With the limit held at 128 MiB it does so a few times
+// a row. Two servers alternated under one deposit load (docs/performance.md): 0.34 ms less of
+// the main thread and 1.4 ms less of the process a deposit; the cost is up to ~90 MiB more heap
+// before a collection.
+//
+// Not taken: `--max-semi-space-size=32` (a young generation of 32 MiB semi-spaces instead of
+// 16) once cut a staff page's server CPU by a fifth; by 2026-11-27 the pages made less garbage
+// and it read within the noise, for a higher peak RSS; `=64` alternated with the default under
+// deposits read 0.07 ms less (2026-11-29), within the harness's bias.
 /** @type {string[]} */
-export const SERVER_NODE_FLAGS = [];
+export const SERVER_NODE_FLAGS = ['--initial-old-space-size=128'];
