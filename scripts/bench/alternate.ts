@@ -1,4 +1,4 @@
-// `npm run bench -- --ab-flags "…"`: two servers on one database, taking the deposit row's load
+// `npm run bench -- --ab-flags "…"`: two servers on one database, taking a row's load (--ab-row)
 // in turns of a few seconds, each turn's main-thread and process CPU per answer read from /proc.
 // The host's drift (the same calls cost a third more CPU from one hour to the next) moves both
 // alike, so each turn of B is compared with the mean of the turns of A on either side of it: a
@@ -11,7 +11,7 @@ import { cpuSecondsOf, mainThreadCpuSecondsOf } from './server-process';
 
 export type Contender = { label: string; url: string; pid: number };
 
-export type Turn = { label: string; answers: number; non2xx: number; mainMs: number; processMs: number };
+export type Turn = { label: string; answers: number; non2xx: number; mainMs: number; processMs: number; p99Ms: number };
 
 export type Alternation = {
   turns: Turn[];
@@ -21,6 +21,7 @@ export type Alternation = {
   /** B minus its neighbouring A's, averaged over B's turns, with its standard error. */
   mainMs: { diff: number; se: number };
   processMs: { diff: number; se: number };
+  p99Ms: { diff: number; se: number };
 };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -48,6 +49,7 @@ export async function alternate(options: {
       non2xx: result.non2xx,
       mainMs: ((mainThreadCpuSecondsOf(c.pid) - main) * 1000) / answers,
       processMs: ((cpuSecondsOf(c.pid) - processCpu) * 1000) / answers,
+      p99Ms: result.latency.p99,
     };
   };
   // A warm-up on each, twice over, not counted.
@@ -62,7 +64,7 @@ export async function alternate(options: {
     }
   }
   const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-  const paired = (field: 'mainMs' | 'processMs') => {
+  const paired = (field: 'mainMs' | 'processMs' | 'p99Ms') => {
     const diffs = turns.flatMap((t, i) => {
       if (t.label !== options.b.label) return [];
       const around = [turns[i - 1], turns[i + 1]].filter((x) => x?.label === options.a.label);
@@ -76,5 +78,5 @@ export async function alternate(options: {
     const own = turns.filter((t) => t.label === label);
     return { mainMs: mean(own.map((t) => t.mainMs)), processMs: mean(own.map((t) => t.processMs)) };
   };
-  return { turns, a: of(options.a.label), b: of(options.b.label), mainMs: paired('mainMs'), processMs: paired('processMs') };
+  return { turns, a: of(options.a.label), b: of(options.b.label), mainMs: paired('mainMs'), processMs: paired('processMs'), p99Ms: paired('p99Ms') };
 }

@@ -11,9 +11,9 @@
 // --no-baseline skips it) and the upload flood (--flood-seconds N, default --seconds;
 // --no-flood skips it). To see inside a row: --series DIR writes each row in half-second
 // windows (warm-up included: answers, latency, CPU per answer) to DIR. To tell node flags
-// apart: --ab-flags "FLAGS" runs, after the deposit row, a second server with FLAGS instead of
-// production's and the two take the row's load in turns (--ab-rounds N, --ab-seconds N;
-// alternate.ts), printing each one's CPU per deposit and the difference.
+// apart: --ab-flags "FLAGS" runs, after the deposit row (or --ab-row KEY's), a second server
+// with FLAGS instead of production's and the two take the row's load in turns (--ab-rounds N,
+// --ab-seconds N; alternate.ts), printing each one's CPU per call, p99 and the differences.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -52,6 +52,7 @@ const { values: args } = parseArgs({
     'ab-flags': { type: 'string' },
     'ab-rounds': { type: 'string', default: '20' },
     'ab-seconds': { type: 'string', default: '3' },
+    'ab-row': { type: 'string', default: 'deposit' },
   },
 });
 const USERS = Number(args.users);
@@ -171,7 +172,7 @@ async function captureResponse(server: ServerProcess, request: RequestShape, fil
   );
 }
 
-/** --ab-flags: the deposit row's load in turns on this server and one with other node flags. */
+/** --ab-flags: a row's load in turns on this server and one with other node flags. */
 async function alternateFlags(
   env: Record<string, string>,
   dir: string,
@@ -199,9 +200,9 @@ async function alternateFlags(
       rounds,
     });
     const ms = (v: number) => v.toFixed(3);
-    for (const t of x.turns) log(`  ${t.label}: ${t.answers} answers, ${t.non2xx} non-2xx, main ${ms(t.mainMs)} ms, process ${ms(t.processMs)} ms`);
+    for (const t of x.turns) log(`  ${t.label}: ${t.answers} answers, ${t.non2xx} non-2xx, main ${ms(t.mainMs)} ms, process ${ms(t.processMs)} ms, p99 ${t.p99Ms} ms`);
     log(`A: main thread ${ms(x.a.mainMs)} ms a call, process ${ms(x.a.processMs)}; B: ${ms(x.b.mainMs)}, ${ms(x.b.processMs)}`);
-    log(`B − A: main thread ${ms(x.mainMs.diff)} ± ${ms(x.mainMs.se)} ms, process ${ms(x.processMs.diff)} ± ${ms(x.processMs.se)} ms (standard errors)`);
+    log(`B − A: main thread ${ms(x.mainMs.diff)} ± ${ms(x.mainMs.se)} ms, process ${ms(x.processMs.diff)} ± ${ms(x.processMs.se)} ms (standard errors); p99 ${ms(x.p99Ms.diff)} ± ${ms(x.p99Ms.se)} ms`);
   } finally {
     await other.stop();
   }
@@ -306,7 +307,7 @@ async function runDriver(driver: Driver, baseline: Baseline | null): Promise<Dri
           const result = await load({ url: server.url, pid, dbPid, request: s.request }, s.connections, s.name, s.warmupSeconds);
           const row: Row = { driver, name: s.name, result, ratio: result.reqPerSec / ceiling };
           rows.push(row);
-          if (s.key === 'deposit' && args['ab-flags'] !== undefined) await alternateFlags(env, dir, server, s);
+          if (s.key === args['ab-row'] && args['ab-flags'] !== undefined) await alternateFlags(env, dir, server, s);
           if (s.key === 'deposit' && baseline && cluster) {
             log(`${driver}: the same deposit row on the server before issue 19 (${baseline.ref})`);
             const before = await startBaseline({
