@@ -4,8 +4,9 @@
 // alike, so each turn of B is compared with the mean of the turns of A on either side of it: a
 // difference of a few per cent, which two rows minutes apart cannot show, reads to a standard
 // error of ~0.02–0.06 ms in 20 rounds. Run with the same flags on both, it read B 0.07 ms
-// cheaper (± 0.02; 2026-11-29): the first server has carried the row before, so read a
-// difference against that.
+// cheaper a deposit (± 0.02; 2026-11-29): the first server has carried the row before. On the
+// keyed withdrawal B read 0.06 ms cheaper with `--max-semi-space-size=32` while whole rows
+// alternated showed nothing: trust a difference that holds with the flags on either side.
 import { run, type LoadOptions } from './load';
 import { cpuSecondsOf, mainThreadCpuSecondsOf } from './server-process';
 
