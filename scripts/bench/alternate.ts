@@ -35,7 +35,8 @@ export async function alternate(options: {
   seconds: number;
   rounds: number;
 }): Promise<Alternation> {
-  // Each turn its own stretch of calls: the deposit's UTRs must not repeat.
+  // Each turn its own stretch of call numbers: a call's number picks its customer and, for a
+  // keyed withdrawal, its Idempotency-Key, which must not repeat (a deposit's UTR has its own count).
   let offset = 0;
   const turn = async (c: Contender, seconds: number): Promise<Turn> => {
     const first = offset;

@@ -28,7 +28,7 @@ import { flood, type FloodResult } from './flood';
 import { measure, type RequestShape } from './load';
 import { type Driver, type DriverResult, report, type Row } from './report';
 import { alternate } from './alternate';
-import { depositRequest, scenarios } from './scenarios';
+import { depositRequest, type Scenario, scenarios } from './scenarios';
 import { BENCH_PASSWORD, seedBenchData, type SqlRunner } from './seed';
 import { memoryOf, type ServerProcess, startProcess } from './server-process';
 import { SERVER_NODE_FLAGS } from '../lib/server-node-flags.mjs';
@@ -177,7 +177,7 @@ async function alternateFlags(
   env: Record<string, string>,
   dir: string,
   server: ServerProcess,
-  s: ReturnType<typeof scenarios>['list'][number],
+  s: Scenario,
 ) {
   const flags = args['ab-flags']!.split(/\s+/).filter(Boolean);
   const other = await startProcess({
