@@ -14,6 +14,10 @@
 // apart: --ab-flags "FLAGS" runs, after the deposit row (or --ab-row KEY's), a second server
 // with FLAGS instead of production's and the two take the row's load in turns (--ab-rounds N,
 // --ab-seconds N; alternate.ts), printing each one's CPU per call, p99 and the differences.
+// B can differ by its environment too (--ab-env "LOG_LEVEL=warn …") or be another build of the
+// server (--ab-server PATH/main.js: a build under this checkout, since the bundle imports its
+// packages from node_modules, e.g. `node apps/server/build.mjs --outdir .tmp/b` in a worktree
+// under .tmp); without --ab-flags, B keeps production's flags.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -53,6 +57,8 @@ const { values: args } = parseArgs({
     'ab-rounds': { type: 'string', default: '20' },
     'ab-seconds': { type: 'string', default: '3' },
     'ab-row': { type: 'string', default: 'deposit' },
+    'ab-env': { type: 'string' },
+    'ab-server': { type: 'string' },
   },
 });
 const USERS = Number(args.users);
@@ -66,6 +72,7 @@ const PICKED = args.scenarios
 const NODE_ARGS = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
 const WARMUP = Number(args.warmup);
 const CONNECTIONS = Number(args.connections);
+const AB = args['ab-flags'] !== undefined || args['ab-env'] !== undefined || args['ab-server'] !== undefined;
 const SERIES = args.series ? resolve(args.series) : undefined;
 const PORT = Number(process.env.BENCH_PORT ?? 3810);
 const BARE_PORT = PORT + 1;
@@ -179,18 +186,28 @@ async function alternateFlags(
   server: ServerProcess,
   s: Scenario,
 ) {
-  const flags = args['ab-flags']!.split(/\s+/).filter(Boolean);
+  // Without --ab-flags, B runs with production's flags as A does.
+  const flags = args['ab-flags'] !== undefined ? args['ab-flags'].split(/\s+/).filter(Boolean) : [...SERVER_NODE_FLAGS];
+  const extraEnv = Object.fromEntries(
+    (args['ab-env'] ?? '').split(/\s+/).filter(Boolean).map((pair) => {
+      const at = pair.indexOf('=');
+      if (at < 1) throw new Error(`--ab-env: "${pair}" is not NAME=VALUE`);
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+  );
+  const script = args['ab-server'] ? resolve(args['ab-server']) : SERVER;
   const other = await startProcess({
-    script: SERVER,
+    script,
     nodeArgs: flags,
-    env: { ...env, PORT: String(AB_PORT), DATA_DIR: join(dir, 'data-b') },
+    env: { ...env, ...extraEnv, PORT: String(AB_PORT), DATA_DIR: join(dir, 'data-b') },
     port: AB_PORT,
     readyPath: '/api/health',
     logFile: join(dir, 'server-b.log'),
   });
   try {
     const rounds = Number(args['ab-rounds']);
-    log(`alternating A (${[...SERVER_NODE_FLAGS, ...NODE_ARGS].join(' ') || 'no flags'}) and B (${flags.join(' ') || 'no flags'}), ${rounds} rounds`);
+    const bLabel = [flags.join(' ') || 'no flags', args['ab-env'], args['ab-server'] && script].filter(Boolean).join('; ');
+    log(`alternating A (${[...SERVER_NODE_FLAGS, ...NODE_ARGS].join(' ') || 'no flags'}) and B (${bLabel}), ${rounds} rounds`);
     const x = await alternate({
       a: { label: 'A', url: server.url, pid: server.child.pid! },
       b: { label: 'B', url: other.url, pid: other.child.pid! },
@@ -307,7 +324,7 @@ async function runDriver(driver: Driver, baseline: Baseline | null): Promise<Dri
           const result = await load({ url: server.url, pid, dbPid, request: s.request }, s.connections, s.name, s.warmupSeconds);
           const row: Row = { driver, name: s.name, result, ratio: result.reqPerSec / ceiling };
           rows.push(row);
-          if (s.key === args['ab-row'] && args['ab-flags'] !== undefined) await alternateFlags(env, dir, server, s);
+          if (s.key === args['ab-row'] && AB) await alternateFlags(env, dir, server, s);
           if (s.key === 'deposit' && baseline && cluster) {
             log(`${driver}: the same deposit row on the server before issue 19 (${baseline.ref})`);
             const before = await startBaseline({
