@@ -134,6 +134,20 @@ test('the full-screen loader shows at startup and the progress bar runs on navig
   await expect(page).toHaveURL(/\/reviews$/);
 });
 
+test('the toasts’ live region waits for the first key, then is there before any toast', async ({ page }) => {
+  const toastRegion = page.getByRole('region', { name: /^notifications/i });
+  await page.goto('/login');
+  await expect(page.getByLabel(/email or phone/i)).toBeVisible();
+  // Past the 2 s it once loaded at, nobody has touched the page: sonner is not loaded yet.
+  await page.waitForTimeout(3_000);
+  await expect(toastRegion).toHaveCount(0);
+
+  await page.keyboard.press('Tab');
+  await expect(toastRegion).toHaveCount(1);
+  await expect(toastRegion).toHaveAttribute('aria-live', 'polite');
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+});
+
 test('a server field error shows on register', async ({ page, request }) => {
   const user = await registeredUser(request, 'dupe');
   await page.goto('/register');
