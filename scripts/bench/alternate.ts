@@ -1,5 +1,6 @@
-// `npm run bench -- --ab-flags "…"`: two servers on one database, taking a row's load (--ab-row)
-// in turns of a few seconds, each turn's main-thread and process CPU per answer read from /proc.
+// `npm run bench -- --ab-flags "…"` (or --ab-env, --ab-server): two servers on one database,
+// taking a row's load (--ab-row) in turns of a few seconds, each turn's main-thread and process
+// CPU per answer read from /proc.
 // The host's drift (the same calls cost a third more CPU from one hour to the next) moves both
 // alike, so each turn of B is compared with the mean of the turns of A on either side of it: a
 // difference of a few per cent, which two rows minutes apart cannot show, reads to a standard

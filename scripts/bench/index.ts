@@ -179,8 +179,8 @@ async function captureResponse(server: ServerProcess, request: RequestShape, fil
   );
 }
 
-/** --ab-flags: a row's load in turns on this server and one with other node flags. */
-async function alternateFlags(
+/** --ab-flags, --ab-env, --ab-server: a row's load in turns on this server and another one. */
+async function alternateServers(
   env: Record<string, string>,
   dir: string,
   server: ServerProcess,
@@ -324,7 +324,7 @@ async function runDriver(driver: Driver, baseline: Baseline | null): Promise<Dri
           const result = await load({ url: server.url, pid, dbPid, request: s.request }, s.connections, s.name, s.warmupSeconds);
           const row: Row = { driver, name: s.name, result, ratio: result.reqPerSec / ceiling };
           rows.push(row);
-          if (s.key === args['ab-row'] && AB) await alternateFlags(env, dir, server, s);
+          if (s.key === args['ab-row'] && AB) await alternateServers(env, dir, server, s);
           if (s.key === 'deposit' && baseline && cluster) {
             log(`${driver}: the same deposit row on the server before issue 19 (${baseline.ref})`);
             const before = await startBaseline({
