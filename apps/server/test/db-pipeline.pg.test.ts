@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PipelinedConnection } from '../src/db/pipeline';
+import { PipelinedConnection, PipelinedConnections } from '../src/db/pipeline';
 import { listTransactions } from '../src/modules/ledger/list';
 import { openTestDatabase } from './helpers/test-database';
 import type { Database } from '../src/db/types';
@@ -8,7 +8,8 @@ import type { Database } from '../src/db/types';
 /**
  * The pipelined connection the token check and the poll run on (PostgreSQL only): answers go
  * to the statement that asked, a failing statement fails alone, and a lost connection is
- * replaced by the next statement. The list pages have a pipeline of their own.
+ * replaced by the next statement. The list pages have a pipeline of their own, and the
+ * statements that may wait for a row lock a few (decision 030).
  */
 if (!process.env.TEST_DATABASE_URL) {
   throw new Error('db-pipeline.pg.test.ts needs TEST_DATABASE_URL (vitest.config.ts runs it only then)');
@@ -100,6 +101,55 @@ describe('the pipelined connection of the hot statements (PostgreSQL)', () => {
       expect(pageDone).toBe(false);
       await locker.query('commit');
       expect(await page).toMatchObject({ items: [], total: 0 });
+    } finally {
+      await Promise.all([locker.end(), watcher.end()]);
+    }
+  });
+
+  it('the statements that may wait for a row lock spread over connections of their own (decision 030)', async () => {
+    const waits = database.waitStatements as PipelinedConnections;
+    expect(waits).toBeInstanceOf(PipelinedConnections);
+    expect(waits.connections).toHaveLength(4);
+    const pidOf = async (runner: { run: PipelinedConnection['run'] }) => (await runner.run('pid_probe', 'select pg_backend_pid()', []))[0]![0];
+    // Sent together, eight statements go two to each: the one with the fewest in flight.
+    const pids = await Promise.all(Array.from({ length: 8 }, () => pidOf(waits)));
+    expect(new Set(pids).size).toBe(4);
+    expect(pids).not.toContain(await pidOf(database.statements));
+    expect(pids).not.toContain(await pidOf(database.listStatements));
+  });
+
+  it('a statement waiting for a row lock holds up none sent after it on the wait lane', async () => {
+    const waits = database.waitStatements;
+    const locker = new pg.Client({ connectionString });
+    const watcher = new pg.Client({ connectionString });
+    await Promise.all([locker.connect(), watcher.connect()]);
+    try {
+      const { rows } = await locker.query<{ id: number }>(
+        "insert into users (name, email, phone, password_hash) values ('W', $1, $2, 'x') returning id",
+        [`wait-lane-${Date.now()}@x.test`, `+91${String(Date.now()).slice(-10)}`],
+      );
+      const id = String(rows[0]!.id);
+      // Another call of the customer's holds their row, as a withdrawal in flight would …
+      await locker.query('begin');
+      await locker.query('select id from users where id = $1 for update', [id]);
+      let heldDone = false;
+      const held = waits.run('wait_probe_hold', 'update users set balance = balance + 1 where id = $1 returning balance', [id]).then((r) => {
+        heldDone = true;
+        return r;
+      });
+      await expect
+        .poll(async () => {
+          const waiting = await watcher.query(
+            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%balance + 1%'`,
+          );
+          return waiting.rows[0].n;
+        })
+        .toBe(1);
+      // … and the next statements of the lane answer at once, on the other connections.
+      for (let i = 0; i < 6; i++) expect(await waits.run('wait_probe_free', 'select $1::int', [String(i)])).toEqual([[String(i)]]);
+      expect(heldDone).toBe(false);
+      await locker.query('commit');
+      expect(await held).toEqual([['1']]);
     } finally {
       await Promise.all([locker.end(), watcher.end()]);
     }

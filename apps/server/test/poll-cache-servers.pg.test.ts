@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killLeftovers, runEntry, type RunningProcess, scratchStore, type ScratchStore } from './helpers/processes';
@@ -44,7 +44,7 @@ afterAll(async () => {
   await store?.drop();
 });
 
-async function call(server: number, path: string, token?: string, body: unknown = {}) {
+async function call(server: number, path: string, token?: string, body: unknown = {}, headers: Record<string, string> = {}) {
   const res = await fetch(`${servers[server]!.base}/api${path}`, {
     method: 'POST',
     headers: {
@@ -52,6 +52,7 @@ async function call(server: number, path: string, token?: string, body: unknown 
       accept: 'application/json',
       'x-requested-with': 'XMLHttpRequest',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
     },
     body: JSON.stringify(body),
   });
@@ -164,6 +165,21 @@ describe('the poll cache across two server processes on one PostgreSQL', () => {
     expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
     const res = await within1s(1, '/user/passport', user.token, (r) => r.body.data?.balance === '300.00');
     expect(res.body.data!.balance).toBe('300.00');
+    expect(Number((await admin.query('select count(*) from cache_signal_outbox')).rows[0].count)).toBe(0);
+  });
+
+  it("a server's own keyed withdrawal shows at the next poll on the other (its wait lane, decision 030)", async () => {
+    const user = await signUp();
+    await admin.query('update users set balance = balance + 50000 where id = $1', [user.id]);
+    await within1s(0, '/user/passport', user.token, (r) => r.body.data?.balance === '500.00');
+    await within1s(1, '/user/passport', user.token, (r) => r.body.data?.balance === '500.00');
+    await warm(user.token);
+    // With a key the call is one statement on server 0's wait lane, its signal an outbox row.
+    const body = { amount: '150.00', method: 'upi', upi_id: 'me@okicici' };
+    const withdrawn = await call(0, '/withdraw', user.token, body, { 'idempotency-key': randomUUID() });
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
+    const res = await within1s(1, '/user/passport', user.token, (r) => r.body.data?.balance === '350.00');
+    expect(res.body.data!.balance).toBe('350.00');
     expect(Number((await admin.query('select count(*) from cache_signal_outbox')).rows[0].count)).toBe(0);
   });
 

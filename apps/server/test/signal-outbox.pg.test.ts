@@ -105,6 +105,29 @@ describe('the signal outbox (PostgreSQL)', () => {
     }
   });
 
+  it("the wait lane's connections write through the outbox and ask the feed to send it (decision 030)", async () => {
+    heard.length = 0;
+    const settings = await Promise.all(
+      Array.from({ length: 8 }, () => database.waitStatements.run('outbox_setting', "select current_setting('iddesk.signal_outbox', true)", [])),
+    );
+    expect(settings.flat(2)).toEqual(Array(8).fill('on'));
+    const feed = changeFeedOf(database.db) as PostgresChangeFeed;
+    let asked = 0;
+    const flushSoon = feed.flushSoon.bind(feed);
+    feed.flushSoon = () => {
+      asked++;
+      flushSoon();
+    };
+    try {
+      await database.waitStatements.run('outbox_write', 'update users set balance = balance + 100 where id = $1', [String(userId)]);
+      expect(asked).toBe(1);
+      expect(await heardOf(`b:${userId}`)).toBe(true);
+      expect(await outboxRows()).toBe(0);
+    } finally {
+      feed.flushSoon = flushSoon;
+    }
+  });
+
   it('a notification and a queue table signal through the outbox too', async () => {
     heard.length = 0;
     const client = await connection(true);

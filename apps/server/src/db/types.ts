@@ -20,5 +20,7 @@ export type Database = {
   statements: StatementRunner;
   /** Runs its list pages' prepared statements: on PostgreSQL a connection of their own. */
   listStatements: StatementRunner;
+  /** Runs its statements that may wait for a row lock: on PostgreSQL connections of their own. */
+  waitStatements: StatementRunner;
   close(): Promise<void>;
 };

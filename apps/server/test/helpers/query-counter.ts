@@ -5,7 +5,7 @@ import type { Database } from '../../src/db/types';
  * is one round trip. Wraps the driver objects the app was given, so app code has no
  * test-only paths. PGlite: `query`/`exec`, and each statement inside `transaction` plus its
  * BEGIN and COMMIT. node-postgres: each `query` on a client checked out of the pool. Both:
- * each prepared statement (`database.statements.run`, `database.listStatements.run`).
+ * each prepared statement (`database.statements.run`, `listStatements.run`, `waitStatements.run`).
  */
 export type QueryCounter = {
   /** Statements since the last reset, with their SQL (for a readable failure). */
@@ -32,8 +32,8 @@ export function countQueries(database: Database): QueryCounter {
   };
 
   // The prepared statements (db/prepared.ts): PGlite's named statements, PostgreSQL's
-  // pipelined connections (the hot one and the lists'). One `run` is one statement.
-  for (const runner of new Set([database.statements, database.listStatements])) {
+  // pipelined connections (the hot one, the lists' and the waits'). One `run` is one statement.
+  for (const runner of new Set([database.statements, database.listStatements, database.waitStatements])) {
     const statementRunner = runner as unknown as Record<string, AnyFn>;
     const run = statementRunner.run!.bind(statementRunner);
     statementRunner.run = (...args: unknown[]) => {
