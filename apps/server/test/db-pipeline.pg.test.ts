@@ -109,11 +109,11 @@ describe('the pipelined connection of the hot statements (PostgreSQL)', () => {
   it('the statements that may wait for a row lock spread over connections of their own (decision 030)', async () => {
     const waits = database.waitStatements as PipelinedConnections;
     expect(waits).toBeInstanceOf(PipelinedConnections);
-    expect(waits.connections).toHaveLength(4);
+    expect(waits.connections).toHaveLength(8);
     const pidOf = async (runner: { run: PipelinedConnection['run'] }) => (await runner.run('pid_probe', 'select pg_backend_pid()', []))[0]![0];
-    // Sent together, eight statements go two to each: the one with the fewest in flight.
-    const pids = await Promise.all(Array.from({ length: 8 }, () => pidOf(waits)));
-    expect(new Set(pids).size).toBe(4);
+    // Sent together, sixteen statements go two to each: the one with the fewest in flight.
+    const pids = await Promise.all(Array.from({ length: 16 }, () => pidOf(waits)));
+    expect(new Set(pids).size).toBe(8);
     expect(pids).not.toContain(await pidOf(database.statements));
     expect(pids).not.toContain(await pidOf(database.listStatements));
   });
@@ -146,7 +146,7 @@ describe('the pipelined connection of the hot statements (PostgreSQL)', () => {
         })
         .toBe(1);
       // … and the next statements of the lane answer at once, on the other connections.
-      for (let i = 0; i < 6; i++) expect(await waits.run('wait_probe_free', 'select $1::int', [String(i)])).toEqual([[String(i)]]);
+      for (let i = 0; i < 10; i++) expect(await waits.run('wait_probe_free', 'select $1::int', [String(i)])).toEqual([[String(i)]]);
       expect(heldDone).toBe(false);
       await locker.query('commit');
       expect(await held).toEqual([['1']]);

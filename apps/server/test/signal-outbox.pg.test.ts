@@ -108,9 +108,9 @@ describe('the signal outbox (PostgreSQL)', () => {
   it("the wait lane's connections write through the outbox and ask the feed to send it (decision 030)", async () => {
     heard.length = 0;
     const settings = await Promise.all(
-      Array.from({ length: 8 }, () => database.waitStatements.run('outbox_setting', "select current_setting('iddesk.signal_outbox', true)", [])),
+      Array.from({ length: 16 }, () => database.waitStatements.run('outbox_setting', "select current_setting('iddesk.signal_outbox', true)", [])),
     );
-    expect(settings.flat(2)).toEqual(Array(8).fill('on'));
+    expect(settings.flat(2)).toEqual(Array(16).fill('on'));
     const feed = changeFeedOf(database.db) as PostgresChangeFeed;
     let asked = 0;
     const flushSoon = feed.flushSoon.bind(feed);

@@ -22,7 +22,7 @@ export interface StatementRunner {
  * - `list`: a page of a list with its total, a second pipelined connection; quick, but its time
  *   grows with the list (a page's total of a 100 000-row ledger counts for ~30 ms), so a large
  *   list delays other pages, never a poll.
- * - `wait`: statements that may wait for a row lock (a money call's), on four pipelined
+ * - `wait`: statements that may wait for a row lock (a money call's), on eight pipelined
  *   connections of their own, each statement to the one with the fewest in flight, so a wait
  *   holds up only the few already behind it there (decision 030).
  * PGlite has one runner for all three.
