@@ -15,6 +15,21 @@ if (!process.env.TEST_DATABASE_URL) {
   throw new Error('db-pipeline.pg.test.ts needs TEST_DATABASE_URL (vitest.config.ts runs it only then)');
 }
 
+/**
+ * Until one statement whose text is `like` waits for a lock, as `watcher` (a connection outside
+ * the locker's transaction, whose view of pg_stat_activity would stay as first read) sees it.
+ */
+const oneWaitsForALock = (watcher: pg.Client, like: string) =>
+  expect
+    .poll(async () => {
+      const waiting = await watcher.query(
+        `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like $1`,
+        [like],
+      );
+      return waiting.rows[0].n;
+    })
+    .toBe(1);
+
 describe('the pipelined connection of the hot statements (PostgreSQL)', () => {
   let database: Database;
   let connectionString: string;
@@ -86,15 +101,7 @@ describe('the pipelined connection of the hot statements (PostgreSQL)', () => {
         pageDone = true;
         return p;
       });
-      await expect
-        .poll(async () => {
-          // Outside the locker's transaction, whose view of pg_stat_activity would stay as first read.
-          const waiting = await watcher.query(
-            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%from "transactions"%'`,
-          );
-          return waiting.rows[0].n;
-        })
-        .toBe(1);
+      await oneWaitsForALock(watcher, '%from "transactions"%');
       // … and a hot statement still answers at once, before the page.
       const [hot] = await database.statements.run('lane_probe', 'select 42', []);
       expect(hot).toEqual(['42']);
@@ -137,14 +144,7 @@ describe('the pipelined connection of the hot statements (PostgreSQL)', () => {
         heldDone = true;
         return r;
       });
-      await expect
-        .poll(async () => {
-          const waiting = await watcher.query(
-            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%balance + 1%'`,
-          );
-          return waiting.rows[0].n;
-        })
-        .toBe(1);
+      await oneWaitsForALock(watcher, '%balance + 1%');
       // … and the next statements of the lane answer at once, on the other connections.
       for (let i = 0; i < 10; i++) expect(await waits.run('wait_probe_free', 'select $1::int', [String(i)])).toEqual([[String(i)]]);
       expect(heldDone).toBe(false);
