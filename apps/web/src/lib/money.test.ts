@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activateLocale } from './i18n';
 import { formatDate, formatDateTime, formatMoney, groupIndian, setDisplayTimeZone } from './money';
 
@@ -144,5 +144,36 @@ describe('dates and money in Hindi (issue 18)', () => {
     await activateLocale('hi');
     expect(formatMoney('100000')).toBe('₹1,00,000.00');
     expect(formatMoney('1234567.5')).toBe('₹12,34,567.50');
+  });
+});
+
+describe('prepareDates', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it("builds the display zone's formatter in a later task, once a page load", async () => {
+    vi.resetModules();
+    vi.useFakeTimers();
+    const built: (string | undefined)[] = [];
+    const Original = Intl.DateTimeFormat;
+    vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (locales?: string, options?: Intl.DateTimeFormatOptions) {
+      built.push(options?.timeZone);
+      return new Original(locales, options);
+    } as typeof Intl.DateTimeFormat);
+    const money = await import('./money');
+    // A zone no other test builds, named by the settings as they arrive.
+    money.setDisplayTimeZone('Pacific/Chatham');
+    money.prepareDates();
+    expect(built).toEqual([]);
+    vi.runAllTimers();
+    expect(built).toEqual(['Pacific/Chatham']);
+    money.prepareDates();
+    vi.runAllTimers();
+    expect(built).toEqual(['Pacific/Chatham']);
+    // The first date written uses it: nothing more is built.
+    expect(money.formatDate('2026-11-29T00:00:00Z')).toMatch(/29 November 2026/);
+    expect(built).toEqual(['Pacific/Chatham']);
   });
 });

@@ -56,6 +56,20 @@ function zone(): string {
   return displayTimeZone;
 }
 
+let datesPrepared = false;
+
+/**
+ * For a page whose first answer is a list of dates (its request on the way): builds the display
+ * zone's formatter in a task of its own, so ICU's time zone data loads beside the request
+ * instead of inside the list's first render, where on a phone the two made one long task
+ * (Lighthouse's Total Blocking Time on /reviews). Once per page load.
+ */
+export function prepareDates(): void {
+  if (datesPrepared) return;
+  datesPrepared = true;
+  setTimeout(() => zonedParts(new Date(0), zone()), 0);
+}
+
 const readDate = (iso: string | null | undefined): Date | null => {
   if (!iso) return null;
   const date = new Date(iso);

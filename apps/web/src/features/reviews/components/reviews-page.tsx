@@ -1,12 +1,13 @@
 import { ROUTES } from '@iddesk/contract';
 import { MessageSquarePlus, Star } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ListEmpty, ListLoading, QueryStates } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { Pagination } from '../../../components/ui/pagination';
+import { prepareDates } from '../../../lib/money';
 import { usePageParam } from '../../../lib/pagination';
 import { useSession } from '../../../lib/session';
 import { useReviews } from '../api/get-reviews';
@@ -49,6 +50,8 @@ export function ReviewsPage() {
   const page = usePageParam();
   const { guest } = useSession();
   const query = useReviews(page);
+  // Each card writes its date: the zone's formatter is built while the list is on its way.
+  useEffect(prepareDates, []);
 
   const writeAction = guest ? (
     <ButtonLink to={ROUTES.login} variant="secondary">
