@@ -154,32 +154,22 @@ describe('the poll cache across two server processes on one PostgreSQL', () => {
     expect(res.body.data!.balance).toBe('50.00');
   });
 
-  it("a server's own money call shows at the next poll on the other (the outbox, decision 024)", async () => {
+  // Its balance signal is an outbox row either way: without a key the withdrawal's hold commits
+  // on server 0's pool (decision 024); with one the call is one statement on its wait lane
+  // (decision 030).
+  it.each<{ how: string; key: Record<string, string>; amount: string; left: string }>([
+    { how: 'money call', key: {}, amount: '200.00', left: '300.00' },
+    { how: 'keyed withdrawal', key: { 'idempotency-key': randomUUID() }, amount: '150.00', left: '350.00' },
+  ])("a server's own $how shows at the next poll on the other", async ({ key, amount, left }) => {
     const user = await signUp();
     await admin.query('update users set balance = balance + 50000 where id = $1', [user.id]);
     await within1s(0, '/user/passport', user.token, (r) => r.body.data?.balance === '500.00');
     await within1s(1, '/user/passport', user.token, (r) => r.body.data?.balance === '500.00');
     await warm(user.token);
-    // The withdrawal's hold commits on server 0's pool: its balance signal is an outbox row.
-    const withdrawn = await call(0, '/withdraw', user.token, { amount: '200.00', method: 'upi', upi_id: 'me@okicici' });
+    const withdrawn = await call(0, '/withdraw', user.token, { amount, method: 'upi', upi_id: 'me@okicici' }, key);
     expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
-    const res = await within1s(1, '/user/passport', user.token, (r) => r.body.data?.balance === '300.00');
-    expect(res.body.data!.balance).toBe('300.00');
-    expect(Number((await admin.query('select count(*) from cache_signal_outbox')).rows[0].count)).toBe(0);
-  });
-
-  it("a server's own keyed withdrawal shows at the next poll on the other (its wait lane, decision 030)", async () => {
-    const user = await signUp();
-    await admin.query('update users set balance = balance + 50000 where id = $1', [user.id]);
-    await within1s(0, '/user/passport', user.token, (r) => r.body.data?.balance === '500.00');
-    await within1s(1, '/user/passport', user.token, (r) => r.body.data?.balance === '500.00');
-    await warm(user.token);
-    // With a key the call is one statement on server 0's wait lane, its signal an outbox row.
-    const body = { amount: '150.00', method: 'upi', upi_id: 'me@okicici' };
-    const withdrawn = await call(0, '/withdraw', user.token, body, { 'idempotency-key': randomUUID() });
-    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
-    const res = await within1s(1, '/user/passport', user.token, (r) => r.body.data?.balance === '350.00');
-    expect(res.body.data!.balance).toBe('350.00');
+    const res = await within1s(1, '/user/passport', user.token, (r) => r.body.data?.balance === left);
+    expect(res.body.data!.balance).toBe(left);
     expect(Number((await admin.query('select count(*) from cache_signal_outbox')).rows[0].count)).toBe(0);
   });
 
