@@ -72,7 +72,7 @@ export default tseslint.config(
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The web slices by domain (STYLE.md "Shape"): a domain imports another only through its
+      // The web slices by domain (ARCHITECTURE.md "Web"): a domain imports another only through its
       // index.ts, customer code never imports staff code (a domain's admin/, features/staff),
       // and app/ composes the domains' pages.
       'import-x/no-restricted-paths': [
@@ -150,7 +150,7 @@ export default tseslint.config(
     },
   },
   {
-    // Configuration is read in one place (STYLE.md "Configuration"): the env module parses
+    // Configuration is read in one place (ARCHITECTURE.md "Server"): the env module parses
     // process.env with zod and the rest of the server receives EnvConfig. Tests and scripts
     // start processes with their own environments and may read and write it.
     files: ['apps/server/src/**/*.ts', 'packages/contract/src/**/*.ts'],

@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { expect, loginViaUi, newReference, staffPage, test, registeredUser } from '../support/fixtures';
 
 /**
- * Issue 17: DESIGN.md §3 money rules 8–10 in the browser — the owners' limits shown and
+ * Issue 17: money rules 8–10 (docs/product.md#money-rules) in the browser — the owners' limits shown and
  * enforced in the add-funds form, an ID paused while its close waits, a cancel that gives the
  * held money back.
  */

@@ -100,7 +100,7 @@ test('staff land on the dashboard, reach the admin area from the storefront, and
   await menu.getByRole('link', { name: /^admin$/i }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
-  // /admin stays the IDs list (SPEC.md §2).
+  // /admin stays the IDs list (docs/product.md#staff-pages).
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'IDs' })).toBeVisible();
   for (const name of [/to website/i, /^dashboard$/i, /top block/i, /^ids$/i, /^users$/i, /^audit$/i]) {

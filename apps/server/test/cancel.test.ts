@@ -7,7 +7,7 @@ import { useStaffedApp } from './helpers/staffed-app';
 import { addFunds, balanceOf, withdrawUpi } from './helpers/wallet-fixtures';
 
 /**
- * DESIGN.md §3 money rule 10 (issue 17): a customer may cancel their own pending top-up,
+ * Money rule 10 (docs/product.md#money-rules; issue 17): a customer may cancel their own pending top-up,
  * withdrawal, new ID or ID request before staff handle it; a hold is released exactly once,
  * and a cancel racing a staff decision leaves exactly one outcome. On PGlite and, with
  * TEST_DATABASE_URL, on PostgreSQL (where the races run truly in parallel).

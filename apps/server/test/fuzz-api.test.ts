@@ -55,7 +55,7 @@ import {
  * user on user calls, a guest on public ones. For every answer:
  *
  * - never a 5xx;
- * - every 4xx is the DESIGN.md §2 envelope (ErrorBodySchema) with a non-empty message;
+ * - every 4xx is the error envelope of docs/product.md#errors-on-the-wire (ErrorBodySchema) with a non-empty message;
  * - after each call's runs, the ledger invariant holds for every user.
  *
  * FUZZ_RUNS (default 20) runs per call; FUZZ_SEED replays a run (the seed is printed at the

@@ -6,7 +6,7 @@ import { createAdmin, get, post, useTestApp } from './helpers/test-app';
 import { balanceOf, expectLedgerConsistent } from './helpers/wallet-fixtures';
 
 /**
- * DESIGN.md §3 money rule 9 (issue 17): while an ID has a pending close, no other request on it
+ * Money rule 9 (docs/product.md#money-rules; issue 17): while an ID has a pending close, no other request on it
  * is accepted — deposit, withdrawal, password change and a second close are 409 ID_CLOSING and
  * move nothing. On PGlite and, with TEST_DATABASE_URL, on PostgreSQL (where the races below run
  * truly in parallel).

@@ -172,7 +172,7 @@ describe('admin request lists', () => {
     expect(done.items.every((r: { type: string }) => r.type !== 'create')).toBe(true);
   });
 
-  it('the requests done list hides items whose ID status is pending (SPEC.md §4)', async () => {
+  it('the requests done list hides items whose ID status is pending', async () => {
     // The API never files a request on a pending ID, so the state is written directly: a
     // handled request on an ID that is (still, or again) pending must not be in the done list.
     const user = await customer(ctx);

@@ -12,7 +12,7 @@ import { localize } from '../src/lib/i18n';
 const amountProblemMessage = (problem: Parameters<typeof problemText>[0]) => localize(problemText(problem), 'en');
 
 /**
- * DESIGN.md §3 money rule 8 (issue 17): every amount lies within the limits the owners set per
+ * Money rule 8 (docs/product.md#money-rules; issue 17): every amount lies within the limits the owners set per
  * operation, and a customer's wallet withdrawals of one day within the daily payout total;
  * outside them the call is 422 on `amount`, naming the limit, and nothing moves. This file
  * runs on a fresh installation's limits (the other suites open them wide), on PGlite and,

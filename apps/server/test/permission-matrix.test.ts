@@ -9,7 +9,7 @@ import { type ApiResponse, createStaffMember, get, useTestApp } from './helpers/
 import { addFunds, createUpiPaymentType, postForm, withdrawUpi } from './helpers/wallet-fixtures';
 
 /**
- * DESIGN.md §4 as a table: every "METHOD path" of the OpenAPI document and who may call it.
+ * docs/product.md#who-may-do-what as a table: every "METHOD path" of the OpenAPI document and who may call it.
  *
  * - public:   anyone; a token is ignored or optional (a blocked user's token counts as none)
  * - user:     a signed-in, unblocked user, on their own data
@@ -256,7 +256,7 @@ async function call(method: string, path: string, url: string, token?: string): 
   return ctx.app.inject(options) as Promise<ApiResponse>;
 }
 
-/** What DESIGN.md §4 says each role gets; null = allowed (the guard passed: 2xx or a 4xx other than 401/403). */
+/** What docs/product.md#who-may-do-what gives each role; null = allowed (the guard passed: 2xx or a 4xx other than 401/403). */
 function expected(access: Access, role: Role, key: string): 401 | 403 | 404 | null {
   if (access === 'public') return null;
   if (role === 'guest' || role === 'blocked') return 401;
@@ -269,7 +269,7 @@ function expected(access: Access, role: Role, key: string): 401 | 403 | 404 | nu
   return null;
 }
 
-describe('permission matrix (DESIGN.md §4)', () => {
+describe('permission matrix (who may do what)', () => {
   it('every /api route has a row, and every row is a route', () => {
     const keys = routes.map((r) => `${r.method} ${r.path}`);
     expect(keys.filter((k) => !(k in MATRIX)), 'routes without a matrix row').toEqual([]);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from './helpers/server-process';
 
 /**
- * SIGTERM to a real server process (DESIGN.md §5, docs/operations.md): readiness turns 503 at
+ * SIGTERM to a real server process (docs/product.md#running-it, docs/operations.md): readiness turns 503 at
  * once, running requests finish, the process exits; and it exits by SHUTDOWN_TIMEOUT_SECONDS
  * even when a request never ends.
  */

@@ -15,7 +15,7 @@ const { ctx, admin, paymentType } = useStaffedApp({ paymentType: true, ledgerChe
 const rowsOf = (userId: number) =>
   ctx.db.select().from(transactions).where(eq(transactions.userId, userId)).orderBy(transactions.id);
 
-describe('DESIGN.md §3 money rules', () => {
+describe('money rules', () => {
   it('money rule 1: a withdrawal above the available balance is 409 and writes nothing', async () => {
     const user = await customer(ctx);
     await deposit(ctx.app, admin.token, user.id, '50');

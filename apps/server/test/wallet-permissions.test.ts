@@ -62,7 +62,7 @@ const adminCalls = (): [method: 'GET' | 'POST', url: string, body?: unknown][] =
 const call = (method: 'GET' | 'POST', url: string, body: unknown, token?: string) =>
   method === 'GET' ? get(ctx.app, url, token) : post(ctx.app, url, body, token);
 
-describe('DESIGN.md §4 permissions for the wallet', () => {
+describe('who may do what: the wallet', () => {
   it('a user on any admin call gets 403, and nothing changes', async () => {
     for (const [method, url, body] of adminCalls()) {
       const res = await call(method, url, body, owner.token);

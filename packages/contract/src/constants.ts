@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md §9, shared by server and client. */
+/** Business constants (docs/product.md#constants), shared by server and client. */
 export const PAGE_SIZE = 15;
 export const MAX_PAGE_SIZE = 100;
 export const POLL_INTERVAL_MS = 5000;

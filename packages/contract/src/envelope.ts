@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from './constants';
 
-/** Every response: `{ message, data }` (DESIGN.md §2). */
+/** Every response: `{ message, data }` (docs/product.md#api-conventions). */
 export const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ message: z.string().nullable(), data });
 

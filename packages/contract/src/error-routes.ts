@@ -1,4 +1,4 @@
-/** Client error pages (SPEC.md §2 "Error pages"); the catch-all route renders "Page not found" too. */
+/** Client error pages (docs/product.md#error-pages); the catch-all route renders "Page not found" too. */
 export const ERROR_ROUTES = {
   userNotFound: '/user_not_found',
   serverError: '/505',

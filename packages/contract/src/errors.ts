@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Machine-readable error codes carried by every error envelope (DESIGN.md §2). */
+/** Machine-readable error codes carried by every error envelope (docs/product.md#errors-on-the-wire). */
 export const ErrorCodeSchema = z.enum([
   'BAD_REQUEST',
   'UNAUTHENTICATED',

@@ -26,7 +26,7 @@ export const ID_PROOF_FIELD = 'proof';
 export const PayFromSchema = z.enum(['wallet', 'payment']);
 export type PayFrom = z.infer<typeof PayFromSchema>;
 
-/* ---------- catalogue (the "ID" of SPEC.md) ---------- */
+/* ---------- catalogue (the "ID" of docs/product.md#domain) ---------- */
 
 /**
  * A catalogue item. `demo_login`/`demo_password` are filled only for signed-in callers of
@@ -230,7 +230,7 @@ export type ChangePasswordRequestBody = z.input<typeof ChangePasswordRequestBody
 
 /* ---------- requests ---------- */
 
-/** The user ID a request concerns (SPEC.md §3 `id_object`). */
+/** The user ID a request concerns (`id_object`, docs/product.md#domain). */
 export const IdObjectSchema = z.object({
   id: z.number().int(),
   username: z.string(),

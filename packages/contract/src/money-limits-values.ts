@@ -1,4 +1,4 @@
-// The owners' money limits (issue 17, DESIGN.md §3 rule 8) without zod: the defaults and the
+// The owners' money limits (issue 17, money rule 8 of docs/product.md#money-rules) without zod: the defaults and the
 // checks the server's services and the customers' forms share. The schemas: money-limits.ts.
 import { formatAmount, formatRupees, parseAmount } from './amounts';
 import { translate } from './i18n/translate';

@@ -11,7 +11,7 @@ export const NotificationSchema = z.object({
   read: z.boolean(),
   /** ISO 8601. */
   created_at: z.string(),
-  /** Human-readable full date and time, "22 Nov 2026, 14:05" (DESIGN.md §2). */
+  /** Human-readable full date and time, "22 Nov 2026, 14:05" (docs/product.md#api-conventions). */
   created_at_full: z.string(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;

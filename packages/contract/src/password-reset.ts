@@ -3,7 +3,7 @@ import { PASSWORD_MAX_LENGTH } from './constants';
 import { EmailSchema, PasswordSchema, passwordConfirmation } from './auth';
 import { msg } from './i18n/translate';
 
-/** API paths of password reset by email (SPEC.md §7), relative to `/api`. */
+/** API paths of password reset by email (docs/product.md#call-bodies), relative to `/api`. */
 export const PASSWORD_RESET_API = {
   create: '/update/password/create',
   check: '/update/password/check',

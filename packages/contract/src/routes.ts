@@ -1,4 +1,4 @@
-/** Client routes (SPEC.md §2) and the named navigation targets. */
+/** Client routes (docs/product.md#screens-and-routes) and the named navigation targets. */
 export const ROUTES = {
   home: '/',
   login: '/login',
@@ -15,7 +15,7 @@ export const ROUTES = {
   addFunds: '/add_funds',
   withdraw: '/withdraw',
   notifications: '/notifications',
-  /** The signed-in user's wallet movements (not in SPEC.md; issue 3). */
+  /** The signed-in user's wallet movements (issue 3). */
   transactions: '/transactions',
   ids: '/ids',
   demoIds: '/demo_ids',
@@ -33,7 +33,7 @@ export const ROUTES = {
   adminAudit: '/admin/audit',
   adminIds: '/admin/ids',
   adminTopBlock: '/admin/top_block',
-  /** Site settings, media and review moderation (not in SPEC.md; issue 6). */
+  /** Site settings, media and review moderation (issue 6). */
   adminSettings: '/admin/settings',
   adminMedia: '/admin/media',
   adminReviews: '/admin/reviews',
@@ -53,7 +53,7 @@ export const ROUTES = {
   adminWithdrawPending: '/admin/withdraw_pending',
   adminWithdrawDone: '/admin/withdraw_done',
   adminWithdraw: (id: number | string) => `/admin/withdraw/${id}`,
-  /** Payment types the customers pay to (not in SPEC.md; issue 3). */
+  /** Payment types the customers pay to (issue 3). */
   adminPaymentTypes: '/admin/payment_types',
   adminPaymentTypeCreate: '/admin/payment_types/create',
   adminPaymentTypeEdit: (id: number | string) => `/admin/payment_types/${id}/edit`,
@@ -63,7 +63,7 @@ export const ROUTES = {
   secondFactor: '/second_factor',
 } as const;
 
-/** SPEC.md §2 "Named navigation targets". */
+/** docs/product.md#named-navigation-targets */
 export const NAMED_ROUTES = {
   home: ROUTES.home,
   media: ROUTES.media,

@@ -2,7 +2,7 @@
 import type { StaffRole } from './enums';
 
 /**
- * Staff roles (issue 15). Every staff account is `type: admin` on the wire (SPEC §3) and has
+ * Staff roles (issue 15). Every staff account is `type: admin` on the wire (docs/product.md#who-may-do-what) and has
  * one role; customers have none. The server enforces the permissions below on every admin
  * call (apps/server/src/plugins/app/staff-permissions.ts maps each call to one of them); the
  * web only uses them to hide what a role cannot use.

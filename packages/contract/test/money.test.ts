@@ -71,7 +71,7 @@ describe('amount messages (issue 17): each says what is wrong', () => {
   });
 });
 
-describe('money limits (DESIGN.md §3 rule 8)', () => {
+describe('money limits (money rule 8)', () => {
   it('checks an amount against an operation’s range, the ends included', () => {
     expect(limitProblem(DEFAULT_MONEY_LIMITS, 'add_funds', 10_000n)).toBeNull();
     expect(limitProblem(DEFAULT_MONEY_LIMITS, 'add_funds', 9_999n)).toBe('The amount must be at least ₹100.00.');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 const KEY_FILE = 'app.key';
 
 /**
- * The key that encrypts stored ID credentials (DESIGN.md §3). APP_KEY wins; otherwise the key
+ * The key that encrypts stored ID credentials (docs/product.md#domain). APP_KEY wins; otherwise the key
  * lives in DATA_DIR/app.key, generated once. Losing it makes stored credentials unreadable,
  * so it is never regenerated over an existing file.
  */

@@ -18,7 +18,7 @@ import {
 import { defaultWebDistDir } from './web-dist-dir';
 
 /**
- * The one place that reads the environment (STYLE.md "Lines"). Everything else receives an
+ * The one place that reads the environment (docs/product.md#running-it). Everything else receives an
  * `EnvConfig` (or the `AppConfig` built from it), so tests can build any configuration
  * without touching `process.env`.
  */

@@ -29,7 +29,7 @@ export type DataDirLock = { path: string; release: () => void };
 
 /**
  * PGlite is a single in-process database; two processes on one data dir would corrupt it
- * (DESIGN.md §5). An O_EXCL lock file holding our pid refuses the second process. A lock left
+ * (docs/product.md#running-it). An O_EXCL lock file holding our pid refuses the second process. A lock left
  * by a process that no longer exists (killed, crashed) is taken over.
  */
 export function acquireDataDirLock(dataDir: string): DataDirLock {

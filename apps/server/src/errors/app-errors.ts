@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@iddesk/contract';
 import { t } from '../lib/i18n';
 
-/** Field name → messages, the first one shown to the user (DESIGN.md §2). */
+/** Field name → messages, the first one shown to the user (docs/product.md#errors-on-the-wire). */
 export type FieldErrors = Record<string, string[]>;
 
 /**

@@ -140,7 +140,7 @@ function rootMessage(error: Error): string {
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /**
- * The one error handler: DESIGN.md §2 envelope, never a stack trace. A 5xx is logged with
+ * The one error handler: the envelope of docs/product.md#errors-on-the-wire, never a stack trace. A 5xx is logged with
  * the request id and carries it in `request_id`, so a customer can quote it.
  */
 export function errorHandler(

@@ -8,7 +8,7 @@ export function pageWindow(query: PageQuery): PageWindow {
   return { limit: query.perPage, offset: (query.page - 1) * query.perPage };
 }
 
-/** The list envelope of DESIGN.md §2: `{ items, page, per_page, total, last_page }`. */
+/** The list envelope of docs/product.md#api-conventions: `{ items, page, per_page, total, last_page }`. */
 export function toPage<T>(items: T[], total: number, query: PageQuery): Paginated<T> {
   return {
     items,

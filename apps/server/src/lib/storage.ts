@@ -11,7 +11,7 @@ export type StorageDeps = { db: Db; storage: Storage; log: FastifyBaseLogger };
 /**
  * Where uploaded files live. Keys are server-generated ("proofs/3f…9a.webp"); callers never
  * pass user input as a key. On disk in the embedded default; in an S3 bucket
- * (lib/s3-storage.ts) when several servers share the files (DESIGN.md §5).
+ * (lib/s3-storage.ts) when several servers share the files (docs/product.md#running-it).
  */
 export interface Storage {
   put(key: string, data: Buffer): Promise<void>;

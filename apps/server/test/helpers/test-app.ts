@@ -139,7 +139,7 @@ export type ApiBody = {
 
 /**
  * An error answer: `status`, then exactly the envelope `{ message, data: null, code }`
- * (DESIGN.md §2). `label` names the call in a failure.
+ * (docs/product.md#errors-on-the-wire). `label` names the call in a failure.
  */
 export function expectErrorAnswer(
   res: LightMyRequestResponse,

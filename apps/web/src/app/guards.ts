@@ -2,7 +2,7 @@ import { ROUTES } from '@iddesk/contract';
 import { redirect } from 'react-router';
 import { session } from '../lib/session';
 
-/** Client-side guards (SPEC.md §2, §6); they read the stored session only. */
+/** Client-side guards (docs/product.md#screens-and-routes); they read the stored session only. */
 export function requireGuest() {
   return session.token() ? redirect(ROUTES.home) : null;
 }

@@ -10,7 +10,7 @@ const passport = () =>
     headers: { 'Content-Type': 'application/json' },
   });
 
-describe('every route change reloads user info (SPEC.md §4)', () => {
+describe('every route change reloads user info', () => {
   const fetchMock = vi.fn<typeof fetch>();
   const passportCalls = () =>
     fetchMock.mock.calls.filter(([url]) => String(url as string | URL) === '/api/user/passport').length;

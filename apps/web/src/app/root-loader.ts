@@ -7,7 +7,7 @@ import { reloadUserInfo } from './user-info';
 const ERROR_PATHS: readonly string[] = Object.values(ERROR_ROUTES);
 
 /**
- * SPEC.md §4 "Every route change reloads user info", with the error-page flag on. Startup loads
+ * "Every route change reloads user info", with the error-page flag on (docs/product.md#while-signed-in). Startup loads
  * it itself, so the first load skips it.
  */
 export async function rootLoader({ request }: LoaderFunctionArgs) {

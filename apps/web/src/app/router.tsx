@@ -38,7 +38,7 @@ async function landingUnless(permission: StaffPermission) {
   return to === null ? null : redirect(to);
 }
 
-/** /admin is the IDs page (SPEC.md §2) for a role that may use it, else the role's first page. */
+/** /admin is the IDs page (docs/product.md#staff-pages) for a role that may use it, else the role's first page. */
 const adminLanding = () => landingUnless('content.manage');
 
 /** Staff land on the dashboard after signing in; a role without it on its first page. */

@@ -69,7 +69,7 @@ export async function primeSession(): Promise<void> {
 }
 
 /**
- * One round of SPEC.md §4 polling, success notices off: user info, newer notifications
+ * One round of polling (docs/product.md#while-signed-in), success notices off: user info, newer notifications
  * (bell and toasts), and for admins the queue counts (alert sound on a rise).
  */
 export async function pollSession(): Promise<void> {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** App-wide flags: the global fetching flag of SPEC.md §4 and whether startup has finished. */
+/** App-wide flags: the global fetching flag of docs/product.md#startup and whether startup has finished. */
 export type ShellState = { fetching: boolean; started: boolean };
 
 let state: ShellState = { fetching: true, started: false };

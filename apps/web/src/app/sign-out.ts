@@ -6,7 +6,7 @@ import { queryClient } from './query-client';
 import { routerRef } from './router-ref';
 
 /**
- * SPEC.md §4: run the logout call, then go to the login route. `ended`: the session had already
+ * docs/product.md#while-signed-in: run the logout call, then go to the login route. `ended`: the session had already
  * ended on the server (startup found the account blocked), for the login page to say why.
  */
 export async function signOut(ended: SessionEnd | null = null) {

@@ -44,7 +44,7 @@ export function installShellListeners(): void {
 
 let started: Promise<void> | null = null;
 
-/** The startup sequence of SPEC.md §4. Runs once per page load. */
+/** The startup sequence of docs/product.md#startup. Runs once per page load. */
 export function startApp(): Promise<void> {
   started ??= (async () => {
     shellState.set({ fetching: true, started: false });

@@ -6,7 +6,7 @@ import { errorFromResponse, serverError } from './api-error';
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('./toast', () => ({ toast }));
 
-describe('runAction (SPEC.md §8)', () => {
+describe('runAction', () => {
   let warn: ReturnType<typeof vi.spyOn>;
 
   beforeEach(() => {
@@ -76,7 +76,7 @@ describe('runAction (SPEC.md §8)', () => {
     expect(warn).toHaveBeenCalled();
   });
 
-  it("a server error's toast keeps the SPEC message and adds the request id to quote", async () => {
+  it("a server error's toast keeps the catalogue message and adds the request id to quote", async () => {
     const requestId = '6f1c2a9e-3b7d-4e8a-9c0f-1a2b3c4d5e6f';
     const withMessage = errorFromResponse(503, {
       message: 'The service is briefly unavailable. Please try again in a moment.',
@@ -92,7 +92,7 @@ describe('runAction (SPEC.md §8)', () => {
       }),
     );
 
-    // No message (a proxy's 502 page): SPEC.md §8's text, the id from the X-Request-Id header.
+    // No message (a proxy's 502 page): the catalogue's text, the id from the X-Request-Id header.
     await runAction(() => Promise.reject(errorFromResponse(502, undefined, 'abc123def456')));
     expect(toast.error).toHaveBeenLastCalledWith(
       'Server error',

@@ -4,7 +4,7 @@ import { errorToastText, firstFieldError, toApiError, type ApiError } from './ap
 import type { ApiResponse } from './api-client';
 
 export type ActionOptions = {
-  /** Any toast at all (SPEC.md §8: default on). */
+  /** Any toast at all (default on: docs/product.md#errors-toasts-and-support). */
   notify?: boolean;
   /** The success toast with the server's message (default on). */
   successNotify?: boolean;
@@ -49,7 +49,7 @@ export function showErrorToast(error: ApiError) {
 }
 
 /**
- * The action wrapper of SPEC.md §8: runs one call, toasts its outcome at the bottom, logs
+ * The action wrapper of docs/product.md#errors-toasts-and-support: runs one call, toasts its outcome at the bottom, logs
  * failures, and keeps the loading flag on for LOADING_HOLD_MS after it finishes. Never throws.
  */
 export async function runAction<T>(

@@ -18,7 +18,7 @@ describe('apiRequest', () => {
     vi.unstubAllGlobals();
   });
 
-  it('sends the headers of SPEC.md §7 and the bearer token, and reads the envelope', async () => {
+  it('sends the API headers and the bearer token, and reads the envelope', async () => {
     session.start('tok-123', false);
     fetchMock.mockResolvedValue(json(200, { message: 'Hello', data: { text: 'hi' } }));
     const response = await apiRequest<{ text: string }>('/marque', { method: 'GET' });

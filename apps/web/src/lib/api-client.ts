@@ -80,7 +80,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** `{ message, data }` (DESIGN.md §2): a string or null message next to a data key. */
+/** `{ message, data }` (docs/product.md#api-conventions): a string or null message next to a data key. */
 function isEnvelope(json: unknown): json is ApiResponse<unknown> {
   if (typeof json !== 'object' || json === null || !('data' in json)) return false;
   const { message } = json as { message?: unknown };
@@ -88,8 +88,8 @@ function isEnvelope(json: unknown): json is ApiResponse<unknown> {
 }
 
 /**
- * One call to the API: bearer token and the XHR/JSON headers of SPEC.md §7, the envelope read,
- * failures mapped to ApiError per SPEC.md §8. `T` is the contract's type of `data`: the server
+ * One call to the API: bearer token and the XHR/JSON headers of docs/product.md#api-conventions, the envelope read,
+ * failures mapped to ApiError per docs/product.md#errors-toasts-and-support. `T` is the contract's type of `data`: the server
  * checks every response against the contract's schema before sending it, so the browser does
  * not parse it again, and zod stays out of the first load (docs/decisions/011).
  */

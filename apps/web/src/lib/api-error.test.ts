@@ -9,7 +9,7 @@ import {
 const SERVER_ERROR_TITLE = 'Server error';
 const SERVER_ERROR_MESSAGE = 'Server error happened. But will fix it soon!';
 
-describe('error catalogue (SPEC.md §8)', () => {
+describe('error catalogue', () => {
   it('a response without a data message is a Server error', () => {
     for (const body of [
       undefined,
@@ -48,7 +48,7 @@ describe('error catalogue (SPEC.md §8)', () => {
     ).toBe('SERVER_ERROR');
   });
 
-  it('other statuses show the server message when there is one (DESIGN.md §2)', () => {
+  it('other statuses show the server message when there is one', () => {
     const error = errorFromResponse(409, {
       message: 'Insufficient balance.',
       data: null,
@@ -80,7 +80,7 @@ describe('error catalogue (SPEC.md §8)', () => {
   });
 });
 
-describe('first field error rule (SPEC.md §5)', () => {
+describe('first field error rule', () => {
   it('shows the first field error when there is one', () => {
     const error = errorFromResponse(422, {
       message: 'The given data was invalid.',

@@ -2,8 +2,8 @@ import type { KeyOf } from '@iddesk/contract';
 import { common } from './i18n-common';
 
 /**
- * The error catalogue of SPEC.md §8, extended by DESIGN.md §2: any error response that carries
- * a message shows that message.
+ * The error catalogue of docs/product.md#errors-toasts-and-support: beyond it, any error
+ * response that carries a message shows that message.
  */
 export type FieldErrors = Record<string, string[]>;
 
@@ -135,7 +135,7 @@ export function toApiError(error: unknown): ApiError {
   return error instanceof ApiError ? error : unknownError(error);
 }
 
-/** SPEC.md §5/§8: the first field error if present, otherwise the message. */
+/** docs/product.md#errors-toasts-and-support: the first field error if present, otherwise the message. */
 export function firstFieldError(error: ApiError): string {
   if (error.fieldErrors) {
     for (const messages of Object.values(error.fieldErrors)) {
@@ -147,7 +147,7 @@ export function firstFieldError(error: ApiError): string {
 }
 
 /**
- * The text of an error toast: SPEC.md §8's message (or first field error), and for a server
+ * The text of an error toast: the catalogue's message (or first field error), and for a server
  * error the request id, so a customer can quote it and staff can find it in the logs.
  */
 export function errorToastText(error: ApiError): string {

@@ -6,7 +6,7 @@ const FILE_REFUSED = new Set<unknown>([413, 415, 'PAYLOAD_TOO_LARGE', 'UNSUPPORT
 /**
  * Puts a failed call's errors where the user looks: a 422's field errors on their fields (the
  * first message each, focus on the first), an insufficient balance on the amount, a refused
- * upload on the file field. Returns the message for the form-level alert, by SPEC.md §8's rule
+ * upload on the file field. Returns the message for the form-level alert, by the rule of docs/product.md#errors-toasts-and-support
  * (the first field error if present, else the message) over what no field took; null when
  * every error found its field.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isHomeActive } from './nav-rules';
 
-describe('Home highlight (SPEC.md §2)', () => {
+describe('Home highlight', () => {
   it.each(['/my_ids', '/demo_ids', '/create_id', '/create_id/', '/'])('is on for %s', (path) => {
     expect(isHomeActive(path)).toBe(true);
   });

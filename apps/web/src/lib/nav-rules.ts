@@ -9,7 +9,7 @@ const HOME_SECTIONS: readonly string[] = [
 const normalise = (pathname: string) =>
   pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 
-/** SPEC.md §2: Home is highlighted on my_ids, demo_id_list and create_id_list. */
+/** docs/product.md#shell-and-navigation: Home is highlighted on my_ids, demo_id_list and create_id_list. */
 export function isHomeActive(pathname: string): boolean {
   const path = normalise(pathname);
   return path === NAMED_ROUTES.home || HOME_SECTIONS.includes(path);

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Browser-stored session (SPEC.md §3): `api_token` and `is_admin`, plus the auth state flags. */
+/** Browser-stored session (docs/product.md#domain): `api_token` and `is_admin`, plus the auth state flags. */
 export const TOKEN_KEY = 'api_token';
 export const ADMIN_KEY = 'is_admin';
 

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * Short sounds made with the Web Audio API (no files): a bell for the customer's new
- * notifications, a two-tone alert for the admin's new queue items (SPEC.md §9).
+ * notifications, a two-tone alert for the admin's new queue items (docs/product.md#notifications-and-sounds).
  *
  * Browsers start audio only after the page has been clicked or typed in; until then a sound
  * is silently dropped. `installAudioUnlock` resumes audio on the first gesture, and the

@@ -45,7 +45,7 @@ export type AppFormOptions<S extends FormSchema, R> = {
   submit: (values: Out<S>, idempotencyKey: string) => Promise<ApiResponse<R>>;
   /** Ask in a ConfirmDialog before the call (money, or anything hard to undo). */
   confirm?: boolean;
-  /** The action wrapper's toasts (SPEC.md §8). */
+  /** The action wrapper's toasts (docs/product.md#errors-toasts-and-support). */
   action?: ActionOptions;
   onSuccess?: (
     data: R,
@@ -109,7 +109,7 @@ function resolverOf<S extends FormSchema>(
 /**
  * The one way a form is built: react-hook-form with the zod resolver, submit state (held
  * LOADING_HOLD_MS by the action wrapper), an optional confirmation before the call, the
- * server's 422 field errors on their fields and the rest in the form's alert (SPEC.md §8; a
+ * server's 422 field errors on their fields and the rest in the form's alert (docs/product.md#errors-toasts-and-support; a
  * toast only for what the form does not show itself), and
  * an idempotency key per confirmed submit that outlives a lost answer.
  */
@@ -143,7 +143,7 @@ export function useAppForm<S extends FormSchema, R = unknown>(options: AppFormOp
       setFormError(left);
       onField = left === null;
     }
-    // SPEC.md §8's error toast, but a failure is said once (issue 17): what the form shows on a
+    // The error toast, but a failure is said once (issue 17): what the form shows on a
     // field, and any 422 (on its fields or in the form's alert), is not toasted as well.
     if (action?.notify !== false && !onField && result.error.status !== 422) {
       showErrorToast(result.error);

@@ -1,7 +1,7 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** One row per admin action (DESIGN.md §3 "Audit entry"). */
+/** One row per admin action (docs/product.md#domain). */
 export const auditLog = pgTable(
   'audit_log',
   {

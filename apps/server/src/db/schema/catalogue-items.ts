@@ -3,7 +3,7 @@ import { bigint, boolean, check, integer, pgTable, text, timestamp } from 'drizz
 import { uploads } from './uploads';
 
 /**
- * The catalogue (SPEC.md's "ID"): a service customers can get an account on. Items with
+ * The catalogue (the "ID" of docs/product.md#domain): a service customers can get an account on. Items with
  * user IDs are deactivated rather than deleted, so every user ID keeps its item.
  */
 export const catalogueItems = pgTable(

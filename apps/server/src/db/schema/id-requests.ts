@@ -10,7 +10,7 @@ export const requestType = pgEnum('request_type', ['create', 'deposit', 'withdra
 export const payFrom = pgEnum('pay_from', ['wallet', 'payment']);
 
 /**
- * An action on a user ID (DESIGN.md §3 "Request"), handled exactly once (money rule 6).
+ * An action on a user ID (docs/product.md#domain), handled exactly once (money rule 6).
  * Every user ID has one `create` request carrying how it was paid for; deposits, withdrawals,
  * closes and password changes are the admin's request queue.
  */

@@ -3,7 +3,7 @@ import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
- * What an admin did to something of the user's (DESIGN.md §3 "Notification"). Written in the
+ * What an admin did to something of the user's (docs/product.md#domain). Written in the
  * same transaction as the action, so a notification exists exactly when the action committed.
  */
 export const notifications = pgTable(

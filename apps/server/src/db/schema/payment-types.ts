@@ -4,7 +4,7 @@ import { uploads } from './uploads';
 /** UPI or bank transfer: the kind of a payment type and the method of a withdrawal. */
 export const paymentKind = pgEnum('payment_kind', ['upi', 'bank']);
 
-/** Where customers send money to the operator (DESIGN.md §3 "Payment type"). */
+/** Where customers send money to the operator (docs/product.md#domain). */
 export const paymentTypes = pgTable('payment_types', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull(),

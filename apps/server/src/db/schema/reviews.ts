@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** Customer reviews (DESIGN.md §3). The author's name is read from `users` when shown. */
+/** Customer reviews (docs/product.md#domain). The author's name is read from `users` when shown. */
 export const reviews = pgTable(
   'reviews',
   {

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** API sessions. Only the SHA-256 of the bearer token is stored (DESIGN.md §3). */
+/** API sessions. Only the SHA-256 of the bearer token is stored (docs/product.md#domain). */
 export const sessions = pgTable(
   'sessions',
   {

@@ -32,7 +32,7 @@ export const transactionCause = pgEnum('transaction_cause', [
 ]);
 
 /**
- * The wallet ledger (DESIGN.md §3): one row per movement, signed minor units. A row counts
+ * The wallet ledger (docs/product.md#domain): one row per movement, signed minor units. A row counts
  * towards users.balance when it is done, or when it is a pending debit (a hold).
  */
 export const transactions = pgTable(

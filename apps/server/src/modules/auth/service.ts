@@ -48,7 +48,7 @@ export async function register(
   const taken = takenContactsError(await findTakenContacts(db, input));
   if (taken) throw taken;
 
-  // Hashing takes tens of milliseconds; never inside a transaction (DESIGN.md §5).
+  // Hashing takes tens of milliseconds; never inside a transaction (docs/product.md#running-it).
   const passwordHash = await hashPassword(input.password);
   const token = newApiToken();
   try {

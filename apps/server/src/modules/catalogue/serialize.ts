@@ -3,7 +3,7 @@ import type { CatalogueItemRow } from '../../db/schema';
 import { fileUrl } from '../uploads';
 import type { CatalogueItemWithCount } from './repository';
 
-/** Demo credentials go only to signed-in callers (DESIGN.md §3); guests see `has_demo`. */
+/** Demo credentials go only to signed-in callers (docs/product.md#domain); guests see `has_demo`. */
 export function toCatalogueItemJson(row: CatalogueItemRow, signedIn: boolean): CatalogueItem {
   const hasDemo = row.demoLogin !== null && row.demoPassword !== null;
   return {

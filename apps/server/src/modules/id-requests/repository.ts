@@ -44,7 +44,7 @@ const toView = ({ row, total: _, ...joined }: ViewRow): IdRequestView => ({ ...r
 /**
  * `userId`/`userIdId`: one customer's or one ID's requests (history, create included).
  * `queue`: the admin's request queues — no create requests (new IDs have their own queue),
- * and the done list (pending=false) hides requests whose ID is still pending (SPEC.md §4).
+ * and the done list (pending=false) hides requests whose ID is still pending (docs/product.md#staff-desk).
  */
 export type IdRequestFilter = Partial<ListQuery> & {
   userId?: number;

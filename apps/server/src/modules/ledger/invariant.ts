@@ -4,7 +4,7 @@ import type { Db } from '../../db/types';
 
 export type LedgerCheck = { userId: number; balance: bigint; counted: bigint; ok: boolean };
 
-/** Counting rows (DESIGN.md §3 rule 2): done rows, plus pending debits, which are holds. */
+/** Counting rows (money rule 2): done rows, plus pending debits, which are holds. */
 const countedSum = sql<string>`coalesce(sum(${transactions.amount}) filter (
   where ${transactions.status} = 'done'
      or (${transactions.status} = 'pending' and ${transactions.amount} < 0)

@@ -22,7 +22,7 @@ import type { Account, RowRef } from './repository';
 import type { LedgerCause, LedgerMovement } from './types';
 
 /**
- * The wallet ledger (DESIGN.md §3 money rules; docs/decisions/003-ledger-holds.md).
+ * The wallet ledger (docs/product.md#money-rules; docs/decisions/003-ledger-holds.md).
  *
  * Every function takes the caller's transaction handle: the ledger row, users.balance and
  * the business object that caused them (bill, withdrawal, request) commit or roll back

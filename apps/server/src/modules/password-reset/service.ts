@@ -71,7 +71,7 @@ export async function completeReset(
   const tokenHash = hashToken(input.token);
   // Checked before hashing, so a bad link does not cost an argon2 run.
   if (!(await findUsableReset(deps.db, tokenHash, deps.now()))) throw invalid();
-  // Hashing takes tens of milliseconds; never inside a transaction (DESIGN.md §5).
+  // Hashing takes tens of milliseconds; never inside a transaction (docs/product.md#running-it).
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
     const reset = await consumeReset(tx, tokenHash, deps.now());

@@ -11,7 +11,7 @@ const UPLOAD_CONTENT_TYPES = ['image/webp', 'image/jpeg'];
 
 /**
  * Uploaded files. Proofs are private: the owner and admins get them, everyone else a 404
- * (DESIGN.md §4), so the web fetches them with the Authorization header as blobs.
+ * (docs/product.md#who-may-do-what), so the web fetches them with the Authorization header as blobs.
  */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,7 +1,7 @@
 import { formatAmount, type User } from '@iddesk/contract';
 import type { PublicUser } from './types';
 
-/** The user on the wire (DESIGN.md §2 passport): snake_case, money as "1500.00". */
+/** The user on the wire (`POST /user/passport`, docs/product.md#call-bodies): snake_case, money as "1500.00". */
 export function toUserJson(user: PublicUser): User {
   return {
     id: user.id,

@@ -35,7 +35,7 @@ const linkClass = (active: boolean) =>
     active ? 'bg-white/15 text-white' : 'text-slate-200 hover:bg-white/10 hover:text-white',
   );
 
-/** Admin header menu: To Website, Top Block, IDs, Users, and Confirm ▸ … (SPEC.md §2). */
+/** Admin header menu: To Website, Top Block, IDs, Users, and Confirm ▸ … (docs/product.md#shell-and-navigation). */
 export function AdminHeader() {
   const location = useLocation();
   const { pathname } = location;

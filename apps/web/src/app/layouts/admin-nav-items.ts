@@ -20,10 +20,10 @@ export type AdminNavItem = {
   permission?: StaffPermission;
 };
 
-/** Admin header (SPEC.md §2). "IDs" is also the admin landing page. */
+/** Admin header (docs/product.md#shell-and-navigation). "IDs" is also the admin landing page. */
 export const ADMIN_LINKS: AdminNavItem[] = [
   { name: 'toWebsite', to: NAMED_ROUTES.home, isActive: () => false },
-  // Not in SPEC.md's menu: where staff land after signing in (issue 16 item 4).
+  // Where staff land after signing in (issue 16 item 4).
   {
     name: 'dashboard',
     to: ROUTES.adminDashboard,
@@ -48,21 +48,21 @@ export const ADMIN_LINKS: AdminNavItem[] = [
     isActive: section(ROUTES.adminUsers),
     permission: 'users.read',
   },
-  // Not in SPEC.md's menu: payment types need managing too (issue 3).
+  // Payment types need managing too (issue 3).
   {
     name: 'payments',
     to: ROUTES.adminPaymentTypes,
     isActive: section(ROUTES.adminPaymentTypes),
     permission: 'payment_types.manage',
   },
-  // Not in SPEC.md's menu: staff accounts and roles (issue 15).
+  // Staff accounts and roles (issue 15).
   {
     name: 'staff',
     to: ROUTES.adminStaff,
     isActive: section(ROUTES.adminStaff),
     permission: 'staff.manage',
   },
-  // Not in SPEC.md's menu: every staff action, read-only (issue 16 item 6).
+  // Every staff action, read-only (issue 16 item 6).
   {
     name: 'audit',
     to: ROUTES.adminAudit,
@@ -98,7 +98,7 @@ export const CONFIRM_LINKS: AdminNavItem[] = [
   },
 ];
 
-/** Site content (not in SPEC.md's menu; issue 6): a "Site" menu after Confirm. */
+/** Site content (issue 6): a "Site" menu after Confirm. */
 export const SITE_CONTENT_LINKS: AdminNavItem[] = [
   {
     name: 'settings',
@@ -133,7 +133,7 @@ export function adminMenusFor(role: StaffRole | null | undefined) {
 
 /**
  * The role's first admin page (the dashboard, for every role that may read it): where /admin
- * sends a role without the IDs page (SPEC.md §2 keeps /admin the IDs list for the others).
+ * sends a role without the IDs page (/admin stays the IDs list for the others: docs/product.md#staff-pages).
  */
 export function adminLandingFor(role: StaffRole | null | undefined): string {
   const { main, confirm } = adminMenusFor(role);

@@ -50,7 +50,7 @@ function LinkBlock({
 const itemClass =
   'flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-semibold text-slate-700 hover:text-brand-700';
 
-/** Mobile bottom bar: Share and Follow Us toggle link blocks, Chat opens WhatsApp (SPEC.md §1). */
+/** Mobile bottom bar: Share and Follow Us toggle link blocks, Chat opens WhatsApp (docs/product.md#the-product). */
 export function BottomBar() {
   const t = common.useT();
   const location = useLocation();

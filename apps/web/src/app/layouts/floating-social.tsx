@@ -5,7 +5,7 @@ import { common } from '../../lib/i18n-common';
 const buttonClass =
   'flex size-14 items-center justify-center rounded-full text-white shadow-sheet transition-transform hover:scale-105 focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:ring-brand-500';
 
-/** Desktop floating chat and social buttons (SPEC.md §1). */
+/** Desktop floating chat and social buttons (docs/product.md#the-product). */
 export function FloatingSocial() {
   const t = common.useT();
   const { telegram, whatsapp } = useSiteLinks();

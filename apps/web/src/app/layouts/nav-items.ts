@@ -13,7 +13,7 @@ export const exact = (to: string) => (pathname: string) => isPathActive(pathname
 export const section = (to: string) => (pathname: string) =>
   pathname === to || pathname.startsWith(`${to}/`);
 
-/** Desktop header and side menu (SPEC.md §2). */
+/** Desktop header and side menu (docs/product.md#shell-and-navigation). */
 export const MAIN_LINKS: NavItem[] = [
   { labelKey: 'nav.home', to: NAMED_ROUTES.home, isActive: isHomeActive },
   { labelKey: 'nav.media', to: NAMED_ROUTES.media, isActive: exact(NAMED_ROUTES.media) },

@@ -74,7 +74,7 @@ function MenuLink({
 
 type SideMenuProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
-/** The slide-in side menu (SPEC.md §2). Closes on backdrop, close icon and any route change. */
+/** The slide-in side menu (docs/product.md#shell-and-navigation). Closes on backdrop, close icon and any route change. */
 export function SideMenu({ open, onOpenChange }: SideMenuProps) {
   const t = common.useT();
   const { pathname } = useLocation();

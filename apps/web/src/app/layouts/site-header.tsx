@@ -19,7 +19,7 @@ type SiteHeaderProps = {
   onOpenMenu: () => void;
 };
 
-/** Mobile header (menu, title, account links, tabs, marquee) and desktop header (SPEC.md §2). */
+/** Mobile header (menu, title, account links, tabs, marquee) and desktop header (docs/product.md#shell-and-navigation). */
 export function SiteHeader({ variant, title, onOpenMenu }: SiteHeaderProps) {
   const { pathname } = useLocation();
   const { guest } = useSession();

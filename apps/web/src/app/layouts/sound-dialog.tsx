@@ -11,7 +11,7 @@ import { playSound, setSoundPreference, unlockAudio, useSoundPreference } from '
 const soundText = catalogue('sound', soundEn);
 
 /**
- * Admin header's Sound notifications dialog (SPEC.md §2). Browsers only play sound after a
+ * Admin header's Sound notifications dialog (docs/product.md#notifications-and-sounds). Browsers only play sound after a
  * user gesture, so "Got it!" is that gesture: it unlocks audio for the tab and remembers the
  * choice (on or off) in this browser. Until it is answered, the speaker shows a dot.
  */

@@ -21,7 +21,7 @@ const AdminLayout = lazy(() =>
 );
 
 /**
- * Signed-in polling (SPEC.md §4): every POLL_INTERVAL_MS, user info, newer notifications and
+ * Signed-in polling (docs/product.md#while-signed-in): every POLL_INTERVAL_MS, user info, newer notifications and
  * (admins) queue counts, success notices off. Stops on logout; a new sign-in primes first.
  */
 function SessionPolling() {

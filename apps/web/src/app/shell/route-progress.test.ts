@@ -20,7 +20,7 @@ function makeRouter() {
   return { router, release: () => release() };
 }
 
-describe('the top progress bar (SPEC.md §2)', () => {
+describe('the top progress bar', () => {
   let uninstall: () => void = () => {};
   // Spies that do not draw: the real bar keeps trickling on timers past the test's end.
   const start = vi.spyOn(NProgress, 'start').mockImplementation(() => NProgress);

@@ -23,7 +23,7 @@ function loadBar() {
 }
 
 /**
- * SPEC.md §2: the top progress bar runs on every route navigation. Subscribes to the data
+ * The top progress bar runs on every route navigation (docs/product.md#shell-and-navigation). Subscribes to the data
  * router directly so even a navigation that settles within one tick shows the bar, and a
  * navigation with no loader to wait for (a new query string, a hash) still runs it: the
  * router then moves to the new location without a loading state in between.

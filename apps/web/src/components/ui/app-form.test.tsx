@@ -104,7 +104,7 @@ describe('useAppForm', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Amount'));
   });
 
-  it('shows the first field error, else the message, when no field takes it (SPEC §8)', async () => {
+  it('shows the first field error, else the message, when no field takes it', async () => {
     const submit = vi
       .fn<Submit>()
       .mockRejectedValueOnce(
@@ -184,7 +184,7 @@ describe('useAppForm', () => {
     expect(keys[3]).not.toBe(keys[2]);
   });
 
-  it('issue 17: says a failure once — no toast for what a field or a 422 shows, SPEC §8 toast for the rest', async () => {
+  it('issue 17: says a failure once — no toast for what a field or a 422 shows, the toast for the rest', async () => {
     const submit = vi
       .fn<Submit>()
       .mockRejectedValueOnce(errorFromResponse(422, { message: 'Bad.', errors: { amount: ['Too much.'] } }))

@@ -2,7 +2,7 @@ import { common } from '../../lib/i18n-common';
 import { SITE_NAME } from '../../lib/site-config';
 import { Wordmark } from './wordmark';
 
-/** Shown while the global fetching flag is on (SPEC.md §2). */
+/** Shown while the global fetching flag is on (docs/product.md#shell-and-navigation). */
 export function FullScreenLoader() {
   const t = common.useT();
   return (

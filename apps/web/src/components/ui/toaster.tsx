@@ -15,7 +15,7 @@ const IDLE_LOAD_MS = 10_000;
 const FIRST_INPUT = ['pointerdown', 'keydown', 'focusin'] as const;
 
 /**
- * The toast host (SPEC.md §9): 4 s by default, paused on hover, bottom by default; below the
+ * The toast host (docs/product.md#errors-toasts-and-support): 4 s by default, paused on hover, bottom by default; below the
  * 768 px breakpoint toasts span the width at the bottom, clear of the mobile bottom bar.
  * Sonner is not in the first load (lib/toast.ts): the host mounts it on the first toast, on
  * the user's first input, or once the page has been idle for 10 s, so its live region is in

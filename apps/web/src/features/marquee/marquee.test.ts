@@ -2,7 +2,7 @@ import { MARQUEE_MIN_LENGTH } from '@iddesk/contract';
 import { describe, expect, it } from 'vitest';
 import { isMarqueeVisible } from './marquee';
 
-describe('marquee visibility (SPEC.md §2, §9)', () => {
+describe('marquee visibility', () => {
   it('needs more than one character', () => {
     expect(MARQUEE_MIN_LENGTH).toBe(1);
     expect(isMarqueeVisible('')).toBe(false);

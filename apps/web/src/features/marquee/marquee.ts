@@ -1,6 +1,6 @@
 import { MARQUEE_MIN_LENGTH } from '@iddesk/contract';
 
-/** SPEC.md §2/§9: the banner shows only when its text is longer than MARQUEE_MIN_LENGTH. */
+/** docs/product.md#constants: the banner shows only when its text is longer than MARQUEE_MIN_LENGTH. */
 export function isMarqueeVisible(text: string | null | undefined): boolean {
   return (text ?? '').trim().length > MARQUEE_MIN_LENGTH;
 }

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { session } from '../../lib/session';
 
 /**
- * The signed-in user's notification feed: the highest id seen (SPEC.md §3 "Notification
+ * The signed-in user's notification feed: the highest id seen (docs/product.md#domain "Notification
  * polling keeps the highest notification id seen") and the unread count for the bell.
  * The state alone, for the bell and sign-out; the polling that fills it (notification-feed.ts)
  * loads with a signed-in session, not with a guest's first page (issue 19).

@@ -14,7 +14,7 @@ import { auth } from '../i18n';
 import { forgotPasswordSchema } from '../schema-loaders';
 import { IconBadge } from '../../../components/ui/icon-badge';
 
-/** SPEC.md §2 /forgot_password: an email address in, a reset link out (if it has an account). */
+/** /forgot_password (docs/product.md#accounts): an email address in, a reset link out (if it has an account). */
 export function ForgotPasswordPage() {
   const t = auth.useT();
   const { contact_phone: phone } = useSiteSettings();

@@ -21,7 +21,7 @@ import { IconBadge } from '../../../components/ui/icon-badge';
 /** A 422 means the link itself is bad (unknown, used, expired or replaced). */
 const isRefusedLink = (error: unknown) => error instanceof ApiError && error.status === 422;
 
-/** SPEC.md §2 /reset_password/{id}: the link is checked first, then a new password is set. */
+/** /reset_password/{id} (docs/product.md#accounts): the link is checked first, then a new password is set. */
 export function ResetPasswordPage() {
   const t = auth.useT();
   const { id: token = '' } = useParams();

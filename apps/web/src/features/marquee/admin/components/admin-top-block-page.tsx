@@ -68,7 +68,7 @@ function TopBlockForm({ current }: { current: Marque }) {
   );
 }
 
-/** /admin/top_block: edit the scrolling announcement with a live preview (SPEC.md §1). */
+/** /admin/top_block: edit the scrolling announcement with a live preview (docs/product.md#staff-pages). */
 export function AdminTopBlockPage() {
   const t = contentStaff.useT();
   const titles = common.useT();
