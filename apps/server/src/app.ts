@@ -126,6 +126,14 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
+      // No /api answer is stored by a browser or a proxy unless its route says so (the public
+      // cached reads, public files): whatever a session sees, or a sign-in answers, leaves no
+      // copy behind on a shared device (issue 51 finding 7). Set on the raw response, as the
+      // security headers are: a route's own Cache-Control, set on the reply, takes precedence.
+      api.addHook('onRequest', (_request, reply, done) => {
+        reply.raw.setHeader('cache-control', 'no-store');
+        done();
+      });
       await api.register(authRoutes, { now });
       await api.register(secondFactorRoutes, {
         now,

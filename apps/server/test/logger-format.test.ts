@@ -74,7 +74,7 @@ describe('secrets in log lines', () => {
 function decoded(text: string): string {
   let current = text;
   for (let round = 0; round < 5; round += 1) {
-    let next = current;
+    let next: string;
     try {
       next = decodeURIComponent(current);
     } catch {
