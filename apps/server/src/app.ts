@@ -14,6 +14,7 @@ import { adminStatsRoutes } from './modules/admin-stats/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
 import { endSessions } from './modules/auth';
 import { authRoutes } from './modules/auth/routes';
+import { CODE_BACKOFF, CodeAttempts } from './modules/second-factor';
 import { secondFactorRoutes } from './modules/second-factor/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { billRoutes } from './modules/bills/routes';
@@ -25,6 +26,7 @@ import { idRequestRoutes } from './modules/id-requests/routes';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { metricsRoutes } from './modules/metrics/routes';
+import { alertWrongCodes } from './modules/notifications';
 import { notificationRoutes } from './modules/notifications/routes';
 import { passwordResetRoutes } from './modules/password-reset/routes';
 import { paymentTypeRoutes } from './modules/payment-types/routes';
@@ -134,10 +136,19 @@ export async function buildApp({
         reply.raw.setHeader('cache-control', 'no-store');
         done();
       });
-      await api.register(authRoutes, { now });
+      // One count of second-factor codes for the sign-in step and the signed-in calls; repeated
+      // wrong ones tell the account's holder and owners (issue 51 finding 6).
+      const codeAttempts = new CodeAttempts({
+        db,
+        backoff: app.rateCounters.backoff('second-factor', CODE_BACKOFF),
+        alert: (alert) => alertWrongCodes({ db, mailer: app.mailer, appUrl: config.appUrl }, alert),
+        knownDeviceDays: config.session.idleDays,
+      });
+      await api.register(authRoutes, { now, codeAttempts });
       await api.register(secondFactorRoutes, {
         now,
         endSessionsExcept: (tx, userId, keep) => endSessions(tx, userId, { except: keep }),
+        codeAttempts,
       });
       await api.register(userRoutes);
       await api.register(settingsRoutes);

@@ -50,7 +50,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in, step two: the challenge from /api/auth/login and a code from the app (or a recovery code) */
+        /**
+         * Sign in, step two: the challenge from /api/auth/login and a code from the app (or a recovery code)
+         * @description The challenge works once and ends with the account’s sessions (a password change, a block). Wrong codes wait longer and longer (429 with Retry-After): per device the account signed in on, else per account and per IP.
+         */
         post: operations["postAuthSecondFactor"];
         delete?: never;
         options?: never;
@@ -161,7 +164,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm the enrolment with a code from the app: the ten recovery codes, shown once */
+        /**
+         * Confirm the enrolment with a code from the app: the ten recovery codes, shown once
+         * @description Wrong codes wait longer and longer (429 with Retry-After), counted per session.
+         */
         post: operations["postSecondFactorEnable"];
         delete?: never;
         options?: never;
@@ -180,7 +186,7 @@ export interface paths {
         put?: never;
         /**
          * Turn the second factor off with a current code or a recovery code
-         * @description Staff accounts cannot while STAFF_SECOND_FACTOR is `required` (409): an owner resets it.
+         * @description Staff accounts cannot while STAFF_SECOND_FACTOR is `required` (409): an owner resets it. Wrong codes wait longer and longer (429 with Retry-After), counted per session.
          */
         post: operations["postSecondFactorDisable"];
         delete?: never;
