@@ -152,4 +152,34 @@ test.describe('installed', () => {
     const provoked = (text: string) => text === 'Failed to load resource: net::ERR_INTERNET_DISCONNECTED';
     consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !provoked(text)));
   });
+
+  test('no /api answer in the service worker’s caches after a signed-in visit (issue 51 finding 7)', async ({ page, request }) => {
+    await signedInUser(page, request, 'sw');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // Pages whose data is private, loaded under the worker's control.
+    for (const path of ['/transactions', '/profile', '/notifications', '/create_id']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+    // The check can fail: the worker did cache (the app shell and assets), just no /api.
+    expect(cached.length).toBeGreaterThan(0);
+    expect(cached.filter((path) => path.startsWith('/api/'))).toEqual([]);
+    // And the answers themselves tell any cache not to keep them.
+    const passport = await page.evaluate(async () => {
+      const res = await fetch('/api/user/passport', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${localStorage.getItem('api_token') ?? ''}`, accept: 'application/json' },
+      });
+      return { status: res.status, cacheControl: res.headers.get('cache-control') };
+    });
+    expect(passport).toEqual({ status: 200, cacheControl: 'no-store' });
+  });
 });

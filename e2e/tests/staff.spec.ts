@@ -143,3 +143,22 @@ test('a cashier cannot reach staff management or manual balance changes, in the 
     expect(((await res.json()) as { code: string }).code).toBe('FORBIDDEN');
   }
 });
+
+test('a staff member’s user page has no block button, only the way to the Staff page (issue 51 finding 5)', async ({
+  page,
+  request,
+}) => {
+  const support = newUser('support');
+  const owner = await adminToken(request);
+  const created = await apiPost<{ id: number }>(request, owner, '/admin/staff/create', { ...support, role: 'support' });
+
+  await loginViaUi(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto(`/admin/users/${created.id}`);
+  await expect(page.getByRole('heading', { name: support.name, level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: /block user/i })).toHaveCount(0);
+  await expect(page.getByText(/disabled and enabled by an owner, on the Staff page/i)).toBeVisible();
+  await page.getByRole('link', { name: /open the staff page/i }).click();
+  await expect(page).toHaveURL(/\/admin\/staff$/);
+  await expect(page.getByRole('row').filter({ hasText: support.email })).toBeVisible();
+});

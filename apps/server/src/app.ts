@@ -14,6 +14,7 @@ import { adminStatsRoutes } from './modules/admin-stats/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
 import { endSessions } from './modules/auth';
 import { authRoutes } from './modules/auth/routes';
+import { CODE_BACKOFF, CodeAttempts } from './modules/second-factor';
 import { secondFactorRoutes } from './modules/second-factor/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { billRoutes } from './modules/bills/routes';
@@ -25,6 +26,7 @@ import { idRequestRoutes } from './modules/id-requests/routes';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { metricsRoutes } from './modules/metrics/routes';
+import { alertWrongCodes } from './modules/notifications';
 import { notificationRoutes } from './modules/notifications/routes';
 import { passwordResetRoutes } from './modules/password-reset/routes';
 import { paymentTypeRoutes } from './modules/payment-types/routes';
@@ -126,10 +128,27 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { now });
+      // No /api answer is stored by a browser or a proxy unless its route says so (the public
+      // cached reads, public files): whatever a session sees, or a sign-in answers, leaves no
+      // copy behind on a shared device (issue 51 finding 7). Set on the raw response, as the
+      // security headers are: a route's own Cache-Control, set on the reply, takes precedence.
+      api.addHook('onRequest', (_request, reply, done) => {
+        reply.raw.setHeader('cache-control', 'no-store');
+        done();
+      });
+      // One count of second-factor codes for the sign-in step and the signed-in calls; repeated
+      // wrong ones tell the account's holder and owners (issue 51 finding 6).
+      const codeAttempts = new CodeAttempts({
+        db,
+        backoff: app.rateCounters.backoff('second-factor', CODE_BACKOFF),
+        alert: (alert) => alertWrongCodes({ db, mailer: app.mailer, appUrl: config.appUrl }, alert),
+        knownDeviceDays: config.session.idleDays,
+      });
+      await api.register(authRoutes, { now, codeAttempts });
       await api.register(secondFactorRoutes, {
         now,
         endSessionsExcept: (tx, userId, keep) => endSessions(tx, userId, { except: keep }),
+        codeAttempts,
       });
       await api.register(userRoutes);
       await api.register(settingsRoutes);

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema';
-import { get, post, registerUser } from './helpers/test-app';
+import { createStaffMember, get, post, registerUser } from './helpers/test-app';
 import { addFunds, createUpiPaymentType, deposit, userIdOf, withdrawUpi } from './helpers/wallet-fixtures';
 import { useStaffedApp } from './helpers/staffed-app';
 
@@ -93,5 +93,26 @@ describe('admin users', () => {
       ['user.block', { is_blocked: true }, { is_blocked: true }],
       ['user.unblock', { is_blocked: true }, { is_blocked: false }],
     ]);
+  });
+
+  it('issue 51 finding 5: support cannot bring back a cashier or an owner an owner disabled', async () => {
+    const owner = await createStaffMember(ctx, 'owner', { secondFactor: false });
+    const support = await createStaffMember(ctx, 'support', { secondFactor: false });
+    for (const role of ['cashier', 'owner'] as const) {
+      const member = await createStaffMember(ctx, role, { secondFactor: false });
+      const disabled = await post(ctx.app, `/api/admin/staff/${member.id}/disable`, undefined, owner.token);
+      expect(disabled.json().data.is_disabled, role).toBe(true);
+
+      for (const action of ['unblock', 'block']) {
+        const res = await get(ctx.app, `/api/admin/users/${member.id}/${action}`, support.token);
+        expect(res.statusCode, `${action} ${role}`).toBe(409);
+        expect(res.json()).toMatchObject({ code: 'STAFF_ACCOUNT', data: null, message: expect.stringContaining('/admin/staff') });
+      }
+      // Still disabled: the password does not sign in, and nothing was audited as a user block.
+      const login = await post(ctx.app, '/api/auth/login', { login: member.email, password: member.password });
+      expect(login.statusCode, role).toBe(422);
+      const audits = await ctx.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.objectId, String(member.id)));
+      expect(audits.map((a) => a.action)).toEqual(['staff.disable']);
+    }
   });
 });

@@ -61,12 +61,14 @@ describe('public reads: ETag, 304 and a cache emptied on change', () => {
     },
   );
 
-  it('/ids: a signed-in caller gets its own private answer (demo credentials), varying by token', async () => {
+  it('/ids: a signed-in caller gets its own private answer (demo credentials), never stored, varying by token', async () => {
     const user = await registerUser(ctx.app);
     const guest = await get(ctx.app, '/api/ids');
     const signedIn = await get(ctx.app, '/api/ids', user.token);
     expect(guest.headers.vary).toContain('Authorization');
-    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+    // The guest's answer is a public cached read; the signed-in one is private (issue 51 finding 7).
+    expect(guest.headers['cache-control']).toBe('public, no-cache');
+    expect(signedIn.headers['cache-control']).toBe('no-store');
     expect(signedIn.headers.etag).not.toBe(guest.headers.etag);
   });
 
@@ -139,7 +141,7 @@ describe('public reads: ETag, 304 and a cache emptied on change', () => {
     const signedIn = await ctx.app.inject({ method: 'GET', url: '/api/ids', headers });
     expect(signedIn.headers['content-encoding']).toBe('br');
     expect(signedIn.headers.vary).toBe('Authorization, accept-encoding');
-    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+    expect(signedIn.headers['cache-control']).toBe('no-store');
     const uncompressed = await get(ctx.app, '/api/ids', user.token);
     expect(brotliDecompressSync(signedIn.rawPayload).toString()).toBe(uncompressed.body);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HELMET_OPTIONS, securityHeaders } from '../src/plugins/external/helmet';
-import { get, useTestApp } from './helpers/test-app';
+import { get, post, registerUser, useTestApp } from './helpers/test-app';
 
 const ctx = useTestApp();
 
@@ -65,6 +65,28 @@ describe('security headers', () => {
       for (const [name, value] of Object.entries(expected)) {
         expect(res.headers[name], `${res.statusCode} ${name}`).toBe(value);
       }
+    }
+  });
+
+  it('issue 51 finding 7: answers behind a session and sign-in answers are no-store; public cached reads keep theirs', async () => {
+    const user = await registerUser(ctx.app);
+    const signIn = await post(ctx.app, '/api/auth/login', { login: user.email, password: user.password });
+    const answers = {
+      'sign-in': signIn,
+      passport: await post(ctx.app, '/api/user/passport', undefined, user.token),
+      transactions: await get(ctx.app, '/api/transactions', user.token),
+      notifications: await get(ctx.app, '/api/notifications', user.token),
+      '401': await get(ctx.app, '/api/transactions'),
+    };
+    for (const [name, res] of Object.entries(answers)) {
+      expect(res.headers['cache-control'], name).toBe('no-store');
+    }
+    expect(signIn.json().data.api_token).toEqual(expect.any(String));
+    // Public reads still revalidate by ETag, whoever asks; the web app's pages are not /api.
+    for (const token of [undefined, user.token]) {
+      const settings = await get(ctx.app, '/api/settings', token);
+      expect(settings.headers['cache-control']).toBe('public, no-cache');
+      expect(settings.headers.etag).toEqual(expect.any(String));
     }
   });
 });

@@ -33,7 +33,8 @@ describe.each(UPLOAD_STORES)('uploads on $name', ({ start }) => {
     const file = await get(ctx.app, url, user.token);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/jpeg');
-    expect(file.headers['cache-control']).toBe('private, max-age=600');
+    // Never kept in the browser's cache (issue 51 finding 7): a shared phone keeps no proof.
+    expect(file.headers['cache-control']).toBe('no-store');
     const meta = await sharp(file.rawPayload).metadata();
     expect(meta.exif).toBeUndefined();
     // Orientation 6 means "rotate 90°": the stored pixels are upright, 40 × 80.

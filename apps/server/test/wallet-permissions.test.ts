@@ -153,16 +153,19 @@ describe('who may do what: the wallet', () => {
     expect((await get(ctx.app, '/api/transactions', victim.token)).statusCode).toBe(401);
   });
 
-  it('an admin cannot block themselves (409) or another admin (403)', async () => {
+  it('an admin cannot block or unblock themselves or another staff account (409 STAFF_ACCOUNT)', async () => {
+    const staffPage = 'Staff accounts are disabled and enabled only by an owner, on the Staff page (/admin/staff).';
     const self = await get(ctx.app, `/api/admin/users/${admin.id}/block`, admin.token);
     expect(self.statusCode).toBe(409);
-    expect(self.json()).toMatchObject({ code: 'CONFLICT', message: 'You cannot block your own account.' });
+    expect(self.json()).toMatchObject({ code: 'STAFF_ACCOUNT', message: staffPage });
 
     const second = await createAdmin(ctx);
     const secondId = await userIdOf(ctx, second.email);
-    const res = await get(ctx.app, `/api/admin/users/${secondId}/block`, admin.token);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('Admins cannot be blocked.');
+    for (const action of ['block', 'unblock']) {
+      const res = await get(ctx.app, `/api/admin/users/${secondId}/${action}`, admin.token);
+      expect(res.statusCode, action).toBe(409);
+      expect(res.json(), action).toMatchObject({ code: 'STAFF_ACCOUNT', message: staffPage });
+    }
     expect((await post(ctx.app, '/api/user/passport', undefined, second.token)).statusCode).toBe(200);
   });
 

@@ -21,6 +21,8 @@ export const ErrorCodeSchema = z.enum([
   'REUSED_PROOF',
   /** 409: a customer's payment reference (UTR) is already on an approved payment. */
   'REFERENCE_ALREADY_USED',
+  /** 409: a staff account is enabled or disabled only through staff management (/admin/staff), never block/unblock. */
+  'STAFF_ACCOUNT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

@@ -71,6 +71,7 @@ export class ConflictError extends AppError {
       | 'ID_CLOSING'
       | 'REUSED_PROOF'
       | 'REFERENCE_ALREADY_USED'
+      | 'STAFF_ACCOUNT'
     >,
     message: string,
   ) {

@@ -70,15 +70,78 @@ export function redactSecrets<T extends Record<string, unknown>>(line: T): T {
 /**
  * A URL as it may be logged: a secret in the path (the reset link's token,
  * `/reset_password/<token>`) or in a query parameter that names one is replaced. Opening a
- * reset link must not put a live token in the request log (issue 15, finding 1).
+ * reset link must not put a live token in the request log (issue 15, finding 1), however the
+ * path is spelled (issue 51 finding 7): percent-encoded (`/%72eset_password/<t>`, once or
+ * more), with doubled slashes (`//reset_password/<t>`, `/reset_password//<t>`), `.` segments,
+ * another case. The path is decoded and split into its segments first; everything after a
+ * `reset_password` segment is replaced. A URL without a secret is returned as it was.
  */
-const SECRET_PATH = /^(\/(?:api\/)?reset_password\/)[^/?#]+/i;
-const SECRET_QUERY = /([?&](?:token|api_token|reset_token|access_token)=)[^&#]*/gi;
-/** What both patterns need; most URLs have neither, and are returned after one test. */
-const MAY_HOLD_SECRET = /reset_password|token=/i;
+const SECRET_SEGMENT = /reset_password/i;
+const SECRET_PARAMETER = /^(?:token|api_token|reset_token|access_token)$/i;
+/** What any secret above needs, spelled plainly or encoded; most URLs have none, and return after one test. */
+const MAY_HOLD_SECRET = /reset|token|%/i;
+const REDACTED = '[redacted]';
+
+/** `text` percent-decoded until nothing changes (a double-encoded `%2572` too); a broken escape is decoded byte by byte. */
+function decodeFully(text: string): string {
+  let current = text;
+  for (let round = 0; round < 5; round += 1) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      next = current.replace(/%([0-9a-f]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    }
+    if (next === current) break;
+    current = next;
+  }
+  return current;
+}
+
+/** The path with what follows a `reset_password` segment redacted, or null when it holds no secret. */
+function redactPath(path: string): string | null {
+  const segments = decodeFully(path)
+    .split(/[/\\]+/)
+    .filter((segment) => segment !== '' && segment !== '.');
+  const at = segments.findIndex((segment) => SECRET_SEGMENT.test(segment));
+  if (at === -1) return null;
+  // The token follows the segment, or shares it (`reset_password;<t>`, an encoded `?`).
+  if (at === segments.length - 1 && segments[at]!.toLowerCase() === 'reset_password') return null;
+  return `/${[...segments.slice(0, at), 'reset_password', REDACTED].join('/')}`;
+}
+
+/** The query with the value of a parameter that names a secret, or holds a reset path, redacted; null when none does. */
+function redactQuery(query: string): string | null {
+  let changed = false;
+  const pairs = query.split('&').map((pair) => {
+    const equals = pair.indexOf('=');
+    const key = equals === -1 ? pair : pair.slice(0, equals);
+    const value = equals === -1 ? '' : pair.slice(equals + 1);
+    if (!SECRET_PARAMETER.test(decodeFully(key)) && !SECRET_SEGMENT.test(decodeFully(value))) return pair;
+    changed = true;
+    return `${key}=${REDACTED}`;
+  });
+  return changed ? pairs.join('&') : null;
+}
+
 export function redactUrl(url: string): string {
   if (!MAY_HOLD_SECRET.test(url)) return url;
-  return url.replace(SECRET_PATH, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]');
+  const hash = url.indexOf('#');
+  const withoutHash = hash === -1 ? url : url.slice(0, hash);
+  const question = withoutHash.indexOf('?');
+  const path = question === -1 ? withoutHash : withoutHash.slice(0, question);
+  const query = question === -1 ? null : withoutHash.slice(question + 1);
+  const fragment = hash === -1 ? null : url.slice(hash + 1);
+  const cleanPath = redactPath(path);
+  const cleanQuery = query === null ? null : redactQuery(query);
+  // A fragment rarely reaches a server; one that names a secret is replaced whole.
+  const secretFragment = fragment !== null && /reset_password|token/i.test(decodeFully(fragment));
+  if (cleanPath === null && cleanQuery === null && !secretFragment) return url;
+  return (
+    (cleanPath ?? path) +
+    (query === null ? '' : `?${cleanQuery ?? query}`) +
+    (fragment === null ? '' : `#${secretFragment ? REDACTED : fragment}`)
+  );
 }
 
 type LoggedRequest = {

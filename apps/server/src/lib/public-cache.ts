@@ -142,7 +142,7 @@ export type CachedReadOptions = {
   tables: readonly string[];
   /** The answer depends on whether a token came (`Vary: Authorization`)... */
   varyByToken?: boolean;
-  /** ...and this one is for a signed-in caller: private to the browser. */
+  /** ...and this one is for a signed-in caller: never stored (`no-store`, like every private answer). */
   private?: boolean;
 };
 
@@ -184,7 +184,7 @@ export async function sendCachedRead(
   }
   void reply
     .header('etag', entry.etag)
-    .header('cache-control', options.private ? 'private, no-cache' : 'public, no-cache');
+    .header('cache-control', options.private ? 'no-store' : 'public, no-cache');
   if (options.varyByToken) void reply.header('vary', 'Authorization');
   if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
   return sendBody(request, reply, entry);

@@ -54,6 +54,80 @@ export function refuseIfLimited({ limited, msBeforeReset }: Hit): void {
   if (limited) throw new RateLimitedError(msBeforeReset, Math.max(1, Math.ceil(msBeforeReset / 1000)));
 }
 
+export type BackoffOptions = {
+  /** Attempts a key makes before it waits; the last of them starts the first wait. */
+  free: number;
+  /** The first wait; each attempt after it doubles the next one... */
+  baseMs: number;
+  /** ...up to this. */
+  maxMs: number;
+  /** How long a key's attempts are remembered, from its first one (memory: under 24 days). */
+  lifetimeMs: number;
+};
+
+/**
+ * Growing waits per key (issue 51 finding 6): a key's first `free` attempts go at once; from
+ * then on its n-th attempt may go only once the wait its previous one set has passed, and sets
+ * the next: `baseMs` × 2^(n − free), at most `maxMs`. Built on two rate-limiter-flexible
+ * limiters of the app's store: `attempts` counts (one window of `lifetimeMs`); `waits` holds one
+ * claim per key whose window is the wait itself (`customDuration`), so of any number of attempts
+ * sent at once only one takes the slot, and the others are refused without being counted.
+ */
+export class Backoff {
+  constructor(
+    private readonly attempts: RateLimiterAbstract,
+    private readonly waits: RateLimiterAbstract,
+    readonly options: BackoffOptions,
+  ) {}
+
+  /** The wait the n-th attempt of a key sets before its next one (0: none). */
+  waitAfter(n: number): number {
+    const { free, baseMs, maxMs } = this.options;
+    return n < free ? 0 : Math.min(maxMs, baseMs * 2 ** Math.min(n - free, 40));
+  }
+
+  /**
+   * Counts one attempt on each key, or throws the 429 (its Retry-After the longest wait left)
+   * and counts none when a key is still waiting. Answers each key's count of attempts.
+   */
+  async attempt(keys: readonly string[]): Promise<number[]> {
+    // Most refusals cost one read: a key still waiting refuses before anything is counted.
+    const waiting = await Promise.all(keys.map((key) => this.waits.get(key)));
+    const left = Math.max(0, ...waiting.map((res) => (res && res.consumedPoints >= 1 ? res.msBeforeNext : 0)));
+    if (left > 0) throw refusal(left);
+    const counts: number[] = [];
+    let refusedMs = 0;
+    for (const key of keys) {
+      const { consumedPoints: n } = await this.attempts.consume(key);
+      counts.push(n);
+      const wait = this.waitAfter(n);
+      if (wait === 0) continue;
+      try {
+        // Taken only when the key waits for nothing; its window is the next wait.
+        await this.waits.consume(key, 1, { customDuration: wait / 1000 });
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        refusedMs = Math.max(refusedMs, error.msBeforeNext);
+      }
+    }
+    if (refusedMs > 0) {
+      // Another attempt sent at the same moment took the slot: this one never happened.
+      await Promise.all(keys.map((key) => this.attempts.reward(key)));
+      throw refusal(refusedMs);
+    }
+    return counts;
+  }
+
+  /** The attempt counted on `keys` succeeded: it is not one of the attempts that cost a wait. */
+  async succeeded(keys: readonly string[]): Promise<void> {
+    await Promise.all(keys.map((key) => this.attempts.reward(key)));
+  }
+}
+
+function refusal(ms: number): RateLimitedError {
+  return new RateLimitedError(ms, Math.max(1, Math.ceil(ms / 1000)));
+}
+
 /** Attempts to count: each counter with the key it counts under. */
 type Hits = readonly (readonly [WindowCounter, string])[];
 
@@ -66,6 +140,8 @@ type Hits = readonly (readonly [WindowCounter, string])[];
 export type RateCounters = {
   readonly where: 'memory' | 'postgres';
   window(name: string, options: WindowOptions): WindowCounter;
+  /** Growing waits per key (`Backoff`); its two limiters are named `<name>:attempts` and `<name>:waits`. */
+  backoff(name: string, options: BackoffOptions): Backoff;
   /**
    * Counts one attempt on each counter's key, in one statement on PostgreSQL (a money call
    * counts its IP and its account at once: one round trip fewer per call, issue 19), which also
@@ -155,6 +231,10 @@ export function rateCountersFor(db: Db): RateCounters {
   const names = new Set<string>();
   const hitInPostgres = pool ? postgresHits(pool) : null;
   let pruning = false;
+  const claim = (name: string) => {
+    if (names.has(name)) throw new Error(`two rate-limit counters named ${name}`);
+    names.add(name);
+  };
 
   const limiterFor = (keyPrefix: string, { max, windowMs }: WindowOptions): RateLimiterAbstract => {
     const common = { keyPrefix, points: max, duration: windowMs / 1000 };
@@ -176,9 +256,18 @@ export function rateCountersFor(db: Db): RateCounters {
   return {
     where: pool ? 'postgres' : 'memory',
     window(name, options) {
-      if (names.has(name)) throw new Error(`two rate-limit counters named ${name}`);
-      names.add(name);
+      claim(name);
       return new WindowCounter(limiterFor(name, options), name, options);
+    },
+    backoff(name, options) {
+      claim(`${name}:attempts`);
+      claim(`${name}:waits`);
+      return new Backoff(
+        // Never refuses: it only counts (points far above any count a lifetime reaches).
+        limiterFor(`${name}:attempts`, { max: 1_000_000, windowMs: options.lifetimeMs }),
+        limiterFor(`${name}:waits`, { max: 1, windowMs: options.baseMs }),
+        options,
+      );
     },
     async hitEach(hits) {
       if (new Set(hits.map(([counter, key]) => `${counter.name}:${key}`)).size !== hits.length) {

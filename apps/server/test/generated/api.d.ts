@@ -50,7 +50,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in, step two: the challenge from /api/auth/login and a code from the app (or a recovery code) */
+        /**
+         * Sign in, step two: the challenge from /api/auth/login and a code from the app (or a recovery code)
+         * @description The challenge works once and ends with the account’s sessions (a password change, a block). Wrong codes wait longer and longer (429 with Retry-After): per device the account signed in on, else per account and per IP.
+         */
         post: operations["postAuthSecondFactor"];
         delete?: never;
         options?: never;
@@ -161,7 +164,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm the enrolment with a code from the app: the ten recovery codes, shown once */
+        /**
+         * Confirm the enrolment with a code from the app: the ten recovery codes, shown once
+         * @description Wrong codes wait longer and longer (429 with Retry-After), counted per session.
+         */
         post: operations["postSecondFactorEnable"];
         delete?: never;
         options?: never;
@@ -180,7 +186,7 @@ export interface paths {
         put?: never;
         /**
          * Turn the second factor off with a current code or a recovery code
-         * @description Staff accounts cannot while STAFF_SECOND_FACTOR is `required` (409): an owner resets it.
+         * @description Staff accounts cannot while STAFF_SECOND_FACTOR is `required` (409): an owner resets it. Wrong codes wait longer and longer (429 with Retry-After), counted per session.
          */
         post: operations["postSecondFactorDisable"];
         delete?: never;
@@ -1099,8 +1105,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Block a user: every token of theirs is refused from the next request
-         * @description Blocking yourself is 409; blocking another admin is 403.
+         * Block a customer: every token of theirs is refused from the next request
+         * @description A staff account (your own too) is 409 `STAFF_ACCOUNT`: staff are disabled and enabled only through staff management (`/api/admin/staff/{id}/disable`, `/enable`; owners).
          */
         get: operations["getAdminUsersIdBlock"];
         put?: never;
@@ -1118,7 +1124,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Unblock a user */
+        /**
+         * Unblock a customer
+         * @description A staff account (your own too) is 409 `STAFF_ACCOUNT`: staff are disabled and enabled only through staff management (`/api/admin/staff/{id}/disable`, `/enable`; owners).
+         */
         get: operations["getAdminUsersIdUnblock"];
         put?: never;
         post?: never;
@@ -2056,7 +2065,7 @@ export interface components {
             message: string;
             data: null;
             /** @enum {string} */
-            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "ACCOUNT_BLOCKED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "NOT_FOUND" | "VALIDATION" | "CONFLICT" | "INSUFFICIENT_BALANCE" | "ALREADY_HANDLED" | "ID_NOT_ACTIVE" | "ID_CLOSING" | "REUSED_PROOF" | "REFERENCE_ALREADY_USED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE";
+            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "ACCOUNT_BLOCKED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "NOT_FOUND" | "VALIDATION" | "CONFLICT" | "INSUFFICIENT_BALANCE" | "ALREADY_HANDLED" | "ID_NOT_ACTIVE" | "ID_CLOSING" | "REUSED_PROOF" | "REFERENCE_ALREADY_USED" | "STAFF_ACCOUNT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE";
             errors?: {
                 [key: string]: string[];
             };
@@ -7832,6 +7841,15 @@ export interface operations {
             };
             /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -197,6 +197,43 @@ export function get(app: FastifyInstance, url: string, token?: string): Promise<
 
 let counter = 0;
 
+/**
+ * The device cookie each account's "browser" holds (auth/device.ts): kept from a sign-in's
+ * answer and sent with that login's later sign-ins, as a browser does, so an account's own
+ * sign-ins come from a device it knows. Tests about unknown devices call the API without it.
+ */
+const devices = new Map<string, string>();
+
+/** The `iddesk_device=…` pair a sign-in's answer set, if any. */
+export function deviceCookieOf(res: LightMyRequestResponse): string | null {
+  const header = res.headers['set-cookie'];
+  const cookies = Array.isArray(header) ? header : header ? [header] : [];
+  const cookie = cookies.find((c) => c.startsWith('iddesk_device='));
+  return cookie ? cookie.split(';')[0]! : null;
+}
+
+/** The device cookie the account behind `login` keeps from its sign-ins here, if any. */
+export const deviceCookieFor = (login: string): string | null => devices.get(login.toLowerCase()) ?? null;
+
+function keepDevice(login: string, res: LightMyRequestResponse) {
+  const cookie = deviceCookieOf(res);
+  if (cookie) devices.set(login.toLowerCase(), cookie);
+}
+
+const deviceHeaders = (login: string): Partial<InjectOptions> => {
+  const cookie = devices.get(login.toLowerCase());
+  return cookie
+    ? {
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          'x-requested-with': 'XMLHttpRequest',
+          cookie,
+        },
+      }
+    : {};
+};
+
 /** Unique registration details, so tests in one file never collide. */
 export function newUserDetails(overrides: Record<string, string> = {}) {
   counter += 1;
@@ -224,6 +261,7 @@ export async function registerUser(
   const details = newUserDetails(overrides);
   const res = await post(app, '/api/auth/register', details, undefined, extra);
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  keepDevice(details.email, res);
   return { ...details, token: res.json().data.api_token as string };
 }
 
@@ -268,15 +306,22 @@ export async function enrolSecondFactor(app: FastifyInstance, token: string, now
   return { secret, recoveryCodes: enabled.json().data.recovery_codes as string[] };
 }
 
-/** Password, then (when asked) a code: the token of a fresh session. */
+/**
+ * Password, then (when asked) a code: the token of a fresh session. From the account's own
+ * device (its cookie from an earlier sign-in here), as its holder would sign in.
+ */
 export async function signIn(app: FastifyInstance, login: string, password: string, code?: () => string) {
-  const res = await post(app, '/api/auth/login', { login, password });
+  const res = await post(app, '/api/auth/login', { login, password }, undefined, deviceHeaders(login));
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const data = res.json().data as { api_token?: string; challenge?: string };
-  if (data.api_token) return data.api_token;
+  if (data.api_token) {
+    keepDevice(login, res);
+    return data.api_token;
+  }
   if (!code) throw new Error('login asked for a second-factor code');
-  const second = await post(app, '/api/auth/second_factor', { challenge: data.challenge, code: code() });
+  const second = await post(app, '/api/auth/second_factor', { challenge: data.challenge, code: code() }, undefined, deviceHeaders(login));
   if (second.statusCode !== 200) throw new Error(`second factor failed: ${second.statusCode} ${second.body}`);
+  keepDevice(login, second);
   return second.json().data.api_token as string;
 }
 

@@ -43,6 +43,44 @@ export const knownSignIns = pgTable(
 );
 
 /**
+ * Devices the account has signed in on (issue 51 finding 6): the SHA-256 of the random device
+ * token a successful sign-in leaves in an HttpOnly cookie (auth/device.ts). A second-factor
+ * code from a device the account signed in on recently is counted on that device alone, so
+ * wrong codes sent by others from anywhere cannot keep the owner out. Rows outlive sessions.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Hex SHA-256 of the device token. */
+    deviceHash: text('device_hash').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
+
+/**
+ * The step between the password and the second-factor code (issue 51 finding 6): the password
+ * was right, the code is still to come. Only the SHA-256 of the random challenge is stored.
+ * Used once: the sign-in that succeeds deletes it; ending the account's sessions (a password
+ * change or reset, a block, a factor change) deletes every one of them (auth `endSessions`).
+ */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique('sign_in_challenges_token_hash_unique'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sign_in_challenges_user_id_idx').on(t.userId)],
+);
+
+/**
  * The token hashes of sessions a block ended (issue 17): a later call with such a token is
  * told "Your account has been blocked" (401 ACCOUNT_BLOCKED) while the account stays blocked,
  * instead of a bare "Unauthenticated.". The sessions themselves are gone for good.

@@ -66,10 +66,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: isBlocked
-            ? 'Block a user: every token of theirs is refused from the next request'
-            : 'Unblock a user',
-          description: isBlocked ? 'Blocking yourself is 409; blocking another admin is 403.' : undefined,
-          errors: isBlocked ? [409] : [],
+            ? 'Block a customer: every token of theirs is refused from the next request'
+            : 'Unblock a customer',
+          description:
+            'A staff account (your own too) is 409 `STAFF_ACCOUNT`: staff are disabled and enabled ' +
+            'only through staff management (`/api/admin/staff/{id}/disable`, `/enable`; owners).',
+          errors: [409],
           params: IdParamSchema,
           response: { 200: DetailSchema },
         },

@@ -1,9 +1,9 @@
-import { type AdminUsersFilterSchema, type BalanceChangeBodySchema, formatAmount, type PageQuery } from '@iddesk/contract';
+import { type AdminUsersFilterSchema, type BalanceChangeBodySchema, formatAmount, type PageQuery, ROUTES } from '@iddesk/contract';
 import type { z } from 'zod';
 import type { TransactionRow } from '../../db/schema';
 import { atomically } from '../../db/atomically';
 import type { Db } from '../../db/types';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors/app-errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors/app-errors';
 import { t } from '../../lib/i18n';
 import { pageWindow, toPage } from '../../lib/pagination';
 import type { Actor } from '../audit';
@@ -38,18 +38,17 @@ export async function requireUserExists(db: Db, id: number): Promise<PublicUser>
 }
 
 /**
- * Block or unblock. A block ends every session of the account for good (issue 15 finding
- * 3): unblocking later does not bring an old token back; the owner signs in again. An admin cannot lock
- * themselves out, nor block another admin (that is a decision for whoever runs the server).
+ * Block or unblock a customer. A block ends every session of the account for good (issue 15
+ * finding 3): unblocking later does not bring an old token back; the owner signs in again.
+ * A staff account (the caller's own among them) is neither blocked nor unblocked here: its
+ * state changes only through staff management, an owner's `/admin/staff` (issue 51 finding 5:
+ * support, who may block customers, could otherwise bring back a cashier an owner disabled).
  */
 export async function setBlocked(db: Db, actor: Actor, id: number, isBlocked: boolean) {
   await db.transaction(async (tx) => {
     const before = await findUserForUpdate(tx, id);
     if (!before) throw new NotFoundError();
-    if (isBlocked && before.id === actor.userId) {
-      throw new ConflictError('CONFLICT', t('api.users.blockSelf'));
-    }
-    if (isBlocked && before.type === 'admin') throw new ForbiddenError(t('api.users.adminNotBlockable'));
+    if (before.type === 'admin') throw new ConflictError('STAFF_ACCOUNT', t('api.users.staffAccount', { path: ROUTES.adminStaff }));
     await setUserBlocked(tx, id, isBlocked);
     if (isBlocked) await endSessions(tx, id, { blocked: true });
     await writeAudit(tx, {

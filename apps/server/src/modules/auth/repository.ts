@@ -1,17 +1,22 @@
 import { and, desc, eq, gt, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import { signalSessionsEnded } from '../../db/change-feed';
-import { blockedSessionTokens, knownSignIns, sessions, users } from '../../db/schema';
+import { blockedSessionTokens, knownDevices, knownSignIns, sessions, signInChallenges, users } from '../../db/schema';
+import { hashToken } from '../../lib/tokens';
 import { decode, preparedStatement, type RawRow } from '../../db/prepared';
 import type { Db } from '../../db/types';
 import { publicUserColumns } from '../users';
 import type { PublicUser } from '../users';
 
-/** Where a sign-in comes from: the client IP and its User-Agent header. */
-export type SignInOrigin = { ip: string; userAgent: string | null };
+/**
+ * Where a sign-in comes from: the client IP, its User-Agent header, and the device token its
+ * cookie carries (or the new one the answer will set: auth/device.ts).
+ */
+export type SignInOrigin = { ip: string; userAgent: string | null; device?: string | null };
 
 /**
- * A new session, and its IP remembered as a known sign-in of the account (the failure
- * budget does not apply to it, docs/security.md §1).
+ * A new session, its IP remembered as a known sign-in of the account (the failure budget does
+ * not apply to it, docs/security.md §1) and its device as a known device (wrong second-factor
+ * codes sent by others do not make it wait, issue 51 finding 6).
  */
 export async function insertSession(
   db: Db,
@@ -29,6 +34,11 @@ export async function insertSession(
     .insert(knownSignIns)
     .values({ userId: values.userId, ip: values.origin.ip })
     .onConflictDoUpdate({ target: [knownSignIns.userId, knownSignIns.ip], set: { lastAt: sql`now()` } });
+  if (!values.origin.device) return;
+  await db
+    .insert(knownDevices)
+    .values({ userId: values.userId, deviceHash: hashToken(values.origin.device) })
+    .onConflictDoUpdate({ target: [knownDevices.userId, knownDevices.deviceHash], set: { lastAt: sql`now()` } });
 }
 
 /** Whether the account has signed in successfully from this IP before. */
@@ -169,7 +179,8 @@ export async function touchSession(db: Db, tokenHash: string, idleDays: number):
  * validity (a cache of the poll's token check) has one place to forget it. `only` ends that
  * one session of the user, `except` keeps that one; neither ends them all. Returns the ids
  * of the sessions that ended. `blocked`: a block ended them; their token hashes are kept so
- * a later call with one is told the account is blocked (`isBlockedToken`).
+ * a later call with one is told the account is blocked (`isBlockedToken`). Ending more than one
+ * session also voids the account's second-factor sign-in challenges.
  */
 export async function endSessions(
   db: Db,
@@ -186,6 +197,9 @@ export async function endSessions(
       ),
     )
     .returning({ id: sessions.id, tokenHash: sessions.tokenHash });
+  // A sign-in halfway through (the password given, the code not yet) ends with the sessions:
+  // a password change or reset, a block, a second-factor change void its challenge (issue 51).
+  if (options.only === undefined) await db.delete(signInChallenges).where(eq(signInChallenges.userId, userId));
   if (options.blocked && rows.length > 0) {
     await db
       .insert(blockedSessionTokens)

@@ -13,11 +13,13 @@ import {
   RegisterBodySchema,
   STAFF_API,
 } from '@iddesk/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRateLimit, perAccountLimit } from '../../plugins/app/auth-rate-limit';
 import { callerOf } from '../../plugins/app/auth';
-import { codeAttempts, openChallenge } from '../second-factor';
+import type { CodeAttempts } from '../second-factor';
+import { newApiToken } from '../../lib/tokens';
+import { deviceCookie, deviceOf } from './device';
 import type { SignInOrigin } from './repository';
 import { z } from 'zod';
 import {
@@ -34,12 +36,22 @@ import { localeOfHeaders, t } from '../../lib/i18n';
 
 const tags = ['auth'];
 
-function originOf(request: FastifyRequest): SignInOrigin {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+/** The request's origin: its IP, User-Agent and device token (the cookie's, or a new one). */
+function originOf(request: FastifyRequest): SignInOrigin & { device: string } {
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    device: deviceOf(request.headers.cookie) ?? newApiToken(),
+  };
 }
 
-export const authRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app, { now }) => {
-  const codeAttemptCounter = codeAttempts(app);
+export type AuthRouteOptions = {
+  now: () => Date;
+  /** Where every second-factor code is counted; shared with the second-factor routes. */
+  codeAttempts: CodeAttempts;
+};
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { now, codeAttempts }) => {
   const loginDeps: LoginDeps = {
     db: app.db,
     keyring: app.keyring,
@@ -48,7 +60,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app
       max: app.config.rateLimit.authAccountMax,
       windowMs: app.config.rateLimit.authWindowMs,
     }),
+    codeAttempts,
   };
+  /** A sign-in that gave a session leaves (or renews) the device cookie: this is now a known device. */
+  const secure = app.config.appUrl.startsWith('https:');
+  const keepDevice = (reply: FastifyReply, origin: { device: string }) =>
+    void reply.header('set-cookie', deviceCookie(origin.device, { days: app.config.session.idleDays, secure }));
   app.post(
     API.register,
     {
@@ -61,10 +78,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app
         response: { 200: envelope(AuthResultSchema) },
       },
     },
-    async (request) => ({
-      message: t('api.auth.registered'),
-      data: await register(app.db, request.body, app.config.session, originOf(request), localeOfHeaders(request.headers)),
-    }),
+    async (request, reply) => {
+      const origin = originOf(request);
+      const data = await register(app.db, request.body, app.config.session, origin, localeOfHeaders(request.headers));
+      keepDevice(reply, origin);
+      return { message: t('api.auth.registered'), data };
+    },
   );
 
   app.post(
@@ -81,8 +100,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app
         response: { 200: envelope(LoginResultSchema) },
       },
     },
-    async (request) => {
-      const data = await login(loginDeps, request.body, originOf(request), now());
+    async (request, reply) => {
+      const origin = originOf(request);
+      const data = await login(loginDeps, request.body, origin, now());
+      if ('api_token' in data) keepDevice(reply, origin);
       return {
         message: 'api_token' in data ? t('api.auth.signedIn') : t('api.auth.enterCode'),
         data,
@@ -93,23 +114,26 @@ export const authRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app
   app.post(
     STAFF_API.loginSecondFactor,
     {
-      config: authRateLimit(app),
-      // Counted per account like passwords; a challenge that does not open counts per IP only.
-      preHandler: async (request) => {
-        const userId = openChallenge(app.keyring, (request.body as { challenge: string }).challenge, now());
-        if (userId !== null) await codeAttemptCounter.enforce(String(userId));
-      },
+      // No fixed per-IP window here: codes back off per device, or per account and per IP
+      // (second-factor CodeAttempts), so others sharing an IP cannot keep a known device out.
       schema: {
         tags,
         summary: 'Sign in, step two: the challenge from /api/auth/login and a code from the app (or a recovery code)',
+        description:
+          'The challenge works once and ends with the account’s sessions (a password change, a ' +
+          'block). Wrong codes wait longer and longer (429 with Retry-After): per device the ' +
+          'account signed in on, else per account and per IP.',
+        errors: [429],
         body: LoginSecondFactorBodySchema,
         response: { 200: envelope(AuthResultSchema) },
       },
     },
-    async (request) => ({
-      message: t('api.auth.signedIn'),
-      data: await loginWithSecondFactor(loginDeps, request.body, originOf(request), now()),
-    }),
+    async (request, reply) => {
+      const origin = originOf(request);
+      const data = await loginWithSecondFactor(loginDeps, request.body, origin, now());
+      keepDevice(reply, origin);
+      return { message: t('api.auth.signedIn'), data };
+    },
   );
 
   app.post(

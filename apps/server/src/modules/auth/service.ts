@@ -13,7 +13,7 @@ import { AccountBlockedError, NotFoundError, UnauthenticatedError, ValidationErr
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, newApiToken } from '../../lib/tokens';
 import type { Keyring } from '../app-key';
-import { checkSecondFactorCode, issueChallenge, openChallenge } from '../second-factor';
+import { challengeUser, checkSecondFactorCode, type CodeAttempts, issueChallenge, takeChallenge } from '../second-factor';
 import { t } from '../../lib/i18n';
 import { contactConflictFromDb, takenContactsError } from '../users';
 import { findTakenContacts, findUserById, findUserForLogin, insertUser } from '../users';
@@ -90,6 +90,8 @@ export type LoginDeps = {
   session: SessionSettings;
   /** RATE_LIMIT_AUTH_ACCOUNT_MAX attempts per account per window, from unknown origins. */
   accountLimit: WindowCounter;
+  /** Where every second-factor code is counted (second-factor `CodeAttempts`). */
+  codeAttempts: CodeAttempts;
 };
 
 /**
@@ -121,12 +123,21 @@ export async function login(
   if (!user || !valid) throw ValidationError.field('login', t('api.auth.badCredentials'));
   if (user.isBlocked) throw ValidationError.field('login', t('api.auth.blocked'));
   if (user.secondFactor) {
-    return { second_factor_required: true, challenge: issueChallenge(deps.keyring, user.id, now) };
+    return { second_factor_required: true, challenge: await issueChallenge(db, user.id, now) };
   }
   return startSession(db, user, sessionSettings, origin);
 }
 
-/** Sign-in, step two: the challenge from `login` and a current or recovery code. */
+/** A wrong code inside the sign-in's transaction: thrown to roll it back (the challenge stays). */
+class WrongCode extends Error {}
+
+/**
+ * Sign-in, step two: the challenge from `login` and a current or recovery code (issue 51
+ * finding 6). Counted by `CodeAttempts` (429 while the caller's device, or the account or the
+ * IP, waits). The challenge is used up in the same transaction as the code and the new session:
+ * it gives one session, and a password change or anything else that ends the account's
+ * sessions has deleted it. A wrong code leaves it for the next try.
+ */
 export async function loginWithSecondFactor(
   deps: LoginDeps,
   input: SecondFactorInput,
@@ -134,15 +145,31 @@ export async function loginWithSecondFactor(
   now: Date,
 ): Promise<AuthResult> {
   const { db, keyring, session: sessionSettings } = deps;
-  const userId = openChallenge(keyring, input.challenge, now);
-  const user = userId === null ? null : await findUserById(db, userId);
-  // Blocked, or the factor reset, since the password step: start again.
-  if (!user || !user.secondFactor) throw ValidationError.field('code', t('api.auth.challengeExpired'));
-  if (user.isBlocked) throw ValidationError.field('code', t('api.auth.blocked'));
-  if (!(await checkSecondFactorCode(db, keyring, user.id, input.code, now))) {
-    throw ValidationError.field('code', t('api.auth.wrongCode'));
+  const expired = () => ValidationError.field('code', t('api.auth.challengeExpired'));
+  const userId = await challengeUser(db, input.challenge, now);
+  if (userId === null) {
+    await deps.codeAttempts.unknownChallenge(origin.ip);
+    throw expired();
   }
-  return startSession(db, user, sessionSettings, origin);
+  const caller = { userId, ip: origin.ip, device: origin.device ?? null };
+  const signedIn = await deps.codeAttempts.run(caller, async () => {
+    const user = await findUserById(db, userId);
+    // Blocked, or the factor reset, since the password step: start again.
+    if (!user || !user.secondFactor) throw expired();
+    if (user.isBlocked) throw ValidationError.field('code', t('api.auth.blocked'));
+    try {
+      return await db.transaction(async (tx) => {
+        if ((await takeChallenge(tx, input.challenge, now)) !== userId) throw expired();
+        if (!(await checkSecondFactorCode(tx, keyring, userId, input.code, now))) throw new WrongCode();
+        return addSession(tx, user, sessionSettings, origin);
+      });
+    } catch (error) {
+      if (error instanceof WrongCode) return null;
+      throw error;
+    }
+  });
+  if (!signedIn) throw ValidationError.field('code', t('api.auth.wrongCode'));
+  return signedIn;
 }
 
 async function startSession(
@@ -151,15 +178,23 @@ async function startSession(
   sessionSettings: SessionSettings,
   origin: SignInOrigin,
 ): Promise<AuthResult> {
+  return db.transaction((tx) => addSession(tx, user, sessionSettings, origin));
+}
+
+/** A new session of the user in `tx` (the user's dead ones cleared): its token, once. */
+async function addSession(
+  tx: Db,
+  user: { id: number; type: AuthResult['type'] },
+  sessionSettings: SessionSettings,
+  origin: SignInOrigin,
+): Promise<AuthResult> {
   const token = newApiToken();
-  await db.transaction(async (tx) => {
-    await deleteExpiredSessions(tx, user.id, sessionSettings.idleDays);
-    await insertSession(tx, {
-      userId: user.id,
-      tokenHash: hashToken(token),
-      maxDays: sessionSettings.maxDays,
-      origin,
-    });
+  await deleteExpiredSessions(tx, user.id, sessionSettings.idleDays);
+  await insertSession(tx, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    maxDays: sessionSettings.maxDays,
+    origin,
   });
   return { api_token: token, type: user.type };
 }

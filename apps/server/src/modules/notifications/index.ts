@@ -2,3 +2,4 @@
 export { notifyRequestHandled, notifyUserIdDecided } from './id-notices';
 export { accountUnblocked, balanceChanged, billApproved, billRejected, withdrawalApproved, withdrawalRejected } from './messages';
 export { notify } from './service';
+export { alertWrongCodes, type SecurityAlertDeps } from './security-alerts';

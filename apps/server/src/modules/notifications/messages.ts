@@ -83,6 +83,28 @@ export const accountUnblocked = (userId: number): Notice => ({
   link: ROUTES.profile,
 });
 
+/**
+ * Repeated wrong second-factor codes after a right password (issue 51 finding 6): told to the
+ * account's holder, and for a staff account to every owner, by the second-factor CodeAttempts.
+ */
+export const wrongCodes = (alert: { userId: number; count: number; ip: string }): Notice => ({
+  userId: alert.userId,
+  title: 'notices.wrongCodes.title',
+  body: 'notices.wrongCodes.body',
+  values: { count: alert.count, ip: alert.ip },
+  link: ROUTES.profile,
+});
+
+export const wrongCodesForStaff = (
+  alert: { ownerId: number; count: number; ip: string; name: string; email: string },
+): Notice => ({
+  userId: alert.ownerId,
+  title: 'notices.wrongCodesStaff.title',
+  body: 'notices.wrongCodesStaff.body',
+  values: { count: alert.count, ip: alert.ip, name: alert.name, email: alert.email },
+  link: ROUTES.adminStaff,
+});
+
 type IdRef = { userId: number; userIdId: number; name: string };
 
 export const idApproved = (id: IdRef): Notice => ({

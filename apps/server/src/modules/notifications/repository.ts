@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import { signalNotificationWritten } from '../../db/change-feed';
 import type { Locale } from '@iddesk/contract';
 import { notifications, type NotificationRow, users } from '../../db/schema';
@@ -14,6 +14,27 @@ export type NewNotification = { userId: number; title: string; body: string; lin
 export async function recipientLocale(tx: Tx, userId: number): Promise<Locale> {
   const [row] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
   return row?.locale ?? 'en';
+}
+
+export type AlertRecipient = { id: number; name: string; email: string; locale: Locale };
+
+/**
+ * Who hears of wrong codes on an account: its holder (first), and for a staff account every
+ * owner who can sign in. Nobody when the account is gone.
+ */
+export async function wrongCodeRecipients(tx: Tx, userId: number): Promise<AlertRecipient[]> {
+  const columns = { id: users.id, name: users.name, email: users.email, locale: users.locale, type: users.type };
+  const [holder] = await tx.select(columns).from(users).where(eq(users.id, userId));
+  if (!holder) return [];
+  const owners =
+    holder.type === 'admin'
+      ? await tx
+          .select(columns)
+          .from(users)
+          .where(and(eq(users.role, 'owner'), eq(users.isBlocked, false), ne(users.id, userId)))
+          .orderBy(asc(users.id))
+      : [];
+  return [holder, ...owners].map(({ type: _type, ...recipient }) => recipient);
 }
 
 export async function insertNotification(

@@ -1,8 +1,9 @@
 // The second-factor module's public surface: other modules import from here, never its files.
-export { codeAttempts } from './attempts';
+export { CODE_BACKOFF, CodeAttempts, type CodeCaller, type WrongCodeAlert } from './attempts';
 export {
+  challengeUser,
   checkSecondFactorCode,
   issueChallenge,
-  openChallenge,
   resetSecondFactor,
+  takeChallenge,
 } from './service';

@@ -1,5 +1,5 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { recoveryCodes, users } from '../../db/schema';
+import { and, eq, gt, isNull, lte, lt, or, sql } from 'drizzle-orm';
+import { knownDevices, recoveryCodes, signInChallenges, users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { signalUserChanged } from '../../db/change-feed';
 
@@ -73,4 +73,54 @@ export async function turnOff(db: Db, userId: number) {
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   // This process forgets the cached user now; the trigger tells the other servers on commit.
   signalUserChanged(userId);
+}
+
+/**
+ * A new sign-in challenge (its token's hash) that ends at `expiresAt`; the user's challenges
+ * that have ended already are cleared on the way, so they do not pile up.
+ */
+export async function insertChallenge(db: Db, userId: number, tokenHash: string, now: Date, expiresAt: Date) {
+  await db
+    .delete(signInChallenges)
+    .where(and(eq(signInChallenges.userId, userId), lte(signInChallenges.expiresAt, now)));
+  await db.insert(signInChallenges).values({ userId, tokenHash, expiresAt });
+}
+
+/** Whose live challenge this is, or null (unknown, used, ended, or voided by `endSessions`). */
+export async function findChallengeUser(db: Db, tokenHash: string, now: Date): Promise<number | null> {
+  const rows = await db
+    .select({ userId: signInChallenges.userId })
+    .from(signInChallenges)
+    .where(and(eq(signInChallenges.tokenHash, tokenHash), gt(signInChallenges.expiresAt, now)))
+    .limit(1);
+  return rows[0]?.userId ?? null;
+}
+
+/**
+ * Uses the challenge up: whose it was, once; null for every other taker. In the sign-in's
+ * transaction, so a wrong code rolls it back and the challenge stays for the next try, and two
+ * sign-ins racing with one challenge (each with a good code) give one session.
+ */
+export async function takeChallenge(tx: Db, tokenHash: string, now: Date): Promise<number | null> {
+  const rows = await tx
+    .delete(signInChallenges)
+    .where(and(eq(signInChallenges.tokenHash, tokenHash), gt(signInChallenges.expiresAt, now)))
+    .returning({ userId: signInChallenges.userId });
+  return rows[0]?.userId ?? null;
+}
+
+/** Whether the account signed in on this device (the hash of its token) within `days`. */
+export async function isKnownDevice(db: Db, userId: number, deviceHash: string, days: number): Promise<boolean> {
+  const rows = await db
+    .select({ userId: knownDevices.userId })
+    .from(knownDevices)
+    .where(
+      and(
+        eq(knownDevices.userId, userId),
+        eq(knownDevices.deviceHash, deviceHash),
+        gt(knownDevices.lastAt, sql`now() - make_interval(days => ${days})`),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }

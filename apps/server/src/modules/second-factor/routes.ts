@@ -6,11 +6,12 @@ import {
   SecondFactorSetupSchema,
   STAFF_API,
 } from '@iddesk/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/types';
-import { authRateLimit } from '../../plugins/app/auth-rate-limit';
 import { callerOf } from '../../plugins/app/auth';
-import { codeAttempts } from './attempts';
+import { ValidationError } from '../../errors/app-errors';
+import type { CodeAttempts } from './attempts';
 import { confirmEnrolment, disableOwn, startEnrolment } from './service';
 import { t } from '../../lib/i18n';
 
@@ -21,15 +22,20 @@ export type SecondFactorRouteOptions = {
   now: () => Date;
   /** Ends every session of the user but `keep` (the auth module's endSessions). */
   endSessionsExcept: (db: Db, userId: number, keep: number) => Promise<unknown>;
+  /** Where every second-factor code is counted; shared with the sign-in step. */
+  codeAttempts: CodeAttempts;
 };
 
 export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRouteOptions> = async (
   app,
-  { now, endSessionsExcept },
+  { now, endSessionsExcept, codeAttempts },
 ) => {
-  const attempts = codeAttempts(app);
-  const countAttempt = async (request: Parameters<typeof callerOf>[0]) => {
-    await attempts.enforce(String(callerOf(request).user.id));
+  /** A code from a signed-in session: counted on the session (429 while it waits); 422 when wrong. */
+  const withCode = async <T>(request: FastifyRequest, check: () => Promise<T | null | false>): Promise<T> => {
+    const { user, sessionId } = callerOf(request);
+    const result = await codeAttempts.run({ userId: user.id, ip: request.ip, sessionId }, async () => (await check()) || null);
+    if (result === null) throw ValidationError.field('code', t('api.auth.wrongCode'));
+    return result;
   };
 
   app.post(
@@ -55,26 +61,27 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRouteOptions>
     STAFF_API.secondFactorEnable,
     {
       onRequest: app.requireUser,
-      config: authRateLimit(app),
-      preHandler: countAttempt,
       schema: {
         tags,
         summary:
           'Confirm the enrolment with a code from the app: the ten recovery codes, shown once',
-        errors: [409],
+        description: 'Wrong codes wait longer and longer (429 with Retry-After), counted per session.',
+        errors: [409, 429],
         body: SecondFactorCodeBodySchema,
         response: { 200: envelope(RecoveryCodesSchema) },
       },
     },
     async (request) => ({
       message: t('api.secondFactor.on'),
-      data: await confirmEnrolment(
-        app.db,
-        app.keyring,
-        callerOf(request).user,
-        request.body.code,
-        now(),
-        (tx, userId) => endSessionsExcept(tx, userId, callerOf(request).sessionId),
+      data: await withCode(request, () =>
+        confirmEnrolment(
+          app.db,
+          app.keyring,
+          callerOf(request).user,
+          request.body.code,
+          now(),
+          (tx, userId) => endSessionsExcept(tx, userId, callerOf(request).sessionId),
+        ),
       ),
     }),
   );
@@ -83,28 +90,29 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRouteOptions>
     STAFF_API.secondFactorDisable,
     {
       onRequest: app.requireUser,
-      config: authRateLimit(app),
-      preHandler: countAttempt,
       schema: {
         tags,
         summary: 'Turn the second factor off with a current code or a recovery code',
         description:
-          'Staff accounts cannot while STAFF_SECOND_FACTOR is `required` (409): an owner resets it.',
-        errors: [409],
+          'Staff accounts cannot while STAFF_SECOND_FACTOR is `required` (409): an owner resets it. ' +
+          'Wrong codes wait longer and longer (429 with Retry-After), counted per session.',
+        errors: [409, 429],
         body: SecondFactorCodeBodySchema,
         response: { 200: EmptyEnvelopeSchema },
       },
     },
     async (request) => {
       const caller = callerOf(request);
-      await disableOwn(
-        app.db,
-        app.keyring,
-        caller.user,
-        request.body.code,
-        now(),
-        app.config.staffSecondFactor,
-        (tx, userId) => endSessionsExcept(tx, userId, caller.sessionId),
+      await withCode(request, () =>
+        disableOwn(
+          app.db,
+          app.keyring,
+          caller.user,
+          request.body.code,
+          now(),
+          app.config.staffSecondFactor,
+          (tx, userId) => endSessionsExcept(tx, userId, caller.sessionId),
+        ),
       );
       return { message: t('api.secondFactor.off'), data: null };
     },

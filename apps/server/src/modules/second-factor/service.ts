@@ -2,14 +2,17 @@ import { RECOVERY_CODE_COUNT, type SecondFactorSetup } from '@iddesk/contract';
 import type { Db } from '../../db/types';
 import { ConflictError, ValidationError } from '../../errors/app-errors';
 import { sealSecret } from '../../lib/secret-box';
-import { hashToken } from '../../lib/tokens';
+import { hashToken, newApiToken } from '../../lib/tokens';
 import { type Keyring, SEALED } from '../app-key';
 import type { PublicUser } from '../users';
 import {
   claimRecoveryCode,
   claimStep,
+  findChallengeUser,
   findSecondFactorState,
+  insertChallenge,
   storePendingSecret,
+  takeChallenge as takeChallengeRow,
   turnOff,
   turnOn,
 } from './repository';
@@ -18,7 +21,6 @@ import { t } from '../../lib/i18n';
 
 /** How long the step between the password and the code may take. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
-const CHALLENGE_PURPOSE = 'login.second_factor_challenge';
 
 /** Starts (or restarts) an enrolment: a fresh secret, sealed, for the app to scan. */
 export async function startEnrolment(
@@ -44,7 +46,10 @@ export async function startEnrolment(
  */
 export type EndOtherSessions = (tx: Db, userId: number) => Promise<unknown>;
 
-/** The first code from the app turns the second factor on; the recovery codes are shown once. */
+/**
+ * The first code from the app turns the second factor on; the recovery codes are shown once.
+ * Null for a wrong code (the caller counts it, second-factor `CodeAttempts`).
+ */
 export async function confirmEnrolment(
   db: Db,
   keyring: Keyring,
@@ -58,18 +63,19 @@ export async function confirmEnrolment(
   if (!state?.sealed)
     throw ValidationError.field('code', t('api.secondFactor.scanFirst'));
   const step = totpStep(keyring.open(SEALED.totpSecret, state.sealed), code, now);
-  if (step === null) throw ValidationError.field('code', t('api.auth.wrongCode'));
+  if (step === null) return null;
   const codes = newRecoveryCodes(RECOVERY_CODE_COUNT);
-  await db.transaction(async (tx) => {
-    if (!(await claimStep(tx, user.id, step))) throw ValidationError.field('code', t('api.auth.wrongCode'));
+  const on = await db.transaction(async (tx) => {
+    if (!(await claimStep(tx, user.id, step))) return false;
     await turnOn(
       tx,
       user.id,
       codes.map((c) => hashToken(normaliseRecoveryCode(c))),
     );
     await endOtherSessions(tx, user.id);
+    return true;
   });
-  return { recovery_codes: codes };
+  return on ? { recovery_codes: codes } : null;
 }
 
 /**
@@ -93,7 +99,7 @@ export async function checkSecondFactorCode(
 
 /**
  * Turns the caller's second factor off with a current or recovery code. Staff must keep one
- * while STAFF_SECOND_FACTOR is `required`: an owner resets it instead.
+ * while STAFF_SECOND_FACTOR is `required`: an owner resets it instead. False for a wrong code.
  */
 export async function disableOwn(
   db: Db,
@@ -111,12 +117,12 @@ export async function disableOwn(
       t('api.secondFactor.staffMustKeep'),
     );
   }
-  if (!(await checkSecondFactorCode(db, keyring, user.id, code, now)))
-    throw ValidationError.field('code', t('api.auth.wrongCode'));
+  if (!(await checkSecondFactorCode(db, keyring, user.id, code, now))) return false;
   await db.transaction(async (tx) => {
     await turnOff(tx, user.id);
     await endOtherSessions(tx, user.id);
   });
+  return true;
 }
 
 /** An owner's reset of a staff member's second factor (the caller audits it). */
@@ -125,25 +131,22 @@ export async function resetSecondFactor(db: Db, userId: number) {
 }
 
 /**
- * The short-lived proof that the password was right, handed back with the code: sealed with
- * the app key (any server of the deployment opens it), so nothing is stored.
+ * The step between the password and the code (issue 51 finding 6): a random token (256 bits)
+ * for the client to send back with the code, stored as its SHA-256 for CHALLENGE_TTL_MS. It is
+ * used once (`takeChallenge`), and ending the account's sessions voids it (auth `endSessions`).
  */
-export function issueChallenge(keyring: Keyring, userId: number, now: Date): string {
-  const payload = JSON.stringify({ u: userId, x: now.getTime() + CHALLENGE_TTL_MS });
-  return Buffer.from(sealSecret(keyring.current, CHALLENGE_PURPOSE, payload)).toString('base64url');
+export async function issueChallenge(db: Db, userId: number, now: Date): Promise<string> {
+  const token = newApiToken();
+  await insertChallenge(db, userId, hashToken(token), now, new Date(now.getTime() + CHALLENGE_TTL_MS));
+  return token;
 }
 
-/** The user id a challenge was issued for, or null when it is forged, altered or expired. */
-export function openChallenge(keyring: Keyring, challenge: string, now: Date): number | null {
-  try {
-    const sealed = Buffer.from(challenge, 'base64url').toString('utf8');
-    const { u, x } = JSON.parse(keyring.open(CHALLENGE_PURPOSE, sealed)) as {
-      u: unknown;
-      x: unknown;
-    };
-    if (typeof u !== 'number' || typeof x !== 'number' || x <= now.getTime()) return null;
-    return u;
-  } catch {
-    return null;
-  }
+/** Whose live challenge this is, or null: unknown, used, ended or voided. Takes nothing. */
+export function challengeUser(db: Db, challenge: string, now: Date): Promise<number | null> {
+  return findChallengeUser(db, hashToken(challenge), now);
+}
+
+/** Uses the challenge up, in the sign-in's transaction: whose it was, once; else null. */
+export function takeChallenge(tx: Db, challenge: string, now: Date): Promise<number | null> {
+  return takeChallengeRow(tx, hashToken(challenge), now);
 }

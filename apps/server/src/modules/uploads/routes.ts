@@ -32,8 +32,9 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!upload || (upload.ownerId !== caller.id && caller.type !== 'admin')) throw new NotFoundError();
       const data = await app.storage.get(storageKeyOf('private', key));
       if (!data) throw new NotFoundError();
-      // Never in a shared cache: the answer depends on who asks.
-      return reply.type(upload.contentType).header('cache-control', 'private, max-age=600').send(data);
+      // Never stored, not even in the browser's own cache: a shared phone keeps no proof
+      // after its customer signs out (issue 51 finding 7).
+      return reply.type(upload.contentType).header('cache-control', 'no-store').send(data);
     },
   );
 

@@ -1,5 +1,5 @@
 import { formatPhoneNumber, ROUTES, type AdminUserDetail } from '@iddesk/contract';
-import { History, Lock, LockOpen } from 'lucide-react';
+import { History, Lock, LockOpen, UserCog } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button, ButtonLink } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
@@ -68,6 +68,10 @@ function AccountCard({ user }: { user: AdminUserDetail }) {
   const [confirming, setConfirming] = useState(false);
   const block = !user.is_blocked;
   const canBlock = useStaffCan('users.block');
+  const canManageStaff = useStaffCan('staff.manage');
+  // A staff account is disabled and enabled on the Staff page only (the server refuses block
+  // and unblock of one with 409 STAFF_ACCOUNT, issue 51).
+  const staff = user.type === 'admin';
 
   const onConfirm = async () => {
     await run(() => mutation.mutateAsync({ id: user.id, blocked: block }));
@@ -96,7 +100,17 @@ function AccountCard({ user }: { user: AdminUserDetail }) {
           { label: t('users.joined'), value: formatDate(user.created_at) },
         ]}
       />
-      {canBlock ? (
+      {staff ? (
+        <div className="mt-5 flex flex-col items-start gap-3">
+          <p className="text-sm text-slate-600">{t('user.staffManaged')}</p>
+          {canManageStaff ? (
+            <ButtonLink to={ROUTES.adminStaff} variant="secondary">
+              <UserCog className="size-4" aria-hidden="true" />
+              {t('user.staffPage')}
+            </ButtonLink>
+          ) : null}
+        </div>
+      ) : canBlock ? (
         <>
           <Button
             className="mt-5"
