@@ -50,11 +50,11 @@ export function batchRoute(
     route.summary,
     'Each item is handled in its own transaction, exactly once, as the single call would: ' +
       'the answer lists per item `status` 200 or the error the single call gives (409 ' +
-      'ALREADY_HANDLED when someone else handled it first). A flagged payment (its reference ' +
-      'approved or used on another payment, a look-alike screenshot) is approved only with its ' +
-      'reason in `reasons` (`{ id, reason }`); without one it is left out, answering 409 ' +
-      'REUSED_PROOF (reference approved elsewhere) or PROOF_FLAGGED. A retry is safe: handled ' +
-      'items answer 409.',
+      'ALREADY_HANDLED when someone else handled it first). A flagged payment by proof (a bill ' +
+      'whose reference is approved or used on another payment, or whose screenshot looks like ' +
+      'another’s) is approved only with its reason in `reasons` (`{ id, reason }`); without one ' +
+      'it is left out, answering 409 REUSED_PROOF (reference approved elsewhere) or ' +
+      'PROOF_FLAGGED. A retry is safe: handled items answer 409.',
   );
   app.post(
     path,

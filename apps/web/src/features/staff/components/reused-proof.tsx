@@ -1,7 +1,16 @@
-import { mayNameMore, REUSED_PROOF_NAMED_MAX, ROUTES, type ProofUse, type ReusedProof } from '@iddesk/contract';
+import {
+  mayNameMore,
+  type ProofFlag,
+  proofFlags,
+  REUSED_PROOF_NAMED_MAX,
+  ROUTES,
+  type ProofUse,
+  type ReusedProof,
+} from '@iddesk/contract';
 import { AlertTriangle } from 'lucide-react';
 import { Link } from 'react-router';
 import { staffText } from '../i18n';
+import { flagWords } from '../lib/reuse';
 
 const hrefOf = (use: ProofUse) =>
   use.type === 'bill'
@@ -23,16 +32,15 @@ function UseLink({ use }: { use: ProofUse }) {
   );
 }
 
-/** What makes a proof suspect, in words: which of the two checks matched. */
-export function reuseReasons(flag: ReusedProof): string[] {
-  const { t } = staffText;
-  const reasons: string[] = [];
-  if (flag.same_reference.length) {
-    reasons.push(t(flag.reference_approved ? 'reuse.utrApproved' : 'reuse.utrAgain'));
-  }
-  if (flag.similar_image.length) reasons.push(t('reuse.lookAlike'));
-  return reasons;
-}
+/** The strongest flag's heading on an item page. */
+const FLAG_TITLES = {
+  reference_approved: 'reuse.approvedTitle',
+  reference_elsewhere: 'reuse.utrElsewhereTitle',
+  look_alike: 'reuse.lookAlikeTitle',
+} as const satisfies Record<ProofFlag, string>;
+
+/** What makes a proof suspect, in words: the contract's flags (the server's 409 reads the same). */
+export const reuseReasons = (flag: ReusedProof | undefined): string[] => flagWords(proofFlags(flag));
 
 /** A list row's flag: a reused UTR or a look-alike screenshot. */
 export function ReusedFlag({ flag }: { flag: ReusedProof | undefined }) {
@@ -46,10 +54,14 @@ export function ReusedFlag({ flag }: { flag: ReusedProof | undefined }) {
   );
 }
 
-/** An item page's warning: the other payments with the same UTR or a look-alike screenshot. */
-export function ReusedProofPanel({ flag }: { flag: ReusedProof | undefined }) {
+/**
+ * An item page's warning: the other payments with the same UTR or a look-alike screenshot. While
+ * the item waits, it says that approving asks why; once handled, the history shows the reason.
+ */
+export function ReusedProofPanel({ flag, pending }: { flag: ReusedProof | undefined; pending: boolean }) {
   const t = staffText.useT();
-  if (!flag?.flagged) return null;
+  const flags = proofFlags(flag);
+  if (!flag || flags.length === 0) return null;
   return (
     <section
       aria-labelledby="reused-proof-heading"
@@ -57,7 +69,7 @@ export function ReusedProofPanel({ flag }: { flag: ReusedProof | undefined }) {
     >
       <h2 id="reused-proof-heading" className="flex items-center gap-2 font-semibold">
         <AlertTriangle className="size-5 text-amber-700" aria-hidden="true" />
-        {t(flag.reference_approved ? 'reuse.approvedTitle' : 'reuse.usedTitle')}
+        {t(FLAG_TITLES[flags[0]!])}
       </h2>
       {(
         [
@@ -78,7 +90,7 @@ export function ReusedProofPanel({ flag }: { flag: ReusedProof | undefined }) {
         ) : null,
       )}
       {mayNameMore(flag) ? <p className="mt-1 text-sm">{t('reuse.maybeMore', { count: REUSED_PROOF_NAMED_MAX })}</p> : null}
-      <p className="mt-2 text-sm">{t('reuse.askWhy')}</p>
+      {pending ? <p className="mt-2 text-sm">{t('reuse.askWhy')}</p> : null}
     </section>
   );
 }
