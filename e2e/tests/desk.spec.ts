@@ -268,7 +268,7 @@ test('a batch with flagged bills asks a reason for each; one without is left out
   await addFunds(request, otherToken, method.id, '160.00', second, '#64748b');
   const { token, ...customer } = await registeredUser(request, 'flagged');
   const clean = await addFunds(request, token, method.id, '100.00', newReference(), '#64748b');
-  const withReason = await addFunds(request, token, method.id, '200.00', `${first.replace(/^UTR/, 'utr ')}.`, '#64748b');
+  const withReason = await addFunds(request, token, method.id, '250.00', `${first.replace(/^UTR/, 'utr ')}.`, '#64748b');
   const leftOut = await addFunds(request, token, method.id, '300.00', ` ${second} `, '#64748b');
 
   await loginViaUi(page, admin.email, admin.password);
@@ -287,7 +287,7 @@ test('a batch with flagged bills asks a reason for each; one without is left out
   await expect(dialog.getByText('₹100.00')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await dialog.getByLabel(`Why approve bill #${withReason}?`).fill('Two transfers, both on the statement');
-  await expect(dialog.getByText('₹300.00')).toBeVisible();
+  await expect(dialog.getByText('₹350.00')).toBeVisible();
   await dialog.getByRole('button', { name: 'Approve 2 bills' }).click();
 
   const outcome = page.getByRole('status').filter({ hasText: 'Approved 2 bills; 1 not handled.' });

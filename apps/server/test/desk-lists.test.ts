@@ -222,8 +222,8 @@ describe('reused proofs', () => {
     const [entry] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.objectType, 'bill'), eq(auditLog.objectId, String(second))));
     expect(entry!.after).toMatchObject({
       status: 'approved',
+      comment: 'Bank confirmed two transfers under one UTR',
       reused_proof_confirmed: {
-        comment: 'Bank confirmed two transfers under one UTR',
         flags: ['reference_approved'],
         approved_elsewhere: [{ type: 'bill', id: first }],
       },

@@ -205,7 +205,11 @@ describe('issue 51 item 1: one canonical payment reference', () => {
 
 /* ---------- the one guard ---------- */
 
-const reasonOf = (after: unknown) => (after as { reused_proof_confirmed?: unknown }).reused_proof_confirmed;
+/** An approval's audit entry: the reason (its comment) and what the guard found. */
+const reasonOf = (after: unknown) => {
+  const { comment, reused_proof_confirmed: confirmed } = after as { comment?: string | null; reused_proof_confirmed?: object };
+  return confirmed === undefined ? undefined : { comment, ...confirmed };
+};
 async function auditAfter(objectType: string, id: number) {
   const [entry] = await ctx.db
     .select()

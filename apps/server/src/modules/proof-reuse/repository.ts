@@ -132,8 +132,12 @@ export type ProofPayment = {
   self: { billId?: number; requestId?: number };
 };
 
-/** What the audit entry of an approved flagged payment keeps beside the staff member's reason. */
-export type ProofConfirmed = { comment: string; flags: ProofFlag[]; approved_elsewhere: ProofUse[] };
+/**
+ * What the audit entry of a payment approved with a reason keeps: its flags and the payments
+ * with its reference approved before it. The reason itself is the entry's `comment` (the
+ * item's comment column, which every kind's `settle` reports).
+ */
+export type ProofConfirmed = { flags: ProofFlag[]; approved_elsewhere: ProofUse[] };
 
 const FLAG_TEXT = {
   reference_approved: 'api.reuse.referenceApproved',
@@ -148,8 +152,8 @@ const FLAG_TEXT = {
  * reference already approved on another payment, its reference on another payment in any
  * other state, or a look-alike screenshot) is approved only with a reason: without one, 409
  * REUSED_PROOF (the reference is approved elsewhere) or PROOF_FLAGGED (the others), naming the
- * flags, and the transaction rolls back. With one, what the audit entry keeps; null when the
- * payment is not flagged and no reason was given.
+ * flags, and the transaction rolls back. With one, what the audit entry keeps beside it; null
+ * without a reason.
  */
 export async function guardProof(tx: Tx, payment: ProofPayment, reason: string | null): Promise<ProofConfirmed | null> {
   const elsewhere = await approvedElsewhere(tx, payment.reference, payment.self);
@@ -159,6 +163,6 @@ export async function guardProof(tx: Tx, payment: ProofPayment, reason: string |
     const message = [...flags.map((flag) => t(FLAG_TEXT[flag])), t('api.reuse.reasonNeeded')].join(' ');
     throw new ConflictError(flags[0] === 'reference_approved' ? 'REUSED_PROOF' : 'PROOF_FLAGGED', message);
   }
-  // A reason is kept whenever staff gave one, flagged or not (the desk may ask more than this).
-  return reason === null ? null : { comment: reason, flags, approved_elsewhere: elsewhere };
+  // Kept whenever staff gave a reason, flagged or not (the desk may ask more than this).
+  return reason === null ? null : { flags, approved_elsewhere: elsewhere };
 }

@@ -35,12 +35,12 @@ describe('audit labels', () => {
 
   it('issue 51: a flagged payment approved with a reason reads its flags and the payments approved before it in words', () => {
     const confirmed = {
-      comment: 'Two transfers on the statement',
       flags: ['reference_approved', 'look_alike'],
       approved_elsewhere: [{ type: 'bill', id: 12 }, { type: 'user_id', id: 3 }],
     };
-    expect(auditChanges({ status: 'pending' }, { status: 'approved', reused_proof_confirmed: confirmed }).slice(1)).toEqual([
-      { field: 'reused_proof_confirmed.comment', label: 'Flag confirmed › Comment', from: '—', to: 'Two transfers on the statement' },
+    const after = { status: 'approved', comment: 'Two transfers on the statement', reused_proof_confirmed: confirmed };
+    expect(auditChanges({ status: 'pending' }, after).slice(1)).toEqual([
+      { field: 'comment', label: 'Comment', from: '—', to: 'Two transfers on the statement' },
       { field: 'reused_proof_confirmed.flags', label: 'Flag confirmed › flagged for', from: '—', to: 'UTR already approved, Look-alike screenshot' },
       { field: 'reused_proof_confirmed.approved_elsewhere', label: 'Flag confirmed › approved elsewhere', from: '—', to: 'Bill #12, New ID #3' },
     ]);
