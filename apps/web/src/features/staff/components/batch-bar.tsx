@@ -117,19 +117,13 @@ function FlaggedReasons({
         {t('batch.flaggedTitle', { count: flagged.length })}
       </h3>
       <p className="mt-1 text-sm">{t('batch.flaggedHint')}</p>
-      <ul className="mt-3 flex flex-col gap-4">
+      <ul className="mt-3 flex flex-col divide-y divide-amber-300">
         {flagged.map((item) => (
-          <li key={item.id} className="flex flex-col gap-1">
-            <p className="text-sm">
-              <strong>{t('batch.item', { kind, id: item.id })}</strong>
-              {' · '}
-              <span className="tabular-nums">{formatMoney(item.amount)}</span>
-              {' · '}
-              {reuseReasons(item.reused_proof).join(' · ')}
-            </p>
+          // A rule between items: each field's facts (under it) belong to it alone.
+          <li key={item.id} className="py-3 first:pt-0 last:pb-0">
             <TextArea
               label={t('batch.reason', { kind, id: item.id })}
-              hint={t('batch.reasonHint')}
+              hint={[formatMoney(item.amount), ...reuseReasons(item.reused_proof)].join(' · ')}
               maxLength={500}
               rows={2}
               value={reasons[item.id] ?? ''}
@@ -246,7 +240,7 @@ export function BatchBar({ path, chosen, onClear, kind, approveEffect }: BatchBa
         onConfirm={() => void send()}
       >
         <div className="flex flex-col gap-4">
-          <SummaryList items={summary} />
+          {/* The reasons first: the dialog opens at its action, with what goes right above it. */}
           {flagged.length ? (
             <FlaggedReasons
               kind={kind}
@@ -255,6 +249,7 @@ export function BatchBar({ path, chosen, onClear, kind, approveEffect }: BatchBa
               onChange={(id, reason) => setReasons((all) => ({ ...all, [id]: reason }))}
             />
           ) : null}
+          <SummaryList items={summary} />
           {approving && going.length === 0 ? (
             <p className="text-sm font-semibold text-amber-900">{t('batch.nothingLeft')}</p>
           ) : null}
