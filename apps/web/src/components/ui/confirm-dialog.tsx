@@ -129,7 +129,8 @@ export function ConfirmDialog({
       title={title}
       description={description}
       locked={loading}
-      initialFocus={action}
+      // A disabled action cannot take the focus: the dialog's first control does.
+      initialFocus={disabled ? undefined : action}
     >
       {children ? <div className="mt-4">{children}</div> : null}
       <DialogButtons

@@ -10,7 +10,7 @@ import { useAction } from '../../../lib/use-action';
 import { sumAmounts } from '../lib/sum-amounts';
 import { useInvalidateAfterAdminAction } from '../api/invalidate';
 import { staffText } from '../i18n';
-import { reuseReasons } from './reused-proof';
+import { FlagPanel, reuseReasons } from './reused-proof';
 
 type BatchBarProps = {
   /** `POST` path of the batch call (`/admin/bills/batch`). */
@@ -75,13 +75,17 @@ function BatchOutcome({
           {failed.map((item) => (
             <li key={item.id} className="flex gap-2">
               {LEFT_OUT.has(item.code ?? '') ? (
-                <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
+                <AlertTriangle
+                  className="mt-0.5 size-4 shrink-0 text-amber-700"
+                  aria-hidden="true"
+                />
               ) : (
                 <XCircle className="mt-0.5 size-4 shrink-0 text-red-700" aria-hidden="true" />
               )}
               <span>
                 <strong>{t('batch.item', { kind, id: item.id })}</strong>
-                {LEFT_OUT.has(item.code ?? '') ? ` (${t('batch.leftOutItem')})` : null}: {item.message}
+                {LEFT_OUT.has(item.code ?? '') ? ` (${t('batch.leftOutItem')})` : null}:{' '}
+                {item.message}
               </span>
             </li>
           ))}
@@ -108,14 +112,11 @@ function FlaggedReasons({
 }) {
   const t = staffText.useT();
   return (
-    <section
-      aria-labelledby="batch-flagged-heading"
-      className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+    <FlagPanel
+      id="batch-flagged-heading"
+      title={t('batch.flaggedTitle', { count: flagged.length })}
+      inDialog
     >
-      <h3 id="batch-flagged-heading" className="flex items-center gap-2 font-semibold">
-        <AlertTriangle className="size-4 shrink-0 text-amber-700" aria-hidden="true" />
-        {t('batch.flaggedTitle', { count: flagged.length })}
-      </h3>
       <p className="mt-1 text-sm">{t('batch.flaggedHint')}</p>
       <ul className="mt-3 flex flex-col divide-y divide-amber-300">
         {flagged.map((item) => (
@@ -132,7 +133,7 @@ function FlaggedReasons({
           </li>
         ))}
       </ul>
-    </section>
+    </FlagPanel>
   );
 }
 
@@ -165,7 +166,9 @@ export function BatchBar({ path, chosen, onClear, kind, approveEffect }: BatchBa
   const send = async () => {
     if (!asking) return;
     // Every chosen item goes: one left out answers its 409 in the outcome, as any other path would.
-    const given = flagged.filter((item) => reasonOf(item.id)).map((item) => ({ id: item.id, reason: reasonOf(item.id) }));
+    const given = flagged
+      .filter((item) => reasonOf(item.id))
+      .map((item) => ({ id: item.id, reason: reasonOf(item.id) }));
     const body = {
       ids: selected,
       action: asking.action,

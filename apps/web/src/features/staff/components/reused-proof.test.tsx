@@ -14,7 +14,11 @@ const flag = (over: Partial<ReusedProof>): ReusedProof => ({
 });
 const lookAlike = flag({ similar_image: [{ type: 'bill', id: 7 }] });
 const utrElsewhere = flag({ same_reference: [{ type: 'user_id', id: 3 }] });
-const utrApproved = flag({ same_reference: [{ type: 'bill', id: 9 }], reference_approved: true, similar_image: [{ type: 'bill', id: 7 }] });
+const utrApproved = flag({
+  same_reference: [{ type: 'bill', id: 9 }],
+  reference_approved: true,
+  similar_image: [{ type: 'bill', id: 7 }],
+});
 
 const panel = (value: ReusedProof, pending: boolean) =>
   render(
@@ -38,14 +42,18 @@ describe('reused-proof words (issue 56 harm 1: say what the flag really is)', ()
 
   it('a bill flagged only for its screenshot is headed by the screenshot, not a reused reference', () => {
     panel(lookAlike, true);
-    expect(screen.getByRole('heading', { name: 'This screenshot looks like another payment’s' })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { name: 'This screenshot looks like another payment’s' }),
+    ).toBeTruthy();
     expect(screen.queryByText(/UTR/)).toBeNull();
     expect(screen.getByText(/Approving asks you to say why/)).toBeTruthy();
   });
 
   it('the strongest flag heads the panel; a handled item no longer asks why', () => {
     panel(utrApproved, false);
-    expect(screen.getByRole('heading', { name: 'This UTR was already approved on another payment' })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { name: 'This UTR was already approved on another payment' }),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Bill #9' })).toBeTruthy();
     expect(screen.queryByText(/Approving asks you to say why/)).toBeNull();
   });
@@ -53,6 +61,8 @@ describe('reused-proof words (issue 56 harm 1: say what the flag really is)', ()
   it('speaks Hindi too', async () => {
     await act(() => activateLocale('hi'));
     panel(utrElsewhere, true);
-    expect(await screen.findByRole('heading', { name: 'यह UTR किसी दूसरे पेमेंट पर भी है' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'यह UTR किसी दूसरे पेमेंट पर भी है' }),
+    ).toBeTruthy();
   });
 });

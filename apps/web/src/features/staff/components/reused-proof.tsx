@@ -8,7 +8,9 @@ import {
   type ReusedProof,
 } from '@iddesk/contract';
 import { AlertTriangle } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { cn } from '../../../lib/cn';
 import { staffText } from '../i18n';
 import { flagWords } from '../lib/reuse';
 
@@ -40,7 +42,44 @@ const FLAG_TITLES = {
 } as const satisfies Record<ProofFlag, string>;
 
 /** What makes a proof suspect, in words: the contract's flags (the server's 409 reads the same). */
-export const reuseReasons = (flag: ReusedProof | undefined): string[] => flagWords(proofFlags(flag));
+export const reuseReasons = (flag: ReusedProof | undefined): string[] =>
+  flagWords(proofFlags(flag));
+
+/**
+ * The desk's amber box for flagged payments: an item page's warning (a card's size, an h2) or
+ * the batch dialog's flagged items (`inDialog`: smaller, an h3).
+ */
+export function FlagPanel({
+  id,
+  title,
+  inDialog = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  inDialog?: boolean;
+  children: ReactNode;
+}) {
+  const Heading = inDialog ? 'h3' : 'h2';
+  return (
+    <section
+      aria-labelledby={id}
+      className={cn(
+        'border border-amber-300 bg-amber-50 p-4 text-amber-950',
+        inDialog ? 'rounded-xl' : 'rounded-2xl',
+      )}
+    >
+      <Heading id={id} className="flex items-center gap-2 font-semibold">
+        <AlertTriangle
+          className={cn('shrink-0 text-amber-700', inDialog ? 'size-4' : 'size-5')}
+          aria-hidden="true"
+        />
+        {title}
+      </Heading>
+      {children}
+    </section>
+  );
+}
 
 /** A list row's flag: a reused UTR or a look-alike screenshot. */
 export function ReusedFlag({ flag }: { flag: ReusedProof | undefined }) {
@@ -58,19 +97,18 @@ export function ReusedFlag({ flag }: { flag: ReusedProof | undefined }) {
  * An item page's warning: the other payments with the same UTR or a look-alike screenshot. While
  * the item waits, it says that approving asks why; once handled, the history shows the reason.
  */
-export function ReusedProofPanel({ flag, pending }: { flag: ReusedProof | undefined; pending: boolean }) {
+export function ReusedProofPanel({
+  flag,
+  pending,
+}: {
+  flag: ReusedProof | undefined;
+  pending: boolean;
+}) {
   const t = staffText.useT();
   const flags = proofFlags(flag);
   if (!flag || flags.length === 0) return null;
   return (
-    <section
-      aria-labelledby="reused-proof-heading"
-      className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
-    >
-      <h2 id="reused-proof-heading" className="flex items-center gap-2 font-semibold">
-        <AlertTriangle className="size-5 text-amber-700" aria-hidden="true" />
-        {t(FLAG_TITLES[flags[0]!])}
-      </h2>
+    <FlagPanel id="reused-proof-heading" title={t(FLAG_TITLES[flags[0]!])}>
       {(
         [
           [t('reuse.sameUtrOn'), flag.same_reference],
@@ -89,8 +127,10 @@ export function ReusedProofPanel({ flag, pending }: { flag: ReusedProof | undefi
           </p>
         ) : null,
       )}
-      {mayNameMore(flag) ? <p className="mt-1 text-sm">{t('reuse.maybeMore', { count: REUSED_PROOF_NAMED_MAX })}</p> : null}
+      {mayNameMore(flag) ? (
+        <p className="mt-1 text-sm">{t('reuse.maybeMore', { count: REUSED_PROOF_NAMED_MAX })}</p>
+      ) : null}
       {pending ? <p className="mt-2 text-sm">{t('reuse.askWhy')}</p> : null}
-    </section>
+    </FlagPanel>
   );
 }
