@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
@@ -183,7 +183,7 @@ describe('issue 51 item 1: one canonical payment reference', () => {
     expect((await get(ctx.app, `/api/admin/bills/${id}`, admin.token)).json().data.reference).toBe(typed);
   });
 
-  it('migration 0025 tags again the payments already there whose reference another spells differently', async () => {
+  it('the canonical_reference migration tags again the payments already there whose reference another spells differently', async () => {
     const one = await customer(ctx);
     const reference = freshUtr();
     const a = (await addFunds(ctx.app, one.token, paymentType.id, '6', undefined, reference)).json().data.id as number;
@@ -191,7 +191,10 @@ describe('issue 51 item 1: one canonical payment reference', () => {
     const c = (await addFunds(ctx.app, one.token, paymentType.id, '8', undefined, freshUtr())).json().data.id as number;
     // As before the migration: the two spellings did not match.
     await ctx.db.update(bills).set({ reuse: null }).where(inArray(bills.id, [a, b]));
-    const migration = readFileSync(new URL('../src/db/migrations/0025_canonical_reference.sql', import.meta.url), 'utf8');
+    // Found by its name, whatever number it has when merged.
+    const folder = new URL('../src/db/migrations/', import.meta.url);
+    const file = readdirSync(folder).find((name) => name.endsWith('_canonical_reference.sql'))!;
+    const migration = readFileSync(new URL(file, folder), 'utf8');
     const statements = migration
       .split('--> statement-breakpoint')
       .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
