@@ -101,7 +101,7 @@ describe('batch decisions', () => {
     expect(audits).toHaveLength(6);
   });
 
-  it('rejects several bills with one comment; a reused approved UTR is a per-item 409 REUSED_PROOF', async () => {
+  it('rejects several bills with one comment; a flagged bill without its reason is a per-item 409 REUSED_PROOF', async () => {
     const user = await person();
     const [a, b] = await pendingBills(user.token, ['7.00', '8.00']);
     const rejected = await batch('bills', staffA.token, { ids: [a, b], action: 'reject', comment: 'Payment not received' });
@@ -115,7 +115,8 @@ describe('batch decisions', () => {
     const utr = nextReference();
     const x = (await addFunds(ctx.app, user.token, paymentTypeId, '9.00', undefined, utr)).json().data.id;
     const y = (await addFunds(ctx.app, user.token, paymentTypeId, '9.00', undefined, utr)).json().data.id;
-    const res = await batch('bills', staffA.token, { ids: [x, y], action: 'approve' });
+    // Issue 51: both are flagged (each names the other); x has its reason, y is left out.
+    const res = await batch('bills', staffA.token, { ids: [x, y], action: 'approve', reasons: [{ id: x, reason: 'The first transfer' }] });
     expect(res.json().data.items).toEqual([
       { id: x, status: 200, code: null, message: 'Approved.' },
       { id: y, status: 409, code: 'REUSED_PROOF', message: expect.any(String) },

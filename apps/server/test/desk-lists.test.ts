@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { mayNameMore, REUSED_PROOF_NAMED_MAX } from '@iddesk/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bills } from '../src/db/schema';
@@ -199,7 +199,9 @@ describe('reused proofs', () => {
     const first = (await addFunds(ctx.app, one.token, paymentType.id, '60', undefined, utr)).json().data.id;
     const second = (await addFunds(ctx.app, two.token, paymentType.id, '61', undefined, utr)).json().data.id;
     const third = (await addFunds(ctx.app, two.token, paymentType.id, '62', undefined, utr)).json().data.id;
-    expect((await post(ctx.app, `/api/admin/bills/${first}/approve`, undefined, admin.token)).statusCode).toBe(200);
+    // Issue 51: the first is flagged too (its UTR waits on two others): approved with a reason.
+    expect((await post(ctx.app, `/api/admin/bills/${first}/approve`, undefined, admin.token)).json().code).toBe('PROOF_FLAGGED');
+    expect((await approveBill(ctx.app, admin.token, first, { confirm_reused: true, comment: 'The first transfer' })).statusCode).toBe(200);
 
     const flagged = (await get(ctx.app, `/api/admin/bills/${second}`, admin.token)).json().data.reused_proof;
     expect(flagged).toMatchObject({ flagged: true, reference_approved: true });
@@ -220,8 +222,9 @@ describe('reused proofs', () => {
     const [entry] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.objectType, 'bill'), eq(auditLog.objectId, String(second))));
     expect(entry!.after).toMatchObject({
       status: 'approved',
+      comment: 'Bank confirmed two transfers under one UTR',
       reused_proof_confirmed: {
-        comment: 'Bank confirmed two transfers under one UTR',
+        flags: ['reference_approved'],
         approved_elsewhere: [{ type: 'bill', id: first }],
       },
     });
@@ -230,17 +233,27 @@ describe('reused proofs', () => {
     await expectLedgerConsistent(ctx);
   });
 
-  it('money rule 11 under concurrency: two bills with one UTR approved at once credit one; the other is 409 REUSED_PROOF', async () => {
+  it('money rule 11 under concurrency: two spellings of one UTR approved at once, each with a reason: the second to commit names the first', async () => {
     for (let round = 0; round < 5; round += 1) {
       const one = await customer(ctx);
       const two = await customer(ctx);
       const utr = nextReference();
       const first = (await addFunds(ctx.app, one.token, paymentType.id, '70', undefined, utr)).json().data.id;
-      const second = (await addFunds(ctx.app, two.token, paymentType.id, '71', undefined, utr)).json().data.id;
-      const answers = await Promise.all([first, second].map((id) => post(ctx.app, `/api/admin/bills/${id}/approve`, undefined, admin.token)));
-      expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join('\n')).toEqual([200, 409]);
-      expect(answers.find((a) => a.statusCode === 409)!.json().code).toBe('REUSED_PROOF');
-      expect((await balanceOf(ctx, one.id)) + (await balanceOf(ctx, two.id))).toBeOneOf([7000n, 7100n]);
+      const second = (await addFunds(ctx.app, two.token, paymentType.id, '71', undefined, ` ${utr.toLowerCase()}.`)).json().data.id;
+      // Without reasons neither is credited (each is flagged by the other).
+      const plain = await Promise.all([first, second].map((id) => post(ctx.app, `/api/admin/bills/${id}/approve`, undefined, admin.token)));
+      expect(plain.map((a) => a.json().code)).toEqual(['PROOF_FLAGGED', 'PROOF_FLAGGED']);
+      const body = { confirm_reused: true, comment: `Two transfers, round ${round}` };
+      const answers = await Promise.all([first, second].map((id) => approveBill(ctx.app, admin.token, id, body)));
+      expect(answers.map((a) => a.statusCode), answers.map((a) => a.body).join('\n')).toEqual([200, 200]);
+      // The reference's lock queues the two: the one that commits second read the first as approved.
+      const entries = await ctx.db
+        .select({ after: auditLog.after })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'bill.approve'), inArray(auditLog.objectId, [String(first), String(second)])));
+      const named = entries.map((e) => (e.after as { reused_proof_confirmed: { approved_elsewhere: unknown[] } }).reused_proof_confirmed.approved_elsewhere.length);
+      expect(named.sort()).toEqual([0, 1]);
+      expect((await balanceOf(ctx, one.id)) + (await balanceOf(ctx, two.id))).toBe(14100n);
     }
     await expectLedgerConsistent(ctx);
   });
@@ -251,7 +264,7 @@ describe('reused proofs', () => {
     const first = (await addFunds(ctx.app, one.token, paymentType.id, '70', undefined, utr)).json().data.id;
     // Pending elsewhere is not yet a refusal: staff see the flag.
     expect((await addFunds(ctx.app, one.token, paymentType.id, '70', undefined, utr)).statusCode).toBe(200);
-    await post(ctx.app, `/api/admin/bills/${first}/approve`, undefined, admin.token);
+    expect((await approveBill(ctx.app, admin.token, first, { confirm_reused: true, comment: 'The first of two' })).statusCode).toBe(200);
 
     const again = await addFunds(ctx.app, one.token, paymentType.id, '70', undefined, utr);
     expect(again.statusCode).toBe(409);
@@ -276,7 +289,7 @@ describe('reused proofs', () => {
     const deposit = await depositByPayment(ctx.app, owner.token, userIdId, paymentType.id, { reference: utr, proof: await patternImage(41) });
     expect(deposit.statusCode, deposit.body).toBe(200);
     const bill = (await addFunds(ctx.app, payer.token, paymentType.id, '80', undefined, utr)).json().data.id;
-    expect((await post(ctx.app, `/api/admin/bills/${bill}/approve`, undefined, admin.token)).statusCode).toBe(200);
+    expect((await approveBill(ctx.app, admin.token, bill, { confirm_reused: true, comment: 'The bill came first' })).statusCode).toBe(200);
 
     const requestId = deposit.json().data.id as number;
     const listed = (await get(ctx.app, `/api/admin/requests/${requestId}`, admin.token)).json().data;

@@ -92,7 +92,8 @@ describe('a confirmation is audited', () => {
       .where(and(eq(auditLog.objectType, 'bill'), eq(auditLog.objectId, String(first))));
     expect(entry!.after).toMatchObject({
       status: 'approved',
-      reused_proof_confirmed: { comment: 'Checked: the other bill is a duplicate upload', approved_elsewhere: [] },
+      comment: 'Checked: the other bill is a duplicate upload',
+      reused_proof_confirmed: { flags: ['reference_elsewhere'], approved_elsewhere: [] },
     });
     await expectLedgerConsistent(ctx);
   });

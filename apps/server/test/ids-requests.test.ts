@@ -5,7 +5,7 @@ import { ledgerInvariant } from '../src/modules/ledger/invariant';
 import { get, post } from './helpers/test-app';
 import { useStaffedApp } from './helpers/staffed-app';
 import { activeId, createFromWallet, customerWith, depositFromWallet, handle, PASSWORD } from './helpers/ids-fixtures';
-import { balanceOf, pngImage, postForm } from './helpers/wallet-fixtures';
+import { balanceOf, nextReference, pngImage, postForm } from './helpers/wallet-fixtures';
 
 const { ctx, admin, item, paymentType } = useStaffedApp({ paymentType: true, item: { min_deposit: '100' }, ledgerCheck: true });
 
@@ -48,9 +48,11 @@ describe('deposits into an ID', () => {
   it('by payment: the screenshot is stored and no wallet money moves either way', async () => {
     const { user, userIdId } = await activeId(ctx, admin.token, item.id, '1000');
     const before = await balanceOf(ctx, user.id);
-    const fields = { amount: '400', pay_from: 'payment', payment_type_id: String(paymentType.id), reference: 'UTR1' };
-    const a = await postForm(ctx.app, `/api/user_ids/${userIdId}/deposit`, fields, [{ field: 'proof', data: await pngImage() }], user.token);
-    const b = await postForm(ctx.app, `/api/user_ids/${userIdId}/deposit`, fields, [{ field: 'proof', data: await pngImage() }], user.token);
+    const fields = { amount: '400', pay_from: 'payment', payment_type_id: String(paymentType.id) };
+    // Two payments (one UTR on both would be flagged, and approved only with a reason: issue 51).
+    const pay = () => ({ ...fields, reference: nextReference() });
+    const a = await postForm(ctx.app, `/api/user_ids/${userIdId}/deposit`, pay(), [{ field: 'proof', data: await pngImage() }], user.token);
+    const b = await postForm(ctx.app, `/api/user_ids/${userIdId}/deposit`, pay(), [{ field: 'proof', data: await pngImage() }], user.token);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.json().data).toMatchObject({ pay_from: 'payment', payment_type: { id: paymentType.id }, proof_url: expect.stringMatching(/^\/api\/files\/proofs\//) });
     expect((await handle(ctx.app, admin.token, a.json().data.id, { action: 'approve', amount: '390' })).json().data.confirmed_amount).toBe('390.00');

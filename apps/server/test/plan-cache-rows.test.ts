@@ -42,7 +42,8 @@ describe('rows mapped by a plan made once', () => {
     const reference = `UTR-ROWS-${Date.now()}`;
     const approved = (await addFunds(ctx.app, user.token, paymentType.id, '12.50', undefined, reference)).json().data.id as number;
     const pending = (await addFunds(ctx.app, user.token, paymentType.id, '7.00', undefined, reference)).json().data.id as number;
-    expect((await approveBill(ctx.app, admin.token, approved)).statusCode).toBe(200);
+    // Flagged by the other (one UTR): approved with a reason (issue 51).
+    expect((await approveBill(ctx.app, admin.token, approved, { confirm_reused: true, comment: 'Two transfers' })).statusCode).toBe(200);
 
     const mapped = withRowMapper(select().prepare('rows mapped once'));
     expect((mapped as unknown as { customResultMapper?: unknown }).customResultMapper).toBeTypeOf('function');

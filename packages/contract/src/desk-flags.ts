@@ -23,6 +23,25 @@ export const ReusedProofSchema = z.object({
 export type ReusedProof = z.infer<typeof ReusedProofSchema>;
 
 /**
+ * Issue 51: why a payment is flagged, the words every screen and the server's 409 use. Its
+ * reference is already approved on another payment; or it is on another payment in another
+ * state (waiting, rejected, cancelled); its screenshot looks like another payment's. A flagged
+ * payment is approved only with a reason (money rule 11), on every path.
+ */
+export const ProofFlagSchema = z.enum(['reference_approved', 'reference_elsewhere', 'look_alike']);
+export type ProofFlag = z.infer<typeof ProofFlagSchema>;
+
+/** A payment's flags, strongest first; none for a payment that is not flagged. */
+export function proofFlags(flag: ReusedProof | undefined): ProofFlag[] {
+  if (!flag) return [];
+  const flags: ProofFlag[] = [];
+  if (flag.reference_approved) flags.push('reference_approved');
+  else if (flag.same_reference.length > 0) flags.push('reference_elsewhere');
+  if (flag.similar_image.length > 0) flags.push('look_alike');
+  return flags;
+}
+
+/**
  * A payment names at most this many others, the two lists together (the database keeps no more
  * tags on a row: migration 0019). A UTR sent a thousand times then costs no more per payment.
  */
@@ -37,7 +56,7 @@ export const HandlerSchema = z.object({ id: z.number().int(), name: z.string() }
 export type Handler = z.infer<typeof HandlerSchema>;
 
 
-/** `confirm_reused=true` (JSON or form): approve although the reference is already approved elsewhere. */
+/** `confirm_reused=true` (JSON or form): approve a flagged payment, with the reason in `comment`. */
 export const ConfirmReusedSchema = z.preprocess(
   (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
   z.boolean().optional(),

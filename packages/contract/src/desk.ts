@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema } from './envelope';
-import { optionalText } from './form-fields';
-import { msg } from './i18n/translate';
+import { optionalText, requiredText } from './form-fields';
+import { msg, translate } from './i18n/translate';
 import { ConfirmReusedSchema } from './desk-flags';
 import { AmountInputSchema, AmountSchema } from './money';
 import { PendingPageQuerySchema } from './wallet';
@@ -67,8 +67,9 @@ export type DeskListQuery = z.output<typeof DeskListQuerySchema>;
 export type DeskListQueryInput = z.input<typeof DeskListQuerySchema>;
 
 /**
- * Approving a payment whose reference is already approved elsewhere is refused (409
- * REUSED_PROOF) unless staff confirm it with a comment, which goes into the audit trail.
+ * Approving a flagged payment (`proofFlags`) is refused (409 REUSED_PROOF when its reference is
+ * already approved elsewhere, else PROOF_FLAGGED) unless staff confirm it with a reason in
+ * `comment`, which goes into the audit trail and the item's comment (staff only, the CSV).
  */
 export const ConfirmReusedBodySchema = z.strictObject({
   confirm_reused: ConfirmReusedSchema,
@@ -88,7 +89,31 @@ export const BatchBodySchema = z.strictObject({
   action: z.enum(['approve', 'reject'], msg('validation.batch.action')),
   /** A rejection's comment for the customers. */
   comment: optionalText(500, msg('validation.comment.max', { max: 500 })),
-});
+  /**
+   * Issue 51: approving, the reason for each flagged item staff approve anyway (as the single
+   * call's `confirm_reused` and `comment`). A flagged item without one is left out: its answer
+   * is 409 REUSED_PROOF or PROOF_FLAGGED.
+   */
+  reasons: z
+    .array(
+      z.strictObject({
+        id: z.number().int().positive().max(2_147_483_647),
+        reason: requiredText(500, msg('validation.reuse.commentMissing'), msg('validation.comment.max', { max: 500 })),
+      }),
+    )
+    .max(BATCH_MAX_ITEMS, msg('validation.batch.max', { max: BATCH_MAX_ITEMS }))
+    .optional(),
+})
+  .superRefine((body, ctx) => {
+    const ids = new Set(body.ids);
+    const seen = new Set<number>();
+    body.reasons?.forEach((entry, index) => {
+      if (!ids.has(entry.id) || seen.has(entry.id)) {
+        ctx.addIssue({ code: 'custom', path: ['reasons', index, 'id'], message: translate('validation.batch.reasonFor') });
+      }
+      seen.add(entry.id);
+    });
+  });
 export type BatchBody = z.input<typeof BatchBodySchema>;
 
 /** One item's outcome: 200 handled now, or the status and code the single call would give. */

@@ -17,8 +17,13 @@ export const ErrorCodeSchema = z.enum([
   'ID_NOT_ACTIVE',
   /** 409: a close of this ID is waiting for the desk; it takes no other request meanwhile (issue 17). */
   'ID_CLOSING',
-  /** 409: approving a payment whose reference (UTR) is already approved elsewhere, unconfirmed. */
+  /** 409: approving a payment whose reference (UTR) is already approved elsewhere, without a reason. */
   'REUSED_PROOF',
+  /**
+   * 409: approving a payment flagged otherwise (its reference on another payment, a look-alike
+   * screenshot) without a reason (issue 51).
+   */
+  'PROOF_FLAGGED',
   /** 409: a customer's payment reference (UTR) is already on an approved payment. */
   'REFERENCE_ALREADY_USED',
   /** 409: a staff account is enabled or disabled only through staff management (/admin/staff), never block/unblock. */

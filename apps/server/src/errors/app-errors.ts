@@ -70,6 +70,7 @@ export class ConflictError extends AppError {
       | 'ID_NOT_ACTIVE'
       | 'ID_CLOSING'
       | 'REUSED_PROOF'
+      | 'PROOF_FLAGGED'
       | 'REFERENCE_ALREADY_USED'
       | 'STAFF_ACCOUNT'
     >,

@@ -806,7 +806,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a bill: its amount is credited to the balance
-         * @description A bill is handled once: a second approve or reject is 409 ALREADY_HANDLED. A bill whose UTR is already approved on another payment is 409 REUSED_PROOF unless the body carries `confirm_reused: true` and a `comment`, which the audit entry records.
+         * @description A bill is handled once: a second approve or reject is 409 ALREADY_HANDLED. A flagged bill (its UTR, in canonical form, approved or used on another payment, or a look-alike screenshot) is 409 REUSED_PROOF (UTR approved elsewhere) or PROOF_FLAGGED unless the body carries `confirm_reused: true` and a `comment`, the reason, which the audit entry and the bill’s comment (staff only) record.
          */
         post: operations["postAdminBillsIdApprove"];
         delete?: never;
@@ -826,7 +826,7 @@ export interface paths {
         put?: never;
         /**
          * Approve or reject several pending bills, each on its own
-         * @description Each item is handled in its own transaction, exactly once, as the single call would: the answer lists per item `status` 200 or the error the single call gives (409 ALREADY_HANDLED when someone else handled it first, 409 REUSED_PROOF for a reference already approved elsewhere — approve those one by one with a confirmation). A retry is safe: handled items answer 409.
+         * @description Each item is handled in its own transaction, exactly once, as the single call would: the answer lists per item `status` 200 or the error the single call gives (409 ALREADY_HANDLED when someone else handled it first). A flagged payment by proof (a bill whose reference is approved or used on another payment, or whose screenshot looks like another’s) is approved only with its reason in `reasons` (`{ id, reason }`); without one it is left out, answering 409 REUSED_PROOF (reference approved elsewhere) or PROOF_FLAGGED. A retry is safe: handled items answer 409.
          */
         post: operations["postAdminBillsBatch"];
         delete?: never;
@@ -1017,7 +1017,7 @@ export interface paths {
         put?: never;
         /**
          * Approve (paid out, no reference or screenshot) or reject several pending withdrawals
-         * @description Each item is handled in its own transaction, exactly once, as the single call would: the answer lists per item `status` 200 or the error the single call gives (409 ALREADY_HANDLED when someone else handled it first, 409 REUSED_PROOF for a reference already approved elsewhere — approve those one by one with a confirmation). A retry is safe: handled items answer 409.
+         * @description Each item is handled in its own transaction, exactly once, as the single call would: the answer lists per item `status` 200 or the error the single call gives (409 ALREADY_HANDLED when someone else handled it first). A flagged payment by proof (a bill whose reference is approved or used on another payment, or whose screenshot looks like another’s) is approved only with its reason in `reasons` (`{ id, reason }`); without one it is left out, answering 409 REUSED_PROOF (reference approved elsewhere) or PROOF_FLAGGED. A retry is safe: handled items answer 409.
          */
         post: operations["postAdminWithdrawBatch"];
         delete?: never;
@@ -2065,7 +2065,7 @@ export interface components {
             message: string;
             data: null;
             /** @enum {string} */
-            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "ACCOUNT_BLOCKED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "NOT_FOUND" | "VALIDATION" | "CONFLICT" | "INSUFFICIENT_BALANCE" | "ALREADY_HANDLED" | "ID_NOT_ACTIVE" | "ID_CLOSING" | "REUSED_PROOF" | "REFERENCE_ALREADY_USED" | "STAFF_ACCOUNT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE";
+            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "ACCOUNT_BLOCKED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "NOT_FOUND" | "VALIDATION" | "CONFLICT" | "INSUFFICIENT_BALANCE" | "ALREADY_HANDLED" | "ID_NOT_ACTIVE" | "ID_CLOSING" | "REUSED_PROOF" | "PROOF_FLAGGED" | "REFERENCE_ALREADY_USED" | "STAFF_ACCOUNT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE";
             errors?: {
                 [key: string]: string[];
             };
@@ -6054,6 +6054,10 @@ export interface operations {
                     /** @enum {string} */
                     action: "approve" | "reject";
                     comment?: string;
+                    reasons?: {
+                        id: number;
+                        reason: string;
+                    }[];
                 };
             };
         };
@@ -7161,6 +7165,10 @@ export interface operations {
                     /** @enum {string} */
                     action: "approve" | "reject";
                     comment?: string;
+                    reasons?: {
+                        id: number;
+                        reason: string;
+                    }[];
                 };
             };
         };

@@ -21,6 +21,13 @@ export const bills = pgTable(
       .notNull()
       .references(() => paymentTypes.id, { onDelete: 'restrict' }),
     reference: text('reference').notNull(),
+    /**
+     * Issue 51: the reference in its one canonical form (migration 0025's `canonical_reference`:
+     * NFKC, every script's digits as ASCII, only A-Z and 0-9, no `UTR` prefix, no leading zeros;
+     * null when nothing is left). Computed by the database from `reference`, never written by the
+     * server; every reused-reference comparison reads it.
+     */
+    referenceCanonical: text('reference_canonical').generatedAlwaysAs(sql`canonical_reference(reference)`),
     proofKey: text('proof_key')
       .notNull()
       .references(() => uploads.key, { onDelete: 'restrict' }),
@@ -40,8 +47,8 @@ export const bills = pgTable(
     check('bills_amount_positive', sql`${t.amount} > 0`),
     index('bills_status_idx').on(t.status, t.id),
     index('bills_user_id_idx').on(t.userId),
-    // Staff desk filters and the reused-proof lookups (issue 16).
-    index('bills_reference_idx').on(t.reference),
+    // The reused-proof lookups (issue 16), on the canonical form (issue 51).
+    index('bills_reference_canonical_idx').on(t.referenceCanonical),
     index('bills_proof_key_idx').on(t.proofKey),
     index('bills_status_created_at_idx').on(t.status, t.createdAt),
     index('bills_status_amount_idx').on(t.status, t.amount),

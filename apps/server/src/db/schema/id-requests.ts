@@ -34,6 +34,8 @@ export const idRequests = pgTable(
     payFrom: payFrom('pay_from'),
     paymentTypeId: integer('payment_type_id').references(() => paymentTypes.id, { onDelete: 'restrict' }),
     reference: text('reference'),
+    /** Issue 51: `reference` in its canonical form, as on `bills.reference_canonical`. */
+    referenceCanonical: text('reference_canonical').generatedAlwaysAs(sql`canonical_reference(reference)`),
     proofKey: text('proof_key').references(() => uploads.key, { onDelete: 'restrict' }),
     /** Issue 19: proof-reuse's tags of a create or deposit's payment, as on `bills.reuse`. */
     reuse: text('reuse'),
@@ -51,7 +53,7 @@ export const idRequests = pgTable(
     index('id_requests_user_id_id_idx').on(t.userIdId, t.id),
     index('id_requests_user_id_idx').on(t.userId, t.id),
     // The reused-proof lookups (issue 16).
-    index('id_requests_reference_idx').on(t.reference),
+    index('id_requests_reference_canonical_idx').on(t.referenceCanonical),
     index('id_requests_proof_key_idx').on(t.proofKey),
     index('id_requests_status_handled_at_idx').on(t.status, t.handledAt),
     uniqueIndex('id_requests_one_create').on(t.userIdId).where(sql`${t.type} = 'create'`),

@@ -28,7 +28,7 @@ const selectViews = (db: Db, total: SQL<number> = sql<number>`0`) =>
       paymentType: { id: paymentTypes.id, name: paymentTypes.name },
       reuseApproved: referenceApprovedColumn({
         tags: sql.raw('"bills"."reuse"'),
-        reference: sql.raw('"bills"."reference"'),
+        canonical: sql.raw('"bills"."reference_canonical"'),
         selfBill: sql.raw('"bills"."id"'),
         selfRequest: null,
       }),

@@ -105,9 +105,11 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
   const approve = decisionRouteOptions(app, {
     summary: 'Approve a bill: its amount is credited to the balance',
     description:
-      'A bill is handled once: a second approve or reject is 409 ALREADY_HANDLED. A bill whose UTR ' +
-      'is already approved on another payment is 409 REUSED_PROOF unless the body carries ' +
-      '`confirm_reused: true` and a `comment`, which the audit entry records.',
+      'A bill is handled once: a second approve or reject is 409 ALREADY_HANDLED. A flagged bill ' +
+      '(its UTR, in canonical form, approved or used on another payment, or a look-alike ' +
+      'screenshot) is 409 REUSED_PROOF (UTR approved elsewhere) or PROOF_FLAGGED unless the body ' +
+      'carries `confirm_reused: true` and a `comment`, the reason, which the audit entry and the ' +
+      'bill’s comment (staff only) record.',
     schema: BillSchema,
   });
   app.post(
@@ -124,8 +126,9 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
 
   batchRoute(app, DESK_API.billsBatch, {
     summary: 'Approve or reject several pending bills, each on its own',
-    async decide(db, actor, id, action, comment) {
-      await handleBill(db, actor, id, action === 'approve' ? { status: 'approved' } : { status: 'rejected', comment });
+    async decide(db, actor, id, action, comment, reason) {
+      if (action === 'reject') await handleBill(db, actor, id, { status: 'rejected', comment });
+      else await handleBill(db, actor, id, { status: 'approved' }, reason === null ? null : { comment: reason });
     },
   });
 

@@ -10,7 +10,7 @@ import { pendingCreditEntry, rejectCredit, rowForCause, settleCredit } from '../
 import { billApproved, billRejected } from '../notifications';
 import { notify } from '../notifications';
 import { pendingItems } from '../pending-items';
-import { approvedElsewhere, assertReferenceFree, lockReference } from '../proof-reuse';
+import { assertReferenceFree, lockReference } from '../proof-reuse';
 import { type StoredImage, storeImage, withStoredImage } from '../uploads';
 import {
   type BillView,
@@ -94,11 +94,11 @@ const billQueue = pendingItems<BillView, BillRow, Decision>({
   find: findBillView,
   list: listBillViews,
   isApproval: (decision) => decision.status === 'approved',
-  mark: (tx, id, decision, actor) =>
+  mark: (tx, id, decision, actor, reason) =>
     handlePendingBill(tx, id, {
       status: decision.status,
       adminId: actor.userId,
-      comment: decision.status === 'rejected' ? decision.comment : null,
+      comment: decision.status === 'rejected' ? decision.comment : reason,
     }),
   async settle(tx, bill, decision) {
     const row = await rowForCause(tx, { type: 'bill', id: bill.id });
@@ -112,8 +112,8 @@ const billQueue = pendingItems<BillView, BillRow, Decision>({
     };
   },
   notify: (tx, bill, decision) => notify(tx, decision.status === 'approved' ? billApproved(bill) : billRejected(bill)),
-  approvedElsewhere: (tx, bill) => approvedElsewhere(tx, bill.reference, { billId: bill.id }),
-  lockReference: (tx, id) => lockReference(tx, sql`select reference from bills where id = ${id}`),
+  proof: (bill) => ({ reference: bill.reference, tags: bill.reuse, self: { billId: bill.id } }),
+  lockReference: (tx, id) => lockReference(tx, sql`select reference_canonical from bills where id = ${id}`),
   cancel: {
     mark: cancelPendingBill,
     async release(tx, bill) {

@@ -11,7 +11,7 @@ import { credit, type LedgerText, releaseHold, rowForCause, settleHold } from '.
 import { seal, SEALED } from '../user-ids';
 import { findUserIdForUpdate, updateUserId } from '../user-ids';
 import { notPendingError, pendingItems, reuseConfirmation } from '../pending-items';
-import { approvedElsewhere, lockReference } from '../proof-reuse';
+import { lockReference } from '../proof-reuse';
 import {
   cancelPendingRequest,
   decidePendingRequest,
@@ -104,6 +104,7 @@ const requestQueue = pendingItems<IdRequestView, Handled, Decision>({
   find: findRequestView,
   list: (db, query, window) => listRequestViews(db, { ...query, queue: true }, window),
   isApproval: (decision) => decision.approved,
+  // An approval's `comment` is the reason for a flagged deposit (`reuseConfirmation`, issue 51).
   async mark(tx, id, { approved, input, userIdId, confirmedAmount, password, keyring }, actor) {
     // Sealed under two purposes: the request's record and the ID's current password; in the
     // transaction, under the key the database names now (app-key/keyring).
@@ -138,10 +139,11 @@ const requestQueue = pendingItems<IdRequestView, Handled, Decision>({
     };
   },
   notify: (tx, { request }) => notifyRequestHandled(tx, request),
-  // A deposit paid by proof: its UTR must not be credited twice (issue 16).
-  approvedElsewhere: (tx, { request }) =>
-    request.type === 'deposit' ? approvedElsewhere(tx, request.reference, { requestId: request.id }) : Promise.resolve([]),
-  lockReference: (tx, id) => lockReference(tx, sql`select reference from id_requests where id = ${id} and type = 'deposit'`),
+  // A deposit paid by proof: its UTR must not be credited twice (issues 16 and 51).
+  proof: ({ request }) =>
+    request.type === 'deposit' ? { reference: request.reference, tags: request.reuse, self: { requestId: request.id } } : null,
+  lockReference: (tx, id) =>
+    lockReference(tx, sql`select reference_canonical from id_requests where id = ${id} and type = 'deposit'`),
   cancel: {
     async mark(tx, id, customerId) {
       const found = await findRequestRow(tx, id);

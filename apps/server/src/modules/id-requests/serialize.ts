@@ -1,6 +1,6 @@
 import { formatAmount, type IdRequest } from '@iddesk/contract';
 import { textCell } from '../../lib/csv-export';
-import { type CsvColumn, queueCsvColumns } from '../pending-items';
+import { type CsvColumn, customerComment, queueCsvColumns } from '../pending-items';
 import { toItemRef } from '../catalogue';
 import { toReusedProof } from '../proof-reuse';
 import { fileUrl } from '../uploads';
@@ -23,7 +23,7 @@ export function toIdRequestJson(view: IdRequestView, keyring: Keyring, audience:
     payment_type: view.paymentType,
     reference: view.reference,
     proof_url: view.proofKey ? fileUrl('private', view.proofKey) : null,
-    comment: view.comment,
+    comment: audience === 'admin' ? view.comment : customerComment(view.status, view.comment),
     password: openOrNull(keyring, SEALED.requestPassword, view.passwordSealed),
     created_at: view.createdAt.toISOString(),
     handled_at: view.handledAt?.toISOString() ?? null,

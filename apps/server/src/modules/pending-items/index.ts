@@ -1,5 +1,6 @@
 export { cancelOwnIfPending, decideIfPending, decisionSet, pendingFilter, type PendingTable, updateIfPending } from './repository';
 export {
+  customerComment,
   notPendingError,
   type PendingItems,
   pendingItems,

@@ -1,10 +1,11 @@
-import { type MessageKey, type PageQuery, type Paginated, type ProofUse, translate } from '@iddesk/contract';
+import { type MessageKey, type PageQuery, type Paginated, translate } from '@iddesk/contract';
 import { atomically } from '../../db/atomically';
 import type { Db, Tx } from '../../db/types';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors/app-errors';
 import { pageWindow, toPage } from '../../lib/pagination';
 import type { Actor } from '../audit';
 import { writeAudit } from '../audit';
+import { guardProof, type ProofPayment } from '../proof-reuse';
 import type { ListQuery } from './filters';
 import { t } from '../../lib/i18n';
 
@@ -24,19 +25,22 @@ export type PendingKind<View extends { userId: number; status: string }, Handled
   /**
    * Moves the item out of `pending` with `updateIfPending` (plus anything that must come
    * before it in the transaction: locks, sealing); null when it was no longer pending.
+   * `reason`: an approval's reason for a flagged payment (issue 51), kept as the item's comment
+   * (staff's: the CSV's comment column; the customer's JSON leaves it out, `customerComment`).
    */
-  mark(tx: Tx, id: number, decision: Decision, actor: Actor): Promise<Handled | null>;
+  mark(tx: Tx, id: number, decision: Decision, actor: Actor, reason: string | null): Promise<Handled | null>;
   /** The money rule, through the ledger; returns the audit entry's `after`. */
   settle(tx: Tx, handled: Handled, decision: Decision): Promise<Record<string, unknown>>;
   notify(tx: Tx, handled: Handled, decision: Decision): Promise<void>;
   /**
-   * Issue 16, payments by proof: the other payments with the same reference that are already
-   * approved. Approving then needs a confirmation with a comment (409 REUSED_PROOF without).
+   * Payments by proof (issues 16 and 51): the marked item's reference, reuse tags and row, for
+   * proof-reuse's `guardProof` (null when this item is paid otherwise). A flagged payment is
+   * approved only with a reason (money rule 11).
    */
-  approvedElsewhere?(tx: Tx, handled: Handled): Promise<ProofUse[]>;
+  proof?(handled: Handled): ProofPayment | null;
   /**
-   * With `approvedElsewhere`: takes the payment's reference lock before an approval marks it
-   * (proof-reuse `lockReference`), so approvals of one reference queue (money rule 11).
+   * With `proof`: takes the payment's reference lock before an approval marks it (proof-reuse
+   * `lockReference`), so approvals of one reference queue (money rule 11).
    */
   lockReference?(tx: Tx, id: number): Promise<void>;
   /**
@@ -64,8 +68,15 @@ export function notPendingError(status: string, alreadyHandled: MessageKey, audi
   return new ConflictError('ALREADY_HANDLED', t(alreadyHandled));
 }
 
-/** Staff confirming that a payment whose reference is already approved elsewhere may be approved. */
+/** Staff confirming, with a reason, that a flagged payment may be approved (money rule 11). */
 export type ReuseConfirmation = { comment: string } | null;
+
+/**
+ * The comment a customer sees: a rejection's reason for them. An approval's comment is staff's
+ * reason for approving a flagged payment (issue 51): staff and the CSV only.
+ */
+export const customerComment = (status: string, comment: string | null): string | null =>
+  status === 'approved' ? null : comment;
 
 /** The confirmation a decision body carries (`confirm_reused` with a `comment`), checked. */
 export function reuseConfirmation(body: { confirm_reused?: boolean | undefined; comment?: string | undefined }): ReuseConfirmation {
@@ -82,7 +93,8 @@ export type PendingItems<View, Decision, Handled = unknown> = {
   /**
    * Approve or reject (money rule 6): the item leaves `pending` exactly once, and only the
    * handler that moved it touches the ledger. The money move, the audit entry and the
-   * notification commit together or not at all.
+   * notification commit together or not at all. Every approval of a payment by proof, single,
+   * batch or API, passes proof-reuse's `guardProof` here (money rule 11).
    */
   decide: (db: Db, actor: Actor, id: number, decision: Decision, confirmation?: ReuseConfirmation) => Promise<View>;
   /**
@@ -115,24 +127,21 @@ export function pendingItems<View extends { userId: number; status: string }, Ha
     confirmation: ReuseConfirmation = null,
   ): Promise<Handled> => {
     const approved = kind.isApproval(decision);
+    const reason = approved ? (confirmation?.comment ?? null) : null;
     return atomically(db, async (tx) => {
       if (approved && kind.lockReference) await kind.lockReference(tx, id);
-      const handled = await kind.mark(tx, id, decision, actor);
+      const handled = await kind.mark(tx, id, decision, actor, reason);
       if (!handled) {
         const view = await kind.find(tx, id);
         if (!view) throw new NotFoundError();
         throw notPendingError(view.status, kind.alreadyHandled);
       }
-      // Read after the item is marked, in the same transaction: the guard sees what committed.
-      const elsewhere = approved && kind.approvedElsewhere ? await kind.approvedElsewhere(tx, handled) : [];
-      if (elsewhere.length > 0 && confirmation === null) throw new ConflictError('REUSED_PROOF', translate('api.reuse.proofReused'));
+      // After the item is marked, in the same transaction: the guard sees what committed, and
+      // its 409 rolls the mark back.
+      const payment = approved && kind.proof ? kind.proof(handled) : null;
+      const confirmed = payment ? await guardProof(tx, payment, reason) : null;
       const settled = await kind.settle(tx, handled, decision);
-      // A confirmation is kept whenever staff gave one: also on an item flagged only for a
-      // reference waiting elsewhere or a look-alike screenshot (the desk asks for it there too).
-      const after =
-        approved && confirmation !== null
-          ? { ...settled, reused_proof_confirmed: { comment: confirmation.comment, approved_elsewhere: elsewhere } }
-          : settled;
+      const after = confirmed ? { ...settled, reused_proof_confirmed: confirmed } : settled;
       await writeAudit(tx, {
         actorId: actor.userId,
         action: `${kind.objectType}.${approved ? 'approve' : 'reject'}`,

@@ -1,2 +1,11 @@
 // The proof-reuse module's public surface (issue 16): other modules import from here.
-export { approvedElsewhere, assertReferenceFree, lockReference, type ProofOwner, referenceApprovedColumn, toReusedProof } from './repository';
+export {
+  assertReferenceFree,
+  guardProof,
+  lockReference,
+  type ProofConfirmed,
+  type ProofOwner,
+  type ProofPayment,
+  referenceApprovedColumn,
+  toReusedProof,
+} from './repository';

@@ -1,13 +1,15 @@
-import type { ProofUse, ReusedProof } from '@iddesk/contract';
+import { type ProofFlag, proofFlags, type ProofUse, type ReusedProof } from '@iddesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { preparedOnce } from '../../db/plan-cache';
 import type { Db, Tx } from '../../db/types';
 import { ConflictError } from '../../errors/app-errors';
 import { t } from '../../lib/i18n';
 
 /**
  * Issue 16: a payment proof (the reference/UTR, the screenshot) used on more than one bill,
- * new ID or ID deposit. Compared across everyone's payments, in any state.
+ * new ID or ID deposit. Compared across everyone's payments, in any state. References are
+ * compared in their canonical form only (issue 51): the `reference_canonical` columns, which the
+ * database computes with `canonical_reference` (migration 0026), the one implementation of the
+ * rule; a reference at hand is put in that form by the same SQL function.
  */
 
 const requestTarget = sql.raw(
@@ -18,7 +20,8 @@ const requestTarget = sql.raw(
 export type ProofOwner = {
   /** The row's `reuse` column: its tags, kept by the database on insert (migration 0016). */
   tags: SQL;
-  reference: SQL;
+  /** The row's `reference_canonical` column. */
+  canonical: SQL;
   /** The bill itself (excluded from its matches), or null. */
   selfBill: SQL | null;
   /** The request itself (a deposit, or a new ID's create request), or null. */
@@ -30,14 +33,15 @@ export type ProofOwner = {
  * on each payment's row when it is inserted, and appended to the earlier payments it matches
  * (the trigger of migration 0016), so a list page reads them from the row. What can still
  * change, whether another payment with the same reference is approved, is read here, only for
- * a row with an R tag: two indexed lookups (bills_reference_idx, id_requests_reference_idx).
+ * a row with an R tag: two indexed lookups (bills_reference_canonical_idx,
+ * id_requests_reference_canonical_idx).
  */
 export function referenceApprovedColumn(owner: ProofOwner): SQL<boolean> {
   const notBill = owner.selfBill === null ? sql`true` : sql`b.id <> ${owner.selfBill}`;
   const notRequest = owner.selfRequest === null ? sql`true` : sql`r.id <> ${owner.selfRequest}`;
   return sql<boolean>`(case when position('R:' in ${owner.tags}) > 0 then (
-    exists (select 1 from bills b where b.reference = ${owner.reference} and b.status = 'approved' and ${notBill})
-    or exists (select 1 from id_requests r where r.reference = ${owner.reference} and r.status = 'approved'
+    exists (select 1 from bills b where b.reference_canonical = ${owner.canonical} and b.status = 'approved' and ${notBill})
+    or exists (select 1 from id_requests r where r.reference_canonical = ${owner.canonical} and r.status = 'approved'
       and r.type in ('create', 'deposit') and ${notRequest})) else false end)`;
 }
 
@@ -71,28 +75,9 @@ export function toReusedProof(text: string | null, referenceApproved: boolean): 
 }
 
 /**
- * `approvedElsewhere`'s statement, built and planned once per database (db/plan-cache.ts
- * `preparedOnce`): every payment a customer files runs it, before its transaction.
- */
-const approvedStatementOf = (db: Tx | Db) =>
-  preparedOnce(db, 'reference approved elsewhere', (name) => {
-    const reference = sql`${sql.placeholder('reference')}::text`;
-    return db
-      .select({ tag: sql<string>`found.tag` })
-      .from(
-        sql`(select 'bill:' || b.id as tag from bills b
-          where b.reference = ${reference} and b.status = 'approved' and b.id <> ${sql.placeholder('billId')}::int
-        union all
-        select ${requestTarget} from id_requests r
-          where r.reference = ${reference} and r.status = 'approved' and r.type in ('create', 'deposit')
-            and r.id <> ${sql.placeholder('requestId')}::int) as found`,
-      )
-      .prepare(name);
-  });
-
-/**
- * Other payments with this reference that are already approved, read in the approving
- * transaction: approving this one too would credit one payment twice.
+ * Other payments whose reference is this one in canonical form and that are already approved,
+ * read in the approving transaction (approving this one too would credit one payment twice),
+ * or before a customer's payment is filed (`assertReferenceFree`).
  */
 export async function approvedElsewhere(
   tx: Tx | Db,
@@ -100,7 +85,17 @@ export async function approvedElsewhere(
   self: { billId?: number; requestId?: number },
 ): Promise<ProofUse[]> {
   if (reference === null) return [];
-  const rows = await approvedStatementOf(tx).execute({ reference, billId: self.billId ?? -1, requestId: self.requestId ?? -1 });
+  const canonical = sql`canonical_reference(${reference}::text)`;
+  const rows = await tx
+    .select({ tag: sql<string>`found.tag` })
+    .from(
+      sql`(select 'bill:' || b.id as tag from bills b
+        where b.reference_canonical = ${canonical} and b.status = 'approved' and b.id <> ${self.billId ?? -1}::int
+      union all
+      select ${requestTarget} from id_requests r
+        where r.reference_canonical = ${canonical} and r.status = 'approved' and r.type in ('create', 'deposit')
+          and r.id <> ${self.requestId ?? -1}::int) as found`,
+    );
   return rows.map((row) => {
     const [type, id] = row.tag.split(':');
     return { type: type as ProofUse['type'], id: Number(id) };
@@ -109,14 +104,15 @@ export async function approvedElsewhere(
 
 /**
  * Money rule 11 under concurrency: an approval takes its payment's reference lock (the one
- * migration 0016's trigger takes when a payment is filed) before the payment's row, so two
- * approvals of one UTR queue, and the second's `approvedElsewhere`, a later statement, sees the
- * first once it has committed. Reference, then rows, as the trigger: one lock order.
- * `reference` selects the payment's reference (no row, or a null one, locks nothing).
+ * migration 0026's trigger takes when a payment is filed: its canonical reference's) before the
+ * payment's row, so two approvals of one UTR, however spelt, queue, and the second's
+ * `approvedElsewhere`, a later statement, sees the first once it has committed. Reference, then
+ * rows, as the trigger: one lock order. `canonical` selects the payment's `reference_canonical`
+ * (no row, or a null one, locks nothing).
  */
-export async function lockReference(tx: Tx, reference: SQL): Promise<void> {
+export async function lockReference(tx: Tx, canonical: SQL): Promise<void> {
   await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext('iddesk.proof_reference'), hashtext(p.reference)) from (${reference}) as p(reference) where p.reference is not null`,
+    sql`select pg_advisory_xact_lock(hashtext('iddesk.proof_reference'), hashtext(p.canonical)) from (${canonical}) as p(canonical) where p.canonical is not null`,
   );
 }
 
@@ -126,4 +122,47 @@ export async function assertReferenceFree(db: Db, reference: string | null | und
   if ((await approvedElsewhere(db, reference, {})).length > 0) {
     throw new ConflictError('REFERENCE_ALREADY_USED', t('api.reuse.referenceUsed'));
   }
+}
+
+/** A payment by proof as the guard reads it: its reference, its stored tags, which row it is. */
+export type ProofPayment = {
+  reference: string | null;
+  /** The row's `reuse` column (migration 0016's tags). */
+  tags: string | null;
+  self: { billId?: number; requestId?: number };
+};
+
+/**
+ * What the audit entry of a payment approved with a reason keeps: its flags and the payments
+ * with its reference approved before it. The reason itself is the entry's `comment` (the
+ * item's comment column, which every kind's `settle` reports).
+ */
+export type ProofConfirmed = { flags: ProofFlag[]; approved_elsewhere: ProofUse[] };
+
+const FLAG_TEXT = {
+  reference_approved: 'api.reuse.referenceApproved',
+  reference_elsewhere: 'api.reuse.referenceElsewhere',
+  look_alike: 'api.reuse.lookAlike',
+} as const;
+
+/**
+ * Issue 51 item 2, money rule 11: the one guard every approval of a payment by proof passes
+ * (pending-items `commit`, which the single call, the batch, the keyboard's call and the API
+ * all run), after the payment is marked, in the approving transaction. A flagged payment (its
+ * reference already approved on another payment, its reference on another payment in any
+ * other state, or a look-alike screenshot) is approved only with a reason: without one, 409
+ * REUSED_PROOF (the reference is approved elsewhere) or PROOF_FLAGGED (the others), naming the
+ * flags, and the transaction rolls back. With one, what the audit entry keeps beside it; null
+ * without a reason.
+ */
+export async function guardProof(tx: Tx, payment: ProofPayment, reason: string | null): Promise<ProofConfirmed | null> {
+  const elsewhere = await approvedElsewhere(tx, payment.reference, payment.self);
+  // The contract's reading of the flags, the web's too; "approved elsewhere" read just now.
+  const flags = proofFlags({ ...toReusedProof(payment.tags, false), reference_approved: elsewhere.length > 0 });
+  if (flags.length > 0 && reason === null) {
+    const message = [...flags.map((flag) => t(FLAG_TEXT[flag])), t('api.reuse.reasonNeeded')].join(' ');
+    throw new ConflictError(flags[0] === 'reference_approved' ? 'REUSED_PROOF' : 'PROOF_FLAGGED', message);
+  }
+  // Kept whenever staff gave a reason, flagged or not (the desk may ask more than this).
+  return reason === null ? null : { flags, approved_elsewhere: elsewhere };
 }

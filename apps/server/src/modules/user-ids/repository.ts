@@ -31,7 +31,7 @@ export type UserIdView = UserIdRow &
  */
 export const requestReuseApproved = referenceApprovedColumn({
   tags: sql.raw('"id_requests"."reuse"'),
-  reference: sql.raw('"id_requests"."reference"'),
+  canonical: sql.raw('"id_requests"."reference_canonical"'),
   selfBill: null,
   selfRequest: sql.raw('"id_requests"."id"'),
 });

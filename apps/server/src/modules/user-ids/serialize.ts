@@ -1,6 +1,6 @@
 import { formatAmount, type UserId } from '@iddesk/contract';
 import { textCell } from '../../lib/csv-export';
-import { type CsvColumn, queueCsvColumns } from '../pending-items';
+import { type CsvColumn, customerComment, queueCsvColumns } from '../pending-items';
 import { toItemRef } from '../catalogue';
 import { toReusedProof } from '../proof-reuse';
 import { fileUrl } from '../uploads';
@@ -31,7 +31,7 @@ export function toUserIdJson(view: UserIdView, keyring: Keyring, audience: Audie
     reference: create.reference,
     proof_url: create.proofKey ? fileUrl('private', create.proofKey) : null,
     confirmed_amount: create.confirmedAmount === null ? null : formatAmount(create.confirmedAmount),
-    comment: create.comment,
+    comment: audience === 'admin' ? create.comment : customerComment(create.status, create.comment),
     created_at: view.createdAt.toISOString(),
     handled_at: create.handledAt?.toISOString() ?? null,
     pending_request_types: view.pendingRequestTypes,

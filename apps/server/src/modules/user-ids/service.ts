@@ -18,7 +18,7 @@ import { getOrderableItem } from '../catalogue';
 import { releaseHold, rowForCause, settleHold } from '../ledger';
 import { getMoneyLimits } from '../settings';
 import { pendingItems, type ReuseConfirmation } from '../pending-items';
-import { approvedElsewhere, assertReferenceFree, lockReference } from '../proof-reuse';
+import { assertReferenceFree, lockReference } from '../proof-reuse';
 import { type StoredImage, withStoredImage } from '../uploads';
 import { seal, SEALED } from './credentials';
 import { belowMinimum, checkPayment, holdIfFromWallet, paymentColumns, storeProof } from './payment';
@@ -114,7 +114,7 @@ const newIdQueue = pendingItems<UserIdView, Handled, Decision & { keyring: Keyri
   find: findUserIdView,
   list: listUserIdViews,
   isApproval: (decision) => decision.status === 'active',
-  async mark(tx, id, decision, actor) {
+  async mark(tx, id, decision, actor, reason) {
     const approved = decision.status === 'active';
     // Sealed in the transaction: the key is the one the database names now (app-key/keyring).
     const key = decision.status === 'active' ? await decision.keyring.sealingKey(tx) : null;
@@ -130,7 +130,7 @@ const newIdQueue = pendingItems<UserIdView, Handled, Decision & { keyring: Keyri
     const create = await decideCreateRequest(tx, id, {
       status: approved ? 'approved' : 'rejected',
       adminId: actor.userId,
-      comment: decision.status === 'active' ? null : decision.comment,
+      comment: decision.status === 'active' ? reason : decision.comment,
       confirmedAmount: decision.status === 'active' ? decision.input.amount : null,
     });
     // The two move together, so a pending user ID always has a pending create request.
@@ -154,9 +154,11 @@ const newIdQueue = pendingItems<UserIdView, Handled, Decision & { keyring: Keyri
     };
   },
   notify: (tx, { row, create }) => notifyUserIdDecided(tx, row, create.comment),
-  // Paid by proof: its UTR must not be credited twice (issue 16).
-  approvedElsewhere: (tx, { create }) => approvedElsewhere(tx, create.reference, { requestId: create.id }),
-  lockReference: (tx, id) => lockReference(tx, sql`select reference from id_requests where user_id_id = ${id} and type = 'create'`),
+  // Paid by proof: its UTR must not be credited twice (issues 16 and 51).
+  proof: ({ create }) =>
+    create.payFrom === 'payment' ? { reference: create.reference, tags: create.reuse, self: { requestId: create.id } } : null,
+  lockReference: (tx, id) =>
+    lockReference(tx, sql`select reference_canonical from id_requests where user_id_id = ${id} and type = 'create'`),
   cancel: {
     async mark(tx, id, customerId) {
       const row = await cancelPendingUserId(tx, id, customerId);

@@ -16,6 +16,8 @@ export type ConfirmDialogProps = {
   cancelLabel?: string;
   tone?: 'primary' | 'danger';
   loading?: boolean;
+  /** Nothing to confirm yet (the facts above say why). */
+  disabled?: boolean;
   onConfirm: () => void;
 };
 
@@ -114,6 +116,7 @@ export function ConfirmDialog({
   cancelLabel,
   tone = 'primary',
   loading = false,
+  disabled = false,
   onConfirm,
 }: ConfirmDialogProps) {
   // The action has the focus, so Enter confirms what the facts above repeat (staff confirm
@@ -126,7 +129,8 @@ export function ConfirmDialog({
       title={title}
       description={description}
       locked={loading}
-      initialFocus={action}
+      // A disabled action cannot take the focus: the dialog's first control does.
+      initialFocus={disabled ? undefined : action}
     >
       {children ? <div className="mt-4">{children}</div> : null}
       <DialogButtons
@@ -139,6 +143,7 @@ export function ConfirmDialog({
           variant={tone === 'danger' ? 'danger' : 'primary'}
           onClick={onConfirm}
           loading={loading}
+          disabled={disabled}
         >
           {confirmLabel}
         </Button>

@@ -1,5 +1,5 @@
-import { type BatchResult } from '@iddesk/contract';
-import { CheckCheck, X, XCircle } from 'lucide-react';
+import { type BatchResult, type ReusedProof } from '@iddesk/contract';
+import { AlertTriangle, CheckCheck, X, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog, SummaryList } from '../../../components/ui/confirm-dialog';
@@ -10,12 +10,16 @@ import { useAction } from '../../../lib/use-action';
 import { sumAmounts } from '../lib/sum-amounts';
 import { useInvalidateAfterAdminAction } from '../api/invalidate';
 import { staffText } from '../i18n';
+import { FlagPanel, reuseReasons } from './reused-proof';
 
 type BatchBarProps = {
   /** `POST` path of the batch call (`/admin/bills/batch`). */
   path: string;
-  /** The chosen items of the page; the confirmation repeats their count and total. */
-  chosen: { id: number; amount: string }[];
+  /**
+   * The chosen items of the page; the confirmation repeats their count and total, and asks a
+   * reason for each flagged payment (issue 51).
+   */
+  chosen: BatchItem[];
   onClear: () => void;
   /** Names the items in the buttons and dialogs. */
   kind: BatchKind;
@@ -24,6 +28,10 @@ type BatchBarProps = {
 };
 
 type Action = 'approve' | 'reject';
+/** A chosen row: its amount and, for a payment by proof, its reused-proof flag. */
+export type BatchItem = { id: number; amount: string; reused_proof?: ReusedProof | undefined };
+/** The 409s of a flagged payment approved without its reason: left out, not failed. */
+const LEFT_OUT = new Set(['REUSED_PROOF', 'PROOF_FLAGGED']);
 /** The queues that take batch decisions. */
 export type BatchKind = 'bill' | 'withdrawal';
 
@@ -66,10 +74,18 @@ function BatchOutcome({
         <ul className="mt-2 flex flex-col gap-1 text-sm">
           {failed.map((item) => (
             <li key={item.id} className="flex gap-2">
-              <XCircle className="mt-0.5 size-4 shrink-0 text-red-700" aria-hidden="true" />
+              {LEFT_OUT.has(item.code ?? '') ? (
+                <AlertTriangle
+                  className="mt-0.5 size-4 shrink-0 text-amber-700"
+                  aria-hidden="true"
+                />
+              ) : (
+                <XCircle className="mt-0.5 size-4 shrink-0 text-red-700" aria-hidden="true" />
+              )}
               <span>
                 <strong>{t('batch.item', { kind, id: item.id })}</strong>
-                : {item.message}
+                {LEFT_OUT.has(item.code ?? '') ? ` (${t('batch.leftOutItem')})` : null}:{' '}
+                {item.message}
               </span>
             </li>
           ))}
@@ -80,29 +96,84 @@ function BatchOutcome({
 }
 
 /**
+ * The approve dialog's flagged items (issue 51): each names what it is flagged for and takes
+ * its reason; an empty reason leaves the item out. The server asks the same on every path.
+ */
+function FlaggedReasons({
+  kind,
+  flagged,
+  reasons,
+  onChange,
+}: {
+  kind: BatchKind;
+  flagged: BatchItem[];
+  reasons: Record<number, string>;
+  onChange: (id: number, reason: string) => void;
+}) {
+  const t = staffText.useT();
+  return (
+    <FlagPanel
+      id="batch-flagged-heading"
+      title={t('batch.flaggedTitle', { count: flagged.length })}
+      inDialog
+    >
+      <p className="mt-1 text-sm">{t('batch.flaggedHint')}</p>
+      <ul className="mt-3 flex flex-col divide-y divide-amber-300">
+        {flagged.map((item) => (
+          // A rule between items: each field's facts (under it) belong to it alone.
+          <li key={item.id} className="py-3 first:pt-0 last:pb-0">
+            <TextArea
+              label={t('batch.reason', { kind, id: item.id })}
+              hint={[formatMoney(item.amount), ...reuseReasons(item.reused_proof)].join(' · ')}
+              maxLength={500}
+              rows={2}
+              value={reasons[item.id] ?? ''}
+              onChange={(event) => onChange(item.id, event.target.value)}
+            />
+          </li>
+        ))}
+      </ul>
+    </FlagPanel>
+  );
+}
+
+/**
  * Approve or reject the selected pending items in one action (issue 16 item 3). The server
  * handles each once, in its own transaction, and answers per item; the outcome stays on screen.
+ * Approving, a flagged payment goes with its reason or is left out (issue 51).
  */
 export function BatchBar({ path, chosen, onClear, kind, approveEffect }: BatchBarProps) {
   const t = staffText.useT();
   const selected = chosen.map((item) => item.id);
-  const summary = [
-    { label: t('batch.kind', { kind }), value: String(chosen.length) },
-    { label: t('batch.total'), value: formatMoney(sumAmounts(chosen.map((item) => item.amount))) },
-  ];
   const [asking, setAsking] = useState<{ action: Action; key: string } | null>(null);
   const [comment, setComment] = useState('');
+  const [reasons, setReasons] = useState<Record<number, string>>({});
   const [result, setResult] = useState<BatchResult | null>(null);
   const { run, loading } = useAction();
   const invalidate = useInvalidateAfterAdminAction();
   const count = selected.length;
+  const approving = asking?.action === 'approve';
+  const reasonOf = (id: number) => (reasons[id] ?? '').trim();
+  const flagged = approving ? chosen.filter((item) => item.reused_proof?.flagged) : [];
+  const leftOut = flagged.filter((item) => !reasonOf(item.id));
+  const going = chosen.filter((item) => !leftOut.includes(item));
+  const summary = [
+    { label: t('batch.kind', { kind }), value: String(going.length) },
+    { label: t('batch.total'), value: formatMoney(sumAmounts(going.map((item) => item.amount))) },
+    ...(leftOut.length ? [{ label: t('batch.leftOut'), value: String(leftOut.length) }] : []),
+  ];
 
   const send = async () => {
     if (!asking) return;
+    // Every chosen item goes: one left out answers its 409 in the outcome, as any other path would.
+    const given = flagged
+      .filter((item) => reasonOf(item.id))
+      .map((item) => ({ id: item.id, reason: reasonOf(item.id) }));
     const body = {
       ids: selected,
       action: asking.action,
       ...(asking.action === 'reject' && comment.trim() ? { comment: comment.trim() } : {}),
+      ...(given.length ? { reasons: given } : {}),
     };
     const outcome = await run(
       () => apiRequest<BatchResult>(path, { method: 'POST', body, idempotent: asking.key }),
@@ -112,10 +183,12 @@ export function BatchBar({ path, chosen, onClear, kind, approveEffect }: BatchBa
     setResult(outcome.data);
     setAsking(null);
     setComment('');
+    setReasons({});
     onClear();
     await invalidate();
   };
 
+  // A new key per opening: what is sent (the reasons) may differ from the last attempt.
   const ask = (action: Action) => setAsking({ action, key: newIdempotencyKey() });
   const items = countOf(kind, count);
   const title = (action: Action) =>
@@ -160,16 +233,29 @@ export function BatchBar({ path, chosen, onClear, kind, approveEffect }: BatchBa
         confirmLabel={
           asking
             ? t(asking.action === 'approve' ? 'batch.approveButton' : 'batch.rejectButton', {
-                items,
+                items: countOf(kind, approving ? going.length : count),
               })
             : ''
         }
         tone={asking?.action === 'reject' ? 'danger' : 'primary'}
         loading={loading}
+        disabled={approving && going.length === 0}
         onConfirm={() => void send()}
       >
         <div className="flex flex-col gap-4">
+          {/* The reasons first: the dialog opens at its action, with what goes right above it. */}
+          {flagged.length ? (
+            <FlaggedReasons
+              kind={kind}
+              flagged={flagged}
+              reasons={reasons}
+              onChange={(id, reason) => setReasons((all) => ({ ...all, [id]: reason }))}
+            />
+          ) : null}
           <SummaryList items={summary} />
+          {approving && going.length === 0 ? (
+            <p className="text-sm font-semibold text-amber-900">{t('batch.nothingLeft')}</p>
+          ) : null}
           {asking?.action === 'reject' ? (
             <TextArea
               label={t('reject.comment')}

@@ -49,7 +49,7 @@ export function QueueItem({ item, queue, what, actions, outcome, ...facts }: Que
       {pending ? <QueueKeys nav={nav} decide={canDecide} /> : null}
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
-          <ReusedProofPanel flag={item.reused_proof} />
+          <ReusedProofPanel flag={item.reused_proof} pending={pending} />
           <DetailsCard
             title={facts.detailsTitle}
             status={item.status}

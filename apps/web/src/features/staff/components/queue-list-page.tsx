@@ -5,7 +5,7 @@ import { useStaffCan } from '../../../lib/staff-role';
 import type { DeskList } from '../hooks/use-desk-list';
 import { listSearch } from '../hooks/use-queue-nav';
 import { AdminFrame, type AdminTab } from './admin-frame';
-import { BatchBar, type BatchKind } from './batch-bar';
+import { BatchBar, type BatchItem, type BatchKind } from './batch-bar';
 import { DeskEmpty } from './desk-list-parts';
 import { ExportButton } from './export-button';
 import { FilterBar } from './filter-bar';
@@ -24,8 +24,6 @@ export type QueueListKey =
   | 'emptyDoneHint'
   | 'captionPending'
   | 'captionDone';
-
-type Item = { id: number; amount: string };
 
 /** Ticked rows of a queue that takes batch decisions, for the list's `DataList`. */
 export type QueueSelection = { selected: Set<number>; onChange: (next: Set<number>) => void };
@@ -97,8 +95,9 @@ export function QueueListPage<T extends { id: number }>(props: QueueListPageProp
       {batch && batchOn ? (
         <BatchBar
           path={batch.path}
-          // Only the bill and withdrawal queues take batches; their rows carry an amount.
-          chosen={chosen as unknown as Item[]}
+          // Only the bill and withdrawal queues take batches; their rows carry an amount (and
+          // a bill its reused-proof flag).
+          chosen={chosen as unknown as BatchItem[]}
           onClear={() => setSelected(new Set())}
           kind={batch.kind}
           approveEffect={batch.approveEffect}

@@ -1,7 +1,18 @@
-import { mayNameMore, REUSED_PROOF_NAMED_MAX, ROUTES, type ProofUse, type ReusedProof } from '@iddesk/contract';
+import {
+  mayNameMore,
+  type ProofFlag,
+  proofFlags,
+  REUSED_PROOF_NAMED_MAX,
+  ROUTES,
+  type ProofUse,
+  type ReusedProof,
+} from '@iddesk/contract';
 import { AlertTriangle } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { cn } from '../../../lib/cn';
 import { staffText } from '../i18n';
+import { flagWords } from '../lib/reuse';
 
 const hrefOf = (use: ProofUse) =>
   use.type === 'bill'
@@ -23,15 +34,51 @@ function UseLink({ use }: { use: ProofUse }) {
   );
 }
 
-/** What makes a proof suspect, in words: which of the two checks matched. */
-export function reuseReasons(flag: ReusedProof): string[] {
-  const { t } = staffText;
-  const reasons: string[] = [];
-  if (flag.same_reference.length) {
-    reasons.push(t(flag.reference_approved ? 'reuse.utrApproved' : 'reuse.utrAgain'));
-  }
-  if (flag.similar_image.length) reasons.push(t('reuse.lookAlike'));
-  return reasons;
+/** The strongest flag's heading on an item page. */
+const FLAG_TITLES = {
+  reference_approved: 'reuse.approvedTitle',
+  reference_elsewhere: 'reuse.utrElsewhereTitle',
+  look_alike: 'reuse.lookAlikeTitle',
+} as const satisfies Record<ProofFlag, string>;
+
+/** What makes a proof suspect, in words: the contract's flags (the server's 409 reads the same). */
+export const reuseReasons = (flag: ReusedProof | undefined): string[] =>
+  flagWords(proofFlags(flag));
+
+/**
+ * The desk's amber box for flagged payments: an item page's warning (a card's size, an h2) or
+ * the batch dialog's flagged items (`inDialog`: smaller, an h3).
+ */
+export function FlagPanel({
+  id,
+  title,
+  inDialog = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  inDialog?: boolean;
+  children: ReactNode;
+}) {
+  const Heading = inDialog ? 'h3' : 'h2';
+  return (
+    <section
+      aria-labelledby={id}
+      className={cn(
+        'border border-amber-300 bg-amber-50 p-4 text-amber-950',
+        inDialog ? 'rounded-xl' : 'rounded-2xl',
+      )}
+    >
+      <Heading id={id} className="flex items-center gap-2 font-semibold">
+        <AlertTriangle
+          className={cn('shrink-0 text-amber-700', inDialog ? 'size-4' : 'size-5')}
+          aria-hidden="true"
+        />
+        {title}
+      </Heading>
+      {children}
+    </section>
+  );
 }
 
 /** A list row's flag: a reused UTR or a look-alike screenshot. */
@@ -46,19 +93,22 @@ export function ReusedFlag({ flag }: { flag: ReusedProof | undefined }) {
   );
 }
 
-/** An item page's warning: the other payments with the same UTR or a look-alike screenshot. */
-export function ReusedProofPanel({ flag }: { flag: ReusedProof | undefined }) {
+/**
+ * An item page's warning: the other payments with the same UTR or a look-alike screenshot. While
+ * the item waits, it says that approving asks why; once handled, the history shows the reason.
+ */
+export function ReusedProofPanel({
+  flag,
+  pending,
+}: {
+  flag: ReusedProof | undefined;
+  pending: boolean;
+}) {
   const t = staffText.useT();
-  if (!flag?.flagged) return null;
+  const flags = proofFlags(flag);
+  if (!flag || flags.length === 0) return null;
   return (
-    <section
-      aria-labelledby="reused-proof-heading"
-      className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
-    >
-      <h2 id="reused-proof-heading" className="flex items-center gap-2 font-semibold">
-        <AlertTriangle className="size-5 text-amber-700" aria-hidden="true" />
-        {t(flag.reference_approved ? 'reuse.approvedTitle' : 'reuse.usedTitle')}
-      </h2>
+    <FlagPanel id="reused-proof-heading" title={t(FLAG_TITLES[flags[0]!])}>
       {(
         [
           [t('reuse.sameUtrOn'), flag.same_reference],
@@ -77,8 +127,10 @@ export function ReusedProofPanel({ flag }: { flag: ReusedProof | undefined }) {
           </p>
         ) : null,
       )}
-      {mayNameMore(flag) ? <p className="mt-1 text-sm">{t('reuse.maybeMore', { count: REUSED_PROOF_NAMED_MAX })}</p> : null}
-      <p className="mt-2 text-sm">{t('reuse.askWhy')}</p>
-    </section>
+      {mayNameMore(flag) ? (
+        <p className="mt-1 text-sm">{t('reuse.maybeMore', { count: REUSED_PROOF_NAMED_MAX })}</p>
+      ) : null}
+      {pending ? <p className="mt-2 text-sm">{t('reuse.askWhy')}</p> : null}
+    </FlagPanel>
   );
 }

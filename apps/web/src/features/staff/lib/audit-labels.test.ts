@@ -33,6 +33,19 @@ describe('audit labels', () => {
     ]);
   });
 
+  it('issue 51: a flagged payment approved with a reason reads its flags and the payments approved before it in words', () => {
+    const confirmed = {
+      flags: ['reference_approved', 'look_alike'],
+      approved_elsewhere: [{ type: 'bill', id: 12 }, { type: 'user_id', id: 3 }],
+    };
+    const after = { status: 'approved', comment: 'Two transfers on the statement', reused_proof_confirmed: confirmed };
+    expect(auditChanges({ status: 'pending' }, after).slice(1)).toEqual([
+      { field: 'comment', label: 'Comment', from: '—', to: 'Two transfers on the statement' },
+      { field: 'reused_proof_confirmed.flags', label: 'Flag confirmed › flagged for', from: '—', to: 'UTR already approved, Look-alike screenshot' },
+      { field: 'reused_proof_confirmed.approved_elsewhere', label: 'Flag confirmed › approved elsewhere', from: '—', to: 'Bill #12, New ID #3' },
+    ]);
+  });
+
   it('names nested fields one a line, and reads an older entry’s camelCase field as the same name', () => {
     const limits = { add_funds: { min: '100.00', max: '200000.00' }, daily_payout: '200000.00' };
     expect(

@@ -1,10 +1,11 @@
-import { type KeyOf, ROUTES } from '@iddesk/contract';
+import { type KeyOf, type ProofFlag, type ProofUse, ROUTES } from '@iddesk/contract';
 import commonEn from '@iddesk/contract/i18n/en/common.json';
 import staffEn from '@iddesk/contract/i18n/en/staff.json';
 import staffAccountEn from '@iddesk/contract/i18n/en/staffAccount.json';
 import { common } from '../../../lib/i18n-common';
 import { formatMoney } from '../../../lib/money';
 import { staffCatalogue, staffText } from '../i18n';
+import { flagWords } from './reuse';
 
 /** The objects the audit trail names, as the server stores their type. */
 const OBJECTS = [
@@ -129,6 +130,11 @@ function show(value: unknown, path: string): string {
     return value;
   }
   if (typeof value === 'number') return String(value);
+  // A reuse confirmation's flags and the payments approved before it (issue 51), in words.
+  if (Array.isArray(value) && field === 'flags') return value.length ? flagWords(value as ProofFlag[]).join(', ') : '—';
+  if (Array.isArray(value) && field === 'approved_elsewhere') {
+    return value.length ? value.map((use: ProofUse) => staffText.t('reuse.use', { type: use.type, id: use.id })).join(', ') : '—';
+  }
   return JSON.stringify(value);
 }
 
