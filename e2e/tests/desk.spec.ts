@@ -1,6 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { adminToken, apiPost, createUpiPaymentType, pngFile } from '../support/api';
+import {
+  adminToken,
+  apiPost,
+  createCatalogueItem,
+  createUpiPaymentType,
+  pngFile,
+} from '../support/api';
 import { admin, expect, loginViaUi, newReference, test, registeredUser } from '../support/fixtures';
 
 /**
@@ -246,4 +252,71 @@ test('staff approve several bills at once; one handled meanwhile is reported, no
   await expect(outcome).toBeVisible();
   await expect(outcome.getByText(`Bill #${ids[1]}`)).toBeVisible();
   await expect(page.getByText('No bills match these filters')).toBeVisible();
+});
+
+/** How many lines the element's text takes on screen (1: it did not wrap). */
+const linesOf = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+
+test('issue 56: a payment reference reads on one line, in the queues and on the item pages, desktop and phone', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const staffToken = await adminToken(request);
+  const method = await createUpiPaymentType(request, staffToken, `Reference UPI ${Date.now()}`);
+  const { token, ...customer } = await registeredUser(request, 'reference');
+  // A 22-character IMPS-style reference: longer than a UTR, still one line.
+  const billRef = `${newReference()}7788990`.slice(0, 22);
+  const bill = await addFunds(request, token, method.id, '150.00', billRef, '#f97316');
+  const item = await createCatalogueItem(request, staffToken, {
+    name: `Ref Club ${Date.now()}`,
+    min_deposit: '100',
+  });
+  const idRef = newReference();
+  const created = await request.post(`/api/ids/${item.id}/create`, {
+    headers: bearer(token),
+    multipart: {
+      username: `ref${Date.now()}`.slice(0, 16),
+      amount: '200',
+      pay_from: 'payment',
+      payment_type_id: String(method.id),
+      reference: idRef,
+      proof: await pngFile('id-proof.png', '#0f766e'),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const newId = ((await created.json()) as { data: { id: number } }).data.id;
+
+  await loginViaUi(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    // The queues show the reference in full, as prominent as the customer's name.
+    await page.goto(`/admin/bills_pending?customer=${encodeURIComponent(customer.email)}`);
+    const inList = page.getByText(billRef, { exact: true });
+    await expect(inList).toBeVisible();
+    expect(await linesOf(inList), `bill list at ${viewport.width}`).toBe(1);
+    expect(await inList.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(14);
+    await page.goto(`/admin/new_ids?customer=${encodeURIComponent(customer.email)}`);
+    await expect(page.getByText(idRef, { exact: true })).toBeVisible();
+
+    // The item pages: the reference beside its copy button, never broken mid-number.
+    await page.goto(`/admin/bills/${bill}`);
+    const onBill = page.getByRole('definition').getByText(billRef, { exact: true });
+    await expect(onBill).toBeVisible();
+    expect(await linesOf(onBill), `bill page at ${viewport.width}`).toBe(1);
+    await page.goto(`/admin/new_ids/${newId}`);
+    const onNewId = page.getByRole('definition').getByText(idRef, { exact: true });
+    await expect(onNewId).toBeVisible();
+    expect(await linesOf(onNewId), `new ID page at ${viewport.width}`).toBe(1);
+  }
+  await expectNoSeriousA11yViolations(page);
 });
