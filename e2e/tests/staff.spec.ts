@@ -1,5 +1,6 @@
 import { type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { adminToken, apiGet, apiLogin, apiPost } from '../support/api';
 import { admin, expect, loginViaUi, newUser, test } from '../support/fixtures';
 
@@ -105,10 +106,19 @@ test('a cashier cannot reach staff management or manual balance changes, in the 
   }
   await expect(nav.getByRole('button', { name: /^site/i })).toHaveCount(0);
 
-  // Typed by hand, the staff page shows the server's refusal and no staff.
-  await page.goto('/admin/staff');
-  await expect(page.getByText(/this action is unauthorized/i).first()).toBeVisible();
+  // Typed by hand, an owner's page says it is not for this role before anything renders: no
+  // form whose saving would fail, no staff list (issue 56).
+  for (const path of ['/admin/staff', '/admin/settings', '/admin/top_block']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Not for your role' })).toBeVisible();
+    await expect(page.getByText('You are signed in as Cashier.')).toBeVisible();
+    await expect(page.getByRole('textbox')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /add staff member|save/i })).toHaveCount(0);
+  }
   await expect(page.getByRole('row').filter({ hasText: admin.email })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('link', { name: 'Go to your start page' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
   // The customer's page: no balance change forms, no block button.
   await page.goto('/admin/users');
