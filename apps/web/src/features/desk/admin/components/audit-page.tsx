@@ -223,7 +223,7 @@ export function AdminAuditPage() {
                 cell: (e) => <span className="font-medium">{auditActionLabel(e.action)}</span>,
               },
               { header: t('audit.object'), cell: (e) => <ObjectCell entry={e} /> },
-              { header: t('audit.change'), cell: (e) => <AuditChange before={e.before} after={e.after} /> },
+              { header: t('audit.change'), cell: (e) => <AuditChange entry={e} /> },
               {
                 header: t('audit.ip'),
                 cell: (e) => <span className="font-mono text-xs">{e.ip ?? '—'}</span>,
@@ -236,7 +236,7 @@ export function AdminAuditPage() {
                   <ObjectCell entry={e} />
                 </div>
                 <ActorCell entry={e} onlyHref={onlyHref} />
-                <AuditChange before={e.before} after={e.after} />
+                <AuditChange entry={e} />
                 <CardLine label={t('audit.when')}>{formatDateTime(e.created_at)}</CardLine>
                 <CardLine label={t('audit.ip')}>{e.ip ?? '—'}</CardLine>
               </div>
