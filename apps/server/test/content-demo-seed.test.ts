@@ -81,6 +81,22 @@ describe('demo seed', () => {
     expect(await ctx.db.$count(reviews)).toBe(0);
   });
 
+  it('issue 56: the demo reviewers are not counted as new customers; a real customer is', async () => {
+    ctx = await createTestApp({}, { moneyLimits: 'defaults' });
+    const admin = await createAdmin(ctx);
+    expect(await seedDemoData(deps(ctx))).toBe('seeded');
+    const newCustomers = async () => {
+      const res = await get(ctx!.app, '/api/admin/dashboard', admin.token);
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data;
+      return [data.today.new_customers, data.last_7_days.new_customers];
+    };
+    // Four demo reviewers and a staff member exist; none of them is a customer.
+    expect(await newCustomers()).toEqual([0, 0]);
+    await registerUser(ctx.app);
+    expect(await newCustomers()).toEqual([1, 1]);
+  });
+
   it('never touches a database that has a customer', async () => {
     ctx = await createTestApp({}, { moneyLimits: 'defaults' });
     await registerUser(ctx.app);

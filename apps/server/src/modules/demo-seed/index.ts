@@ -11,6 +11,8 @@ import { reviewsArea } from './reviews';
 import { settingsArea } from './settings';
 import type { AnySeedArea, Prepared, SeedDeps } from './types';
 
+export { DEMO_ACCOUNT_DOMAIN } from './reviews';
+
 /** In order: reviews create the demo customers. */
 const AREAS: AnySeedArea[] = [settingsArea, paymentTypesArea, mediaArea, reviewsArea, catalogueArea];
 

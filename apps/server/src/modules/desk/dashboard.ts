@@ -1,6 +1,7 @@
 import { type Dashboard, formatAmount } from '@iddesk/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/types';
+import { DEMO_ACCOUNT_DOMAIN } from '../demo-seed';
 
 type TallyKey = 'top_ups' | 'payouts' | 'id_deposits' | 'id_withdrawals' | 'new_customers';
 type Totals = Dashboard['today'];
@@ -56,7 +57,7 @@ export async function dashboard(db: Db, timeZone: string): Promise<Dashboard> {
           where r.status = 'approved' and r.handled_at >= bounds.since and r.type in ('withdraw', 'close')
         union all
         select 'new_customers', u.created_at, 0 from users u, bounds
-          where u.type = 'user' and u.created_at >= bounds.since
+          where u.type = 'user' and u.created_at >= bounds.since and u.email not like ${`%@${DEMO_ACCOUNT_DOMAIN}`}
       )
       select (select today from bounds) as today, to_char((at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day,
              k, count(*)::int as n, coalesce(sum(amount), 0)::text as amount
