@@ -120,8 +120,16 @@ test('a cashier cannot reach staff management or manual balance changes, in the 
   await page.getByRole('link', { name: 'Go to your start page' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
-  // The customer's page: no balance change forms, no block button.
+  // Users lists customers only: no staff account, no "Admin" badge (issue 56).
   await page.goto('/admin/users');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: customer.name }).first()).toBeVisible();
+  for (const staffEmail of [admin.email, cashier.email]) {
+    await expect(main.getByText(staffEmail)).toHaveCount(0);
+  }
+  await expect(main.getByText('Admin', { exact: true })).toHaveCount(0);
+
+  // The customer's page: no balance change forms, no block button.
   await page.getByRole('link', { name: customer.name }).first().click();
   await expect(page.getByRole('heading', { name: customer.name, level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: /credit|debit|deposit|withdraw/i })).toHaveCount(0);
