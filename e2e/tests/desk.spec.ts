@@ -259,7 +259,7 @@ const linesOf = (locator: Locator) =>
   locator.evaluate((el) => {
     const range = document.createRange();
     range.selectNodeContents(el);
-    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
   });
 
 test('issue 56: a payment reference reads on one line, in the queues and on the item pages, desktop and phone', async ({
