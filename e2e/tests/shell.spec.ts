@@ -29,6 +29,7 @@ test('a guest opening /admin is sent to /login', async ({ page }) => {
 });
 
 test('a guest registers, lands home, sees the balance in the side menu, and logs out', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   const user = newUser('reg');
   await page.goto('/register');
   await page.getByLabel(/^name$/i).fill(user.name);
@@ -46,6 +47,10 @@ test('a guest registers, lands home, sees the balance in the side menu, and logs
   // Home is highlighted on the create-id list.
   await expect(menu.getByRole('link', { name: /^home$/i })).toHaveAttribute('aria-current', 'page');
 
+  // Log out is in view at once on a 390×844 phone, beside My IDs and Notifications (issue 56).
+  await expect(menu.getByRole('link', { name: /^my ids$/i })).toBeVisible();
+  await expect(menu.getByRole('link', { name: /^notifications$/i })).toBeVisible();
+  await expect(menu.getByRole('button', { name: /log out/i })).toBeInViewport({ ratio: 1 });
   await menu.getByRole('button', { name: /log out/i }).click();
   await expect(page).toHaveURL(/\/login$/);
   const stored = await page.evaluate(() => localStorage.getItem('api_token'));
