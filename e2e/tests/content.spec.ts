@@ -155,6 +155,19 @@ test.describe('on a 390 px phone', () => {
     );
   });
 
+  test('issue 56: on a money form the bar steps aside; it is back everywhere else', async ({ page, request }) => {
+    await signedInUser(page, request, 'focus');
+    const bar = page.getByRole('navigation', { name: 'Quick actions' });
+    await expect(bar).toBeVisible();
+    for (const path of ['/add_funds', '/withdraw']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(bar).toHaveCount(0);
+    }
+    await page.goto('/transactions');
+    await expect(bar).toBeVisible();
+  });
+
   test('the admin changes the top block and a guest’s mobile header shows it', async ({
     page,
     browser,

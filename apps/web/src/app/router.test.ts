@@ -54,6 +54,21 @@ describe('the page table (routes/pages.ts)', () => {
     }
   });
 
+  it('issue 56: marks the money forms and the code page, so the phone bar steps aside there only', () => {
+    const focused = PAGES.filter((p) => p.focused).map((p) => p.path).sort();
+    expect(focused).toEqual(
+      [
+        ROUTES.addFunds,
+        ROUTES.withdraw,
+        ROUTES.secondFactor,
+        '/create_id/:id',
+        '/my_ids/:id/deposit',
+        '/my_ids/:id/withdraw',
+        '/my_ids/:id/close',
+      ].sort(),
+    );
+  });
+
   it('tells fixed paths from patterns', () => {
     expect(isFixedPath('/create_id')).toBe(true);
     expect(isFixedPath('/my_ids/:id')).toBe(false);

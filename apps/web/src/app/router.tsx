@@ -76,7 +76,9 @@ async function notForRole(page: Page): Promise<boolean> {
  * and the component renders it through `React.lazy` (at once by then).
  */
 function pageRoute(page: Page): RouteObject {
-  const route = { path: relative(page.path), handle: { title: page.title } satisfies RouteHandle };
+  const handle: RouteHandle = { title: page.title };
+  if (page.focused) handle.focused = true;
+  const route = { path: relative(page.path), handle };
   if (page.guard !== 'admin')
     return { ...route, lazy: async () => ({ Component: await component(page) }) };
   const Component = lazy(async () => ({ default: await component(page) }));

@@ -39,6 +39,12 @@ export type Page = {
    * open (issue 56).
    */
   permission?: StaffPermission;
+  /**
+   * A form that moves money or asks for a code: the phone's Share / Chat / Follow Us bar and
+   * the floating chat buttons step aside, so nothing sits over its fields, its total or its
+   * button (issue 56). SPEC.md §1's bar stays on every other page.
+   */
+  focused?: boolean;
   title: PageTitleKey;
   chunk: ChunkGroup;
   /** The page's module, from `src/` without the extension: what `load` imports. */
@@ -213,6 +219,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...account,
     path: ROUTES.secondFactor,
+    focused: true,
     title: 'titles.secondFactor',
     chunk: 'forms',
     module: 'features/account/components/second-factor-page',
@@ -231,6 +238,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...account,
     path: ROUTES.addFunds,
+    focused: true,
     title: 'titles.addFunds',
     chunk: 'forms',
     module: 'features/wallet/components/add-funds-page',
@@ -240,6 +248,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...account,
     path: ROUTES.withdraw,
+    focused: true,
     title: 'titles.withdraw',
     chunk: 'forms',
     module: 'app/routes/wallet-route-pages',
@@ -296,6 +305,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...idsSignedIn,
     path: '/create_id/:id',
+    focused: true,
     title: 'titles.requestId',
     chunk: 'forms',
     module: 'app/routes/id-route-pages',
@@ -314,6 +324,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...idsSignedIn,
     path: '/my_ids/:id/deposit',
+    focused: true,
     title: 'titles.deposit',
     chunk: 'forms',
     module: 'app/routes/id-route-pages',
@@ -323,6 +334,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...idsSignedIn,
     path: '/my_ids/:id/withdraw',
+    focused: true,
     title: 'titles.withdrawFromId',
     chunk: 'forms',
     module: 'features/ids/components/my-id-withdraw-page',
@@ -332,6 +344,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...idsSignedIn,
     path: '/my_ids/:id/close',
+    focused: true,
     title: 'titles.closeId',
     chunk: 'forms',
     module: 'features/ids/components/my-id-close-page',
