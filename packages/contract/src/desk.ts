@@ -133,6 +133,11 @@ export const DashboardSchema = z.object({
   queues: z.object({ bills: Queue, withdrawals: Queue, requests: Queue, new_ids: Queue }),
   /** One row per day of the last 7 (oldest first), for the chart. */
   days: z.array(Totals.extend({ date: z.string() })),
+  /**
+   * Active payment types the demo seed made (its fake payees), which customers are still
+   * shown: staff are warned until they are replaced (issue 56). Empty once they are.
+   */
+  demo_payment_types: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 
