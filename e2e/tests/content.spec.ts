@@ -180,8 +180,8 @@ test.describe('on a 390 px phone', () => {
     await field.fill(text);
     // The live preview follows the typing.
     await expect(page.getByRole('region', { name: 'Announcement' })).toContainText(text);
-    await page.getByRole('button', { name: 'Save top block' }).click();
-    await expect(page.getByText(/top block has been saved/i).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Save announcement' }).click();
+    await expect(page.getByText(/scrolling announcement has been saved/i).first()).toBeVisible();
 
     const guest = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const guestPage = await guest.newPage();

@@ -209,7 +209,7 @@ describe('the admin menus (issue 56)', () => {
     const { adminMenusFor } = await import('./layouts/admin-nav-items');
     for (const role of ['owner', 'cashier', 'support'] as const) {
       const menus = adminMenusFor(role);
-      const items = [...menus.main, ...menus.confirm, ...menus.site].filter((i) => i.to.startsWith('/admin'));
+      const items = [...menus.main, ...menus.queues, ...menus.site].filter((i) => i.to.startsWith('/admin'));
       expect(items.length, role).toBeGreaterThan(0);
       for (const item of items) {
         const page = PAGES.find((p) => p.path === item.to);

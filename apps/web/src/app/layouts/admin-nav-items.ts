@@ -32,57 +32,28 @@ export function itemAllowed(role: StaffRole | null | undefined, item: AdminNavIt
 export const ADMIN_LINKS: AdminNavItem[] = [
   { name: 'toWebsite', to: NAMED_ROUTES.home, isActive: () => false },
   // Not in SPEC.md's menu: where staff land after signing in (issue 16 item 4).
-  {
-    name: 'dashboard',
-    to: ROUTES.adminDashboard,
-    isActive: exact(ROUTES.adminDashboard),
-  },
-  {
-    name: 'topBlock',
-    to: ROUTES.adminTopBlock,
-    isActive: exact(ROUTES.adminTopBlock),
-  },
+  { name: 'dashboard', to: ROUTES.adminDashboard, isActive: exact(ROUTES.adminDashboard) },
+  { name: 'users', to: ROUTES.adminUsers, isActive: section(ROUTES.adminUsers) },
   {
     name: 'ids',
     to: ROUTES.adminIds,
     isActive: (p) => isPathActive(p, ROUTES.admin) || section(ROUTES.adminIds)(p),
   },
-  {
-    name: 'users',
-    to: ROUTES.adminUsers,
-    isActive: section(ROUTES.adminUsers),
-  },
   // Not in SPEC.md's menu: payment types need managing too (issue 3).
-  {
-    name: 'payments',
-    to: ROUTES.adminPaymentTypes,
-    isActive: section(ROUTES.adminPaymentTypes),
-  },
+  { name: 'payments', to: ROUTES.adminPaymentTypes, isActive: section(ROUTES.adminPaymentTypes) },
   // Not in SPEC.md's menu: staff accounts and roles (issue 15).
-  {
-    name: 'staff',
-    to: ROUTES.adminStaff,
-    isActive: section(ROUTES.adminStaff),
-  },
+  { name: 'staff', to: ROUTES.adminStaff, isActive: section(ROUTES.adminStaff) },
   // Not in SPEC.md's menu: every staff action, read-only (issue 16 item 6).
-  {
-    name: 'audit',
-    to: ROUTES.adminAudit,
-    isActive: section(ROUTES.adminAudit),
-  },
+  { name: 'audit', to: ROUTES.adminAudit, isActive: section(ROUTES.adminAudit) },
 ];
 
-export const CONFIRM_LINKS: AdminNavItem[] = [
-  {
-    name: 'idRequests',
-    to: ROUTES.adminRequestsPending,
-    isActive: (p) => /^\/admin\/requests(_pending|_done|\/)/.test(p),
-  },
-  {
-    name: 'newId',
-    to: ROUTES.adminNewIds,
-    isActive: section(ROUTES.adminNewIds),
-  },
+/**
+ * The four queues (SPEC.md §2's "Confirm" menu), each named for what it holds and always in
+ * view with its count, never folded into a menu (issue 56): top-ups, wallet payouts, the
+ * customers' "Request an ID", and the deposits, withdrawals, closes and password changes on
+ * their IDs.
+ */
+export const QUEUE_LINKS: AdminNavItem[] = [
   {
     name: 'bills',
     to: ROUTES.adminBillsPending,
@@ -93,25 +64,23 @@ export const CONFIRM_LINKS: AdminNavItem[] = [
     to: ROUTES.adminWithdrawPending,
     isActive: (p) => /^\/admin\/withdraw(_pending|_done|\/)/.test(p),
   },
+  { name: 'newId', to: ROUTES.adminNewIds, isActive: section(ROUTES.adminNewIds) },
+  {
+    name: 'idRequests',
+    to: ROUTES.adminRequestsPending,
+    isActive: (p) => /^\/admin\/requests(_pending|_done|\/)/.test(p),
+  },
 ];
 
-/** Site content (not in SPEC.md's menu; issue 6): a "Site" menu after Confirm. */
+/**
+ * Site content (not in SPEC.md's menu; issue 6): a "Site" menu, the scrolling announcement
+ * (SPEC.md's "Top Block") first.
+ */
 export const SITE_CONTENT_LINKS: AdminNavItem[] = [
-  {
-    name: 'settings',
-    to: ROUTES.adminSettings,
-    isActive: section(ROUTES.adminSettings),
-  },
-  {
-    name: 'media',
-    to: ROUTES.adminMedia,
-    isActive: section(ROUTES.adminMedia),
-  },
-  {
-    name: 'reviews',
-    to: ROUTES.adminReviews,
-    isActive: section(ROUTES.adminReviews),
-  },
+  { name: 'topBlock', to: ROUTES.adminTopBlock, isActive: exact(ROUTES.adminTopBlock) },
+  { name: 'settings', to: ROUTES.adminSettings, isActive: section(ROUTES.adminSettings) },
+  { name: 'media', to: ROUTES.adminMedia, isActive: section(ROUTES.adminMedia) },
+  { name: 'reviews', to: ROUTES.adminReviews, isActive: section(ROUTES.adminReviews) },
 ];
 
 /** The admin menus as a staff role sees them: only what it may use (issue 15). */
@@ -119,7 +88,7 @@ export function adminMenusFor(role: StaffRole | null | undefined) {
   const allowed = (items: AdminNavItem[]) => items.filter((item) => itemAllowed(role, item));
   return {
     main: allowed(ADMIN_LINKS),
-    confirm: allowed(CONFIRM_LINKS),
+    queues: allowed(QUEUE_LINKS),
     site: allowed(SITE_CONTENT_LINKS),
   };
 }
@@ -129,8 +98,8 @@ export function adminMenusFor(role: StaffRole | null | undefined) {
  * sends a role without the IDs page (SPEC.md §2 keeps /admin the IDs list for the others).
  */
 export function adminLandingFor(role: StaffRole | null | undefined): string {
-  const { main, confirm } = adminMenusFor(role);
-  return [...main, ...confirm].find((item) => item.to.startsWith(ROUTES.admin))?.to ?? ROUTES.home;
+  const { main, queues } = adminMenusFor(role);
+  return [...main, ...queues].find((item) => item.to.startsWith(ROUTES.admin))?.to ?? ROUTES.home;
 }
 
 /** Where a role without `permission` goes instead of the page that needs it; null: it may stay. */
