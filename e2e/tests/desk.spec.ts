@@ -104,9 +104,26 @@ test('staff work five pending bills with the keyboard; the reused UTR needs a co
 
   // The queue, filtered to this customer through the filter bar: oldest first, the reuse flagged.
   await page.goto('/admin/bills_pending');
+  // The filters are folded away: the list's first row is in view at once (issue 56).
+  const filters = page.getByRole('button', { name: /^filters/i });
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('table', { name: 'Pending bills' }).getByRole('row').nth(1)).toBeInViewport();
+  await filters.click();
   await page.getByLabel('Customer').fill(customer.email);
+  // Days are typed day first, whatever the browser's language; month first is refused.
+  // From yesterday on the desk's clock: today's bills are in, whenever the story runs.
+  const since = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() - 86_400_000));
+  const [yyyy, mm, dd] = since.split('-');
+  await page.getByLabel('From day').fill(`${mm}/${dd}/${yyyy}`);
   await page.getByRole('button', { name: 'Apply filters' }).click();
+  if (Number(dd) > 12) {
+    await expect(page.getByText('Enter the day as dd/mm/yyyy, like 31/12/2026.')).toBeVisible();
+  }
+  await page.getByLabel('From day').fill(`${dd}/${mm}/${yyyy}`);
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${since}`));
   await expect(page).toHaveURL(/customer=/);
+  await expect(page.getByRole('button', { name: 'Filters (2)' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Pending bills' });
   await expect(table.getByRole('row')).toHaveCount(6);
   const links = table.getByRole('link', { name: /^bill #\d+$/i });
