@@ -63,7 +63,7 @@ test('a user adds funds with a screenshot, the admin approves it, and the side-m
   // Confirmed once: the page's panel, marked pending, and no toast saying it again (issue 56).
   const sent = page.getByRole('region', { name: 'Top-up sent for approval' });
   await expect(sent).toBeVisible();
-  await expect(sent.getByText('Pending')).toBeVisible();
+  await expect(sent.getByText('Pending', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: /^notifications/i }).getByRole('listitem')).toHaveCount(0);
 
   // Nothing is credited before staff approve it.

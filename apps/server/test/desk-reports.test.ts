@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeId, createFromWallet, createItem, customer, handle } from './helpers/ids-fixtures';
+import { textCell } from '../src/lib/csv-export';
 import { createAdmin, get, post, useTestApp } from './helpers/test-app';
 import { addFunds, createUpiPaymentType, deposit, expectLedgerConsistent, withdrawUpi } from './helpers/wallet-fixtures';
 
@@ -96,11 +97,25 @@ describe('CSV export', () => {
       [String(a.id), '1234.50', 'approved'],
     ]);
     expect(rows[1]).toMatchObject({ customer: `'=HYPERLINK("x")`, email: user.email, handled_by: admin.name, reference: a.reference });
+    // Issue 56: the phone as stored, "+91" and ten digits, without a quote before it.
+    expect(rows[1]!.phone).toMatch(/^\+91\d{10}$/);
     expect(rows[0]!.comment).toBe('Wrong, "amount"');
     // created_at in Asia/Kolkata (UTC+5:30), to the second.
     const utc = new Date(a.created_at);
     const local = new Date(utc.getTime() + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
     expect(rows[1]!.created_at).toBe(local);
+  });
+
+  it('issue 56: a stored phone is written as it is; every other cell that could start a formula keeps its quote', () => {
+    expect(textCell('+919876543210')).toBe('+919876543210');
+    expect(textCell('+447700900123')).toBe('+447700900123');
+    // Anything beyond "+" and digits may hide a formula: quoted as before.
+    expect(textCell('+91 98765 43210')).toBe("'+91 98765 43210");
+    expect(textCell('+1+HYPERLINK("x")')).toBe(`'+1+HYPERLINK("x")`);
+    expect(textCell('=1+1')).toBe("'=1+1");
+    expect(textCell('-2')).toBe("'-2");
+    expect(textCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(textCell('Asha')).toBe('Asha');
   });
 
   it('more rows than one chunk stream out whole, in order', async () => {
