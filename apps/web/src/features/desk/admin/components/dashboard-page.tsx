@@ -26,8 +26,8 @@ const DAY_TALLIES = TALLIES.slice(0, 3);
 const QUEUES: { key: keyof Dashboard['queues']; to: string }[] = [
   { key: 'bills', to: ROUTES.adminBillsPending },
   { key: 'withdrawals', to: ROUTES.adminWithdrawPending },
-  { key: 'requests', to: ROUTES.adminRequestsPending },
   { key: 'new_ids', to: ROUTES.adminNewIds },
+  { key: 'requests', to: ROUTES.adminRequestsPending },
 ];
 
 /** One queue: how many wait, how much, and how long the oldest has waited. */
