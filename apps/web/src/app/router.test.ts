@@ -85,6 +85,7 @@ describe('the routes built from the table', () => {
       layout: 'auth',
       dark: true,
       title: 'titles.login',
+      focused: false,
     });
     expect(page.load).toHaveBeenCalled();
   });
