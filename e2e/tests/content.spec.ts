@@ -155,6 +155,19 @@ test.describe('on a 390 px phone', () => {
     );
   });
 
+  test('issue 56: on a money form the bar steps aside; it is back everywhere else', async ({ page, request }) => {
+    await signedInUser(page, request, 'focus');
+    const bar = page.getByRole('navigation', { name: 'Quick actions' });
+    await expect(bar).toBeVisible();
+    for (const path of ['/add_funds', '/withdraw']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(bar).toHaveCount(0);
+    }
+    await page.goto('/transactions');
+    await expect(bar).toBeVisible();
+  });
+
   test('the admin changes the top block and a guest’s mobile header shows it', async ({
     page,
     browser,
@@ -167,8 +180,8 @@ test.describe('on a 390 px phone', () => {
     await field.fill(text);
     // The live preview follows the typing.
     await expect(page.getByRole('region', { name: 'Announcement' })).toContainText(text);
-    await page.getByRole('button', { name: 'Save top block' }).click();
-    await expect(page.getByText(/top block has been saved/i).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Save announcement' }).click();
+    await expect(page.getByText(/scrolling announcement has been saved/i).first()).toBeVisible();
 
     const guest = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const guestPage = await guest.newPage();

@@ -1,6 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { adminToken, apiPost, createUpiPaymentType, pngFile } from '../support/api';
+import {
+  adminToken,
+  apiPost,
+  createCatalogueItem,
+  createUpiPaymentType,
+  pngFile,
+} from '../support/api';
 import { admin, expect, loginViaUi, newReference, test, registeredUser } from '../support/fixtures';
 
 /**
@@ -102,9 +108,26 @@ test('staff work five pending bills with the keyboard; the reused UTR needs a co
 
   // The queue, filtered to this customer through the filter bar: oldest first, the reuse flagged.
   await page.goto('/admin/bills_pending');
+  // The filters are folded away: the list's first row is in view at once (issue 56).
+  const filters = page.getByRole('button', { name: /^filters/i });
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('table', { name: 'Pending bills' }).getByRole('row').nth(1)).toBeInViewport();
+  await filters.click();
   await page.getByLabel('Customer').fill(customer.email);
+  // Days are typed day first, whatever the browser's language; month first is refused.
+  // From yesterday on the desk's clock: today's bills are in, whenever the story runs.
+  const since = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() - 86_400_000));
+  const [yyyy, mm, dd] = since.split('-');
+  await page.getByLabel('From day').fill(`${mm}/${dd}/${yyyy}`);
   await page.getByRole('button', { name: 'Apply filters' }).click();
+  if (Number(dd) > 12) {
+    await expect(page.getByText('Enter the day as dd/mm/yyyy, like 31/12/2026.')).toBeVisible();
+  }
+  await page.getByLabel('From day').fill(`${dd}/${mm}/${yyyy}`);
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${since}`));
   await expect(page).toHaveURL(/customer=/);
+  await expect(page.getByRole('button', { name: 'Filters (2)' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Pending bills' });
   await expect(table.getByRole('row')).toHaveCount(6);
   const links = table.getByRole('link', { name: /^bill #\d+$/i });
@@ -304,4 +327,71 @@ test('a batch with flagged bills asks a reason for each; one without is left out
   await page.goto(`/admin/bills/${clean}`);
   await expect(page.getByRole('heading', { level: 1, name: `Bill #${clean}` })).toBeVisible();
   await expect(page.getByText(/Approved/).first()).toBeVisible();
+});
+
+/** How many lines the element's text takes on screen (1: it did not wrap). */
+const linesOf = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+  });
+
+test('issue 56: a payment reference reads on one line, in the queues and on the item pages, desktop and phone', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const staffToken = await adminToken(request);
+  const method = await createUpiPaymentType(request, staffToken, `Reference UPI ${Date.now()}`);
+  const { token, ...customer } = await registeredUser(request, 'reference');
+  // A 22-character IMPS-style reference: longer than a UTR, still one line.
+  const billRef = `${newReference()}7788990`.slice(0, 22);
+  const bill = await addFunds(request, token, method.id, '150.00', billRef, '#f97316');
+  const item = await createCatalogueItem(request, staffToken, {
+    name: `Ref Club ${Date.now()}`,
+    min_deposit: '100',
+  });
+  const idRef = newReference();
+  const created = await request.post(`/api/ids/${item.id}/create`, {
+    headers: bearer(token),
+    multipart: {
+      username: `ref${Date.now()}`.slice(0, 16),
+      amount: '200',
+      pay_from: 'payment',
+      payment_type_id: String(method.id),
+      reference: idRef,
+      proof: await pngFile('id-proof.png', '#0f766e'),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const newId = ((await created.json()) as { data: { id: number } }).data.id;
+
+  await loginViaUi(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    // The queues show the reference in full, as prominent as the customer's name.
+    await page.goto(`/admin/bills_pending?customer=${encodeURIComponent(customer.email)}`);
+    const inList = page.getByText(billRef, { exact: true });
+    await expect(inList).toBeVisible();
+    expect(await linesOf(inList), `bill list at ${viewport.width}`).toBe(1);
+    expect(await inList.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(14);
+    await page.goto(`/admin/new_ids?customer=${encodeURIComponent(customer.email)}`);
+    await expect(page.getByText(idRef, { exact: true })).toBeVisible();
+
+    // The item pages: the reference beside its copy button, never broken mid-number.
+    await page.goto(`/admin/bills/${bill}`);
+    const onBill = page.getByRole('definition').getByText(billRef, { exact: true });
+    await expect(onBill).toBeVisible();
+    expect(await linesOf(onBill), `bill page at ${viewport.width}`).toBe(1);
+    await page.goto(`/admin/new_ids/${newId}`);
+    const onNewId = page.getByRole('definition').getByText(idRef, { exact: true });
+    await expect(onNewId).toBeVisible();
+    expect(await linesOf(onNewId), `new ID page at ${viewport.width}`).toBe(1);
+  }
+  await expectNoSeriousA11yViolations(page);
 });

@@ -47,9 +47,14 @@ test('an ID from request to close: wallet hold, approval with credentials, depos
   await page.getByLabel(/^username$/i).fill('falcon_player');
   await page.getByLabel(/^amount$/i).fill('1000');
   await page.getByRole('radio', { name: /^wallet/i }).check({ force: true });
+  await page.getByRole('button', { name: /^request id$/i }).scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  expect(await page.evaluate(() => window.scrollY), 'the form is scrolled').toBeGreaterThan(0);
   await page.getByRole('button', { name: /^request id$/i }).click();
   await page.getByRole('dialog').getByRole('button', { name: /confirm request/i }).click();
   await expect(page).toHaveURL(/\/my_ids$/);
+  // My IDs opens at its top, the new request in view, wherever the form was scrolled (issue 56).
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expectMenuBalance(page, '₹1,000.00');
 
   // Staff approve it with a login and password.

@@ -1,11 +1,11 @@
 // Issue 17: the customer's everyday frictions — the balance in sight, one clock, pending
 // history, a blocked customer told, UPI like on a phone, dark mode, an installable app.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { adminToken, apiGet, apiLogin, apiPost, createUpiPaymentType, topUpViaWallet } from '../support/api';
-import { expect, loginViaUi, test, registeredUser, signedInUser } from '../support/fixtures';
+import { admin, expect, loginViaUi, test, registeredUser, signedInUser } from '../support/fixtures';
 
 const balanceChip = (page: Page) =>
   page.getByRole('banner').getByRole('link', { name: /^balance:/i }).locator('visible=true');
@@ -121,6 +121,67 @@ test.describe('in the dark', () => {
     await signedInUser(page, request, 'dark');
     await page.goto('/add_funds');
     await expect(page.getByRole('heading', { level: 1, name: /add funds/i })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+/**
+ * The WCAG contrast of an element's text on `background` (its own when left out: the nearest
+ * painted background), both read as the page draws them.
+ */
+const contrastOf = (locator: Locator, background?: string) =>
+  locator.evaluate((el, bgColour) => {
+    const rgb = (colour: string) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = 1;
+      const ctx = canvas.getContext('2d')!;
+      ctx.fillStyle = colour;
+      ctx.fillRect(0, 0, 1, 1);
+      return [...ctx.getImageData(0, 0, 1, 1).data].slice(0, 3);
+    };
+    const luminance = (c: number[]) =>
+      c
+        .map((v) => v / 255)
+        .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+    let painted: Element | null = el;
+    while (painted && getComputedStyle(painted).backgroundColor === 'rgba(0, 0, 0, 0)') painted = painted.parentElement;
+    const a = luminance(rgb(getComputedStyle(el).color));
+    const b = luminance(rgb(bgColour ?? getComputedStyle(painted ?? document.body).backgroundColor));
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  }, background);
+
+/** The colour behind an element: its nearest painted ancestor's (or its own) background. */
+const paintedBehind = (locator: Locator) =>
+  locator.evaluate((el) => {
+    let painted: Element | null = el;
+    while (painted && getComputedStyle(painted).backgroundColor === 'rgba(0, 0, 0, 0)') painted = painted.parentElement;
+    return getComputedStyle(painted ?? document.body).backgroundColor;
+  });
+
+test.describe('in the dark, issue 56', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('the home banner’s label reads, and the admin area’s cards are dark', async ({ page }) => {
+    await page.goto('/create_id');
+    const banner = page.getByRole('main').locator('section').first();
+    const label = banner.getByText('Create ID', { exact: true });
+    await expect(label).toBeVisible();
+    // The banner is a gradient, which axe cannot read: its text against the gradient's start,
+    // its lightest colour.
+    const start = await banner.evaluate((el) => getComputedStyle(el).getPropertyValue('--tw-gradient-from').trim());
+    expect(start).not.toBe('');
+    expect(await contrastOf(label, start)).toBeGreaterThanOrEqual(4.5);
+    await expectNoSeriousA11yViolations(page);
+
+    await loginViaUi(page, admin.email, admin.password);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    // A card's heading: the card behind it is dark, and the heading reads on it.
+    const heading = page.getByRole('heading', { level: 2, name: 'Last 7 days' });
+    await expect(heading).toBeVisible();
+    const [r, g, b] = (await paintedBehind(heading)).match(/[\d.]+/g)!.map(Number);
+    expect(r! + g! + b!, 'a dark card, not a white one on navy').toBeLessThan(150);
+    expect(await contrastOf(heading)).toBeGreaterThanOrEqual(4.5);
     await expectNoSeriousA11yViolations(page);
   });
 });

@@ -125,7 +125,7 @@ test('limits: the withdraw form says what is left of today’s payout total and 
     await amount.fill('500');
     await send.click();
     await page.getByRole('dialog').getByRole('button', { name: /withdraw ₹500\.00/i }).click();
-    await expect(page.getByText(/request sent/i).first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Withdrawal requested' })).toBeVisible();
     await expect(page.getByText("today's payout limit of ₹2,000.00 is used up: you can withdraw again tomorrow.")).toBeVisible();
     expect(await balanceOf(request, user.token)).toBe('3000.00');
   } finally {

@@ -33,6 +33,9 @@ test('a customer ends another of their sessions and that device is signed out at
   // The phone does nothing: its next poll meets the refusal and it is signed out.
   await expect(phone).toHaveURL(/\/login$/, { timeout: 20_000 });
   expect(await phone.evaluate(() => localStorage.getItem('api_token'))).toBeNull();
+  // Said in the app's words, with what to do next; never the framework's "Unauthenticated."
+  await expect(phone.getByText('You were signed out on this device. Sign in again.')).toBeVisible();
+  await expect(phone.getByText(/unauthenticated|unauthorized/i)).toHaveCount(0);
 
   // The laptop is still signed in.
   await page.reload();

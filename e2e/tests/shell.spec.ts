@@ -29,6 +29,7 @@ test('a guest opening /admin is sent to /login', async ({ page }) => {
 });
 
 test('a guest registers, lands home, sees the balance in the side menu, and logs out', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   const user = newUser('reg');
   await page.goto('/register');
   await page.getByLabel(/^name$/i).fill(user.name);
@@ -46,6 +47,10 @@ test('a guest registers, lands home, sees the balance in the side menu, and logs
   // Home is highlighted on the create-id list.
   await expect(menu.getByRole('link', { name: /^home$/i })).toHaveAttribute('aria-current', 'page');
 
+  // Log out is in view at once on a 390×844 phone, beside My IDs and Notifications (issue 56).
+  await expect(menu.getByRole('link', { name: /^my ids$/i })).toBeVisible();
+  await expect(menu.getByRole('link', { name: /^notifications$/i })).toBeVisible();
+  await expect(menu.getByRole('button', { name: /log out/i })).toBeInViewport({ ratio: 1 });
   await menu.getByRole('button', { name: /log out/i }).click();
   await expect(page).toHaveURL(/\/login$/);
   const stored = await page.evaluate(() => localStorage.getItem('api_token'));
@@ -103,13 +108,18 @@ test('staff land on the dashboard, reach the admin area from the storefront, and
   // /admin stays the IDs list (docs/product.md#staff-pages).
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'IDs' })).toBeVisible();
-  for (const name of [/to website/i, /^dashboard$/i, /top block/i, /^ids$/i, /^users$/i, /^audit$/i]) {
+  for (const name of [/to website/i, /^dashboard$/i, /^ids$/i, /^users$/i, /^audit$/i]) {
     await expect(nav.getByRole('link', { name })).toBeVisible();
   }
-  await nav.getByRole('button', { name: /confirm/i }).click();
-  for (const name of [/id requests/i, /new id/i, /bills/i, /withdraw/i]) {
-    await expect(page.getByRole('menuitem', { name })).toBeVisible();
+  // The queues are in view on their own row, each named for what it holds (issue 56).
+  const queues = page.getByRole('navigation', { name: 'Queues' });
+  for (const name of [/^bills/i, /^withdraw/i, /^new id requests/i, /^id deposits & withdrawals/i]) {
+    await expect(queues.getByRole('link', { name })).toBeVisible();
   }
+  await expect(nav.getByRole('button', { name: /confirm/i })).toHaveCount(0);
+  // The scrolling announcement (once "Top Block") is site content, in the Site menu.
+  await nav.getByRole('button', { name: /^site/i }).click();
+  await expect(page.getByRole('menuitem', { name: 'Scrolling announcement' })).toBeVisible();
 });
 
 test('on a phone the storefront header has an admin link for staff', async ({ page }) => {

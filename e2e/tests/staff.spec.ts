@@ -1,5 +1,6 @@
 import { type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { adminToken, apiGet, apiLogin, apiPost } from '../support/api';
 import { admin, expect, loginViaUi, newUser, test } from '../support/fixtures';
 
@@ -99,19 +100,36 @@ test('a cashier cannot reach staff management or manual balance changes, in the 
   await page.goto('/admin');
   const nav = page.getByRole('navigation', { name: 'Admin' });
   await expect(nav.getByRole('link', { name: 'Users' })).toBeVisible();
-  await expect(nav.getByRole('button', { name: /confirm/i })).toBeVisible();
-  for (const hidden of ['Staff', 'Payments', 'Top Block', 'IDs']) {
+  await expect(page.getByRole('navigation', { name: 'Queues' }).getByRole('link', { name: /^bills/i })).toBeVisible();
+  for (const hidden of ['Staff', 'Payments', 'Scrolling announcement', 'IDs']) {
     await expect(nav.getByRole('link', { name: hidden, exact: true })).toHaveCount(0);
   }
   await expect(nav.getByRole('button', { name: /^site/i })).toHaveCount(0);
 
-  // Typed by hand, the staff page shows the server's refusal and no staff.
-  await page.goto('/admin/staff');
-  await expect(page.getByText(/this action is unauthorized/i).first()).toBeVisible();
+  // Typed by hand, an owner's page says it is not for this role before anything renders: no
+  // form whose saving would fail, no staff list (issue 56).
+  for (const path of ['/admin/staff', '/admin/settings', '/admin/top_block']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Not for your role' })).toBeVisible();
+    await expect(page.getByText('You are signed in as Cashier.')).toBeVisible();
+    await expect(page.getByRole('textbox')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /add staff member|save/i })).toHaveCount(0);
+  }
   await expect(page.getByRole('row').filter({ hasText: admin.email })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('link', { name: 'Go to your start page' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  // Users lists customers only: no staff account, no "Admin" badge (issue 56).
+  await page.goto('/admin/users');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: customer.name }).first()).toBeVisible();
+  for (const staffEmail of [admin.email, cashier.email]) {
+    await expect(main.getByText(staffEmail)).toHaveCount(0);
+  }
+  await expect(main.getByText('Admin', { exact: true })).toHaveCount(0);
 
   // The customer's page: no balance change forms, no block button.
-  await page.goto('/admin/users');
   await page.getByRole('link', { name: customer.name }).first().click();
   await expect(page.getByRole('heading', { name: customer.name, level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: /credit|debit|deposit|withdraw/i })).toHaveCount(0);

@@ -40,7 +40,7 @@ async function withdraw200ViaUi(page: Page, upi: string) {
   await page.getByLabel(/upi id/i).fill(upi);
   await page.getByRole('button', { name: /continue|withdraw/i }).first().click();
   await page.getByRole('dialog').getByRole('button', { name: /withdraw ₹200\.00/i }).click();
-  await expect(page.getByText(/request sent/i).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Withdrawal requested' })).toBeVisible();
 }
 
 test('a user adds funds with a screenshot, the admin approves it, and the side-menu balance shows it', async ({
@@ -60,7 +60,11 @@ test('a user adds funds with a screenshot, the admin approves it, and the side-m
   await page.getByRole('button', { name: /^continue$/i }).click();
   const confirm = page.getByRole('dialog', { name: /confirm your top-up/i });
   await confirm.getByRole('button', { name: /send for approval/i }).click();
-  await expect(page.getByText(/request sent/i).first()).toBeVisible();
+  // Confirmed once: the page's panel, marked pending, and no toast saying it again (issue 56).
+  const sent = page.getByRole('region', { name: 'Top-up sent for approval' });
+  await expect(sent).toBeVisible();
+  await expect(sent.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: /^notifications/i }).getByRole('listitem')).toHaveCount(0);
 
   // Nothing is credited before staff approve it.
   let menu = await sideMenuBalance(page);

@@ -82,7 +82,7 @@ describe('accounts', () => {
     // …every other session of the user is gone.
     for (const revoked of [registerToken, other]) {
       const res = await post(app, '/api/user/passport', undefined, revoked);
-      expectErrorAnswer(res, 401, 'Unauthenticated.', 'UNAUTHENTICATED');
+      expectErrorAnswer(res, 401, 'You are not signed in, or your session has ended. Sign in again.', 'UNAUTHENTICATED');
     }
 
     // Old password no longer works, the new one does, with the updated email.
@@ -135,7 +135,7 @@ describe('accounts', () => {
       '/api/auth/logout',
     ]) {
       const guest = await post(app, url, {});
-      expectErrorAnswer(guest, 401, 'Unauthenticated.', 'UNAUTHENTICATED', url);
+      expectErrorAnswer(guest, 401, 'You are not signed in, or your session has ended. Sign in again.', 'UNAUTHENTICATED', url);
       const junk = await app.inject({
         method: 'POST',
         url,

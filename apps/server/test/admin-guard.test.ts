@@ -9,7 +9,7 @@ describe('admin guard and the marquee', () => {
   it('a non-admin token on an admin call gets 403', async () => {
     const user = await registerUser(ctx.app);
     const res = await post(ctx.app, '/api/admin/marque', { text: 'Hacked' }, user.token);
-    expectErrorAnswer(res, 403, 'This action is unauthorized.', 'FORBIDDEN');
+    expectErrorAnswer(res, 403, 'Your account may not do this. If your work needs it, ask the site’s owner.', 'FORBIDDEN');
   });
 
   it('a guest on an admin call gets 401, before the body is even looked at', async () => {

@@ -81,6 +81,38 @@ describe('demo seed', () => {
     expect(await ctx.db.$count(reviews)).toBe(0);
   });
 
+  it('issue 56: the demo reviewers are not counted as new customers; a real customer is', async () => {
+    ctx = await createTestApp({}, { moneyLimits: 'defaults' });
+    const admin = await createAdmin(ctx);
+    expect(await seedDemoData(deps(ctx))).toBe('seeded');
+    const newCustomers = async () => {
+      const res = await get(ctx!.app, '/api/admin/dashboard', admin.token);
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data;
+      return [data.today.new_customers, data.last_7_days.new_customers];
+    };
+    // Four demo reviewers and a staff member exist; none of them is a customer.
+    expect(await newCustomers()).toEqual([0, 0]);
+    await registerUser(ctx.app);
+    expect(await newCustomers()).toEqual([1, 1]);
+  });
+
+  it('issue 56: the dashboard names the demo payees customers are shown, until they are replaced or off', async () => {
+    ctx = await createTestApp({}, { moneyLimits: 'defaults' });
+    const admin = await createAdmin(ctx);
+    const demoPayees = async () =>
+      (await get(ctx!.app, '/api/admin/dashboard', admin.token)).json().data.demo_payment_types as { id: number; name: string }[];
+    expect(await demoPayees()).toEqual([]);
+    expect(await seedDemoData(deps(ctx))).toBe('seeded');
+    const listed = await demoPayees();
+    expect(listed.map((p) => p.name)).toEqual(['UPI (demo — replace before going live)', 'Bank transfer (demo)']);
+    for (const payee of listed) {
+      const off = await post(ctx.app, `/api/admin/payment_types/${payee.id}/deactivate`, undefined, admin.token);
+      expect(off.statusCode, off.body).toBe(200);
+    }
+    expect(await demoPayees()).toEqual([]);
+  });
+
   it('never touches a database that has a customer', async () => {
     ctx = await createTestApp({}, { moneyLimits: 'defaults' });
     await registerUser(ctx.app);

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeId, createFromWallet, createItem, customer, handle } from './helpers/ids-fixtures';
+import { textCell } from '../src/lib/csv-export';
 import { createAdmin, get, post, useTestApp } from './helpers/test-app';
 import { addFunds, createUpiPaymentType, deposit, expectLedgerConsistent, withdrawUpi } from './helpers/wallet-fixtures';
 
@@ -96,11 +97,25 @@ describe('CSV export', () => {
       [String(a.id), '1234.50', 'approved'],
     ]);
     expect(rows[1]).toMatchObject({ customer: `'=HYPERLINK("x")`, email: user.email, handled_by: admin.name, reference: a.reference });
+    // Issue 56: the phone as stored, "+91" and ten digits, without a quote before it.
+    expect(rows[1]!.phone).toMatch(/^\+91\d{10}$/);
     expect(rows[0]!.comment).toBe('Wrong, "amount"');
     // created_at in Asia/Kolkata (UTC+5:30), to the second.
     const utc = new Date(a.created_at);
     const local = new Date(utc.getTime() + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
     expect(rows[1]!.created_at).toBe(local);
+  });
+
+  it('issue 56: a stored phone is written as it is; every other cell that could start a formula keeps its quote', () => {
+    expect(textCell('+919876543210')).toBe('+919876543210');
+    expect(textCell('+447700900123')).toBe('+447700900123');
+    // Anything beyond "+" and digits may hide a formula: quoted as before.
+    expect(textCell('+91 98765 43210')).toBe("'+91 98765 43210");
+    expect(textCell('+1+HYPERLINK("x")')).toBe(`'+1+HYPERLINK("x")`);
+    expect(textCell('=1+1')).toBe("'=1+1");
+    expect(textCell('-2')).toBe("'-2");
+    expect(textCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(textCell('Asha')).toBe('Asha');
   });
 
   it('more rows than one chunk stream out whole, in order', async () => {
@@ -173,6 +188,7 @@ describe('audit trail', () => {
         after: expect.objectContaining({ status: 'approved', amount: '77.00' }),
         ip: expect.any(String),
         created_at: expect.any(String),
+        refs: { users: { [String(user.id)]: user.name } },
       },
     ]);
     const actorId = billEntries.items[0].actor.id;
@@ -201,5 +217,46 @@ describe('audit trail', () => {
     expect(history.items.map((e: { action: string }) => e.action)).toEqual(['id_request.approve']);
     const idHistory = (await get(ctx.app, `/api/admin/audit/user_id/${userIdId}`, admin.token)).json().data;
     expect(idHistory.items.map((e: { action: string }) => e.action)).toEqual(['user_id.approve']);
+  });
+
+  it('issue 56: an entry names what its ids stand for, and a customer’s history holds what staff did to their items', async () => {
+    const item = await createItem(ctx.app, admin.token, { name: 'Refs Exchange' });
+    const { user: owner, userIdId } = await activeId(ctx, admin.token, item.id);
+    const { phone } = (await post(ctx.app, '/api/user/passport', undefined, owner.token)).json().data;
+    const renamed = await post(ctx.app, '/api/user/update', { name: 'Asha Renamed', email: owner.email, phone }, owner.token);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const bill = (await addFunds(ctx.app, owner.token, paymentTypeId, '55.00')).json().data.id;
+    await post(ctx.app, `/api/admin/bills/${bill}/approve`, undefined, admin.token);
+    const req = (await post(ctx.app, `/api/user_ids/${userIdId}/withdraw`, { amount: '5' }, owner.token)).json().data.id;
+    await handle(ctx.app, admin.token, req, { action: 'approve', amount: '5' });
+
+    const history = async () => {
+      const res = await get(ctx.app, `/api/admin/audit/user/${owner.id}`, admin.token);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.items as { action: string; object_type: string; object_id: string; after: unknown; refs?: unknown }[];
+    };
+    const items = await history();
+    // The customer's own page lists what staff did to their account and to everything of theirs.
+    expect(items.map((e) => e.action)).toEqual(['id_request.approve', 'bill.approve', 'user_id.approve', 'balance.deposit']);
+    const byAction = Object.fromEntries(items.map((e) => [e.action, e]));
+    // The customer by their name as it is now, the ID by its service and username.
+    expect(byAction['bill.approve']!.refs).toEqual({ users: { [String(owner.id)]: 'Asha Renamed' } });
+    expect(byAction['id_request.approve']!.refs).toEqual({
+      users: { [String(owner.id)]: 'Asha Renamed' },
+      user_ids: { [String(userIdId)]: { service: 'Refs Exchange', username: 'player_one' } },
+    });
+    // The manual deposit's ledger entry by its description and amount.
+    const entry = byAction['balance.deposit'] as { after: { transaction_id: number }; refs: unknown };
+    expect(entry.refs).toEqual({
+      transactions: {
+        [String(entry.after.transaction_id)]: { description: expect.stringMatching(/test funds/), amount: '2000.00' },
+      },
+    });
+    // The audit page's object filter reads the same.
+    const filtered = (await get(ctx.app, `/api/admin/audit?object_type=user&object_id=${owner.id}`, admin.token)).json().data;
+    expect(filtered.total).toBe(4);
+    // Another customer's history holds none of it.
+    const stranger = await customer(ctx);
+    expect((await get(ctx.app, `/api/admin/audit/user/${stranger.id}`, admin.token)).json().data.items).toEqual([]);
   });
 });

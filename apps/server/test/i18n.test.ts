@@ -147,6 +147,23 @@ describe('Accept-Language picks the language of the answer', () => {
     expect(res.json().message).toBe('आपका दूसरा चरण (2FA) पहले से बंद है।');
   });
 
+  it('issue 56: a refused token or role reads in the product’s words, with what to do next, in both languages', async () => {
+    const token = (await register(newUserDetails())).json().data.api_token as string;
+    const cases = [
+      { token: 'not-a-token', status: 401, en: /^You are not signed in, or your session has ended\. Sign in again\.$/, hi: /फिर से साइन इन करें।$/ },
+      { token, status: 403, en: /^Your account may not do this\. If your work needs it, ask the site’s owner\.$/, hi: /ओनर से पूछें।$/ },
+    ];
+    for (const c of cases) {
+      const english = await postWith('/api/admin/marque', { text: 'x' }, c.token, {});
+      const hindi = await postWith('/api/admin/marque', { text: 'x' }, c.token, HINDI);
+      expect([english.statusCode, hindi.statusCode]).toEqual([c.status, c.status]);
+      expect(english.json().message).toMatch(c.en);
+      expect(hindi.json().message).toMatch(c.hi);
+      // No framework words ("Unauthenticated.", "This action is unauthorized.").
+      expect(english.json().message).not.toMatch(/unauthenticated|unauthori[sz]ed/i);
+    }
+  });
+
   it('a success message is Hindi, and registering in Hindi makes Hindi the account’s language', async () => {
     const res = await register(newUserDetails(), HINDI);
     expect(res.statusCode).toBe(200);

@@ -133,7 +133,7 @@ describe('POST /notifications/top', () => {
     await post(ctx.app, '/api/auth/logout', undefined, other.token);
     const res = await top(other.token, 0);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ message: 'Unauthenticated.', data: null });
+    expect(res.json()).toMatchObject({ message: 'You are not signed in, or your session has ended. Sign in again.', data: null });
   });
 
   it('validates the id (422), after the token header is checked (401 first)', async () => {

@@ -86,7 +86,7 @@ describe('who may do what: the wallet', () => {
     for (const [method, url, body] of calls) {
       const res = await call(method, url, body);
       expect(res.statusCode, `${method} ${url}`).toBe(401);
-      expect(res.json()).toEqual({ message: 'Unauthenticated.', data: null, code: 'UNAUTHENTICATED' });
+      expect(res.json()).toEqual({ message: 'You are not signed in, or your session has ended. Sign in again.', data: null, code: 'UNAUTHENTICATED' });
     }
   });
 

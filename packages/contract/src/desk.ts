@@ -158,6 +158,11 @@ export const DashboardSchema = z.object({
   queues: z.object({ bills: Queue, withdrawals: Queue, requests: Queue, new_ids: Queue }),
   /** One row per day of the last 7 (oldest first), for the chart. */
   days: z.array(Totals.extend({ date: z.string() })),
+  /**
+   * Active payment types the demo seed made (its fake payees), which customers are still
+   * shown: staff are warned until they are replaced (issue 56). Empty once they are.
+   */
+  demo_payment_types: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 
@@ -184,8 +189,22 @@ export const AuditEntrySchema = z.object({
   after: z.unknown(),
   ip: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * What the entry's ids stand for, read when it is listed (issue 56), keyed by the id as a
+   * string: `users` a customer's name (`user_id`), `user_ids` a user ID's service and username
+   * (`user_id_id`), `transactions` a ledger entry's description and signed amount
+   * (`transaction_id`). Only the ids the entry names; an id whose row is gone is left out.
+   */
+  refs: z
+    .object({
+      users: z.record(z.string(), z.string()).optional(),
+      user_ids: z.record(z.string(), z.object({ service: z.string(), username: z.string() })).optional(),
+      transactions: z.record(z.string(), z.object({ description: z.string(), amount: AmountSchema })).optional(),
+    })
+    .optional(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export type AuditRefs = NonNullable<AuditEntry['refs']>;
 
 /** Paths of the staff desk, relative to `/api`. */
 type Id = number | string;

@@ -21,9 +21,18 @@ export async function* keysetRows<T extends { id: number }>(
   }
 }
 
-/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) is prefixed with a quote. */
+/** A phone as the accounts store it: "+" and 7 to 15 digits (E.164), nothing else. */
+const STORED_PHONE = /^\+\d{7,15}$/;
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) is prefixed with a quote,
+ * except a phone in its stored form ("+919876543210"): "+" and digits alone hold no formula a
+ * spreadsheet could run (no function, no reference), a spreadsheet reads it as the number, and
+ * anything else reads the phone as written, without a stray quote (issue 56).
+ */
 export function textCell(value: string | null | undefined): string {
   if (value === null || value === undefined) return '';
+  if (STORED_PHONE.test(value)) return value;
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 

@@ -8431,6 +8431,10 @@ export interface operations {
                                 new_customers: number;
                                 date: string;
                             }[];
+                            demo_payment_types: {
+                                id: number;
+                                name: string;
+                            }[];
                         };
                     };
                 };
@@ -8505,6 +8509,23 @@ export interface operations {
                                 after: unknown;
                                 ip: string | null;
                                 created_at: string;
+                                refs?: {
+                                    users?: {
+                                        [key: string]: string;
+                                    };
+                                    user_ids?: {
+                                        [key: string]: {
+                                            service: string;
+                                            username: string;
+                                        };
+                                    };
+                                    transactions?: {
+                                        [key: string]: {
+                                            description: string;
+                                            amount: string;
+                                        };
+                                    };
+                                };
                             }[];
                             page: number;
                             per_page: number;
@@ -8590,6 +8611,23 @@ export interface operations {
                                 after: unknown;
                                 ip: string | null;
                                 created_at: string;
+                                refs?: {
+                                    users?: {
+                                        [key: string]: string;
+                                    };
+                                    user_ids?: {
+                                        [key: string]: {
+                                            service: string;
+                                            username: string;
+                                        };
+                                    };
+                                    transactions?: {
+                                        [key: string]: {
+                                            description: string;
+                                            amount: string;
+                                        };
+                                    };
+                                };
                             }[];
                             page: number;
                             per_page: number;

@@ -3,7 +3,7 @@ import { resolveHandle } from './route-handle';
 
 describe('layout per route', () => {
   it("falls back to 'default'", () => {
-    expect(resolveHandle([undefined, {}])).toEqual({ layout: 'default', dark: false, title: null });
+    expect(resolveHandle([undefined, {}])).toEqual({ layout: 'default', dark: false, title: null, focused: false });
   });
 
   it('lets the deepest route decide', () => {
@@ -11,6 +11,7 @@ describe('layout per route', () => {
       layout: 'admin',
       dark: true,
       title: 'Users',
+      focused: false,
     });
     expect(
       resolveHandle([{ layout: 'public' }, { layout: 'auth', dark: true, title: 'Log in' }]),

@@ -1,4 +1,4 @@
-import { type Passport, ROUTES } from '@iddesk/contract';
+import { type Passport, roleCan, ROUTES, type StaffRole } from '@iddesk/contract';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { passportQueryKey } from '../features/account/api/get-passport';
@@ -54,6 +54,21 @@ describe('the page table (routes/pages.ts)', () => {
     }
   });
 
+  it('issue 56: marks the money forms and the code page, so the phone bar steps aside there only', () => {
+    const focused = PAGES.filter((p) => p.focused).map((p) => p.path).sort();
+    expect(focused).toEqual(
+      [
+        ROUTES.addFunds,
+        ROUTES.withdraw,
+        ROUTES.secondFactor,
+        '/create_id/:id',
+        '/my_ids/:id/deposit',
+        '/my_ids/:id/withdraw',
+        '/my_ids/:id/close',
+      ].sort(),
+    );
+  });
+
   it('tells fixed paths from patterns', () => {
     expect(isFixedPath('/create_id')).toBe(true);
     expect(isFixedPath('/my_ids/:id')).toBe(false);
@@ -70,6 +85,7 @@ describe('the routes built from the table', () => {
       layout: 'auth',
       dark: true,
       title: 'titles.login',
+      focused: false,
     });
     expect(page.load).toHaveBeenCalled();
   });
@@ -118,5 +134,92 @@ describe('the routes built from the table', () => {
     session.start('token', false);
     const router = await open([fakePage({ path: ROUTES.home })], ROUTES.login);
     expect(router.state.location.pathname).toBe(ROUTES.home);
+  });
+});
+
+describe('staff pages by role (issue 56)', () => {
+  const ROLES: StaffRole[] = ['owner', 'cashier', 'support'];
+  /** What docs/product.md gives each role besides the owner, who opens every staff page. */
+  const DESK_PAGES = [
+    ROUTES.adminDashboard,
+    ROUTES.adminAudit,
+    ROUTES.adminNewIds,
+    '/admin/new_ids/:id',
+    ROUTES.adminUsers,
+    '/admin/users/:id',
+    '/admin/users/:id/transactions',
+    ROUTES.adminRequestsPending,
+    ROUTES.adminRequestsDone,
+    '/admin/requests/:id',
+    ROUTES.adminBillsPending,
+    ROUTES.adminBillsDone,
+    '/admin/bills/:id',
+    ROUTES.adminWithdrawPending,
+    ROUTES.adminWithdrawDone,
+    '/admin/withdraw/:id',
+  ];
+  const mayOpen = (role: StaffRole, path: string) => role === 'owner' || DESK_PAGES.includes(path);
+  const adminPages = PAGES.filter((p) => p.guard === 'admin');
+
+  it('gives every staff page the permission its role needs, as the roles are documented', () => {
+    expect(adminPages.length).toBeGreaterThan(20);
+    for (const page of adminPages) {
+      expect(page.permission, page.path).toBeDefined();
+      for (const role of ROLES) {
+        expect(roleCan(role, page.permission!), `${role} ${page.path}`).toBe(mayOpen(role, page.path));
+      }
+    }
+  });
+
+  it('checks every staff page against every role before it renders', async () => {
+    // The refusal is in the admin chunk: loaded once here, so each router below settles at once.
+    await import('./routes/admin-pages');
+    for (const role of ROLES) {
+      for (const real of adminPages) {
+        queryClient.clear();
+        session.start('token', true);
+        queryClient.setQueryData<Partial<Passport>>(passportQueryKey, {
+          type: 'admin',
+          role,
+          second_factor: true,
+          second_factor_enrolment_required: false,
+        });
+        const page = fakePage({ ...real, load: vi.fn(async () => ({ [real.export]: Dummy })) });
+        const landing = fakePage({ path: '/admin/landing-elsewhere', guard: 'admin', layout: 'admin' });
+        const router = await open([page, landing], real.path.replace(':id', '7'));
+        const leaf = router.state.matches.at(-1)!;
+        const what = `${role} ${real.path}`;
+        if (mayOpen(role, real.path)) {
+          expect(page.load, what).toHaveBeenCalled();
+          expect(router.state.loaderData[leaf.route.id], what).toEqual({ notForRole: false });
+        } else if (real.path === ROUTES.admin) {
+          // docs/product.md#staff-pages: /admin is the IDs page; another role lands on its first page.
+          expect(router.state.location.pathname, what).toBe(ROUTES.adminDashboard);
+        } else {
+          // The refusal, not the page: its module is never even loaded.
+          expect(page.load, what).not.toHaveBeenCalled();
+          expect(router.state.loaderData[leaf.route.id], what).toEqual({ notForRole: true });
+        }
+      }
+    }
+  }, 60_000);
+});
+
+describe('the admin menus (issue 56)', () => {
+  it('list only the pages the role may open', async () => {
+    const { adminMenusFor } = await import('./layouts/admin-nav-items');
+    for (const role of ['owner', 'cashier', 'support'] as const) {
+      const menus = adminMenusFor(role);
+      const items = [...menus.main, ...menus.queues, ...menus.site].filter((i) => i.to.startsWith('/admin'));
+      expect(items.length, role).toBeGreaterThan(0);
+      for (const item of items) {
+        const page = PAGES.find((p) => p.path === item.to);
+        expect(page?.permission, item.to).toBeDefined();
+        expect(roleCan(role, page!.permission!), `${role} ${item.to}`).toBe(true);
+      }
+    }
+    const cashier = adminMenusFor('cashier');
+    expect([...cashier.main, ...cashier.site].map((i) => i.to)).not.toContain(ROUTES.adminStaff);
+    expect(cashier.site).toEqual([]);
   });
 });

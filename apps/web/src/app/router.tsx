@@ -1,6 +1,6 @@
-import { ROUTES, type StaffPermission } from '@iddesk/contract';
+import { roleCan, ROUTES, type StaffPermission } from '@iddesk/contract';
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject, useLoaderData } from 'react-router';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
 import { languageReady } from '../lib/i18n';
 import { passportQueryOptions } from '../features/account/api/get-passport';
@@ -27,8 +27,9 @@ async function requireAdmin() {
 }
 
 /**
- * Sends a staff role without `permission` to its first admin page. The roles and menus load
- * with the admin area, not with a guest's first page (issue 19).
+ * Sends a staff role without `permission` to its first admin page: /admin is the IDs page
+ * (docs/product.md#staff-pages) and the dashboard where staff land after signing in, for the roles that may use
+ * them. The roles and menus load with the admin area, not with a guest's first page (issue 19).
  */
 async function landingUnless(permission: StaffPermission) {
   const user = await passport();
@@ -37,12 +38,6 @@ async function landingUnless(permission: StaffPermission) {
   const to = landingRedirect(user.role, permission);
   return to === null ? null : redirect(to);
 }
-
-/** /admin is the IDs page (docs/product.md#staff-pages) for a role that may use it, else the role's first page. */
-const adminLanding = () => landingUnless('content.manage');
-
-/** Staff land on the dashboard after signing in; a role without it on its first page. */
-const dashboardLanding = () => landingUnless('stats.read');
 
 const GUARDS: Record<Guard, () => Response | null | Promise<Response | null>> = {
   guest: requireGuest,
@@ -54,6 +49,23 @@ const relative = (path: string) => path.replace(/^\//, '');
 
 const component = async (page: Page) => (await page.load())[page.export] as ComponentType;
 
+/** An admin page's loader answer: whether the signed-in role may open it. */
+type AdminAccess = { notForRole: boolean } | null;
+
+/** What a role without the page's permission sees instead (in the admin chunk). */
+const NotForRole = lazy(async () => ({ default: (await import('./routes/admin-pages')).AdminNotForRolePage }));
+
+/**
+ * Whether the signed-in staff role lacks what `page` needs (issue 56): checked before the page
+ * renders, so a cashier opening /admin/staff never sees a form the server would refuse. A
+ * passport that cannot be read now lets the page render; the server refuses its calls anyway.
+ */
+async function notForRole(page: Page): Promise<boolean> {
+  if (!page.permission) return false;
+  const user = await passport();
+  return user !== null && !roleCan(user.role, page.permission);
+}
+
 /**
  * A page's route. Every page is its own lazily loaded chunk: a first load downloads the shell
  * and the one page it shows, never the forms and libraries of the others (issue 8 budget).
@@ -64,25 +76,30 @@ const component = async (page: Page) => (await page.load())[page.export] as Comp
  * and the component renders it through `React.lazy` (at once by then).
  */
 function pageRoute(page: Page): RouteObject {
-  const route = { path: relative(page.path), handle: { title: page.title } satisfies RouteHandle };
+  const handle: RouteHandle = { title: page.title };
+  if (page.focused) handle.focused = true;
+  const route = { path: relative(page.path), handle };
   if (page.guard !== 'admin')
     return { ...route, lazy: async () => ({ Component: await component(page) }) };
   const Component = lazy(async () => ({ default: await component(page) }));
   return {
     ...route,
-    loader: async () => {
+    loader: async (): Promise<AdminAccess | Response> => {
       if (!hasAdminAccess()) return null;
-      if (page.path === ROUTES.admin || page.path === ROUTES.adminDashboard) {
-        const landing = await (page.path === ROUTES.admin ? adminLanding() : dashboardLanding());
+      if ((page.path === ROUTES.admin || page.path === ROUTES.adminDashboard) && page.permission) {
+        const landing = await landingUnless(page.permission);
         if (landing) return landing;
       }
-      await page.load();
+      const refused = await notForRole(page);
+      // The page's own chunk is not needed then; the admin chunk holds the refusal.
+      await (refused ? import('./routes/admin-pages') : page.load());
       // The staff area's Hindi loads with it (decision 019): wait, so it never shows in English first.
       await languageReady();
-      return null;
+      return { notForRole: refused };
     },
     Component: function AdminRoutePage() {
-      return <Component />;
+      const access = useLoaderData<AdminAccess>();
+      return access?.notForRole ? <NotForRole /> : <Component />;
     },
   };
 }

@@ -150,7 +150,7 @@ describe('apiRequest', () => {
     const expired = vi.fn();
     const stop = session.onExpired(expired);
     fetchMock.mockResolvedValue(
-      json(401, { message: 'Unauthenticated.', data: null, code: 'UNAUTHENTICATED' }),
+      json(401, { message: 'You are not signed in.', data: null, code: 'UNAUTHENTICATED' }),
     );
     await expect(apiRequest<null>('/user/passport')).rejects.toMatchObject({
       status: 401,

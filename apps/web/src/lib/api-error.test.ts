@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ApiError,
   errorFromResponse,
+  errorToastText,
   firstFieldError,
   toApiError,
 } from './api-error';
@@ -57,9 +58,20 @@ describe('error catalogue', () => {
     expect(error.message).toBe('Insufficient balance.');
     expect(error.code).toBe('INSUFFICIENT_BALANCE');
     expect(error.kind).toBe('http');
-    expect(errorFromResponse(401, { message: 'Unauthenticated.', data: null }).message).toBe(
-      'Unauthenticated.',
+    expect(errorFromResponse(403, { message: 'Not yours.', data: null, code: 'FORBIDDEN' }).message).toBe(
+      'Not yours.',
     );
+  });
+
+  it('issue 56: an ended session reads in the app’s words, with what to do next', () => {
+    const error = errorFromResponse(401, {
+      message: 'You are not signed in, or your session has ended. Sign in again.',
+      data: null,
+      code: 'UNAUTHENTICATED',
+    });
+    expect(error.title).toBe('Signed out');
+    expect(error.message).toBe('You were signed out on this device. Sign in again.');
+    expect(errorToastText(error)).not.toMatch(/unauthenticated|unauthorized/i);
   });
 
   it('keeps 422 field errors', () => {

@@ -122,7 +122,9 @@ export function errorFromResponse(
   }
   return new ApiError({
     title: common.t(code === 'ACCOUNT_BLOCKED' ? 'error.blocked' : (STATUS_TITLES[status] ?? 'error.other')),
-    message,
+    // A token the server no longer takes (ended on another device, expired): said in the app's
+    // words, with what to do next (issue 56), whatever the server's envelope says.
+    message: code === 'UNAUTHENTICATED' ? common.t('error.signedOut') : message,
     kind: 'http',
     status,
     code,

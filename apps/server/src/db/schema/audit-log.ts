@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -22,6 +23,8 @@ export const auditLog = pgTable(
     // The audit page's filters (issue 16).
     index('audit_log_actor_idx').on(t.actorId, t.id),
     index('audit_log_action_idx').on(t.action, t.id),
+    // A customer's history (issue 56): what staff did to the items that name them as `user_id`.
+    index('audit_log_subject_user_idx').on(sql`(${t.after} ->> 'user_id')`, t.id),
   ],
 );
 

@@ -22,7 +22,8 @@ function filterOf({ search, blocked }: UserFilter): SQL | undefined {
       phone ? ilike(users.phone, `%${likeEscape(phone)}%`) : undefined,
     );
   }
-  return and(match, blocked === undefined ? undefined : eq(users.isBlocked, blocked));
+  // Customers only (issue 56): staff accounts are on the Staff page, each with its role.
+  return and(eq(users.type, 'user'), match, blocked === undefined ? undefined : eq(users.isBlocked, blocked));
 }
 
 export async function listUsers(

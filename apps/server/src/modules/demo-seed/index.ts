@@ -11,6 +11,9 @@ import { reviewsArea } from './reviews';
 import { settingsArea } from './settings';
 import type { AnySeedArea, Prepared, SeedDeps } from './types';
 
+export { DEMO_ACCOUNT_DOMAIN } from './reviews';
+export { DEMO_PAYEE } from './payment-types';
+
 /** In order: reviews create the demo customers. */
 const AREAS: AnySeedArea[] = [settingsArea, paymentTypesArea, mediaArea, reviewsArea, catalogueArea];
 

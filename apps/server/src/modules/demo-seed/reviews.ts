@@ -6,14 +6,20 @@ import { insertUser } from '../users';
 import type { SeedArea } from './types';
 
 /**
+ * The demo reviewers' email domain: `.invalid` never receives mail (RFC 2606). Accounts on it
+ * are not customers, so the dashboard does not count them (issue 56).
+ */
+export const DEMO_ACCOUNT_DOMAIN = 'iddesk.invalid';
+
+/**
  * Demo customers exist only to author the demo reviews. Their passwords are random and
- * thrown away, so nobody can sign in as them; the `.invalid` domain never receives mail.
+ * thrown away, so nobody can sign in as them.
  */
 const CUSTOMERS = [
-  { name: 'Priya Sharma', email: 'priya.demo@iddesk.invalid', phone: '+910000000101' },
-  { name: 'Rahul Verma', email: 'rahul.demo@iddesk.invalid', phone: '+910000000102' },
-  { name: 'Aman Khan', email: 'aman.demo@iddesk.invalid', phone: '+910000000103' },
-  { name: 'Sneha Patel', email: 'sneha.demo@iddesk.invalid', phone: '+910000000104' },
+  { name: 'Priya Sharma', email: `priya.demo@${DEMO_ACCOUNT_DOMAIN}`, phone: '+910000000101' },
+  { name: 'Rahul Verma', email: `rahul.demo@${DEMO_ACCOUNT_DOMAIN}`, phone: '+910000000102' },
+  { name: 'Aman Khan', email: `aman.demo@${DEMO_ACCOUNT_DOMAIN}`, phone: '+910000000103' },
+  { name: 'Sneha Patel', email: `sneha.demo@${DEMO_ACCOUNT_DOMAIN}`, phone: '+910000000104' },
 ];
 
 /** [customer index, rating, text, days ago] */

@@ -22,7 +22,7 @@ const SITE: SiteSettings = {
 };
 
 const MARQUEE =
-  'Welcome to ID Desk — new IDs are approved within minutes, every day of the week. This is demo data: change it in Admin → Top Block.';
+  'Welcome to ID Desk — new IDs are approved within minutes, every day of the week. This is demo data: change it in Admin → Site → Scrolling announcement.';
 
 export const settingsArea: SeedArea<null> = {
   name: 'settings',

@@ -1,6 +1,8 @@
 import { type Dashboard, formatAmount } from '@iddesk/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { paymentTypes } from '../../db/schema';
 import type { Db } from '../../db/types';
+import { DEMO_ACCOUNT_DOMAIN, DEMO_PAYEE } from '../demo-seed';
 
 type TallyKey = 'top_ups' | 'payouts' | 'id_deposits' | 'id_withdrawals' | 'new_customers';
 type Totals = Dashboard['today'];
@@ -37,7 +39,7 @@ function addTo(totals: Totals, key: TallyKey, count: number, amount: bigint) {
  * from and closes of IDs (the amount credited to the wallet).
  */
 export async function dashboard(db: Db, timeZone: string): Promise<Dashboard> {
-  const [tallies, queues] = await Promise.all([
+  const [tallies, queues, demoPayees] = await Promise.all([
     db.execute(sql`
       with bounds as (
         select (date_trunc('day', now() at time zone ${timeZone}) - interval '6 days') at time zone ${timeZone} as since,
@@ -56,7 +58,7 @@ export async function dashboard(db: Db, timeZone: string): Promise<Dashboard> {
           where r.status = 'approved' and r.handled_at >= bounds.since and r.type in ('withdraw', 'close')
         union all
         select 'new_customers', u.created_at, 0 from users u, bounds
-          where u.type = 'user' and u.created_at >= bounds.since
+          where u.type = 'user' and u.created_at >= bounds.since and u.email not like ${`%@${DEMO_ACCOUNT_DOMAIN}`}
       )
       select (select today from bounds) as today, to_char((at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day,
              k, count(*)::int as n, coalesce(sum(amount), 0)::text as amount
@@ -76,6 +78,17 @@ export async function dashboard(db: Db, timeZone: string): Promise<Dashboard> {
       select 'new_ids', count(*)::int, coalesce(sum(r.amount), 0)::text, min(u.created_at)
         from user_ids u join id_requests r on r.user_id_id = u.id and r.type = 'create'
         where u.status = 'pending'`),
+    // The demo seed's payees, while customers are still shown one (issue 56).
+    db
+      .select({ id: paymentTypes.id, name: paymentTypes.name })
+      .from(paymentTypes)
+      .where(
+        and(
+          eq(paymentTypes.isActive, true),
+          or(eq(paymentTypes.upiId, DEMO_PAYEE.upiId), eq(paymentTypes.ifsc, DEMO_PAYEE.ifsc)),
+        ),
+      )
+      .orderBy(paymentTypes.id),
   ]);
 
   const tallyRows = rowsOf<{ today: string; day: string | null; k: TallyKey | null; n: number; amount: string }>(tallies);
@@ -116,5 +129,6 @@ export async function dashboard(db: Db, timeZone: string): Promise<Dashboard> {
       new_ids: queueOf('new_ids'),
     },
     days: dayList.map((date) => ({ date, ...perDay.get(date)! })),
+    demo_payment_types: demoPayees,
   };
 }

@@ -15,7 +15,7 @@ import { SoundDialog } from './sound-dialog';
 import { common } from '../../lib/i18n-common';
 import { staffText } from '../../features/staff/i18n';
 
-/** Which queue's count each Confirm menu item shows. */
+/** Which queue's count each queue link shows. */
 const QUEUE_OF: Record<string, QueueKey> = {
   [ROUTES.adminRequestsPending]: 'requests',
   [ROUTES.adminNewIds]: 'new_ids',
@@ -31,33 +31,46 @@ const iconButton = ({ isActive }: { isActive: boolean }) =>
 
 const linkClass = (active: boolean) =>
   cn(
-    'inline-flex min-h-11 w-full items-center gap-1 rounded-lg px-3 text-sm font-semibold transition-colors md:w-auto md:px-2',
+    'inline-flex min-h-11 w-full items-center gap-1.5 rounded-lg px-3 text-sm font-semibold transition-colors md:w-auto md:px-2',
     active ? 'bg-white/15 text-white' : 'text-slate-200 hover:bg-white/10 hover:text-white',
   );
 
-/** Admin header menu: To Website, Top Block, IDs, Users, and Confirm ▸ … (docs/product.md#shell-and-navigation). */
+/**
+ * Admin header: To Website, Dashboard, Users, IDs, … and a Site menu on the first row; the four
+ * queues on a row of their own, each named for what it holds and with its count, always in view
+ * on a desktop and at the top of the phone's menu (the "Confirm" menu of docs/product.md#shell-and-navigation, unfolded; issue 56).
+ */
 export function AdminHeader() {
   const location = useLocation();
   const { pathname } = location;
   const t = staffText.useT();
   const logOut = common.useT()('menu.logout');
   const label = (item: AdminNavItem) => t(`menu.${item.name}`);
-  // Only what the staff role may use; the server refuses the rest whatever is shown.
+  // Only what the staff role may open; the router refuses the rest before it renders.
   const { data: passport } = usePassport();
   const menus = adminMenusFor(passport?.role);
-  const CONFIRM_LINKS = menus.confirm;
-  const SITE_CONTENT_LINKS = menus.site;
   // Mobile: a collapsible menu that closes on any route change.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.key;
-  const confirmActive = CONFIRM_LINKS.some((item) => item.isActive(pathname));
   const counts = useQueueCounts();
   const waiting = (to: string) => {
     const key = QUEUE_OF[to];
     return counts && key ? counts[key] : 0;
   };
-  const totalWaiting = CONFIRM_LINKS.reduce((sum, item) => sum + waiting(item.to), 0);
-  const siteActive = SITE_CONTENT_LINKS.some((item) => item.isActive(pathname));
+  const totalWaiting = menus.queues.reduce((sum, item) => sum + waiting(item.to), 0);
+  const siteActive = menus.site.some((item) => item.isActive(pathname));
+
+  const navLink = (item: AdminNavItem, badge = 0) => {
+    const active = item.isActive(pathname);
+    return (
+      <li key={item.to}>
+        <Link to={item.to} aria-current={active ? 'page' : undefined} className={linkClass(active)}>
+          {label(item)}
+          <CountBadge count={badge} label={t('header.waiting')} />
+        </Link>
+      </li>
+    );
+  };
 
   return (
     <header className="sticky top-0 z-30 border-b border-white/10 bg-ink-900/95 backdrop-blur">
@@ -83,7 +96,7 @@ export function AdminHeader() {
             type="button"
             className="relative flex size-11 items-center justify-center rounded-xl text-slate-100 hover:bg-white/10 md:hidden"
             aria-expanded={open}
-            aria-controls="admin-nav"
+            aria-controls="admin-nav admin-queues"
             onClick={() => setOpenOn(open ? null : location.key)}
           >
             {open ? (
@@ -92,7 +105,7 @@ export function AdminHeader() {
               <Menu className="size-6" aria-hidden="true" />
             )}
             <span className="sr-only">{t('header.menu')}</span>
-            {/* The Confirm total, visible while the mobile menu is closed. */}
+            {/* The queues' total, visible while the mobile menu is closed. */}
             {!open && totalWaiting > 0 ? (
               <CountBadge
                 count={totalWaiting}
@@ -102,50 +115,32 @@ export function AdminHeader() {
             ) : null}
           </button>
         </div>
+        {/* On a phone the queues come first in the open menu: they are the work. */}
+        {menus.queues.length > 0 ? (
+          <nav
+            id="admin-queues"
+            aria-label={t('header.queues')}
+            className={cn('w-full md:hidden', open ? 'block' : 'hidden')}
+          >
+            <ul className="flex flex-col gap-1 border-b border-white/10 pb-2">
+              {menus.queues.map((item) => navLink(item, waiting(item.to)))}
+            </ul>
+          </nav>
+        ) : null}
         <nav
           id="admin-nav"
           aria-label={t('header.nav')}
           className={cn('w-full md:block md:w-auto md:min-w-0 md:flex-1', open ? 'block' : 'hidden')}
         >
           <ul className="flex flex-col gap-1 pb-2 md:flex-row md:flex-wrap md:items-center md:gap-0.5 md:pb-0">
-            {menus.main.map((item) => {
-              const active = item.isActive(pathname);
-              return (
-                <li key={item.to}>
-                  <Link
-                    to={item.to}
-                    aria-current={active ? 'page' : undefined}
-                    className={linkClass(active)}
-                  >
-                    {label(item)}
-                  </Link>
-                </li>
-              );
-            })}
-            {CONFIRM_LINKS.length > 0 ? (
-              <li>
-                <MenuButton
-                  label={t('header.confirm')}
-                  active={confirmActive}
-                  buttonClassName={linkClass(confirmActive)}
-                  badge={totalWaiting}
-                  badgeLabel={t('header.waiting')}
-                  items={CONFIRM_LINKS.map((item) => ({
-                    label: label(item),
-                    to: item.to,
-                    active: item.isActive(pathname),
-                    badge: waiting(item.to),
-                  }))}
-                />
-              </li>
-            ) : null}
-            {SITE_CONTENT_LINKS.length > 0 ? (
+            {menus.main.map((item) => navLink(item))}
+            {menus.site.length > 0 ? (
               <li>
                 <MenuButton
                   label={t('header.site')}
                   active={siteActive}
                   buttonClassName={linkClass(siteActive)}
-                  items={SITE_CONTENT_LINKS.map((item) => ({
+                  items={menus.site.map((item) => ({
                     label: label(item),
                     to: item.to,
                     active: item.isActive(pathname),
@@ -156,6 +151,14 @@ export function AdminHeader() {
           </ul>
         </nav>
       </div>
+      {/* Desktop: the queues on their own row, always in view. */}
+      {menus.queues.length > 0 ? (
+        <nav aria-label={t('header.queues')} className="hidden border-t border-white/10 md:block">
+          <ul className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-4 py-1 sm:px-6">
+            {menus.queues.map((item) => navLink(item, waiting(item.to)))}
+          </ul>
+        </nav>
+      ) : null}
     </header>
   );
 }

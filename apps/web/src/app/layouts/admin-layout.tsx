@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { SurfaceContext } from '../../components/ui/surface';
 import { cn } from '../../lib/cn';
@@ -20,6 +20,15 @@ function AdminPageFallback() {
 }
 
 export function AdminLayout({ dark, children }: { dark: boolean; children: ReactNode }) {
+  // The system's dark mode turns the admin area's light surfaces dark too (dark-scheme.css;
+  // issue 56): its page and header are dark already.
+  useEffect(() => {
+    document.documentElement.dataset.scheme = 'surfaces';
+    return () => {
+      delete document.documentElement.dataset.scheme;
+    };
+  }, []);
+
   return (
     <div
       className={cn('flex min-h-dvh flex-col', dark ? 'bg-ink-950 text-slate-100' : 'bg-slate-100')}

@@ -52,6 +52,24 @@ describe('SideMenu', () => {
     expect(within(menu).getByRole('button', { name: 'Close menu' })).toBeTruthy();
   });
 
+  it('issue 56: lists My IDs and Notifications, and keeps Log out at the foot, outside the scrolling list', () => {
+    session.start('tok', false);
+    const menu = renderMenu('/notifications');
+    expect(within(menu).getByRole('link', { name: 'My IDs' }).getAttribute('href')).toBe('/my_ids');
+    const notifications = within(menu).getByRole('link', { name: 'Notifications' });
+    expect(notifications.getAttribute('href')).toBe('/notifications');
+    expect(notifications.getAttribute('aria-current')).toBe('page');
+    // The list scrolls; Log out is not in it, so it never scrolls out of view.
+    const nav = within(menu).getByRole('navigation', { name: 'Site menu' });
+    expect(within(nav).queryByRole('button', { name: 'Log out' })).toBeNull();
+    expect(within(menu).getByRole('button', { name: 'Log out' })).toBeTruthy();
+  });
+
+  it('issue 56: no My IDs for a guest', () => {
+    const menu = renderMenu('/media');
+    expect(within(menu).queryByRole('link', { name: 'My IDs' })).toBeNull();
+  });
+
   it('shows Admin to admins only', () => {
     session.start('tok', true);
     const menu = renderMenu('/media');

@@ -1,9 +1,11 @@
 import { ROUTES } from '@iddesk/contract';
 import * as Dialog from '@radix-ui/react-dialog';
 import {
+  Bell,
   FlaskConical,
   History,
   Home,
+  IdCard,
   Images,
   KeyRound,
   LayoutGrid,
@@ -39,9 +41,14 @@ const ICONS: Record<string, LucideIcon> = {
   'nav.contacts': Phone,
   'nav.createId': PlusCircle,
   'nav.demoId': FlaskConical,
+  'nav.myIds': IdCard,
 };
 
-const SIDE_LINKS: NavItem[] = [...MAIN_LINKS, ...ID_TABS.filter((tab) => tab.labelKey !== 'nav.myIds')];
+/** The site's pages and the ID tabs; My IDs only for someone signed in (issue 56). */
+const sideLinks = (guest: boolean): NavItem[] => [
+  ...MAIN_LINKS,
+  ...ID_TABS.filter((tab) => !guest || tab.labelKey !== 'nav.myIds'),
+];
 
 function MenuLink({
   to,
@@ -127,7 +134,7 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
                     />
                   </li>
                 ) : null}
-                {SIDE_LINKS.map((item) => (
+                {sideLinks(guest).map((item) => (
                   <li key={item.to}>
                     <MenuLink
                       to={item.to}
@@ -179,22 +186,19 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
                     </li>
                     <li>
                       <MenuLink
+                        to={ROUTES.notifications}
+                        label={t('titles.notifications')}
+                        icon={Bell}
+                        active={isPathActive(pathname, ROUTES.notifications)}
+                      />
+                    </li>
+                    <li>
+                      <MenuLink
                         to={ROUTES.changePassword}
                         label={t('menu.changePassword')}
                         icon={KeyRound}
                         active={isPathActive(pathname, ROUTES.changePassword)}
                       />
-                    </li>
-                    <li>
-                      <button
-                        type="button"
-                        onClick={() => void onSignOut()}
-                        disabled={signingOut}
-                        className="flex min-h-12 w-full items-center gap-3 rounded-xl px-3 font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"
-                      >
-                        <LogOut className="size-5" aria-hidden="true" />
-                        {t('menu.logout')}
-                      </button>
                     </li>
                   </>
                 )}
@@ -202,6 +206,20 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
             </nav>
             <LanguageSwitch className="mt-4 border-t border-slate-100 px-1 pt-4" />
           </div>
+          {/* Log out stays at the foot, in view whatever the screen's height (issue 56). */}
+          {!guest ? (
+            <div className="border-t border-slate-100 px-3 pt-2">
+              <button
+                type="button"
+                onClick={() => void onSignOut()}
+                disabled={signingOut}
+                className="flex min-h-11 w-full items-center gap-3 rounded-xl px-3 font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"
+              >
+                <LogOut className="size-5" aria-hidden="true" />
+                {t('menu.logout')}
+              </button>
+            </div>
+          ) : null}
           <HelpLine />
         </Dialog.Content>
       </Dialog.Portal>

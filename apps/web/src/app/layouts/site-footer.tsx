@@ -4,7 +4,8 @@ import { cn } from '../../lib/cn';
 import { useSiteSettings } from '../../features/site/site-settings';
 import { common } from '../../lib/i18n-common';
 
-export function SiteFooter({ dark = false }: { dark?: boolean }) {
+/** `roomForBar`: space under the footer for the phone's fixed bottom bar, where it shows. */
+export function SiteFooter({ dark = false, roomForBar = true }: { dark?: boolean; roomForBar?: boolean }) {
   const t = common.useT();
   const { site_name: siteName, contact_phone: phone } = useSiteSettings();
   const linkClass = cn(
@@ -14,7 +15,8 @@ export function SiteFooter({ dark = false }: { dark?: boolean }) {
   return (
     <footer
       className={cn(
-        'border-t pb-24 md:pb-0',
+        'border-t md:pb-0',
+        roomForBar && 'pb-24',
         dark ? 'border-white/10' : 'border-slate-200 bg-white',
       )}
     >

@@ -15,11 +15,13 @@ type SiteLayoutProps = {
   variant: 'full' | 'short';
   dark: boolean;
   title: string | null;
+  /** A money form or a code: no phone bar or floating buttons over it (issue 56). */
+  focused?: boolean;
   children: ReactNode;
 };
 
 /** The customer site: 'default' layout (full header) and 'public' layout (short header). */
-export function SiteLayout({ variant, dark, title, children }: SiteLayoutProps) {
+export function SiteLayout({ variant, dark, title, focused = false, children }: SiteLayoutProps) {
   const location = useLocation();
   // The menu belongs to the page it was opened on: any route change closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
@@ -57,9 +59,13 @@ export function SiteLayout({ variant, dark, title, children }: SiteLayoutProps) 
           {children}
         </main>
       </SurfaceContext.Provider>
-      <SiteFooter dark={dark} />
-      <BottomBar />
-      <FloatingSocial />
+      <SiteFooter dark={dark} roomForBar={!focused} />
+      {focused ? null : (
+        <>
+          <BottomBar />
+          <FloatingSocial />
+        </>
+      )}
       {menuWanted ? (
         <Suspense fallback={null}>
           <SideMenu

@@ -35,3 +35,4 @@ export {
   AdminPaymentTypeEditPage,
 } from '../../features/wallet/admin/components/payment-type-pages';
 export { AdminStaffRoutePage } from './staff-route-page';
+export { AdminNotForRolePage } from './not-for-role-page';

@@ -1,5 +1,5 @@
 import { ERROR_ROUTES, ROUTES } from '@iddesk/contract';
-import type { KeyOf } from '@iddesk/contract';
+import type { KeyOf, StaffPermission } from '@iddesk/contract';
 import type { LayoutName } from '../route-handle';
 
 /** A page's title: its key in the `common` catalogue, shown in the page's language. */
@@ -32,6 +32,19 @@ export type Page = {
   /** The dark page background of the auth and admin layouts. */
   dark?: boolean;
   guard?: Guard;
+  /**
+   * A staff page: what the staff role needs to open it (the contract's `ROLE_PERMISSIONS`, the
+   * same the server checks on the page's calls). Checked before the page renders; a role
+   * without it gets the "not for your role" page, and the admin menus list only what it may
+   * open (issue 56).
+   */
+  permission?: StaffPermission;
+  /**
+   * A form that moves money or asks for a code: the phone's Share / Chat / Follow Us bar and
+   * the floating chat buttons step aside, so nothing sits over its fields, its total or its
+   * button (issue 56). The bar (docs/product.md#the-product) stays on every other page.
+   */
+  focused?: boolean;
   title: PageTitleKey;
   chunk: ChunkGroup;
   /** The page's module, from `src/` without the extension: what `load` imports. */
@@ -206,6 +219,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...account,
     path: ROUTES.secondFactor,
+    focused: true,
     title: 'titles.secondFactor',
     chunk: 'forms',
     module: 'features/account/components/second-factor-page',
@@ -224,6 +238,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...account,
     path: ROUTES.addFunds,
+    focused: true,
     title: 'titles.addFunds',
     chunk: 'forms',
     module: 'features/wallet/components/add-funds-page',
@@ -233,6 +248,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...account,
     path: ROUTES.withdraw,
+    focused: true,
     title: 'titles.withdraw',
     chunk: 'forms',
     module: 'app/routes/wallet-route-pages',
@@ -289,6 +305,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...idsSignedIn,
     path: '/create_id/:id',
+    focused: true,
     title: 'titles.requestId',
     chunk: 'forms',
     module: 'app/routes/id-route-pages',
@@ -307,6 +324,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...idsSignedIn,
     path: '/my_ids/:id/deposit',
+    focused: true,
     title: 'titles.deposit',
     chunk: 'forms',
     module: 'app/routes/id-route-pages',
@@ -316,6 +334,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...idsSignedIn,
     path: '/my_ids/:id/withdraw',
+    focused: true,
     title: 'titles.withdrawFromId',
     chunk: 'forms',
     module: 'features/ids/components/my-id-withdraw-page',
@@ -325,6 +344,7 @@ export const PAGES: readonly Page[] = [
   page({
     ...idsSignedIn,
     path: '/my_ids/:id/close',
+    focused: true,
     title: 'titles.closeId',
     chunk: 'forms',
     module: 'features/ids/components/my-id-close-page',
@@ -335,43 +355,43 @@ export const PAGES: readonly Page[] = [
   // Admin: a token with the admin flag, else login. A guest never downloads these chunks.
   ...(
     [
-      [ROUTES.admin, 'titles.admin.ids', 'AdminIdsPage'],
-      [ROUTES.adminDashboard, 'titles.admin.dashboard', 'AdminDashboardPage'],
-      [ROUTES.adminAudit, 'titles.admin.audit', 'AdminAuditPage'],
-      [ROUTES.adminIds, 'titles.admin.ids', 'AdminIdsPage'],
-      [ROUTES.adminIdCreate, 'titles.admin.addId', 'AdminIdCreatePage'],
-      ['/admin/ids/:id/edit', 'titles.admin.editId', 'AdminIdEditPage'],
-      [ROUTES.adminNewIds, 'titles.admin.newId', 'AdminNewIdsPage'],
-      ['/admin/new_ids/:id', 'titles.admin.newId', 'AdminNewIdPage'],
-      [ROUTES.adminUsers, 'titles.admin.users', 'AdminUsersPage'],
-      ['/admin/users/:id', 'titles.admin.user', 'AdminUserRoutePage'],
-      ['/admin/users/:id/transactions', 'titles.admin.transactions', 'AdminUserTransactionsPage'],
-      [ROUTES.adminRequestsPending, 'titles.admin.idRequests', 'AdminRequestsPendingPage'],
-      [ROUTES.adminRequestsDone, 'titles.admin.idRequests', 'AdminRequestsDonePage'],
-      ['/admin/requests/:id', 'titles.admin.request', 'AdminRequestPage'],
-      [ROUTES.adminBillsPending, 'titles.admin.bills', 'AdminBillsPendingPage'],
-      [ROUTES.adminBillsDone, 'titles.admin.bills', 'AdminBillsDonePage'],
-      ['/admin/bills/:id', 'titles.admin.bill', 'AdminBillPage'],
-      [ROUTES.adminWithdrawPending, 'titles.admin.withdraw', 'AdminWithdrawPendingPage'],
-      [ROUTES.adminWithdrawDone, 'titles.admin.withdraw', 'AdminWithdrawDonePage'],
-      ['/admin/withdraw/:id', 'titles.admin.withdrawal', 'AdminWithdrawPage'],
-      [ROUTES.adminPaymentTypes, 'titles.admin.paymentTypes', 'AdminPaymentTypesPage'],
-      [ROUTES.adminPaymentTypeCreate, 'titles.admin.addPaymentType', 'AdminPaymentTypeCreatePage'],
-      ['/admin/payment_types/:id/edit', 'titles.admin.editPaymentType', 'AdminPaymentTypeEditPage'],
-      [ROUTES.adminStaff, 'titles.admin.staff', 'AdminStaffRoutePage'],
+      [ROUTES.admin, 'titles.admin.ids', 'AdminIdsPage', 'content.manage'],
+      [ROUTES.adminDashboard, 'titles.admin.dashboard', 'AdminDashboardPage', 'stats.read'],
+      [ROUTES.adminAudit, 'titles.admin.audit', 'AdminAuditPage', 'stats.read'],
+      [ROUTES.adminIds, 'titles.admin.ids', 'AdminIdsPage', 'content.manage'],
+      [ROUTES.adminIdCreate, 'titles.admin.addId', 'AdminIdCreatePage', 'content.manage'],
+      ['/admin/ids/:id/edit', 'titles.admin.editId', 'AdminIdEditPage', 'content.manage'],
+      [ROUTES.adminNewIds, 'titles.admin.newId', 'AdminNewIdsPage', 'queues.read'],
+      ['/admin/new_ids/:id', 'titles.admin.newId', 'AdminNewIdPage', 'queues.read'],
+      [ROUTES.adminUsers, 'titles.admin.users', 'AdminUsersPage', 'users.read'],
+      ['/admin/users/:id', 'titles.admin.user', 'AdminUserRoutePage', 'users.read'],
+      ['/admin/users/:id/transactions', 'titles.admin.transactions', 'AdminUserTransactionsPage', 'users.read'],
+      [ROUTES.adminRequestsPending, 'titles.admin.idRequests', 'AdminRequestsPendingPage', 'queues.read'],
+      [ROUTES.adminRequestsDone, 'titles.admin.idRequests', 'AdminRequestsDonePage', 'queues.read'],
+      ['/admin/requests/:id', 'titles.admin.request', 'AdminRequestPage', 'queues.read'],
+      [ROUTES.adminBillsPending, 'titles.admin.bills', 'AdminBillsPendingPage', 'queues.read'],
+      [ROUTES.adminBillsDone, 'titles.admin.bills', 'AdminBillsDonePage', 'queues.read'],
+      ['/admin/bills/:id', 'titles.admin.bill', 'AdminBillPage', 'queues.read'],
+      [ROUTES.adminWithdrawPending, 'titles.admin.withdraw', 'AdminWithdrawPendingPage', 'queues.read'],
+      [ROUTES.adminWithdrawDone, 'titles.admin.withdraw', 'AdminWithdrawDonePage', 'queues.read'],
+      ['/admin/withdraw/:id', 'titles.admin.withdrawal', 'AdminWithdrawPage', 'queues.read'],
+      [ROUTES.adminPaymentTypes, 'titles.admin.paymentTypes', 'AdminPaymentTypesPage', 'payment_types.manage'],
+      [ROUTES.adminPaymentTypeCreate, 'titles.admin.addPaymentType', 'AdminPaymentTypeCreatePage', 'payment_types.manage'],
+      ['/admin/payment_types/:id/edit', 'titles.admin.editPaymentType', 'AdminPaymentTypeEditPage', 'payment_types.manage'],
+      [ROUTES.adminStaff, 'titles.admin.staff', 'AdminStaffRoutePage', 'staff.manage'],
     ] as const
-  ).map(([path, title, name]) =>
-    page({ ...admin, path, title, module: ADMIN, load: loadAdmin, export: name }),
+  ).map(([path, title, name, permission]) =>
+    page({ ...admin, path, title, permission, module: ADMIN, load: loadAdmin, export: name }),
   ),
   ...(
     [
-      [ROUTES.adminTopBlock, 'titles.admin.topBlock', 'AdminTopBlockPage'],
-      [ROUTES.adminSettings, 'titles.admin.settings', 'AdminSettingsPage'],
-      [ROUTES.adminMedia, 'titles.admin.media', 'AdminMediaPage'],
-      [ROUTES.adminReviews, 'titles.admin.reviews', 'AdminReviewsPage'],
+      [ROUTES.adminTopBlock, 'titles.admin.topBlock', 'AdminTopBlockPage', 'content.manage'],
+      [ROUTES.adminSettings, 'titles.admin.settings', 'AdminSettingsPage', 'content.manage'],
+      [ROUTES.adminMedia, 'titles.admin.media', 'AdminMediaPage', 'content.manage'],
+      [ROUTES.adminReviews, 'titles.admin.reviews', 'AdminReviewsPage', 'content.manage'],
     ] as const
-  ).map(([path, title, name]) =>
-    page({ ...admin, path, title, module: CONTENT_ADMIN, load: loadContentAdmin, export: name }),
+  ).map(([path, title, name, permission]) =>
+    page({ ...admin, path, title, permission, module: CONTENT_ADMIN, load: loadContentAdmin, export: name }),
   ),
 ];
 
@@ -380,6 +400,11 @@ export const REDIRECTS: readonly { path: string; to: string }[] = [
   { path: ROUTES.home, to: ROUTES.createIdList },
   { path: ROUTES.ids, to: ROUTES.createIdList },
 ];
+
+/** What a staff role needs to open the page at `path` (an admin path), from the table. */
+export function pagePermission(path: string): StaffPermission | undefined {
+  return PAGES.find((p) => p.path === path)?.permission;
+}
 
 /** A path with no parameter and no wildcard: the build writes an HTML file for it. */
 export const isFixedPath = (path: string) => !/[:*]/.test(path);

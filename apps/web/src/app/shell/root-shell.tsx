@@ -1,6 +1,6 @@
 import { POLL_INTERVAL_MS } from '@iddesk/contract';
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { FullScreenLoader } from '../../components/ui/full-screen-loader';
 import { useSession } from '../../lib/session';
 import { documentTitle } from '../../lib/site-config';
@@ -43,7 +43,7 @@ function SessionPolling() {
  */
 export function RootShell() {
   const { fetching } = useShellState();
-  const { layout, dark, title: titleKey } = useRouteHandle();
+  const { layout, dark, title: titleKey, focused } = useRouteHandle();
   const { site_name: siteName } = useSiteSettings();
   const t = common.useT();
   // pages.ts gives each page's title as a key of the `common` catalogue.
@@ -58,6 +58,9 @@ export function RootShell() {
   const page = <Outlet />;
   return (
     <>
+      {/* A new page opens at its top (after requesting an ID, My IDs shows the new request);
+          Back and Forward return to where the page was (issue 56). */}
+      <ScrollRestoration />
       <SessionPolling />
       {layout === 'auth' ? (
         <AuthLayout dark={dark}>{page}</AuthLayout>
@@ -66,7 +69,12 @@ export function RootShell() {
           <AdminLayout dark={dark}>{page}</AdminLayout>
         </Suspense>
       ) : (
-        <SiteLayout variant={layout === 'public' ? 'short' : 'full'} dark={dark} title={title}>
+        <SiteLayout
+          variant={layout === 'public' ? 'short' : 'full'}
+          dark={dark}
+          title={title}
+          focused={focused}
+        >
           {page}
         </SiteLayout>
       )}

@@ -1,13 +1,17 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { CopyButton } from './copy-button';
+import { REFERENCE_FACE } from './reference';
 
 export type DetailItem = {
   label: string;
   value: ReactNode;
   /** Adds a copy button for this text. */
   copy?: string | null;
-  /** Steady digits, for ids, account numbers and references. */
+  /**
+   * A reference, login or account number: one line in a monospace face, on a row of its own so
+   * it has room beside its copy button (it never wraps mid-number; issue 56).
+   */
   mono?: boolean;
   wide?: boolean;
 };
@@ -25,13 +29,20 @@ export function DetailList({ items, columns = 2, className }: DetailListProps) {
       )}
     >
       {items.map((item) => (
-        <div key={item.label} className={cn('min-w-0', item.wide && 'sm:col-span-2')}>
+        <div
+          key={item.label}
+          className={cn('min-w-0', (item.wide || item.mono) && 'sm:col-span-2')}
+        >
           <dt className="text-sm font-medium text-slate-600">{item.label}</dt>
-          <dd className="mt-1 flex items-center justify-between gap-2 text-slate-900">
+          {/* A reference keeps its full width (it does not shrink beside the copy button, which
+              moves under it when both do not fit): it breaks only when it is wider than the card. */}
+          <dd className="mt-1 flex flex-wrap items-center justify-between gap-2 text-slate-900">
             <span
               className={cn(
-                'min-w-0 break-words font-semibold',
-                item.mono && 'tabular-nums tracking-wide',
+                'min-w-0 font-semibold',
+                item.mono
+                  ? cn(REFERENCE_FACE, 'max-w-full shrink-0 [overflow-wrap:anywhere]')
+                  : 'break-words',
               )}
             >
               {item.value}

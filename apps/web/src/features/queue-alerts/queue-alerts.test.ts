@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorFromResponse } from '../../lib/api-error';
 import { session } from '../../lib/session';
 import { getAdminStats } from './api/get-admin-stats';
 import { pollQueueCounts, resetQueueCounts, risenQueues } from './queue-alerts';
 
+const toastError = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/toast', () => ({
-  toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }),
+  toast: Object.assign(vi.fn(), { success: vi.fn(), error: toastError }),
 }));
 vi.mock('./api/get-admin-stats', () => ({ getAdminStats: vi.fn() }));
 const stats = vi.mocked(getAdminStats);
@@ -45,5 +47,21 @@ describe('admin queue alerts', () => {
     session.start('user-token', false);
     expect(await pollQueueCounts()).toEqual([]);
     expect(stats).not.toHaveBeenCalled();
+  });
+
+  it('issue 56: a staff member on the way to enrol a second factor is not told off for it', async () => {
+    stats.mockRejectedValueOnce(
+      errorFromResponse(403, {
+        message: 'Set up your second factor before using the admin area.',
+        data: null,
+        code: 'SECOND_FACTOR_REQUIRED',
+      }),
+    );
+    expect(await pollQueueCounts()).toEqual([]);
+    expect(toastError).not.toHaveBeenCalled();
+    // Any other failure of the poll is still said.
+    stats.mockRejectedValueOnce(errorFromResponse(429, { message: 'Too many attempts.', data: null }));
+    expect(await pollQueueCounts()).toEqual([]);
+    expect(toastError).toHaveBeenCalledOnce();
   });
 });

@@ -1,6 +1,6 @@
 import type { AdminStats } from '@iddesk/contract';
 import { useSyncExternalStore } from 'react';
-import { runAction } from '../../lib/action';
+import { runAction, showErrorToast } from '../../lib/action';
 import { session } from '../../lib/session';
 import { playSound } from '../../lib/sound';
 import { getAdminStats } from './api/get-admin-stats';
@@ -41,8 +41,14 @@ export function pollQueueCounts(): Promise<QueueKey[]> {
       set({ token: null, counts: null });
       return [];
     }
-    const result = await runAction(getAdminStats, { successNotify: false });
-    if (!result.ok || session.token() !== token) return [];
+    const result = await runAction(getAdminStats, { successNotify: false, errorNotify: false });
+    if (!result.ok) {
+      // A staff member who has not enrolled a second factor yet is on their way to do it (the
+      // admin guard sends them): that refusal is expected, not an error to toast (issue 56).
+      if (result.error.code !== 'SECOND_FACTOR_REQUIRED') showErrorToast(result.error);
+      return [];
+    }
+    if (session.token() !== token) return [];
     const before = state.token === token ? state.counts : null;
     const risen = risenQueues(before, result.data);
     set({ token, counts: result.data });

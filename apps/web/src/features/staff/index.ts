@@ -15,6 +15,8 @@ export { AuditChange } from './components/audit-change';
 export { BatchBar } from './components/batch-bar';
 export { ExportButton } from './components/export-button';
 export { FilterBar } from './components/filter-bar';
+export { FilterPanel } from './components/filter-panel';
+export { daysForInput, daysFromInput } from './lib/day-filters';
 export { HandledBy } from './components/handled-by';
 export { HistoryCard } from './components/history-card';
 export { ItemUserCell } from './components/item-user';

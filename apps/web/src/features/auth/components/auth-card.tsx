@@ -2,6 +2,7 @@ import { ROUTES, type AuthResult } from '@iddesk/contract';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { session } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
 import { mustEnrolSecondFactor } from '../api/login';
 
 type AuthCardProps = {
@@ -27,11 +28,14 @@ export function AuthCard({ title, description, children, footer }: AuthCardProps
 
 /**
  * What login and register do with the token: start the session and go home, or, for staff,
- * to the admin area's dashboard (issue 17 item 4).
+ * to the admin area's dashboard (issue 17 item 4). `message` is the sign-in's success toast,
+ * said once the person is where they are going: a staff member who must enrol a second factor
+ * first is sent to do that without it (issue 56: the enrolment page says what to do, and
+ * nothing sits over its code field).
  */
 export function useSignIn() {
   const navigate = useNavigate();
-  return async (data: AuthResult) => {
+  return async (data: AuthResult, message?: string | null) => {
     session.start(data.api_token, data.type === 'admin');
     // A staff account that must enrol a second factor goes to do that first.
     if (data.type === 'admin' && (await mustEnrolSecondFactor())) {
@@ -39,5 +43,6 @@ export function useSignIn() {
       return;
     }
     await navigate(data.type === 'admin' ? ROUTES.adminDashboard : ROUTES.home, { replace: true });
+    if (message) toast.success(message);
   };
 }

@@ -29,7 +29,9 @@ function CodeStep({ challenge, onRestart }: { challenge: string; onRestart: () =
     schema: secondFactorCodeSchema,
     defaultValues: { code: '' },
     submit: ({ code }) => loginSecondFactor({ challenge, code }),
-    onSuccess: signIn,
+    // Said by signIn once the person is where they are going.
+    action: { successNotify: false },
+    onSuccess: (data, _values, _form, message) => signIn(data, message),
   });
 
   return (
@@ -73,9 +75,11 @@ function PasswordStep({ onChallenge }: { onChallenge: (challenge: string) => voi
     // the email field: it shows at the top of the form (issue 17).
     fields: [],
     submit: login,
-    onSuccess: async (data) => {
+    // Said by signIn once the person is where they are going; the code step explains itself.
+    action: { successNotify: false },
+    onSuccess: async (data, _values, _form, message) => {
       if ('challenge' in data) onChallenge(data.challenge);
-      else await signIn(data);
+      else await signIn(data, message);
     },
   });
 

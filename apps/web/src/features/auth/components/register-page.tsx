@@ -16,7 +16,7 @@ export function RegisterPage() {
     schema: registerSchema,
     defaultValues: { name: '', email: '', phone: '', password: '', password_confirmation: '' },
     submit: register,
-    onSuccess: signIn,
+    onSuccess: (data) => signIn(data),
   });
 
   return (

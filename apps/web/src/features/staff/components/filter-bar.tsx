@@ -2,11 +2,12 @@ import { DeskFilterSchema, type SortOrder } from '@iddesk/contract';
 import { Filter, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/select-field';
 import { INPUT, TextField } from '../../../components/ui/text-field';
-import { useMediaQuery } from '../../../lib/use-media-query';
+import { DAY_INPUT_PLACEHOLDER } from '../../../lib/day-input';
 import { usePaymentTypes } from '../../wallet';
+import { daysForInput, daysFromInput } from '../lib/day-filters';
+import { FilterPanel } from './filter-panel';
 import {
   FILTER_KEYS,
   type DeskList,
@@ -42,10 +43,19 @@ function check(values: FilterValues): Errors {
   return errors;
 }
 
+/** A day field: text in dd/mm/yyyy, whatever the browser's language (issue 56). */
+const DAY_FIELD = {
+  inputMode: 'numeric',
+  placeholder: DAY_INPUT_PLACEHOLDER,
+  autoComplete: 'off',
+  maxLength: 10,
+} as const;
+
 /**
  * The one filter bar of every staff list (issue 16): customer, amount range, reference,
  * payment type and days, checked with the contract's schema and applied to the URL, which
- * sends the list back to page 1. On phones it folds away behind a "Filters" button.
+ * sends the list back to page 1. It folds away behind a "Filters (n)" button at every width,
+ * the order beside it (issue 56).
  */
 export function FilterBar({
   list,
@@ -56,9 +66,7 @@ export function FilterBar({
   sortDefault,
 }: FilterBarProps) {
   const t = staffText.useT();
-  const wide = useMediaQuery('(min-width: 768px)');
-  const [open, setOpen] = useState(list.filtered);
-  const [draft, setDraft] = useState<FilterValues>(list.filter);
+  const [draft, setDraft] = useState<FilterValues>(() => daysForInput(list.filter));
   const [errors, setErrors] = useState<Errors>({});
   const types = usePaymentTypes();
   const applied = Object.keys(list.filter).length;
@@ -72,9 +80,10 @@ export function FilterBar({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = check(draft);
+    const days = daysFromInput(draft);
+    const found = { ...check(days.values), ...days.errors };
     setErrors(found);
-    if (Object.keys(found).length === 0) list.applyFilter(draft);
+    if (Object.keys(found).length === 0) list.applyFilter(days.values);
   };
   const clear = () => {
     setDraft({});
@@ -90,96 +99,65 @@ export function FilterBar({
         const next = event.target.value as SortOrder;
         list.setSort(next === sortDefault ? undefined : next);
       }}
-      className="md:w-48"
+      className="w-44"
     >
       <option value="oldest">{t('filter.oldest')}</option>
       <option value="newest">{t('filter.newest')}</option>
     </SelectField>
   ) : null;
 
-  const shown = wide || open;
   return (
-    <Card className="mb-6">
-      {!wide ? (
-        <div className="flex items-end justify-between gap-3">
-          <Button
-            variant="secondary"
-            aria-expanded={open}
-            aria-controls="desk-filter"
-            onClick={() => setOpen((o) => !o)}
-            icon={<Filter className="size-4" aria-hidden="true" />}
+    <FilterPanel label={label} applied={applied} side={sort} onSubmit={onSubmit}>
+      <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
+        {customer ? (
+          <TextField
+            label={t('filter.customer')}
+            type="search"
+            placeholder={t('filter.customerPlaceholder')}
+            maxLength={100}
+            className="col-span-2"
+            {...field('customer')}
+          />
+        ) : null}
+        <TextField
+          label={referenceLabel ?? t('filter.reference')}
+          type="search"
+          maxLength={64}
+          autoComplete="off"
+          spellCheck={false}
+          className="col-span-2"
+          {...field('reference')}
+        />
+        <TextField label={t('filter.amountFrom')} {...INPUT.amount} {...field('amount_min')} />
+        <TextField label={t('filter.amountTo')} {...INPUT.amount} {...field('amount_max')} />
+        <TextField label={t('filter.fromDay')} {...DAY_FIELD} {...field('from')} />
+        <TextField label={t('filter.toDay')} {...DAY_FIELD} {...field('to')} />
+        {paymentType ? (
+          <SelectField
+            label={t('filter.paymentType')}
+            className="col-span-2"
+            value={draft.payment_type_id ?? ''}
+            onChange={field('payment_type_id').onChange}
           >
-            {applied > 0 ? t('filter.filtersCount', { count: applied }) : t('filter.filters')}
+            <option value="">{t('filter.anyPaymentType')}</option>
+            {(types.data ?? []).map((type) => (
+              <option key={type.id} value={String(type.id)}>
+                {type.name}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
+      </div>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button type="submit" icon={<Filter className="size-4" aria-hidden="true" />}>
+          {t('filter.apply')}
+        </Button>
+        {applied > 0 || FILTER_KEYS.some((k) => draft[k]) ? (
+          <Button variant="ghost" onClick={clear} icon={<X className="size-4" aria-hidden="true" />}>
+            {t('filter.clear')}
           </Button>
-          {sort}
-        </div>
-      ) : null}
-      {shown ? (
-        <form
-          id="desk-filter"
-          role="search"
-          aria-label={label}
-          onSubmit={onSubmit}
-          noValidate
-          className={wide ? '' : 'mt-4'}
-        >
-          <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
-            {customer ? (
-              <TextField
-                label={t('filter.customer')}
-                type="search"
-                placeholder={t('filter.customerPlaceholder')}
-                maxLength={100}
-                className="col-span-2"
-                {...field('customer')}
-              />
-            ) : null}
-            <TextField
-              label={referenceLabel ?? t('filter.reference')}
-              type="search"
-              maxLength={64}
-              autoComplete="off"
-              spellCheck={false}
-              className="col-span-2"
-              {...field('reference')}
-            />
-            <TextField label={t('filter.amountFrom')} {...INPUT.amount} {...field('amount_min')} />
-            <TextField label={t('filter.amountTo')} {...INPUT.amount} {...field('amount_max')} />
-            <TextField label={t('filter.fromDay')} type="date" {...field('from')} />
-            <TextField label={t('filter.toDay')} type="date" {...field('to')} />
-            {paymentType ? (
-              <SelectField
-                label={t('filter.paymentType')}
-                className="col-span-2"
-                value={draft.payment_type_id ?? ''}
-                onChange={field('payment_type_id').onChange}
-              >
-                <option value="">{t('filter.anyPaymentType')}</option>
-                {(types.data ?? []).map((type) => (
-                  <option key={type.id} value={String(type.id)}>
-                    {type.name}
-                  </option>
-                ))}
-              </SelectField>
-            ) : null}
-            {wide && sort ? <div className="col-span-2 md:col-span-1">{sort}</div> : null}
-          </div>
-          <div className="mt-4 flex flex-wrap gap-3">
-            <Button type="submit" icon={<Filter className="size-4" aria-hidden="true" />}>
-              {t('filter.apply')}
-            </Button>
-            {applied > 0 || FILTER_KEYS.some((k) => draft[k]) ? (
-              <Button
-                variant="ghost"
-                onClick={clear}
-                icon={<X className="size-4" aria-hidden="true" />}
-              >
-                {t('filter.clear')}
-              </Button>
-            ) : null}
-          </div>
-        </form>
-      ) : null}
-    </Card>
+        ) : null}
+      </div>
+    </FilterPanel>
   );
 }

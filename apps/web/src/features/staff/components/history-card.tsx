@@ -53,7 +53,7 @@ export function HistoryCard({ type, id }: { type: string; id: number }) {
                     </span>
                   </p>
                   <div className="mt-1">
-                    <AuditChange before={entry.before} after={entry.after} />
+                    <AuditChange entry={entry} />
                   </div>
                 </li>
               ))}

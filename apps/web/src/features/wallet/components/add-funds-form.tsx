@@ -33,9 +33,8 @@ export function AddFundsForm({ types, onSent }: AddFundsFormProps) {
     fileField: 'proof',
     confirm: true,
     submit: (values, idempotencyKey) => mutation.mutateAsync({ ...values, idempotencyKey }),
-    action: {
-      successMessage: t('add.success'),
-    },
+    // Said once, by the page's "Top-up sent for approval" panel, not by a toast as well (issue 56).
+    action: { successNotify: false },
     onSuccess: (bill, values, form) => {
       form.reset({
         amount: '',

@@ -6,7 +6,12 @@ import { CardLine, DataList } from '../../../components/ui/data-list';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { walletText } from '../i18n';
 
-/** A signed ledger amount: credits green with "+", debits with "−", refused ones struck through. */
+/**
+ * A signed ledger amount: credits green with "+", debits with "−", refused ones struck through.
+ * A credit still waiting for the desk (a top-up being checked) is not money yet: neutral, and
+ * said to be pending, never green like money already credited (issue 56). A pending debit is a
+ * hold, already out of the balance: red like any debit.
+ */
 export function SignedAmount({
   amount,
   status,
@@ -16,23 +21,32 @@ export function SignedAmount({
 }) {
   const t = walletText.useT();
   const rejected = status === 'rejected' || status === 'cancelled';
+  const waiting = status === 'pending' && !isDebit(amount);
   return (
     <span
       className={cn(
-        'whitespace-nowrap font-semibold tabular-nums',
-        rejected
-          ? 'text-slate-600 line-through'
+        'inline-flex flex-col items-end whitespace-nowrap font-semibold tabular-nums',
+        rejected || waiting
+          ? 'text-slate-600'
           : isDebit(amount)
             ? 'text-red-700'
             : 'text-emerald-700',
       )}
     >
-      {rejected ? (
-        <span className="sr-only">
-          {status === 'cancelled' ? t('list.cancelled') : t('list.rejected')}
+      <span className={rejected ? 'line-through' : undefined}>
+        {rejected ? (
+          <span className="sr-only">
+            {status === 'cancelled' ? t('list.cancelled') : t('list.rejected')}
+          </span>
+        ) : null}
+        {waiting ? <span className="sr-only">{t('list.pending')}</span> : null}
+        {formatSignedMoney(amount)}
+      </span>
+      {waiting ? (
+        <span className="text-xs font-medium" aria-hidden="true">
+          {t('list.notCredited')}
         </span>
       ) : null}
-      {formatSignedMoney(amount)}
     </span>
   );
 }

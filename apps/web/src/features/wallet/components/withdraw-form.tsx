@@ -87,9 +87,8 @@ export function WithdrawForm({ balance, onSent }: WithdrawFormProps) {
     defaultValues: EMPTY,
     confirm: true,
     submit: (values, idempotencyKey) => mutation.mutateAsync({ ...values, idempotencyKey }),
-    action: {
-      successMessage: t('out.success'),
-    },
+    // Said once, by the page's "Withdrawal requested" panel, not by a toast as well (issue 56).
+    action: { successNotify: false },
     onSuccess: (withdrawal, values, form) => {
       form.reset({ ...EMPTY, method: values.method });
       onSent(withdrawal);

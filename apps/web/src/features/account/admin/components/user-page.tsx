@@ -95,7 +95,11 @@ function AccountCard({ user }: { user: AdminUserDetail }) {
           },
           {
             label: t('user.type'),
-            value: t(user.type === 'admin' ? 'user.admin' : 'user.customer'),
+            // A staff account by its role ("Staff: Cashier"), never a bare "Admin" (issue 56).
+            value:
+              user.type === 'admin' && user.role
+                ? t('user.staff', { role: t(`role.${user.role}`) })
+                : t('user.customer'),
           },
           { label: t('users.joined'), value: formatDate(user.created_at) },
         ]}

@@ -46,18 +46,9 @@ function UserLink({ user }: { user: AdminUserListItem }) {
   );
 }
 
+/** A customer's state (the list holds customers only; staff are on the Staff page). */
 function UserStatus({ user }: { user: AdminUserListItem }) {
-  const t = accountStaff.useT();
-  return (
-    <span className="inline-flex flex-wrap gap-1">
-      <StatusBadge status={user.is_blocked ? 'blocked' : 'active'} />
-      {user.type === 'admin' ? (
-        <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-inset ring-brand-200">
-          {t('users.admin')}
-        </span>
-      ) : null}
-    </span>
-  );
+  return <StatusBadge status={user.is_blocked ? 'blocked' : 'active'} />;
 }
 
 function UserList({ items }: { items: AdminUserListItem[] }) {

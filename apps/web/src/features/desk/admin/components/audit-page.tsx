@@ -3,12 +3,12 @@ import { Filter, ScrollText, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../../components/ui/button';
-import { Card } from '../../../../components/ui/card';
 import { CardLine, DataList } from '../../../../components/ui/data-list';
 import { ListCard } from '../../../../components/ui/list-card';
 import { ListEmpty } from '../../../../components/ui/list-states';
 import { SelectField } from '../../../../components/ui/select-field';
 import { TextField } from '../../../../components/ui/text-field';
+import { DAY_INPUT_PLACEHOLDER } from '../../../../lib/day-input';
 import { formatDateTime } from '../../../../lib/money';
 import { readPage } from '../../../../lib/pagination';
 import {
@@ -16,6 +16,9 @@ import {
   auditObjectTypes,
   AuditChange,
   auditActionLabel,
+  daysForInput,
+  daysFromInput,
+  FilterPanel,
   auditObjectHref,
   auditObjectName,
   staffText,
@@ -85,75 +88,82 @@ function ActorCell({ entry, onlyHref }: { entry: AuditEntry; onlyHref: (id: numb
 function AuditFilter({ values, onApply }: { values: Values; onApply: (v: Values) => void }) {
   const t = deskText.useT();
   const shared = staffText.useT();
-  const [draft, setDraft] = useState<Values>(values);
+  const [draft, setDraft] = useState<Values>(() => daysForInput(values));
+  const [errors, setErrors] = useState<Partial<Record<'from' | 'to', string>>>({});
   const set = (key: Key) => (event: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: event.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply(draft);
+    const days = daysFromInput(draft);
+    setErrors(days.errors);
+    if (Object.keys(days.errors).length === 0) onApply(days.values);
   };
+  // Filtering by one staff member is said under the panel; the rest counts on its button.
+  const applied = Object.keys(values).filter((key) => key !== 'actor_id').length;
+  const day = (key: 'from' | 'to', label: string) => (
+    <TextField
+      label={label}
+      inputMode="numeric"
+      placeholder={DAY_INPUT_PLACEHOLDER}
+      autoComplete="off"
+      maxLength={10}
+      value={draft[key] ?? ''}
+      error={errors[key]}
+      onChange={set(key)}
+    />
+  );
   return (
-    <Card className="mb-6">
-      <form role="search" aria-label={t('audit.filter')} onSubmit={submit} noValidate>
-        <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
-          <SelectField
-            label={t('audit.action')}
-            className="col-span-2"
-            value={draft.action ?? ''}
-            onChange={set('action')}
+    <FilterPanel label={t('audit.filter')} applied={applied} onSubmit={submit}>
+      <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
+        <SelectField
+          label={t('audit.action')}
+          className="col-span-2"
+          value={draft.action ?? ''}
+          onChange={set('action')}
+        >
+          <option value="">{t('audit.anyAction')}</option>
+          {ACTIONS.map((a) => (
+            <option key={a.value} value={a.value}>
+              {t(a.label)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t('audit.object')} value={draft.object_type ?? ''} onChange={set('object_type')}>
+          <option value="">{t('audit.anyObject')}</option>
+          {auditObjectTypes().map((type) => (
+            <option key={type.value} value={type.value}>
+              {type.label}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={t('audit.objectNumber')}
+          inputMode="numeric"
+          maxLength={12}
+          value={draft.object_id ?? ''}
+          onChange={set('object_id')}
+        />
+        {day('from', shared('filter.fromDay'))}
+        {day('to', shared('filter.toDay'))}
+      </div>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button type="submit" icon={<Filter className="size-4" aria-hidden="true" />}>
+          {shared('filter.apply')}
+        </Button>
+        {Object.keys(values).length ? (
+          <Button
+            variant="ghost"
+            icon={<X className="size-4" aria-hidden="true" />}
+            onClick={() => {
+              setDraft({});
+              onApply({});
+            }}
           >
-            <option value="">{t('audit.anyAction')}</option>
-            {ACTIONS.map((a) => (
-              <option key={a.value} value={a.value}>
-                {t(a.label)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label={t('audit.object')}
-            value={draft.object_type ?? ''}
-            onChange={set('object_type')}
-          >
-            <option value="">{t('audit.anyObject')}</option>
-            {auditObjectTypes().map((type) => (
-              <option key={type.value} value={type.value}>
-                {type.label}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label={t('audit.objectNumber')}
-            inputMode="numeric"
-            maxLength={12}
-            value={draft.object_id ?? ''}
-            onChange={set('object_id')}
-          />
-          <TextField
-            label={shared('filter.fromDay')}
-            type="date" value={draft.from ?? ''} onChange={set('from')} />
-          <TextField
-            label={shared('filter.toDay')}
-            type="date" value={draft.to ?? ''} onChange={set('to')} />
-        </div>
-        <div className="mt-4 flex flex-wrap gap-3">
-          <Button type="submit" icon={<Filter className="size-4" aria-hidden="true" />}>
-            {shared('filter.apply')}
+            {shared('filter.clear')}
           </Button>
-          {Object.keys(values).length ? (
-            <Button
-              variant="ghost"
-              icon={<X className="size-4" aria-hidden="true" />}
-              onClick={() => {
-                setDraft({});
-                onApply({});
-              }}
-            >
-              {shared('filter.clear')}
-            </Button>
-          ) : null}
-        </div>
-      </form>
-    </Card>
+        ) : null}
+      </div>
+    </FilterPanel>
   );
 }
 
@@ -223,7 +233,7 @@ export function AdminAuditPage() {
                 cell: (e) => <span className="font-medium">{auditActionLabel(e.action)}</span>,
               },
               { header: t('audit.object'), cell: (e) => <ObjectCell entry={e} /> },
-              { header: t('audit.change'), cell: (e) => <AuditChange before={e.before} after={e.after} /> },
+              { header: t('audit.change'), cell: (e) => <AuditChange entry={e} /> },
               {
                 header: t('audit.ip'),
                 cell: (e) => <span className="font-mono text-xs">{e.ip ?? '—'}</span>,
@@ -236,7 +246,7 @@ export function AdminAuditPage() {
                   <ObjectCell entry={e} />
                 </div>
                 <ActorCell entry={e} onlyHref={onlyHref} />
-                <AuditChange before={e.before} after={e.after} />
+                <AuditChange entry={e} />
                 <CardLine label={t('audit.when')}>{formatDateTime(e.created_at)}</CardLine>
                 <CardLine label={t('audit.ip')}>{e.ip ?? '—'}</CardLine>
               </div>

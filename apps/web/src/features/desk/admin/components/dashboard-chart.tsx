@@ -44,6 +44,8 @@ export default function DashboardChart({
     const el = box.current;
     if (!el) return;
     const xs = days.map((_, i) => i);
+    // The axes' labels in the box's own text colour, which follows the dark scheme (issue 56).
+    const ink = getComputedStyle(el).color;
     const bars = (align: -1 | 1) => uPlot.paths.bars!({ size: [0.35, 36], align });
     const chart = new uPlot(
       {
@@ -64,10 +66,12 @@ export default function DashboardChart({
               }),
             splits: () => xs,
             grid: { show: false },
+            stroke: ink,
           },
           {
             values: (_u, splits) => splits.map((v) => `₹${groupIndian(String(Math.round(v)))}`),
             size: 80,
+            stroke: ink,
           },
         ],
         series: [

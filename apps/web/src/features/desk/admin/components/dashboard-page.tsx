@@ -1,5 +1,5 @@
 import { ROUTES, type Dashboard } from '@iddesk/contract';
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight, TriangleAlert } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../../components/ui/card';
@@ -26,8 +26,8 @@ const DAY_TALLIES = TALLIES.slice(0, 3);
 const QUEUES: { key: keyof Dashboard['queues']; to: string }[] = [
   { key: 'bills', to: ROUTES.adminBillsPending },
   { key: 'withdrawals', to: ROUTES.adminWithdrawPending },
-  { key: 'requests', to: ROUTES.adminRequestsPending },
   { key: 'new_ids', to: ROUTES.adminNewIds },
+  { key: 'requests', to: ROUTES.adminRequestsPending },
 ];
 
 /** One queue: how many wait, how much, and how long the oldest has waited. */
@@ -148,11 +148,51 @@ function DaysTable({ days }: { days: Dashboard['days'] }) {
   );
 }
 
+/**
+ * While the demo seed's fake payees are active, customers are shown them: say so first, with
+ * the way to replace them (issue 56).
+ */
+function DemoPayeesWarning({ types }: { types: Dashboard['demo_payment_types'] }) {
+  const t = deskText.useT();
+  const canEdit = useStaffCan('payment_types.manage');
+  if (types.length === 0) return null;
+  return (
+    <Card className="border-l-4 border-l-amber-500">
+      <section aria-labelledby="demo-payees-heading" className="flex items-start gap-3">
+        <TriangleAlert className="mt-0.5 size-6 shrink-0 text-amber-700" aria-hidden="true" />
+        <div className="min-w-0">
+          <h2 id="demo-payees-heading" className="font-semibold text-slate-900">
+            {t('dashboard.demoPayees.title')}
+          </h2>
+          <p className="mt-1 text-slate-700">{t('dashboard.demoPayees.text')}</p>
+          {canEdit ? (
+            <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+              {types.map((type) => (
+                <li key={type.id}>
+                  <Link
+                    to={ROUTES.adminPaymentTypeEdit(type.id)}
+                    className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4"
+                  >
+                    {t('dashboard.demoPayees.edit', { name: type.name })}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-1 text-slate-700">{t('dashboard.demoPayees.askOwner')}</p>
+          )}
+        </div>
+      </section>
+    </Card>
+  );
+}
+
 function DashboardBody({ data }: { data: Dashboard }) {
   const t = deskText.useT();
   const canQueues = useStaffCan('queues.read');
   return (
     <div className="flex flex-col gap-6">
+      <DemoPayeesWarning types={data.demo_payment_types} />
       {canQueues ? (
         <section aria-labelledby="queues-heading">
           <h2 id="queues-heading" className="mb-3 text-lg font-semibold text-white">

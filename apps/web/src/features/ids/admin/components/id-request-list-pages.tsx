@@ -1,6 +1,7 @@
 import { DESK_API, ROUTES, type IdRequest } from '@iddesk/contract';
 import { ClipboardCheck } from 'lucide-react';
 import { CardLine } from '../../../../components/ui/data-list';
+import { Reference } from '../../../../components/ui/reference';
 import { formatMoney } from '../../../../lib/money';
 import { useAdminIdRequests } from '../api/id-requests';
 import {
@@ -55,7 +56,17 @@ function RequestList(props: QueueListView & { items: IdRequest[]; pending: boole
           cell: (r) => (r.user ? <ItemUserCell user={r.user} /> : '—'),
         },
         { header: t('list.id'), cell: (r) => <RequestId request={r} /> },
-        { header: t('list.amount'), numeric: true, cell: (r) => <Amount request={r} /> },
+        {
+          header: t('list.amount'),
+          numeric: true,
+          // A deposit paid by proof: its reference under the amount, to compare with the bank's.
+          cell: (r) => (
+            <div className="flex flex-col items-end">
+              <Amount request={r} />
+              {r.reference ? <Reference value={r.reference} className="text-sm" /> : null}
+            </div>
+          ),
+        },
       ]}
       statusHeader={t('list.status')}
       amount={(r) => <Amount request={r} />}
@@ -63,6 +74,11 @@ function RequestList(props: QueueListView & { items: IdRequest[]; pending: boole
         <>
           <RequestId request={r} />
           {r.user ? <CardLine label={t('list.customer')}>{r.user.name}</CardLine> : null}
+          {r.reference ? (
+            <CardLine label={t('newId.reference')}>
+              <Reference value={r.reference} />
+            </CardLine>
+          ) : null}
         </>
       )}
     />

@@ -1,6 +1,7 @@
 import { DESK_API, ROUTES, type UserId } from '@iddesk/contract';
 import { IdCard } from 'lucide-react';
 import { CardLine } from '../../../../components/ui/data-list';
+import { Reference } from '../../../../components/ui/reference';
 import { LinkTabs } from '../../../../components/ui/link-tabs';
 import { formatMoney } from '../../../../lib/money';
 import { useAdminUserIds } from '../api/user-ids';
@@ -52,7 +53,15 @@ function NewIdList(props: QueueListView & { items: UserId[]; pending: boolean })
           numeric: true,
           cell: (u) => <span className="font-semibold">{formatMoney(u.amount)}</span>,
         },
-        { header: t('list.paidWith'), cell: paidWith },
+        {
+          header: t('list.paidWith'),
+          cell: (u) => (
+            <div className="min-w-0">
+              {u.reference ? <Reference value={u.reference} /> : null}
+              <p className={u.reference ? 'text-sm text-slate-600' : undefined}>{paidWith(u)}</p>
+            </div>
+          ),
+        },
       ]}
       statusHeader={t('list.status')}
       amount={(u) => <span className="font-semibold tabular-nums">{formatMoney(u.amount)}</span>}
@@ -61,6 +70,11 @@ function NewIdList(props: QueueListView & { items: UserId[]; pending: boolean })
           <IdCell item={u.item} username={u.username} />
           {u.user ? <CardLine label={t('list.customer')}>{u.user.name}</CardLine> : null}
           <CardLine label={t('list.paidWith')}>{paidWith(u)}</CardLine>
+          {u.reference ? (
+            <CardLine label={t('newId.reference')}>
+              <Reference value={u.reference} />
+            </CardLine>
+          ) : null}
         </>
       )}
     />

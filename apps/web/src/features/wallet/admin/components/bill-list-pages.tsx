@@ -1,6 +1,7 @@
 import { DESK_API, ROUTES, type Bill } from '@iddesk/contract';
 import { Receipt } from 'lucide-react';
 import { CardLine } from '../../../../components/ui/data-list';
+import { Reference } from '../../../../components/ui/reference';
 import { formatMoney } from '../../../../lib/money';
 import { useBills } from '../api/bills';
 import {
@@ -37,11 +38,12 @@ function BillList(props: QueueListView & { items: Bill[]; pending: boolean }) {
           cell: (b) => <span className="font-semibold">{formatMoney(b.amount)}</span>,
         },
         {
-          header: t('bills.columnPaidTo'),
+          // The reference first and as large as the name: it is what staff compare by eye.
+          header: t('bills.columnReference'),
           cell: (b) => (
             <div className="min-w-0">
-              <p>{b.payment_type.name}</p>
-              <p className="break-all font-mono text-xs text-slate-600">{b.reference}</p>
+              <Reference value={b.reference} />
+              <p className="text-sm text-slate-600">{b.payment_type.name}</p>
             </div>
           ),
         },
@@ -51,8 +53,10 @@ function BillList(props: QueueListView & { items: Bill[]; pending: boolean }) {
       lines={(b) => (
         <>
           <ItemUserCell user={b.user} />
+          <CardLine label={t('bills.reference')}>
+            <Reference value={b.reference} />
+          </CardLine>
           <CardLine label={t('bills.paidTo')}>{b.payment_type.name}</CardLine>
-          <CardLine label={t('bills.reference')}>{b.reference}</CardLine>
         </>
       )}
     />

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_subject_user_idx" ON "audit_log" USING btree (("after" ->> 'user_id'),"id");
