@@ -103,16 +103,10 @@ export async function deleteLinkOfChat(db: Db, chatId: number): Promise<number |
  * for an account without a chat. Called in the transaction of what the message tells.
  */
 export async function queueForAccount(tx: Tx, userId: number, texts: Texts, link: string | null): Promise<void> {
-  await tx.insert(telegramOutbox).select(
-    tx
-      .select({
-        userId: telegramLinks.userId,
-        texts: sql<Texts>`${JSON.stringify(texts)}::jsonb`.as('texts'),
-        link: sql<string | null>`${link}::text`.as('link'),
-      })
-      .from(telegramLinks)
-      .where(eq(telegramLinks.userId, userId)),
-  );
+  await tx.execute(sql`
+    insert into ${telegramOutbox} (user_id, texts, link)
+    select ${telegramLinks.userId}, ${JSON.stringify(texts)}::jsonb, ${link}::text
+    from ${telegramLinks} where ${telegramLinks.userId} = ${userId}`);
 }
 
 /** A message to one chat (the bot's answer), in the language of `userId` when one is given. */
