@@ -22,6 +22,10 @@ export type Failure =
 
 export type FakeBotApi = Awaited<ReturnType<typeof startFakeBotApi>>;
 
+/** The fake's token and bot name unless a test picks others: BotFather's token format. */
+export const FAKE_BOT_TOKEN = '7000000001:AAFakeTokenForTheTestsOnly_abcdefghij';
+export const FAKE_BOT_USERNAME = 'IdDeskTestBot';
+
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Bad Request: chat not found',
   401: 'Unauthorized',
@@ -50,8 +54,8 @@ function refusal(code: number, description = DESCRIPTIONS[code] ?? 'Error', para
 
 export async function startFakeBotApi({
   port = 0,
-  username = 'IdDeskTestBot',
-  token = '7000000001:AAFakeTokenForTheTestsOnly_abcdefghij',
+  username = FAKE_BOT_USERNAME,
+  token = FAKE_BOT_TOKEN,
 }: { port?: number; username?: string; token?: string } = {}) {
   const sent: SentMessage[] = [];
   const calls: ApiCall[] = [];

@@ -1,7 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Volume2, VolumeX, X } from 'lucide-react';
+import { ROUTES } from '@iddesk/contract';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { useTelegram } from '../../features/account/api/telegram';
 import soundEn from '@iddesk/contract/i18n/en/sound.json';
 import { catalogue } from '../../lib/i18n';
 import { common } from '../../lib/i18n-common';
@@ -62,6 +65,7 @@ export function SoundDialog() {
             />
             <span className="font-medium text-slate-900">{t('enable')}</span>
           </label>
+          <TelegramHint />
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <Button
               variant="secondary"
@@ -80,5 +84,22 @@ export function SoundDialog() {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** Where staff link Telegram for the same alerts (docs/product.md#telegram); nothing without a bot. */
+function TelegramHint() {
+  const t = soundText.useT();
+  const { data } = useTelegram();
+  if (!data?.enabled || data.linked) return null;
+  return (
+    <p className="mt-4 text-sm text-slate-600">
+      {t('telegram')}{' '}
+      <Dialog.Close asChild>
+        <Link to={`${ROUTES.profile}#telegram`} className="font-semibold text-brand-700 underline underline-offset-4">
+          {t('telegramLink')}
+        </Link>
+      </Dialog.Close>
+    </p>
   );
 }
