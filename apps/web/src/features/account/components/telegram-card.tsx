@@ -69,7 +69,7 @@ export function TelegramCard({ staff, className }: { staff: boolean; className?:
     <Card id="telegram" className={cn('scroll-mt-24', className)}>
       <section aria-labelledby="telegram-heading" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-start gap-3">
-          <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-sky-100 text-sky-700" aria-hidden="true">
+          <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-sky-50 text-sky-700" aria-hidden="true">
             <Send className="size-5" />
           </span>
           <div className="min-w-0 flex-1">
@@ -116,7 +116,11 @@ export function TelegramCard({ staff, className }: { staff: boolean; className?:
           <div className="flex flex-col gap-4 md:flex-row md:items-start md:gap-6">
             <div className="flex min-w-0 flex-1 flex-col gap-4">
               <ol className="list-decimal space-y-1 pl-5 text-slate-800">
-                <li>{t('telegram.stepOpen')}</li>
+                <li>
+                  {/* The QR code shows on wide screens only: a phone opens the link itself. */}
+                  <span className="md:hidden">{t('telegram.stepOpenPhone')}</span>
+                  <span className="hidden md:inline">{t('telegram.stepOpen')}</span>
+                </li>
                 <li>{t('telegram.stepStart', { bot: link.bot })}</li>
               </ol>
               <div className="flex flex-wrap items-center gap-3">
