@@ -137,6 +137,34 @@ describe('linking a chat', () => {
     expect(await ctx.db.$count(telegramLinkCodes, eq(telegramLinkCodes.userId, user.id))).toBe(1);
   });
 
+  it('odd updates are taken (200) and change nothing; /start@bot <code> works like /start <code>', async () => {
+    const user = await customer(ctx);
+    const code = await newCode(ctx, user.token);
+    const chat = newChatId();
+    const odd = [
+      { edited_message: { message_id: 1, chat: { id: chat, type: 'private' }, text: `/start ${code}` } },
+      { message: { message_id: 2, chat: { id: chat, type: 'private' }, photo: [{ file_id: 'x' }] } },
+      { message: { message_id: 3, chat: { id: chat, type: 'private' }, from: { id: chat, is_bot: true }, text: `/start ${code}` } },
+      { message: { message_id: 4, chat: { id: chat, type: 'private' }, text: `/start ${'x'.repeat(5000)}` } },
+      { my_chat_member: { chat: { id: chat, type: 'private' } } },
+    ];
+    for (const update of odd) expect(await fake.deliver(update)).toBe(200);
+    // Only the too-long code was read as one, and refused.
+    const [refused] = await fake.waitFor(chat, 1);
+    expect(refused!.text).toContain('This link does not work');
+    expect((await status(user.token)).linked).toBeNull();
+    expect(await fake.write(chat, `/start@${fake.username} ${code}`)).toBe(200);
+    const [, linked] = await fake.waitFor(chat, 2);
+    expect(linked!.text).toContain('this chat is linked to your account');
+  });
+
+  it('/start without a code, in a chat with no account, says how to link', async () => {
+    const chat = newChatId();
+    expect(await fake.write(chat, '/start', { language_code: 'hi-IN' })).toBe(200);
+    const [reply] = await fake.waitFor(chat, 1);
+    expect(reply!.text).toContain('यह चैट किसी खाते से जुड़ी नहीं है');
+  });
+
   it('a group chat is not linked', async () => {
     const user = await customer(ctx);
     const code = await newCode(ctx, user.token);
