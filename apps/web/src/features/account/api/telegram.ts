@@ -2,9 +2,10 @@ import { TELEGRAM_API, type TelegramLink, type TelegramStatus } from '@iddesk/co
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { itemQueryOptions } from '../../../lib/page-query';
+import { QUERY_KEYS } from '../../../lib/query-keys';
 import { useRefetchingMutation } from '../../../lib/refetching-mutation';
 
-export const telegramQueryKey = ['user', 'telegram'] as const;
+export const telegramQueryKey = QUERY_KEYS.telegram;
 
 export const telegramQueryOptions = () => itemQueryOptions<TelegramStatus>(TELEGRAM_API.status, telegramQueryKey);
 

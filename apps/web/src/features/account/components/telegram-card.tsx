@@ -1,5 +1,5 @@
 import { POLL_INTERVAL_MS, type TelegramLink } from '@iddesk/contract';
-import { CheckCircle2, ExternalLink, Send } from 'lucide-react';
+import { CircleCheckBig, ExternalLink, Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -99,7 +99,7 @@ export function TelegramCard({ staff, className }: { staff: boolean; className?:
         ) : linked ? (
           <div className="flex flex-col gap-3">
             <p role="status" className="flex items-start gap-2 text-slate-800">
-              <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-700" aria-hidden="true" />
+              <CircleCheckBig className="mt-0.5 size-5 shrink-0 text-emerald-700" aria-hidden="true" />
               <span>
                 {justLinked ? `${t('telegram.done')} ` : ''}
                 {t('telegram.linkedTo', { name: linked.name ?? 'none', time: formatDateTime(linked.linked_at) })}
