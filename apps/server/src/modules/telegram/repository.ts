@@ -265,6 +265,12 @@ export async function takeQueueAlerts(tx: Tx, limit: number): Promise<{ items: A
   return { items, staff };
 }
 
+/** Whether any queue-alert note waits: one index probe, outside any transaction. */
+export async function queueAlertsWait(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: telegramQueueAlerts.id }).from(telegramQueueAlerts).limit(1);
+  return row !== undefined;
+}
+
 /** The alerts' messages, one per staff member and item, in one statement. */
 export async function queueAlertMessages(
   tx: Tx,

@@ -10,6 +10,7 @@ import {
   deleteLinkOfChat,
   deleteMessages,
   queueAlertMessages,
+  queueAlertsWait,
   retryMessages,
   takeQueueAlerts,
 } from './repository';
@@ -118,6 +119,8 @@ export class TelegramSender {
    * one transaction with taking the notes: each item is told once, by one server.
    */
   async #fanOutAlerts(): Promise<boolean> {
+    // Almost every sweep: nothing new, and no transaction opened for it.
+    if (!(await queueAlertsWait(this.#o.db))) return false;
     return this.#o.db.transaction(async (tx) => {
       const taken = await takeQueueAlerts(tx, ALERT_BATCH);
       if (!taken) return false;
