@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, E2E_PORT, E2E_SMTP_PORT } from './support/env';
+import { FAKE_BOT_TOKEN } from '../apps/server/test/helpers/fake-bot-api';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, E2E_PORT, E2E_SMTP_PORT, E2E_TELEGRAM_PORT } from './support/env';
 
 export default defineConfig({
   testDir: './tests',
@@ -41,6 +42,9 @@ export default defineConfig({
       // in it point back at this server.
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       APP_URL: BASE_URL,
+      // The bot talks to the fake Bot API telegram.spec.ts runs on this port.
+      TELEGRAM_BOT_TOKEN: FAKE_BOT_TOKEN,
+      TELEGRAM_API_URL: `http://127.0.0.1:${E2E_TELEGRAM_PORT}`,
     },
   },
 });

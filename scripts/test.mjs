@@ -108,7 +108,7 @@ if (run('production build', 'npm', ['run', 'build'])) {
 function shard(n, port) {
   const child = spawn('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', `--shard=${n}/${E2E_SHARDS}`], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, TEST_DATABASE_URL: '', E2E_PORT: String(port), E2E_SMTP_PORT: String(port + 1000) },
+    env: { ...process.env, TEST_DATABASE_URL: '', E2E_PORT: String(port), E2E_SMTP_PORT: String(port + 1000), E2E_TELEGRAM_PORT: String(port + 2000) },
   });
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => console.log(`[e2e ${n}/${E2E_SHARDS}] ${line}`));

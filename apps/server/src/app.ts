@@ -32,6 +32,7 @@ import { passwordResetRoutes } from './modules/password-reset/routes';
 import { paymentTypeRoutes } from './modules/payment-types/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { telegramRoutes } from './modules/telegram/routes';
 import { fileRoutes } from './modules/uploads/routes';
 import { adminUserIdRoutes } from './modules/user-ids/admin-routes';
 import { userIdRoutes } from './modules/user-ids/routes';
@@ -171,6 +172,7 @@ export async function buildApp({
       await api.register(adminUserIdRoutes);
       await api.register(idRequestRoutes);
       await api.register(adminIdRequestRoutes);
+      await api.register(telegramRoutes, { now });
     },
     { prefix: '/api' },
   );

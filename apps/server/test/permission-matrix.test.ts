@@ -135,6 +135,11 @@ const MATRIX: Record<string, Access> = {
   'GET /api/admin/requests/export.csv': 'admin',
   'GET /api/admin/user_ids/export.csv': 'admin',
   'GET /api/admin/users/{id}/transactions/export.csv': 'admin',
+  // Telegram (issue 55): the caller's own link; the webhook is Telegram's (its secret header).
+  'GET /api/user/telegram': 'user',
+  'POST /api/user/telegram/link': 'user',
+  'POST /api/user/telegram/unlink': 'user',
+  'POST /api/telegram/webhook': 'public',
 };
 
 /**

@@ -45,3 +45,4 @@ export * from './i18n/translator';
 export * from './i18n/translate';
 export * from './i18n/catalogues';
 export * from './locale-api';
+export * from './telegram';

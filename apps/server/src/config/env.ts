@@ -121,6 +121,15 @@ const EnvSchema = z.object({
       .regex(/^[\x21-\x7e]+$/, 'Use printable ASCII without spaces.')
       .optional(),
   ),
+  TELEGRAM_BOT_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/, 'Use the token BotFather gave the bot, like 123456789:AAH…')
+      .optional(),
+  ),
+  TELEGRAM_API_URL: httpUrl,
 });
 
 /** Where uploads go when `S3_BUCKET` is set (lib/s3-storage.ts). */
@@ -132,6 +141,13 @@ export type S3Config = {
   forcePathStyle: boolean;
   /** Unset: the AWS SDK's default chain (AWS_* variables, shared config, instance role). */
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+};
+
+/** The Telegram bot (docs/product.md#telegram); undefined: no bot, no Telegram anywhere. */
+export type TelegramConfig = {
+  token: string;
+  /** The Bot API's origin (and path prefix), without a trailing slash; tests use a fake one. */
+  apiUrl: string;
 };
 
 export type EnvConfig = {
@@ -186,6 +202,7 @@ export type EnvConfig = {
    * answers. `optional` (development, demos): staff may enrol, as customers may.
    */
   staffSecondFactor: 'required' | 'optional';
+  telegram: TelegramConfig | undefined;
 };
 
 export type DatabaseTimeouts = { connectMs: number; statementMs: number };
@@ -229,6 +246,9 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     (env.DATABASE_URL ? Math.min(5, env.SHUTDOWN_TIMEOUT_SECONDS - 1) : 0);
   if (graceSeconds >= env.SHUTDOWN_TIMEOUT_SECONDS) {
     problems.push('SHUTDOWN_GRACE_SECONDS: must be less than SHUTDOWN_TIMEOUT_SECONDS.');
+  }
+  if (env.TELEGRAM_API_URL && !env.TELEGRAM_BOT_TOKEN) {
+    problems.push('TELEGRAM_BOT_TOKEN: required when TELEGRAM_API_URL is set.');
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -288,6 +308,12 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     },
     metricsToken: env.METRICS_TOKEN,
     staffSecondFactor: env.STAFF_SECOND_FACTOR,
+    telegram: env.TELEGRAM_BOT_TOKEN
+      ? {
+          token: env.TELEGRAM_BOT_TOKEN,
+          apiUrl: (env.TELEGRAM_API_URL ?? 'https://api.telegram.org').replace(/\/+$/, ''),
+        }
+      : undefined,
   };
 }
 

@@ -11,4 +11,6 @@ export const QUERY_KEYS = {
   /** The customer's own IDs, their details and request histories. */
   userIds: ['user-ids'],
   admin: ['admin'],
+  /** The account's Telegram link: the profile shows it, the staff sound dialog points to it. */
+  telegram: ['user', 'telegram'],
 } as const;

@@ -18,12 +18,14 @@ import type staffContent from './en/staffContent.json';
 import type staffDesk from './en/staffDesk.json';
 import type staffIds from './en/staffIds.json';
 import type staffWallet from './en/staffWallet.json';
+import type telegram from './en/telegram.json';
 import type validation from './en/validation.json';
 import type wallet from './en/wallet.json';
 
 /**
  * The catalogues, one JSON file per namespace and language in `i18n/<locale>/<namespace>.json`.
- * `api`, `notices` and `mail` are the server's (answers, notifications, mail); `validation` holds
+ * `api`, `notices`, `mail` and `telegram` are the server's (answers, notifications, mail, the
+ * Telegram bot's messages); `validation` holds
  * the contract's zod messages, read by both sides; the rest are the web's, one per area, the
  * staff area's named `staff…` (they load with it, never with a customer's page).
  */
@@ -48,6 +50,7 @@ export type Catalogues = {
   staffDesk: typeof staffDesk;
   staffIds: typeof staffIds;
   staffWallet: typeof staffWallet;
+  telegram: typeof telegram;
   validation: typeof validation;
   wallet: typeof wallet;
 };

@@ -22,7 +22,7 @@ export const bills = pgTable(
       .references(() => paymentTypes.id, { onDelete: 'restrict' }),
     reference: text('reference').notNull(),
     /**
-     * Issue 51: the reference in its one canonical form (migration 0025's `canonical_reference`:
+     * Issue 51: the reference in its one canonical form (migration 0026's `canonical_reference`:
      * NFKC, every script's digits as ASCII, only A-Z and 0-9, no `UTR` prefix, no leading zeros;
      * null when nothing is left). Computed by the database from `reference`, never written by the
      * server; every reused-reference comparison reads it.

@@ -1,10 +1,15 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Volume2, VolumeX, X } from 'lucide-react';
+import { ROUTES, TELEGRAM_API, type TelegramStatus } from '@iddesk/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import soundEn from '@iddesk/contract/i18n/en/sound.json';
 import { catalogue } from '../../lib/i18n';
 import { common } from '../../lib/i18n-common';
+import { itemQueryOptions } from '../../lib/page-query';
+import { QUERY_KEYS } from '../../lib/query-keys';
 import { playSound, setSoundPreference, unlockAudio, useSoundPreference } from '../../lib/sound';
 
 /** The staff's sound dialog: its words load with the admin layout, not on a customer's page. */
@@ -62,6 +67,7 @@ export function SoundDialog() {
             />
             <span className="font-medium text-slate-900">{t('enable')}</span>
           </label>
+          <TelegramHint />
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <Button
               variant="secondary"
@@ -80,5 +86,23 @@ export function SoundDialog() {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** Where staff link Telegram for the same alerts (docs/product.md#telegram); nothing without a bot. */
+function TelegramHint() {
+  const t = soundText.useT();
+  // The profile's query (features/account/api/telegram.ts), not its module: that stays in the profile's chunk.
+  const { data } = useQuery(itemQueryOptions<TelegramStatus>(TELEGRAM_API.status, QUERY_KEYS.telegram));
+  if (!data?.enabled || data.linked) return null;
+  return (
+    <p className="mt-4 text-sm text-slate-600">
+      {t('telegram')}{' '}
+      <Dialog.Close asChild>
+        <Link to={`${ROUTES.profile}#telegram`} className="font-semibold text-brand-700 underline underline-offset-4">
+          {t('telegramLink')}
+        </Link>
+      </Dialog.Close>
+    </p>
   );
 }

@@ -8,6 +8,7 @@ import { usePassport } from '../api/get-passport';
 import { ProfileForm } from './profile-form';
 import { ProfileSkeleton } from './profile-skeleton';
 import { SessionsCard } from './sessions-card';
+import { TelegramCard } from './telegram-card';
 import { account } from '../i18n';
 import { LanguageSwitch } from './language-switch';
 
@@ -95,6 +96,7 @@ export function ProfilePage() {
             </p>
             <ProfileForm user={user} />
           </Card>
+          <TelegramCard staff={user.type === 'admin'} className="lg:col-span-2" />
           <div className="lg:col-span-2">
             <SessionsCard />
           </div>
