@@ -343,8 +343,17 @@ describe('one statement per list page, the total included', () => {
   });
 });
 
-describe('add funds (issue 19): limits, payment type and language from memory', () => {
-  it('checks the reference, then one statement: the upload, the bill with its pending credit; no transaction, no settings, payment type or language read', async () => {
+/** The statements between the call's BEGIN and its COMMIT (PGlite's counter: COMMIT/ROLLBACK). */
+function transactionOf(statements: string[]): string[] {
+  const begins = statements.filter((s) => /^begin/i.test(s));
+  expect(begins, statements.join('\n---\n')).toHaveLength(1);
+  const begin = statements.findIndex((s) => /^begin/i.test(s));
+  const end = statements.findLastIndex((s) => /^(commit|COMMIT\/ROLLBACK)/i.test(s));
+  return statements.slice(begin + 1, end);
+}
+
+describe('a money call is one ordinary transaction (decision 031)', () => {
+  it('add funds: the limits, payment type and language from memory; the upload, the bill and its pending credit in the transaction', async () => {
     const paymentType = await createUpiPaymentType(ctx.app, admin.token, 'GPay statements');
     const who = await customerWith(ctx, admin.token, '1');
     // The session, the limits and the payment types are in this process's memory from here on
@@ -357,14 +366,10 @@ describe('add funds (issue 19): limits, payment type and language from memory', 
     });
     expect(sent!.statusCode, sent!.body).toBe(200);
     const all = statements.join('\n---\n');
-    expect(all).not.toMatch(/from "settings"|from "payment_types"|select "locale" from "users"/i);
-    expect(all).not.toMatch(/^(begin|commit|savepoint)/im);
-    // Besides the rate counters (PostgreSQL; in memory on PGlite) and the token check (the
-    // warm-up's signals may drop the cached session): the reference's check, then the write.
-    const work = statements.filter((s) => !/"rate_limits"|^with "caller" as/.test(s));
-    expect(work, all).toHaveLength(2);
-    expect(work[0]).toMatch(/from bills b\s+where b\.reference/);
-    expect(work[1]).toMatch(/insert into "uploads"[\s\S]*insert into "upload_lookalikes"[\s\S]*insert into "bills"[\s\S]*insert into "transactions"/i);
+    expect(all).not.toMatch(/from "settings"|from "payment_types"|select "locale" from "users"|savepoint/i);
+    const work = transactionOf(statements);
+    // (A plain picture has no perceptual hash: no look-alike pairs to write.)
+    expect(work.map((s) => s.match(/^insert into "(\w+)"/i)?.[1]), all).toEqual(['uploads', 'bills', 'transactions']);
     // The ledger row's text is in the customer's language, with the payment type's name.
     const wallet = (await get(ctx.app, '/api/transactions', who.token)).json().data;
     const credit = wallet.items.find((t: { amount: string }) => t.amount === '250.00');
@@ -372,90 +377,63 @@ describe('add funds (issue 19): limits, payment type and language from memory', 
     expect(sent!.json().data).toMatchObject({ amount: '250.00', status: 'pending' });
   });
 
-  it('a proof, its hash searched, its look-alike pairs written both ways and the bill tagged: one statement', async () => {
+  it('add funds: a look-alike proof is paired both ways and the bills flagged', async () => {
     const paymentType = await createUpiPaymentType(ctx.app, admin.token, 'GPay look-alikes');
     const who = await customerWith(ctx, admin.token, '1');
     const original = await patternImage(71);
     const first = (await addFunds(ctx.app, who.token, paymentType.id, '100.00', original)).json().data;
-    await changeFeedSettled(ctx);
-    const copy = await reEncoded(original);
-    let sent: ApiResponse | undefined;
-    const { statements } = await counter.measure(async () => {
-      sent = await addFunds(ctx.app, who.token, paymentType.id, '120.00', copy);
-    });
-    expect(sent!.statusCode, sent!.body).toBe(200);
-    // The proof with its pairs, the bill with its pending credit: one statement.
-    const written = statements.filter((s) => /upload_lookalikes/.test(s));
-    expect(written, statements.join('\n---\n')).toHaveLength(1);
-    expect(written[0]).toMatch(/insert into "bills"/);
-    expect(statements.join('\n')).not.toMatch(/^begin/im);
-    // The staff see each flagged as like the other: the pair was written both ways.
+    const sent = await addFunds(ctx.app, who.token, paymentType.id, '120.00', await reEncoded(original));
+    expect(sent.statusCode, sent.body).toBe(200);
     const flagged = async (id: number) =>
       (await get(ctx.app, `/api/admin/bills/${id}`, admin.token)).json().data.reused_proof.similar_image;
-    expect(await flagged(sent!.json().data.id)).toEqual([{ type: 'bill', id: first.id }]);
-    expect(await flagged(first.id)).toEqual([{ type: 'bill', id: sent!.json().data.id }]);
+    expect(await flagged(sent.json().data.id)).toEqual([{ type: 'bill', id: first.id }]);
+    expect(await flagged(first.id)).toEqual([{ type: 'bill', id: sent.json().data.id }]);
   });
-});
 
-describe('a keyed withdrawal (issue 19): one statement', () => {
-  it('the claim, the hold, the withdrawal and its ledger row in one statement, no transaction; the answer is the stored one', async () => {
+  it('a keyed withdrawal: the claim first, the hold, the withdrawal and its ledger row, the sealed answer last; a retry replays it', async () => {
     const who = await customerWith(ctx, admin.token, '300');
     const send = (key: string) => postKeyed(ctx.app, '/api/withdraw', { amount: '10', method: 'upi', upi_id: 'me@okicici' }, who.token, key);
-    // The session, the money limits, the app key's fingerprint and a batch of withdrawal ids
-    // are in this process's memory from here on.
     expect((await send('warm-up')).statusCode).toBe(200);
     let sent: ApiResponse | undefined;
     const { statements } = await counter.measure(async () => {
       sent = await send('counted');
     });
     expect(sent!.statusCode, sent!.body).toBe(200);
-    // Besides the rate counters (PostgreSQL; in memory on PGlite) and the token check (on
-    // PostgreSQL the warm-up's signals may drop the cached session on the way): one statement.
-    const work = statements.filter((s) => !/"rate_limits"|^with "caller" as/.test(s));
-    expect(work, work.join('\n---\n')).toHaveLength(1);
-    expect(work[0]).toMatch(/insert into "idempotency_keys"[\s\S]*update "users"[\s\S]*insert into "withdrawals"[\s\S]*insert into "transactions"/i);
-    expect(statements.join('\n')).not.toMatch(/^begin|savepoint|from "settings"/im);
+    const work = transactionOf(statements);
+    expect(work.map((s) => s.match(/^(insert into|update) "(\w+)"/i)?.slice(1).join(' ')), work.join('\n---\n')).toEqual([
+      'insert into idempotency_keys',
+      'update users',
+      'insert into withdrawals',
+      'insert into transactions',
+      'update idempotency_keys',
+    ]);
+    expect(statements.join('\n')).not.toMatch(/savepoint|from "settings"/im);
 
-    // The answer built from what the statements returned is the withdrawal as read back.
+    // The answer is the withdrawal as read back.
     const withdrawal = sent!.json().data;
     expect(withdrawal).toMatchObject({ amount: '10.00', status: 'pending', user: { id: who.id } });
     expect((await get(ctx.app, `/api/withdraw/${withdrawal.id}`, who.token)).json().data).toEqual(withdrawal);
-    // A retry replays it and holds nothing more.
     const again = await send('counted');
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().data).toEqual(withdrawal);
     const wallet = (await get(ctx.app, '/api/transactions', who.token)).json().data;
     expect(wallet.items.filter((t: { amount: string }) => t.amount === '-10.00')).toHaveLength(2);
   });
-});
 
-describe('a keyed staff approval of a withdrawal (issue 19): one short transaction', () => {
-  it('BEGIN, claim, decision with its hold settled, audit, notification, sealed answer, COMMIT; nothing read back', async () => {
+  it('a keyed staff approval of a withdrawal: claim, decision, hold settled, audit, notification, sealed answer, in one transaction', async () => {
     const who = await customerWith(ctx, admin.token, '300');
     const filed = (await withdrawUpi(ctx.app, who.token, '10')).json().data;
     const approve = (id: number, key: string) =>
       postKeyed(ctx.app, `/api/admin/withdraw/${id}/approve`, { reference: `UTR-${id}` }, admin.token, key);
-    // Warm the staff session and the caches with another withdrawal.
-    const first = (await withdrawUpi(ctx.app, who.token, '5')).json().data;
-    expect((await approve(first.id, `warm-${first.id}`)).statusCode).toBe(200);
     let sent: ApiResponse | undefined;
     const { statements } = await counter.measure(async () => {
       sent = await approve(filed.id, `approve-${filed.id}`);
     });
     expect(sent!.statusCode, sent!.body).toBe(200);
-    const begin = statements.findIndex((s) => /^begin/i.test(s));
-    const end = statements.findLastIndex((s) => /^(commit|COMMIT\/ROLLBACK)/i.test(s));
-    const inTransaction = statements.slice(begin, end + 1);
-    // Claim the key, mark the withdrawal (returning its customer, handler and language) and
-    // settle the hold by its cause in the same statement, the audit entry, the notification,
-    // the sealed answer.
-    expect(inTransaction, inTransaction.join('\n---\n')).toHaveLength(7);
-    // No look before or after, no savepoint, no ledger row or language looked up on its own.
-    expect(statements.join('\n')).not.toMatch(
-      /savepoint|from "withdrawals" inner join|select "locale" from "users"|from "transactions" where/i,
-    );
+    const work = transactionOf(statements).join('\n---\n');
+    expect(work).toMatch(/^insert into "idempotency_keys"[\s\S]*update "withdrawals"[\s\S]*update "transactions"[\s\S]*insert into "audit_log"[\s\S]*insert into "notifications"[\s\S]*update "idempotency_keys"/i);
+    expect(statements.join('\n')).not.toMatch(/savepoint/i);
 
-    // The answer built from what the statements returned is the withdrawal as staff read it.
     const approved = sent!.json().data;
     expect(approved).toMatchObject({
       id: filed.id,
@@ -465,14 +443,12 @@ describe('a keyed staff approval of a withdrawal (issue 19): one short transacti
       handled_by: { id: expect.any(Number), name: expect.any(String) },
     });
     expect((await get(ctx.app, `/api/admin/withdraw/${filed.id}`, admin.token)).json().data).toEqual(approved);
-    // A retry replays it; another key meets it handled (money rule 6).
     const again = await approve(filed.id, `approve-${filed.id}`);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().data).toEqual(approved);
     const other = await approve(filed.id, `approve-again-${filed.id}`);
     expect(other.statusCode).toBe(409);
     expect(other.json().code).toBe('ALREADY_HANDLED');
-    // The hold was settled once: its ledger row is done.
     const wallet = (await get(ctx.app, '/api/transactions', who.token)).json().data;
     expect(wallet.items.filter((t: { amount: string; status: string }) => t.amount === '-10.00' && t.status === 'done')).toHaveLength(1);
   });

@@ -47,23 +47,12 @@ const endsTransaction = (config: unknown) => textOf(config) === 'commit' || text
  *   answered at once, and the next statement uncorks it. That statement's answer waits for
  *   BEGIN's: if BEGIN failed, so does it. Only one caller uses a checked-out client, and
  *   Drizzle awaits each statement, so nothing else is ever in flight beside them.
- * - A transaction's last statement may leave with its COMMIT, in one write (`withCommit`):
- *   the socket is corked before it and uncorked once COMMIT (or ROLLBACK) is written.
- * - Statements that need none of each other's answers may leave together (`inOneWrite`): the
- *   socket stays corked until this turn of the event loop ends.
  * - `afterWrite` (a pool option) runs after every COMMIT and every write outside a transaction:
  *   the change feed then sends what the commit left in the signal outbox (db/change-feed.ts).
  *
  * Every other statement goes through untouched.
  */
 export class PlanCachingClient extends pg.Client {
-  /** Corks the socket until the transaction's COMMIT or ROLLBACK is written (or this turn ends). */
-  readonly holdForCommit: () => void;
-  /** Corks the socket until this turn of the event loop ends (`inOneWrite`). */
-  readonly holdThisTurn: () => void;
-  /** Resolves when this client is given its next statement (`inOneWrite` keeps their order). */
-  readonly nextStatement: () => Promise<void>;
-
   constructor(config?: string | (pg.ClientConfig & { afterWrite?: () => void })) {
     super(typeof config === 'string' ? { connectionString: config, pipeline: true } : { ...config, pipeline: true });
     const afterWrite = typeof config === 'object' ? config.afterWrite : undefined;
@@ -95,16 +84,6 @@ export class PlanCachingClient extends pg.Client {
     };
     /** A BEGIN written but not yet sent, to leave with the next statement. */
     let begun: { answer: Promise<unknown>; release: () => void } | null = null;
-    /** Set while the socket waits for the transaction's COMMIT or ROLLBACK (`withCommit`). */
-    let releaseAtCommit: (() => void) | null = null;
-    this.holdForCommit = () => {
-      releaseAtCommit ??= corkThisTurn(() => (releaseAtCommit = null));
-    };
-    this.holdThisTurn = () => {
-      corkThisTurn(() => {});
-    };
-    let given: (() => void) | null = null;
-    this.nextStatement = () => new Promise<void>((resolve) => (given = resolve));
     /** Between a BEGIN and its COMMIT or ROLLBACK: a write there counts once committed. */
     let inTransaction = false;
     const isWrite = (command: unknown) => command === 'INSERT' || command === 'UPDATE' || command === 'DELETE';
@@ -135,15 +114,6 @@ export class PlanCachingClient extends pg.Client {
       return sent;
     };
     this.query = ((config: unknown, ...rest: unknown[]) => {
-      // Called before it is sent, but sent in this same call: whoever awaits it resumes after.
-      given?.();
-      given = null;
-      if (releaseAtCommit !== null && endsTransaction(config)) {
-        const release = releaseAtCommit;
-        const sent = send(config, rest);
-        release();
-        return sent;
-      }
       if (isBegin(config) && begun === null && typeof rest.at(-1) !== 'function') {
         const release = corkThisTurn(() => (begun = null));
         const answer = send(config, rest);
@@ -158,124 +128,6 @@ export class PlanCachingClient extends pg.Client {
       return Promise.all([before.answer, sent]).then(([, result]) => result);
     }) as pg.Client['query'];
   }
-}
-
-/**
- * Sends `statements`, the last of transaction `tx`, to leave with its COMMIT in one write
- * (issue 19: a money call's sealed answer, an unkeyed deposit's screenshot row and bill).
- * Resolves once every one is handed to the connection, so the COMMIT that follows cannot
- * overtake one. Returns their outcomes, to await once the transaction has committed:
- * PostgreSQL answers the COMMIT of a transaction that failed with ROLLBACK, not an error, so
- * a failure shows only there (and means nothing was committed). When more follows in `tx`
- * (the work of a keyed call, before its sealed answer) they leave at the end of this turn,
- * and their outcomes are awaited before the rest, as any other. Elsewhere (PGlite, a pool's
- * own connection) they run one after another here.
- */
-export async function withCommit<T extends readonly unknown[]>(
-  tx: object,
-  ...statements: { [K in keyof T]: () => Promise<T[K]> }
-): Promise<() => Promise<T>> {
-  const client = (tx as Handle).session?.client;
-  if (!(client instanceof PlanCachingClient)) {
-    const results = await oneAfterAnother(statements);
-    return () => Promise.resolve(results as unknown as T);
-  }
-  client.holdForCommit();
-  const { answers } = await sendInOrder(client, statements);
-  return () => answers as unknown as Promise<T>;
-}
-
-async function oneAfterAnother(statements: readonly (() => Promise<unknown>)[]): Promise<unknown[]> {
-  const results: unknown[] = [];
-  for (const statement of statements) results.push(await statement());
-  return results;
-}
-
-/**
- * Starts `statements` in order on `client`, each once the one before it is handed to the
- * connection (a statement may await before it is sent, a prepared statement's first build,
- * and PostgreSQL must run them in the order given). Resolves when the last is handed over,
- * with their answers: answers come in order, so `answers` rejects with the first that failed.
- */
-async function sendInOrder(
-  client: PlanCachingClient,
-  statements: readonly (() => Promise<unknown>)[],
-): Promise<{ answers: Promise<unknown[]> }> {
-  const answers: Promise<unknown>[] = [];
-  for (const statement of statements) {
-    const written = client.nextStatement();
-    const answer = Promise.resolve(statement());
-    answer.catch(() => {});
-    answers.push(answer);
-    await Promise.race([written, answer]);
-  }
-  const all = Promise.all(answers);
-  all.catch(() => {});
-  // Wrapped: a promise returned from an async function would be waited for.
-  return { answers: all };
-}
-
-/**
- * Runs statements of transaction `tx` that need none of each other's answers, so they leave in
- * one write and come back in one read (issue 19: a round trip less for a money call). Each
- * starts in this turn of the event loop, in the order given, and PostgreSQL runs them in that
- * order. If one fails, the transaction is aborted and the ones after it fail too; the error
- * thrown is the first one's. Elsewhere (PGlite, a pool's own connection) they run one after
- * another.
- */
-export async function inOneWrite<T extends readonly unknown[]>(
-  tx: object,
-  ...statements: { [K in keyof T]: () => Promise<T[K]> }
-): Promise<T> {
-  const client = (tx as Handle).session?.client;
-  if (!(client instanceof PlanCachingClient)) return (await oneAfterAnother(statements)) as unknown as T;
-  client.holdThisTurn();
-  return (await (await sendInOrder(client, statements)).answers) as unknown as T;
-}
-
-/**
- * Runs `first`, and `next` right behind it without waiting for `first`'s answer, so `next`'s
- * first statement leaves in the same write (issue 19: a keyed money call's claim with the
- * call's own first statement, one round trip fewer). PostgreSQL runs them in that order. When
- * `first`'s answer says `next` should not have run (`proceed` false) or `first` fails, `next`
- * is let finish on the connection and its outcome is dropped: the caller must then fail the
- * transaction, which undoes whatever `next` wrote. Elsewhere (PGlite) `next` starts only once
- * `proceed` allows it.
- */
-export async function ahead<A, B>(
-  tx: object,
-  first: () => Promise<A>,
-  proceed: (answer: A) => boolean,
-  next: () => Promise<B>,
-): Promise<{ first: A; next?: B }> {
-  const client = (tx as Handle).session?.client;
-  if (!(client instanceof PlanCachingClient)) {
-    const answer = await first();
-    return proceed(answer) ? { first: answer, next: await next() } : { first: answer };
-  }
-  client.holdThisTurn();
-  const written = client.nextStatement();
-  const firstAnswer = Promise.resolve(first());
-  firstAnswer.catch(() => {});
-  await Promise.race([written, firstAnswer]);
-  const rest = new Promise<B>((resolve) => resolve(next()));
-  // Whatever `first` answers, nothing may still use the connection once the caller goes on.
-  const settled = rest.then(
-    () => {},
-    () => {},
-  );
-  let answer: A;
-  try {
-    answer = await firstAnswer;
-  } catch (error) {
-    await settled;
-    throw error;
-  }
-  if (!proceed(answer)) {
-    await settled;
-    return { first: answer };
-  }
-  return { first: answer, next: await rest };
 }
 
 /**

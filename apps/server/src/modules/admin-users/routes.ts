@@ -152,8 +152,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) =>
-        app.idempotent(request, reply, async (db) => {
-          const row = await changeBalance(db, actorOf(request), direction, request.body);
+        app.moneyTransaction(request, reply, async (tx) => {
+          const row = await changeBalance(tx, actorOf(request), direction, request.body);
           return { message: t(message), data: toTransactionJson(row) };
         }),
     );

@@ -1,8 +1,7 @@
 import { type AdminUsersFilterSchema, type BalanceChangeBodySchema, formatAmount, type PageQuery } from '@iddesk/contract';
 import type { z } from 'zod';
 import type { TransactionRow } from '../../db/schema';
-import { atomically } from '../../db/atomically';
-import type { Db } from '../../db/types';
+import type { Db, Tx } from '../../db/types';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors/app-errors';
 import { t } from '../../lib/i18n';
 import { pageWindow, toPage } from '../../lib/pagination';
@@ -72,36 +71,33 @@ export async function setBlocked(db: Db, actor: Actor, id: number, isBlocked: bo
  * in one transaction. A withdrawal never overdraws (409 INSUFFICIENT_BALANCE).
  */
 export async function changeBalance(
-  db: Db,
+  tx: Tx,
   actor: Actor,
   direction: 'deposit' | 'withdraw',
   input: BalanceChange,
 ): Promise<TransactionRow> {
-  if (!(await findUser(db, input.user_id))) throw ValidationError.field('user_id', t('api.users.unknown'));
-  // A keyed call's transaction is joined (db/atomically.ts): no savepoint.
-  return atomically(db, async (tx) => {
-    const movement = {
-      userId: input.user_id,
-      amount: input.amount,
-      cause: { type: 'manual' as const, id: null },
-    };
-    const row =
-      direction === 'deposit'
-        ? await credit(tx, { ...movement, kind: 'admin_deposit', description: { key: 'api.ledger.entry.adminDeposit', values: { comment: input.comment } } })
-        : await debit(tx, { ...movement, kind: 'admin_withdrawal', description: { key: 'api.ledger.entry.adminWithdrawal', values: { comment: input.comment } } });
-    await writeAudit(tx, {
-      actorId: actor.userId,
-      action: direction === 'deposit' ? 'balance.deposit' : 'balance.withdraw',
-      objectType: 'user',
-      objectId: input.user_id,
-      before: { balance: formatAmount(row.balanceAfter! - row.amount) },
-      after: { balance: formatAmount(row.balanceAfter!), amount: formatAmount(row.amount), comment: input.comment, transaction_id: row.id },
-      ip: actor.ip,
-    });
-    await notify(
-      tx,
-      balanceChanged({ userId: input.user_id, amount: row.amount, direction, comment: input.comment }),
-    );
-    return row;
+  if (!(await findUser(tx, input.user_id))) throw ValidationError.field('user_id', t('api.users.unknown'));
+  const movement = {
+    userId: input.user_id,
+    amount: input.amount,
+    cause: { type: 'manual' as const, id: null },
+  };
+  const row =
+    direction === 'deposit'
+      ? await credit(tx, { ...movement, kind: 'admin_deposit', description: { key: 'api.ledger.entry.adminDeposit', values: { comment: input.comment } } })
+      : await debit(tx, { ...movement, kind: 'admin_withdrawal', description: { key: 'api.ledger.entry.adminWithdrawal', values: { comment: input.comment } } });
+  await writeAudit(tx, {
+    actorId: actor.userId,
+    action: direction === 'deposit' ? 'balance.deposit' : 'balance.withdraw',
+    objectType: 'user',
+    objectId: input.user_id,
+    before: { balance: formatAmount(row.balanceAfter! - row.amount) },
+    after: { balance: formatAmount(row.balanceAfter!), amount: formatAmount(row.amount), comment: input.comment, transaction_id: row.id },
+    ip: actor.ip,
   });
+  await notify(
+    tx,
+    balanceChanged({ userId: input.user_id, amount: row.amount, direction, comment: input.comment }),
+  );
+  return row;
 }

@@ -1,6 +1,6 @@
 import { type BatchResult, BatchBodySchema, BatchResultSchema, envelope } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/types';
+import type { Tx } from '../../db/types';
 import { AppError } from '../../errors/app-errors';
 import { type Actor, actorOf } from '../audit';
 import { staffRouteOptions } from './routes';
@@ -40,7 +40,7 @@ export function batchRoute(
   path: string,
   route: {
     summary: string;
-    decide(db: Db, actor: Actor, id: number, action: Action, comment: string | null): Promise<void>;
+    decide(tx: Tx, actor: Actor, id: number, action: Action, comment: string | null): Promise<void>;
   },
 ): void {
   const options = staffRouteOptions(
@@ -58,7 +58,7 @@ export function batchRoute(
     async (request) => {
       const actor = actorOf(request);
       const { ids, action, comment } = request.body;
-      const result = await runBatch(action, ids, (id) => route.decide(app.db, actor, id, action, comment ?? null));
+      const result = await runBatch(action, ids, (id) => app.db.transaction((tx) => route.decide(tx, actor, id, action, comment ?? null)));
       const key = action === 'approve' ? 'api.queue.batchApproved' : 'api.queue.batchRejected';
       return { message: t(key, { handled: result.handled, total: ids.length }), data: result };
     },

@@ -10,7 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Db } from '../../db/types';
+import type { Db, Tx } from '../../db/types';
 import { keysetRows, sendCsv } from '../../lib/csv-export';
 import { optionalBody } from '../../lib/optional-body';
 import { sendAnswerOf } from '../../lib/public-cache';
@@ -153,7 +153,7 @@ export function customerItemRoutes<View, Json>(
     cancel: {
       path: string;
       summary: string;
-      run(db: Db, actor: Actor, id: number): Promise<View>;
+      run(tx: Tx, actor: Actor, id: number): Promise<View>;
       /** The customer's message; it may say whether money returned to their balance. */
       message(view: View): string;
     };
@@ -183,8 +183,8 @@ export function customerItemRoutes<View, Json>(
       'transaction, exactly once. Another user’s item: 404.',
   });
   app.post(cancel.path, { ...options, schema: { ...options.schema, params: IdParamSchema } }, async (request, reply) =>
-    app.idempotent(request, reply, async (db) => {
-      const view = await cancel.run(db, actorOf(request), request.params.id);
+    app.moneyTransaction(request, reply, async (tx) => {
+      const view = await cancel.run(tx, actorOf(request), request.params.id);
       return { message: cancel.message(view), data: toJson(view) };
     }),
   );
@@ -199,7 +199,7 @@ export function rejectRoute<Json>(
     description?: string;
     schema: z.ZodType<Json>;
     reject(
-      db: Db,
+      tx: Tx,
       actor: Actor,
       id: number,
       comment: string | null,
@@ -212,8 +212,8 @@ export function rejectRoute<Json>(
     path,
     { ...options, schema: { ...options.schema, body: optionalBody(RejectBodySchema) } },
     async (request, reply) =>
-      app.idempotent(request, reply, (db) =>
-        route.reject(db, actorOf(request), request.params.id, request.body.comment ?? null, request.log),
+      app.moneyTransaction(request, reply, (tx) =>
+        route.reject(tx, actorOf(request), request.params.id, request.body.comment ?? null, request.log),
       ),
   );
 }

@@ -43,9 +43,9 @@ export const adminUserIdRoutes: FastifyPluginAsyncZod = async (app) => {
     IDS_API.adminUserIdApprove(':id'),
     { ...approve, schema: { ...approve.schema, body: ApproveUserIdBodySchema } },
     async (request, reply) =>
-      app.idempotent(request, reply, async (db) => {
+      app.moneyTransaction(request, reply, async (tx) => {
         const view = await decideUserId(
-          db,
+          tx,
           key,
           actorOf(request),
           request.params.id,
@@ -60,8 +60,8 @@ export const adminUserIdRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Reject a new ID, with an optional comment; a wallet payment is refunded',
     description: onceNote,
     schema: UserIdSchema,
-    async reject(db, actor, id, comment) {
-      const view = await decideUserId(db, key, actor, id, { status: 'rejected', comment });
+    async reject(tx, actor, id, comment) {
+      const view = await decideUserId(tx, key, actor, id, { status: 'rejected', comment });
       const message = t(view.create.payFrom === 'wallet' ? 'api.userIds.rejectedRefunded' : 'api.userIds.rejected');
       return { message, data: toUserIdJson(view, key, 'admin') };
     },

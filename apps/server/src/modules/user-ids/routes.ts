@@ -41,15 +41,14 @@ export const userIdRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { fields, files } = await readForm(request, CreateUserIdForm);
       const userId = callerOf(request).user.id;
-      return app.idempotent(
+      return app.moneyTransaction(
         request,
         reply,
-        async (db, storage, prepared) => {
-          const deps = { db, storage, log: request.log };
-          const view = await recordCreateUserId(deps, userId, request.params.id, fields, prepared);
+        async (tx, _storage, prepared) => {
+          const view = await recordCreateUserId(tx, userId, request.params.id, fields, prepared);
           return { message: t('api.queue.sent'), data: json(view) };
         },
-        (storage: Storage) => prepareCreateUserId({ db: app.db, storage }, request.params.id, fields, files.proof),
+        (storage: Storage) => prepareCreateUserId(app.db, storage, request.params.id, fields, files.proof),
       );
     },
   );

@@ -6,11 +6,10 @@ import {
 } from '@iddesk/contract';
 import type { z } from 'zod';
 import type { IdRequestRow, PaymentTypeRow, UserIdRow } from '../../db/schema';
-import { atomically } from '../../db/atomically';
-import type { Db } from '../../db/types';
+import type { Db, Tx } from '../../db/types';
 import { NotFoundError, ValidationError } from '../../errors/app-errors';
 import type { Keyring } from '../app-key';
-import type { StorageDeps as Deps } from '../../lib/storage';
+import type { Storage } from '../../lib/storage';
 import type { Actor } from '../audit';
 import { notifyUserIdDecided } from '../notifications';
 import { findItemForShare } from '../catalogue';
@@ -19,7 +18,7 @@ import { releaseHold, rowForCause, settleHold } from '../ledger';
 import { getMoneyLimits } from '../settings';
 import { pendingItems, type ReuseConfirmation } from '../pending-items';
 import { approvedElsewhere, assertReferenceFree, lockReference } from '../proof-reuse';
-import { type StoredImage, withStoredImage } from '../uploads';
+import type { StoredImage } from '../uploads';
 import { seal, SEALED } from './credentials';
 import { belowMinimum, checkPayment, holdIfFromWallet, paymentColumns, storeProof } from './payment';
 import {
@@ -51,7 +50,8 @@ export type PreparedUserId = { paymentType: PaymentTypeRow | null; image: Stored
  * `before`), so no pooled connection waits in a transaction for the image pool.
  */
 export async function prepareCreateUserId(
-  { db, storage }: Pick<Deps, 'db' | 'storage'>,
+  db: Db,
+  storage: Storage,
   itemId: number,
   input: CreateInput,
   proof: Buffer | undefined,
@@ -64,36 +64,31 @@ export async function prepareCreateUserId(
 }
 
 /**
- * A new user ID, pending until an admin approves it. Paid from the wallet, the amount is
- * held at once (money rule 4, cause `user_id`); paid by payment, the stored screenshot's row
- * is written and no wallet money moves. Joins a keyed call's transaction (db/atomically.ts).
+ * A new user ID, pending until an admin approves it, in the call's transaction. Paid from the
+ * wallet, the amount is held at once (money rule 4, cause `user_id`); paid by payment, the
+ * stored screenshot's row is written and no wallet money moves.
  */
 export async function recordCreateUserId(
-  { db, storage, log }: Deps,
+  tx: Tx,
   userId: number,
   itemId: number,
   input: CreateInput,
   { paymentType, image }: PreparedUserId,
 ): Promise<UserIdView> {
-  const id = await withStoredImage(storage, log, image, () =>
-    atomically(db, async (tx) => {
-      // Re-read under a share lock: the item may have been deactivated, deleted or repriced meanwhile.
-      const locked = await findItemForShare(tx, itemId);
-      if (!locked) throw new NotFoundError();
-      if (!locked.isActive) throw new NotFoundError(t('api.catalogue.unavailable'));
-      if (input.amount < locked.minDeposit) throw ValidationError.field('amount', belowMinimum(locked.minDeposit));
-      const row = await insertUserId(tx, { userId, itemId, username: input.username });
-      const payment = await paymentColumns(tx, userId, input, paymentType, image);
-      await insertCreateRequest(tx, { userIdId: row.id, userId, ...payment });
-      await holdIfFromWallet(tx, userId, input, {
-        kind: 'id_create',
-        cause: { type: 'user_id', id: row.id },
-        description: { key: 'api.ledger.entry.newId', values: { site: locked.name, username: input.username } },
-      });
-      return row.id;
-    }),
-  );
-  return (await findUserIdView(db, id))!;
+  // Re-read under a share lock: the item may have been deactivated, deleted or repriced meanwhile.
+  const locked = await findItemForShare(tx, itemId);
+  if (!locked) throw new NotFoundError();
+  if (!locked.isActive) throw new NotFoundError(t('api.catalogue.unavailable'));
+  if (input.amount < locked.minDeposit) throw ValidationError.field('amount', belowMinimum(locked.minDeposit));
+  const row = await insertUserId(tx, { userId, itemId, username: input.username });
+  const payment = await paymentColumns(tx, userId, input, paymentType, image);
+  await insertCreateRequest(tx, { userIdId: row.id, userId, ...payment });
+  await holdIfFromWallet(tx, userId, input, {
+    kind: 'id_create',
+    cause: { type: 'user_id', id: row.id },
+    description: { key: 'api.ledger.entry.newId', values: { site: locked.name, username: input.username } },
+  });
+  return (await findUserIdView(tx, row.id))!;
 }
 
 export async function listOwnUserIds(db: Db, userId: number): Promise<UserIdView[]> {
@@ -177,7 +172,7 @@ const newIdQueue = pendingItems<UserIdView, Handled, Decision & { keyring: Keyri
 export const { getOwn: getOwnUserId, get: getUserId, list: listUserIds } = newIdQueue;
 
 /** Money rule 10: the customer cancels their own pending new ID; a wallet hold returns at once. */
-export const cancelUserId = (db: Db, actor: Actor, id: number) => newIdQueue.cancel(db, actor, id);
+export const cancelUserId = (tx: Tx, actor: Actor, id: number) => newIdQueue.cancel(tx, actor, id);
 
 /**
  * Approve (credentials sealed and stored, the wallet hold settled, the confirmed amount
@@ -185,12 +180,12 @@ export const cancelUserId = (db: Db, actor: Actor, id: number) => newIdQueue.can
  * (money rule 6); its create request, the ledger and the audit entry commit with it.
  */
 export function decideUserId(
-  db: Db,
+  tx: Tx,
   keyring: Keyring,
   actor: Actor,
   id: number,
   decision: Decision,
   confirmation: ReuseConfirmation = null,
 ) {
-  return newIdQueue.decide(db, actor, id, { ...decision, keyring }, confirmation);
+  return newIdQueue.decide(tx, actor, id, { ...decision, keyring }, confirmation);
 }
