@@ -79,7 +79,7 @@ const lists: Call[] = [
   customerGet('/api/user_ids/{id}/requests', () => `/api/user_ids/${userIdId}/requests`),
   staffGet('/api/admin/bills?pending=1', undefined, 'bills'),
   staffGet('/api/admin/bills?pending=0', undefined, 'bills'),
-  // Filtered (planned for their values each time, db/plan-cache.ts): still one statement.
+  // Filtered: still one statement.
   staffGet('/api/admin/bills?pending=1&reference=UTR&amount_min=1'),
   staffGet('/api/admin/users/{id}/transactions?amount_min=1', () => `/api/admin/users/${customer.id}/transactions?amount_min=1`),
   staffGet('/api/admin/withdraw?pending=1', undefined, 'withdrawals'),
@@ -247,20 +247,6 @@ describe('one statement per list page, the total included', () => {
     expect(only.items.map((item) => item.amount)).toEqual(['63.00']);
   });
 
-  it('a queue keeps a plan that knows its page: the status and page size are in its text', async () => {
-    const list = staffGet('/api/admin/bills?pending=1');
-    expect((await list.call(1)).statusCode).toBe(200);
-    const { statements } = await counter.measure(async () => {
-      expect((await list.call(2)).statusCode).toBe(200);
-    });
-    const text = statements[0]!;
-    // A kept (generic) plan cannot know a value: with `status = $1` and `limit $2` PostgreSQL
-    // hash-joined the page's ids against a scan of every bill. Only the offset is a value.
-    expect(text.match(/\$\d+/g)).toEqual(['$1']);
-    expect(text).toMatch(/"bills"\."status" = 'pending'/);
-    expect(text).toMatch(/ limit 2 offset \$1\)/);
-  });
-
   it("another customer's ID answers 404 and shows no request of it", async () => {
     const other = await customerWith(ctx, admin.token, '10');
     const res = await get(ctx.app, `/api/user_ids/${userIdId}/requests`, other.token);
@@ -268,7 +254,7 @@ describe('one statement per list page, the total included', () => {
     expect(res.json().data).toBeNull();
   });
 
-  it("a customer's transactions: one statement text for every customer and page, each sees only their own", async () => {
+  it("a customer's transactions: one statement a page, each customer sees only their own", async () => {
     const other = await customerWith(ctx, admin.token, '40');
     expect((await withdrawUpi(ctx.app, other.token, '7')).statusCode).toBe(200);
     const pageOf = (token: string, query: string) => get(ctx.app, `/api/transactions?${query}`, token);
@@ -285,11 +271,9 @@ describe('one statement per list page, the total included', () => {
     const { statements } = await counter.measure(async () => {
       for (const [token, query] of calls) pages.push((await pageOf(token, query)).json().data);
     });
-    // Built once (db/prepared.ts preparedStatement): the caller and the window are parameters.
     // (On PostgreSQL the withdrawal's NOTIFY may drop a cached session on the way: not counted.)
     const pageStatements = statements.filter((text) => /from "transactions"/.test(text));
     expect(pageStatements, statements.join('\n---\n')).toHaveLength(calls.length);
-    expect(new Set(pageStatements).size).toBe(1);
     const [mine, theirs, mineNext, theirsAll] = pages;
     expect(theirsAll!.items.map((t) => t.amount)).toEqual(['-7.00', '40.00']);
     expect(theirs!.total).toBe(2);
@@ -303,13 +287,13 @@ describe('one statement per list page, the total included', () => {
     expect(open.items.map((t: { amount: string }) => t.amount)).toEqual(['-7.00']);
   });
 
-  it("a customer's page, read as text, answers what the staff's filtered page reads through Drizzle", async () => {
+  it("a customer's page answers what the staff's filtered page reads", async () => {
     // Credited by staff (no cause id), a payout held (a debit), a top-up waiting (no balance after).
     const who = await customerWith(ctx, admin.token, '300');
     expect((await withdrawUpi(ctx.app, who.token, '20.50')).statusCode).toBe(200);
     const paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token)).id;
     expect((await addFunds(ctx.app, who.token, paymentTypeId, '75.25')).statusCode).toBe(200);
-    // Times with microseconds: the text read writes milliseconds as Date#toISOString does.
+    // Times with microseconds: the answer writes milliseconds as Date#toISOString does.
     await ctx.db.execute(
       sql`update transactions set created_at = timestamptz '2026-03-04 05:06:07.057999+00' + id * interval '1.000999 seconds' where user_id = ${who.id}`,
     );

@@ -7,13 +7,9 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { PgliteChangeFeed, PostgresChangeFeed, SIGNAL_OUTBOX_OPTION, setChangeFeed } from './change-feed';
+import { PgliteChangeFeed, PostgresChangeFeed, setChangeFeed } from './change-feed';
 import { acquireDataDirLock } from './data-dir-lock';
 import { migrationsFolder } from './migrate';
-import { PgliteStatements } from './pglite-statements';
-import { PipelinedConnection, PipelinedConnections } from './pipeline';
-import { PlanCachingClient } from './plan-cache';
-import { setStatementRunners } from './prepared';
 import type { DatabaseTimeouts } from '../config/env';
 import type { Database } from './types';
 
@@ -55,7 +51,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 /**
- * Connection settings of every `pg` client, pooled or pipelined. Without a connect timeout a
+ * Connection settings of every `pg` client, pooled or listening. Without a connect timeout a
  * request waits as long as the OS does for an unreachable server (minutes); without a
  * statement timeout one runaway statement holds a pooled connection forever. Both failures
  * reach the error handler as "database unavailable" (503), not 500 (db/pg-errors.ts).
@@ -92,23 +88,6 @@ async function openPgliteDataDir(dataDir: string): Promise<Database> {
   }
 }
 
-/**
- * PGlite runs PostgreSQL on this thread and answers in microtasks, so under load one caller's
- * statement after another's ran without the event loop ever reaching its I/O phase: sockets
- * were read only every 100–400 ms, and a call that arrived then waited seconds (a keyed
- * withdrawal p99 of 3.4 s at p50 151 ms, docs/performance.md). Each statement or transaction,
- * once it holds PGlite's lock, first lets one turn of the event loop pass (`setImmediate`).
- * Inside a transaction nothing waits: its statements keep the lock only as long as they need.
- */
-function takeTurns(client: PGlite): void {
-  const run = client._runExclusiveTransaction.bind(client);
-  client._runExclusiveTransaction = <T>(work: () => Promise<T>) =>
-    run(async () => {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      return work();
-    });
-}
-
 /** A migrated PGlite. `options` may point at a data dir or load a dumped one (tests). */
 export async function openPglite(
   options: Pick<PGliteOptions, 'dataDir' | 'loadDataDir'>,
@@ -119,11 +98,7 @@ export async function openPglite(
     parsers: pgliteParsers,
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
   });
-  takeTurns(client);
   const db = drizzlePglite({ client });
-  // Every prepared statement, whatever its lane (prepared.ts): named, parsed and planned once.
-  const statements = new PgliteStatements(client);
-  setStatementRunners(db, { hot: statements, list: statements, wait: statements });
   try {
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
   } catch (error) {
@@ -138,9 +113,6 @@ export async function openPglite(
   return {
     db,
     driver: 'pglite',
-    statements,
-    listStatements: statements,
-    waitStatements: statements,
     async close() {
       if (closed) return;
       closed = true;
@@ -156,29 +128,13 @@ export async function openPglite(
   };
 }
 
-/**
- * Connections of the `wait` lane (prepared.ts): pipelined, for the statements that may wait
- * for a row lock (decision 030). Eight cost the server's main thread ~0.04 ms less a keyed
- * withdrawal than four (alternated both ways round), for four more connections a server.
- */
-const WAIT_CONNECTIONS = 8;
-
 export async function openPostgres(
   connectionString: string,
   timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
 ): Promise<Database> {
-  // What changed, for the caches (db/change-feed.ts): one connection that LISTENs, and sends
-  // the signals the pool's commits leave in the outbox.
+  // What changed, for the caches (db/change-feed.ts): one connection that LISTENs.
   const changes = new PostgresChangeFeed(connectionString, pgClientSettings(timeouts));
-  // PlanCachingClient: the lists' statements keep their plans (db/plan-cache.ts).
-  const pool = new pg.Pool({
-    connectionString,
-    max: 10,
-    Client: PlanCachingClient,
-    ...pgClientSettings(timeouts),
-    options: SIGNAL_OUTBOX_OPTION,
-    afterWrite: () => changes.flushSoon(),
-  } as pg.PoolConfig);
+  const pool = new pg.Pool({ connectionString, max: 10, ...pgClientSettings(timeouts) });
   // An idle client that loses its server (restart, failover, DROP … WITH (FORCE)) emits
   // 'error' on the pool; unhandled, that would kill the process. The pool replaces it.
   pool.on('error', (error) => {
@@ -191,31 +147,15 @@ export async function openPostgres(
     throw error;
   }
   const db = drizzleNodePg({ client: pool });
-  // The token check and the poll: one pipelined connection instead of a pool checkout each;
-  // the list pages another, so a long list never holds up a poll (prepared.ts StatementLane).
-  const pipeline = new PipelinedConnection(connectionString, pgClientSettings(timeouts));
-  const lists = new PipelinedConnection(connectionString, pgClientSettings(timeouts));
-  // Statements that may wait for a row lock: pipelined too, on connections of their own that
-  // write through the signal outbox, as the pool's do (decision 030).
-  const waits = new PipelinedConnections(
-    WAIT_CONNECTIONS,
-    connectionString,
-    { ...pgClientSettings(timeouts), options: SIGNAL_OUTBOX_OPTION },
-    () => changes.flushSoon(),
-  );
-  setStatementRunners(db, { hot: pipeline, list: lists, wait: waits });
   setChangeFeed(db, changes);
   let closed = false;
   return {
     db,
     driver: 'postgres',
-    statements: pipeline,
-    listStatements: lists,
-    waitStatements: waits,
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.all([changes.close(), pipeline.close(), lists.close(), waits.close(), pool.end()]);
+      await Promise.all([changes.close(), pool.end()]);
     },
   };
 }

@@ -1,12 +1,7 @@
 import { getTableName, is } from 'drizzle-orm';
 import { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import {
-  type RateLimiterAbstract,
-  RateLimiterMemory,
-  RateLimiterPostgres,
-  RateLimiterRes,
-} from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { rateLimits } from '../db/schema';
 import type { Db } from '../db/types';
 import { RateLimitedError } from '../errors/app-errors';
@@ -22,7 +17,7 @@ export type Hit = { count: number; msBeforeReset: number; limited: boolean };
  */
 export class WindowCounter {
   constructor(
-    private readonly limiter: RateLimiterAbstract,
+    private readonly count: (counter: WindowCounter, key: string) => Promise<Hit>,
     /** Its keys' prefix, unique in the app. */
     readonly name: string,
     readonly options: WindowOptions,
@@ -32,15 +27,8 @@ export class WindowCounter {
    * Counts one attempt. A database error is not an answer: it propagates unchanged, so the
    * request fails (503 while the database is down) instead of passing uncounted.
    */
-  async hit(key: string): Promise<Hit> {
-    try {
-      const res = await this.limiter.consume(key);
-      return { count: res.consumedPoints, msBeforeReset: res.msBeforeNext, limited: false };
-    } catch (error) {
-      // The library rejects with its result object when the key is over the limit.
-      if (!(error instanceof RateLimiterRes)) throw error;
-      return { count: error.consumedPoints, msBeforeReset: error.msBeforeNext, limited: true };
-    }
+  hit(key: string): Promise<Hit> {
+    return this.count(this, key);
   }
 
   /** Counts one attempt; over the limit, throws the 429 (with its Retry-After seconds). */
@@ -73,6 +61,8 @@ export type RateCounters = {
    * keys must differ.
    */
   hitEach(hits: Hits): Promise<Hit[]>;
+  /** Stops the periodic prune of ended windows (the app is closing). */
+  close(): void;
 };
 
 type Asked = {
@@ -82,8 +72,10 @@ type Asked = {
 };
 
 /**
- * rate-limiter-flexible's fixed window (RateLimiterPostgres' upsert, the same rows) for several
- * keys in one statement: a window that ended starts again at 1; otherwise the attempts count.
+ * A fixed window per key in the `rate_limits` table (the rows rate-limiter-flexible's
+ * RateLimiterPostgres wrote: key, points, expire), for several keys in one unnamed statement (a
+ * transaction-mode pooler keeps no named one): a window that ended starts again at 1; otherwise
+ * the attempts count.
  *
  * Every `hitEach` asked in one turn of the event loop goes out in that one statement (issue 19:
  * under load a turn reads several money calls, and each cost a round trip and an upsert of its
@@ -118,11 +110,12 @@ function postgresHits(pool: pg.Pool): (hits: Hits) => Promise<Hit[]> {
     }
     const keys = [...added.keys()].sort();
     try {
-      const result = await pool.query<{ key: string; points: number; expire: string }>({
-        name: `${table} hit`,
-        text,
-        values: [now, keys, keys.map((key) => added.get(key)!.times), keys.map((key) => added.get(key)!.expire)],
-      });
+      const result = await pool.query<{ key: string; points: number; expire: string }>(text, [
+        now,
+        keys,
+        keys.map((key) => added.get(key)!.times),
+        keys.map((key) => added.get(key)!.expire),
+      ]);
       const next = new Map(
         result.rows.map((row) => [
           row.key,
@@ -150,41 +143,51 @@ function postgresHits(pool: pg.Pool): (hits: Hits) => Promise<Hit[]> {
     });
 }
 
+/** Windows that ended this long ago are deleted, by each server every PRUNE_EVERY_MS. */
+const PRUNE_AFTER_MS = 60 * 60_000;
+const PRUNE_EVERY_MS = 5 * 60_000;
+
+/** A key's attempt in this process's memory (rate-limiter-flexible), for the embedded database. */
+async function hitInMemory(limiter: RateLimiterMemory, key: string): Promise<Hit> {
+  try {
+    const res = await limiter.consume(key);
+    return { count: res.consumedPoints, msBeforeReset: res.msBeforeNext, limited: false };
+  } catch (error) {
+    // The library rejects with its result object when the key is over the limit.
+    if (!(error instanceof RateLimiterRes)) throw error;
+    return { count: error.consumedPoints, msBeforeReset: error.msBeforeNext, limited: true };
+  }
+}
+
 export function rateCountersFor(db: Db): RateCounters {
   const pool = is(db, NodePgDatabase) ? (db as unknown as { $client: pg.Pool }).$client : null;
   const names = new Set<string>();
   const hitInPostgres = pool ? postgresHits(pool) : null;
-  let pruning = false;
-
-  const limiterFor = (keyPrefix: string, { max, windowMs }: WindowOptions): RateLimiterAbstract => {
-    const common = { keyPrefix, points: max, duration: windowMs / 1000 };
-    if (!pool) return new RateLimiterMemory(common);
-    // One limiter per app deletes windows that ended an hour ago, every five minutes.
-    const clearExpiredByTimeout = !pruning;
-    pruning = true;
-    return new RateLimiterPostgres({
-      ...common,
-      storeClient: pool,
-      storeType: 'pool',
-      tableName: getTableName(rateLimits),
-      // Created by migration 0007, not by the library at start (servers would race).
-      tableCreated: true,
-      clearExpiredByTimeout,
-    });
-  };
+  const prune = pool
+    ? setInterval(() => {
+        // Not critical: a failed prune is retried at the next.
+        pool.query(`delete from "${getTableName(rateLimits)}" where expire < $1`, [Date.now() - PRUNE_AFTER_MS]).catch(() => {});
+      }, PRUNE_EVERY_MS)
+    : undefined;
+  prune?.unref();
 
   return {
     where: pool ? 'postgres' : 'memory',
     window(name, options) {
       if (names.has(name)) throw new Error(`two rate-limit counters named ${name}`);
       names.add(name);
-      return new WindowCounter(limiterFor(name, options), name, options);
+      if (hitInPostgres) return new WindowCounter(async (counter, key) => (await hitInPostgres([[counter, key]]))[0]!, name, options);
+      const limiter = new RateLimiterMemory({ keyPrefix: name, points: options.max, duration: options.windowMs / 1000 });
+      return new WindowCounter((_counter, key) => hitInMemory(limiter, key), name, options);
     },
     async hitEach(hits) {
       if (new Set(hits.map(([counter, key]) => `${counter.name}:${key}`)).size !== hits.length) {
         throw new Error('hitEach: the same key twice');
       }
       return hitInPostgres ? hitInPostgres(hits) : Promise.all(hits.map(([counter, key]) => counter.hit(key)));
+    },
+    close() {
+      clearInterval(prune);
     },
   };
 }

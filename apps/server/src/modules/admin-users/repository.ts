@@ -42,7 +42,6 @@ export async function listUsers(
       .offset(window.offset),
     window,
     () => db.$count(users, where),
-    { filtered: Boolean(filter.search) },
   );
   return { items: rows.map(({ total: _total, ...user }) => user), total };
 }

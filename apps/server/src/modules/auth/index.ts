@@ -1,5 +1,5 @@
 // The auth module's public surface: other modules import from here, never its files.
-export { decodeSessionCaller, endSessions, type SessionCallerRow, sessionCallerColumns, sessionCallerCtes } from './repository';
+export { endSessions, type SessionCallerRow, sessionCallerColumns, sessionCallerCtes, sessionCallerOf } from './repository';
 export { authenticate, keepCaller, rejectionFor } from './service';
 export { sessionCacheOf } from './session-cache';
 export { type AuthContext, type SessionSettings } from './types';

@@ -59,11 +59,7 @@ export function decisionSet<T extends HandledTable>(decision: Decided<T>): PgUpd
   return { ...decision.change, status: decision.status, handledBy: decision.adminId, handledAt: sql`now()` };
 }
 
-/**
- * pending=1 the queue, pending=0 the handled ones, absent everything. The status is written
- * into the statement, not sent as a value: a list's plan is kept (db/plan-cache.ts), and a
- * kept plan for `status = $1` cannot know how few rows are pending (issue 19).
- */
+/** pending=1 the queue, pending=0 the handled ones, absent everything. */
 export function pendingFilter(status: PgColumn, pending: boolean | undefined): SQL | undefined {
   if (pending === true) return sql`${status} = 'pending'`;
   if (pending === false) return sql`${status} <> 'pending'`;

@@ -1,6 +1,5 @@
 import type { ProofUse, ReusedProof } from '@iddesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { preparedOnce } from '../../db/plan-cache';
 import type { Db, Tx } from '../../db/types';
 import { ConflictError } from '../../errors/app-errors';
 import { t } from '../../lib/i18n';
@@ -71,26 +70,6 @@ export function toReusedProof(text: string | null, referenceApproved: boolean): 
 }
 
 /**
- * `approvedElsewhere`'s statement, built and planned once per database (db/plan-cache.ts
- * `preparedOnce`): every payment a customer files runs it, before its transaction.
- */
-const approvedStatementOf = (db: Tx | Db) =>
-  preparedOnce(db, 'reference approved elsewhere', (name) => {
-    const reference = sql`${sql.placeholder('reference')}::text`;
-    return db
-      .select({ tag: sql<string>`found.tag` })
-      .from(
-        sql`(select 'bill:' || b.id as tag from bills b
-          where b.reference = ${reference} and b.status = 'approved' and b.id <> ${sql.placeholder('billId')}::int
-        union all
-        select ${requestTarget} from id_requests r
-          where r.reference = ${reference} and r.status = 'approved' and r.type in ('create', 'deposit')
-            and r.id <> ${sql.placeholder('requestId')}::int) as found`,
-      )
-      .prepare(name);
-  });
-
-/**
  * Other payments with this reference that are already approved, read in the approving
  * transaction: approving this one too would credit one payment twice.
  */
@@ -100,7 +79,16 @@ export async function approvedElsewhere(
   self: { billId?: number; requestId?: number },
 ): Promise<ProofUse[]> {
   if (reference === null) return [];
-  const rows = await approvedStatementOf(tx).execute({ reference, billId: self.billId ?? -1, requestId: self.requestId ?? -1 });
+  const rows = await tx
+    .select({ tag: sql<string>`found.tag` })
+    .from(
+      sql`(select 'bill:' || b.id as tag from bills b
+        where b.reference = ${reference} and b.status = 'approved' and b.id <> ${self.billId ?? -1}::int
+      union all
+      select ${requestTarget} from id_requests r
+        where r.reference = ${reference} and r.status = 'approved' and r.type in ('create', 'deposit')
+          and r.id <> ${self.requestId ?? -1}::int) as found`,
+    );
   return rows.map((row) => {
     const [type, id] = row.tag.split(':');
     return { type: type as ProofUse['type'], id: Number(id) };
