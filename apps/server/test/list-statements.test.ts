@@ -1,9 +1,8 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeId, createFromWallet, createItem, customerWith, depositFromWallet, handle } from './helpers/ids-fixtures';
 import { changeFeedSettled } from './helpers/change-feed';
-import { signalTableChanged } from '../src/db/change-feed';
 import { countQueries, type QueryCounter } from './helpers/query-counter';
 import { type ApiResponse, get, post, postKeyed } from './helpers/test-app';
 import { addFunds, createUpiPaymentType, patternImage, reEncoded, withdrawUpi } from './helpers/wallet-fixtures';
@@ -14,9 +13,6 @@ import { useStaffedApp } from './helpers/staffed-app';
  * the total included (lib/pagination.ts withTotal), once the caller's session is in this
  * process's cache. Counted at the driver, on PGlite and (with TEST_DATABASE_URL) PostgreSQL.
  * Only a page past the last one, which has no row to carry the total, counts it on its own.
- * A staff queue's page (pending-items views) is then kept until a table its view reads changes,
- * and its total until its own table does: after another table's change the page is read alone.
- * A customer's own lists count every time.
  * The staff lists of payments read the reused-proof tags stored on each row.
  */
 
@@ -56,20 +52,18 @@ beforeAll(async () => {
   counter = countQueries(ctx.database);
 });
 
-/** `kept`: the table whose change ends the list's kept total (pending-items views, migration 0020). */
-type Call = { name: string; call: (page: number) => Promise<ApiResponse>; kept?: string };
+type Call = { name: string; call: (page: number) => Promise<ApiResponse> };
 
 /** `path` is read inside the test, once the fixtures exist; `name` at collection. */
-const listCall = (who: () => string, name: string, path: () => string, kept?: string): Call => ({
+const listCall = (who: () => string, name: string, path: () => string): Call => ({
   name: `GET ${name}`,
-  kept,
   call: (page) => {
     const url = path();
     return get(ctx.app, `${url}${url.includes('?') ? '&' : '?'}page=${page}&perPage=2`, who());
   },
 });
-const customerGet = (name: string, path = () => name, kept?: string) => listCall(() => customer.token, name, path, kept);
-const staffGet = (name: string, path = () => name, kept?: string) => listCall(() => admin.token, name, path, kept);
+const customerGet = (name: string, path = () => name) => listCall(() => customer.token, name, path);
+const staffGet = (name: string, path = () => name) => listCall(() => admin.token, name, path);
 
 const lists: Call[] = [
   customerGet('/api/transactions'),
@@ -77,15 +71,15 @@ const lists: Call[] = [
   customerGet('/api/notifications'),
   customerGet('/api/requests'),
   customerGet('/api/user_ids/{id}/requests', () => `/api/user_ids/${userIdId}/requests`),
-  staffGet('/api/admin/bills?pending=1', undefined, 'bills'),
-  staffGet('/api/admin/bills?pending=0', undefined, 'bills'),
+  staffGet('/api/admin/bills?pending=1'),
+  staffGet('/api/admin/bills?pending=0'),
   // Filtered: still one statement.
   staffGet('/api/admin/bills?pending=1&reference=UTR&amount_min=1'),
   staffGet('/api/admin/users/{id}/transactions?amount_min=1', () => `/api/admin/users/${customer.id}/transactions?amount_min=1`),
-  staffGet('/api/admin/withdraw?pending=1', undefined, 'withdrawals'),
-  staffGet('/api/admin/requests?pending=0', undefined, 'id_requests'),
-  staffGet('/api/admin/user_ids?pending=1', undefined, 'user_ids'),
-  staffGet('/api/admin/user_ids?pending=0', undefined, 'user_ids'),
+  staffGet('/api/admin/withdraw?pending=1'),
+  staffGet('/api/admin/requests?pending=0'),
+  staffGet('/api/admin/user_ids?pending=1'),
+  staffGet('/api/admin/user_ids?pending=0'),
   staffGet('/api/admin/users/{id}/transactions', () => `/api/admin/users/${customer.id}/transactions`),
   staffGet('/api/admin/audit'),
   staffGet('/api/admin/audit/user_id/{id}', () => `/api/admin/audit/user_id/${userIdId}`),
@@ -102,8 +96,6 @@ describe('one statement per list page, the total included', () => {
     // signals must have come back first, or one may empty the session cache mid-count.
     await changeFeedSettled(ctx);
     expect((await list.call(1)).statusCode).toBe(200);
-    // A queue's total is kept from that read: as if its table changed, it is counted again.
-    if (list.kept) signalTableChanged(list.kept);
     let first: ApiResponse | undefined;
     const { count, statements } = await counter.measure(async () => {
       first = await list.call(1);
@@ -116,27 +108,8 @@ describe('one statement per list page, the total included', () => {
     expect(statements[0]).toMatch(/count\(\*\)/i);
     // No per-row look-alike lookups: the reused-proof tags are read from the row (migration 0016).
     expect(statements[0]).not.toMatch(/upload_lookalikes/i);
-    if (list.kept) {
-      // Until a table its view reads changes, the page comes from memory: no statement.
-      let again: ApiResponse | undefined;
-      const kept = await counter.measure(async () => {
-        again = await list.call(1);
-      });
-      expect(kept.count, kept.statements.join('\n---\n')).toBe(0);
-      expect(again!.json().data).toEqual(page);
-      // Another table of the view changed (a customer's email): the page is read alone, the
-      // total still kept until the list's own table changes.
-      signalTableChanged('users');
-      const reread = await counter.measure(async () => {
-        again = await list.call(1);
-      });
-      expect(reread.count, reread.statements.join('\n---\n')).toBe(1);
-      expect(reread.statements[0]).not.toMatch(/count\(\*\)/i);
-      expect(again!.json().data).toEqual(page);
-    }
 
     // Page by page, the totals agree and the rows add up to them.
-    // (Each page its own rows: the kept statement takes the page as parameters, issue 19.)
     const seen = new Set(page.items.map((item) => JSON.stringify(item)));
     for (let n = 2; n <= page.last_page; n += 1) {
       const next = (await list.call(n)).json().data as { items: unknown[]; total: number };
@@ -149,102 +122,12 @@ describe('one statement per list page, the total included', () => {
   it('a page past the last counts its total on its own: two statements, the same total', async () => {
     const list = staffGet('/api/admin/bills?pending=1');
     const total = ((await list.call(1)).json().data as { total: number }).total;
-    signalTableChanged('bills');
     let past: ApiResponse | undefined;
     const { count } = await counter.measure(async () => {
       past = await list.call(99);
     });
     expect(past!.json().data).toMatchObject({ items: [], total, page: 99 });
     expect(count).toBe(2);
-    // Then the page is kept: no statement; after a payment type's change, one without a count.
-    const kept = await counter.measure(async () => {
-      past = await list.call(99);
-    });
-    expect(past!.json().data).toMatchObject({ items: [], total, page: 99 });
-    expect(kept.count).toBe(0);
-    signalTableChanged('payment_types');
-    const reread = await counter.measure(async () => {
-      past = await list.call(99);
-    });
-    expect(past!.json().data).toMatchObject({ items: [], total, page: 99 });
-    expect(reread.count).toBe(1);
-  });
-
-  it("a queue's kept total follows what changes it: a new top-up, a decision, another's cancel", async () => {
-    const list = staffGet('/api/admin/bills?pending=1');
-    const totalNow = async () => ((await list.call(1)).json().data as { total: number }).total;
-    const total = await totalNow();
-    expect(await totalNow()).toBe(total);
-    const paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token, 'Kept Total Pay')).id;
-    const bill = await addFunds(ctx.app, customer.token, paymentTypeId, '75.00');
-    expect(bill.statusCode, bill.body).toBe(200);
-    expect(await totalNow()).toBe(total + 1);
-    const other = await addFunds(ctx.app, customer.token, paymentTypeId, '76.00');
-    expect(other.statusCode, other.body).toBe(200);
-    expect(await totalNow()).toBe(total + 2);
-    expect((await post(ctx.app, `/api/admin/bills/${bill.json().data.id}/reject`, { comment: 'No such payment' }, admin.token)).statusCode).toBe(200);
-    expect(await totalNow()).toBe(total + 1);
-    expect((await post(ctx.app, `/api/bills/${other.json().data.id}/cancel`, undefined, customer.token)).statusCode).toBe(200);
-    expect(await totalNow()).toBe(total);
-  });
-
-  it("a queue's kept page shows the customer's new name, email and phone at once", async () => {
-    type Party = { id: number; name: string; email: string; phone: string };
-    const shown = async (): Promise<Party | undefined> => {
-      const res = await get(ctx.app, '/api/admin/bills?pending=1&perPage=50', admin.token);
-      expect(res.statusCode).toBe(200);
-      return (res.json().data.items as { user: Party }[]).find((bill) => bill.user.id === customer.id)?.user;
-    };
-    await changeFeedSettled(ctx);
-    const before = await shown();
-    expect(before).toBeDefined();
-    // Kept: the same answer without a statement.
-    const kept = await counter.measure(async () => {
-      expect(await shown()).toEqual(before);
-    });
-    expect(kept.count).toBe(0);
-    const details = { name: 'Kept Page Renamed', email: `kept.page.${customer.id}@example.com`, phone: '+91 90000 33333' };
-    const updated = await post(ctx.app, '/api/user/update', details, customer.token);
-    expect(updated.statusCode, updated.body).toBe(200);
-    expect(await shown()).toEqual({ id: customer.id, name: details.name, email: details.email, phone: '+919000033333' });
-  });
-
-  it("a queue's kept answer is sent as the same bytes, compressed once, until its page changes", async () => {
-    const paymentTypeId = (await createUpiPaymentType(ctx.app, admin.token, 'Kept Answer Pay')).id;
-    for (const amount of ['61.00', '62.00', '63.00']) {
-      expect((await addFunds(ctx.app, customer.token, paymentTypeId, amount)).statusCode).toBe(200);
-    }
-    await changeFeedSettled(ctx);
-    const ask = (encoding: string, url = '/api/admin/bills?pending=1&perPage=50') =>
-      ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${admin.token}`, 'accept-encoding': encoding } });
-    const plain = await ask('identity');
-    expect(plain.statusCode, plain.body).toBe(200);
-    expect(plain.body.length).toBeGreaterThan(1024);
-    const kept = await counter.measure(async () => {
-      const br = await ask('br');
-      expect(br.headers['content-encoding']).toBe('br');
-      expect(br.headers.vary).toMatch(/accept-encoding/i);
-      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
-      const gzip = await ask('gzip');
-      expect(gzip.headers['content-encoding']).toBe('gzip');
-      expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
-      expect((await ask('identity')).body).toBe(plain.body);
-    });
-    expect(kept.count, kept.statements.join('\n---\n')).toBe(0);
-
-    // A new top-up ends the kept page, and its answer with it, compressed or not.
-    const bill = await addFunds(ctx.app, customer.token, paymentTypeId, '64.00');
-    expect(bill.statusCode, bill.body).toBe(200);
-    await changeFeedSettled(ctx);
-    const after = JSON.parse(brotliDecompressSync((await ask('br')).rawPayload).toString()).data as { total: number; items: { id: number }[] };
-    expect(after.total).toBe((JSON.parse(plain.body).data as { total: number }).total + 1);
-    expect(after.items.map((item) => item.id)).toContain(bill.json().data.id);
-
-    // A filtered list is built for each call (compressed by the plugin), as before.
-    const filtered = await ask('br', '/api/admin/bills?pending=1&perPage=50&amount_min=63&amount_max=63');
-    expect(filtered.statusCode).toBe(200);
-    const only = JSON.parse(filtered.rawPayload.length > 0 && filtered.headers['content-encoding'] === 'br' ? brotliDecompressSync(filtered.rawPayload).toString() : filtered.body).data as { items: { amount: string }[] };
-    expect(only.items.map((item) => item.amount)).toEqual(['63.00']);
   });
 
   it("another customer's ID answers 404 and shows no request of it", async () => {

@@ -11,7 +11,7 @@ class FakeFeed implements ChangeFeed {
     this.listener = listener;
     return () => {};
   }
-  async settled() {}
+  async caughtUp() {}
   async close() {}
   set(live: boolean) {
     this.live = live;

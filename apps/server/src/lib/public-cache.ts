@@ -42,7 +42,6 @@ export class PublicCache {
         const table = payload.slice(2);
         // Reads of this table under way when it changed keep nothing; others are not held up.
         this.changes.set(table, (this.changes.get(table) ?? 0) + 1);
-        // Every money call changes a queue's table: only what depends on it is looked at.
         const keys = this.byTable.get(table);
         if (!keys) return;
         for (const key of keys) {
@@ -60,15 +59,12 @@ export class PublicCache {
   }
 
   private readonly values = new Map<string, { value: unknown }>();
-  /** Answers built from a kept value, with the value they were built from (`sendAnswerOf`). */
-  private readonly answers = new Map<string, { source: object; answer: Body }>();
   /** The keys (of answers and values alike: they never share one) kept for each table. */
   private readonly byTable = new Map<string, Set<string>>();
 
   private clear(): void {
     this.entries.clear();
     this.values.clear();
-    this.answers.clear();
     this.byTable.clear();
   }
 
@@ -81,7 +77,7 @@ export class PublicCache {
   }
 
   /**
-   * A value read from the database (the money limits, a queue's total), kept like an answer
+   * A value read from the database (the money limits, a payment type), kept like an answer
    * until one of `tables` changes; read afresh while the feed is not live.
    */
   async value<T>(key: string, tables: readonly string[], load: () => Promise<T>): Promise<T> {
@@ -94,18 +90,6 @@ export class PublicCache {
     this.values.set(key, { value });
     this.index(key, tables);
     return value;
-  }
-
-  /** The answer kept under `key`, if it was built from `source` itself (still the kept value). */
-  answerOf(key: string, source: object): Body | undefined {
-    const kept = this.live ? this.answers.get(key) : undefined;
-    return kept?.source === source ? kept.answer : undefined;
-  }
-
-  keepAnswer(key: string, source: object, answer: Body): void {
-    if (!this.live) return;
-    if (this.answers.size >= MAX_ENTRIES) this.answers.clear();
-    this.answers.set(key, { source, answer });
   }
 
   get(key: string): Entry | undefined {
@@ -188,36 +172,6 @@ export async function sendCachedRead(
   if (options.varyByToken) void reply.header('vary', 'Authorization');
   if (matches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
   return sendBody(request, reply, entry);
-}
-
-/**
- * Answers a read built from a value the cache keeps (a staff queue's page, pending-items
- * views): serialized with the route's own response schema and compressed once, then sent as
- * those bytes for as long as the route gets that same value back (issue 19: the zod check, the
- * JSON and brotli were two thirds of a kept queue page's server CPU). `source` is the kept
- * value: once a change drops it, the route gets a new one and its answer is built again. Not
- * kept when `keep` is false (a filtered list: a new value each call), while the change feed is
- * down, or when the answer carries a text (written in each call's language).
- */
-export function sendAnswerOf(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  db: Db,
-  source: object,
-  build: () => unknown,
-  keep: boolean,
-): FastifyReply {
-  const cache = publicCacheOf(db);
-  let answer = keep ? cache.answerOf(request.url, source) : undefined;
-  if (!answer) {
-    const serialized = reply.serialize(build());
-    if (typeof serialized !== 'string') throw new Error(`${request.url}: the serializer did not answer a string`);
-    // Sent as any answer: @fastify/compress per call, the locale hook for a text.
-    if (!keep || hasText(serialized)) return reply.type('application/json; charset=utf-8').send(serialized);
-    answer = { body: serialized, encoded: {}, compressible: Buffer.byteLength(serialized) >= COMPRESS_THRESHOLD };
-    cache.keepAnswer(request.url, source, answer);
-  }
-  return sendBody(request, reply, answer);
 }
 
 function sendBody(request: FastifyRequest, reply: FastifyReply, entry: Body): FastifyReply {

@@ -63,6 +63,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       path,
       {
         onRequest: app.requireAdmin,
+        // A GET that writes: its answer waits for the change feed (plugins/app/db.ts).
+        config: { writes: true },
         schema: {
           tags,
           summary: isBlocked

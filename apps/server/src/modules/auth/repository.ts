@@ -1,5 +1,4 @@
 import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
-import { signalSessionsEnded } from '../../db/change-feed';
 import { blockedSessionTokens, knownSignIns, sessions, users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { publicUserColumns, type PublicUser } from '../users';
@@ -157,8 +156,6 @@ export async function endSessions(
       .values(rows.map((row) => ({ tokenHash: row.tokenHash, userId })))
       .onConflictDoNothing();
   }
-  // This process's caches forget them now; the trigger tells every server on commit.
-  signalSessionsEnded(userId);
   return rows.map((row) => row.id);
 }
 

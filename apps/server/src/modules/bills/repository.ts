@@ -1,6 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { bills, type BillRow, idRequests, paymentTypes, users } from '../../db/schema';
-import { signalTableChanged } from '../../db/change-feed';
+import { bills, type BillRow, paymentTypes, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { cancelOwnIfPending, decideIfPending, deskWhere, handler, type ListQuery, type Parties, partyColumns, pendingFilter, viewQueries } from '../pending-items';
 import { referenceApprovedColumn } from '../proof-reuse';
@@ -66,8 +65,6 @@ function filterOf(filter: BillFilter): SQL | undefined {
 
 const views = viewQueries({
   id: bills.id,
-  // The reuse flag reads approved bills and ID requests with the same reference.
-  tables: [bills, users, paymentTypes, idRequests],
   select: selectViews,
   toView,
   where: filterOf,
@@ -78,7 +75,6 @@ export const { list: listBillViews, chunk: billChunk, find: findBillView } = vie
 
 /** A new pending bill (add funds); the ledger row and the screenshot's row are the caller's. */
 export async function insertBill(tx: Tx, values: Pick<BillRow, 'userId' | 'amount' | 'paymentTypeId' | 'reference' | 'proofKey'>): Promise<BillRow> {
-  signalTableChanged('bills');
   const [row] = await tx.insert(bills).values(values).returning();
   return row!;
 }

@@ -3,7 +3,6 @@ import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { transactions, type TransactionRow, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import type { LedgerCause } from './types';
-import { signalBalanceChanged } from '../../db/change-feed';
 
 /** A customer's balance after a change, and the language their entries are written in. */
 export type Account = { balance: bigint; locale: Locale };
@@ -50,7 +49,6 @@ export async function takeFromBalance(tx: Tx, userId: number, amount: bigint): P
     .set({ balance: sql`${users.balance} - ${amount}` })
     .where(and(eq(users.id, userId), gte(users.balance, amount)))
     .returning({ balance: users.balance, locale: users.locale });
-  signalBalanceChanged(userId);
   return row ?? null;
 }
 
@@ -60,7 +58,6 @@ export async function addToBalance(tx: Tx, userId: number, amount: bigint): Prom
     .set({ balance: sql`${users.balance} + ${amount}` })
     .where(eq(users.id, userId))
     .returning({ balance: users.balance, locale: users.locale });
-  signalBalanceChanged(userId);
   return row ?? null;
 }
 

@@ -1,5 +1,4 @@
 import { and, count, desc, eq, getTableColumns, gt, isNull, lte, sql } from 'drizzle-orm';
-import { signalNotificationWritten } from '../../db/change-feed';
 import type { Locale } from '@iddesk/contract';
 import { notifications, type NotificationRow, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
@@ -19,7 +18,6 @@ export async function insertNotification(
   values: NewNotification,
 ): Promise<NotificationRow> {
   const [row] = await tx.insert(notifications).values(values).returning();
-  signalNotificationWritten(values.userId);
   return row!;
 }
 

@@ -1,7 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { paymentTypes, type PaymentTypeRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
-import { signalTableChanged } from '../../db/change-feed';
 import { publicCacheOf } from '../../lib/public-cache';
 
 export type PaymentTypeValues = Omit<PaymentTypeRow, 'id' | 'createdAt' | 'updatedAt'>;
@@ -37,7 +36,6 @@ export async function findPaymentTypeForUpdate(tx: Tx, id: number): Promise<Paym
 }
 
 export async function insertPaymentType(tx: Tx, values: PaymentTypeValues): Promise<PaymentTypeRow> {
-  signalTableChanged('payment_types');
   const rows = await tx.insert(paymentTypes).values(values).returning();
   return rows[0]!;
 }
@@ -47,7 +45,6 @@ export async function updatePaymentType(
   id: number,
   values: Partial<PaymentTypeValues>,
 ): Promise<PaymentTypeRow> {
-  signalTableChanged('payment_types');
   const rows = await tx
     .update(paymentTypes)
     .set({ ...values, updatedAt: sql`now()` })

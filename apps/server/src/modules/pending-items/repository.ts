@@ -1,6 +1,5 @@
-import { and, eq, getTableName, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { signalTableChanged } from '../../db/change-feed';
 import type { Tx } from '../../db/types';
 
 /** A table of things an admin handles once: bills, withdrawals, ID requests, user IDs. */
@@ -16,8 +15,6 @@ export async function updateIfPending<T extends PendingTable>(
   target: SQL | undefined,
   set: PgUpdateSetSource<T>,
 ): Promise<T['$inferSelect'] | null> {
-  // This server's kept queue totals (views.ts) at once; the trigger tells every server on commit.
-  signalTableChanged(getTableName(table));
   const rows = (await tx
     .update(table)
     .set(set)

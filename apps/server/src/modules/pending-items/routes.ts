@@ -13,12 +13,10 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/types';
 import { keysetRows, sendCsv } from '../../lib/csv-export';
 import { optionalBody } from '../../lib/optional-body';
-import { sendAnswerOf } from '../../lib/public-cache';
 import type { FormSpec } from '../../lib/multipart';
 import { callerOf } from '../../plugins/app/auth';
 import { moneyRoute } from '../../plugins/app/money-calls';
 import { type Actor, actorOf } from '../audit';
-import { hasDeskFilter } from './filters';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 type PageQuery = z.output<typeof DeskListQuerySchema> & { timeZone: string };
@@ -89,18 +87,9 @@ export function queueReadRoutes<View extends { id: number }, Json>(app: App, que
       ...list,
       schema: { ...list.schema, querystring: DeskListQuerySchema, response: { 200: envelope(paginated(queue.schema)) } },
     },
-    async (request, reply) => {
+    async (request) => {
       const page = await queue.list(app.db, { ...request.query, timeZone: app.config.displayTimeZone });
-      // An unfiltered list's page is kept until a table its view reads changes (views.ts):
-      // so is its answer, as bytes (lib/public-cache.ts). Its items are the kept value itself.
-      return sendAnswerOf(
-        request,
-        reply,
-        app.db,
-        page.items,
-        () => ({ message: null, data: { ...page, items: page.items.map((view) => queue.toJson(view)) } }),
-        !hasDeskFilter(request.query),
-      );
+      return { message: null, data: { ...page, items: page.items.map((view) => queue.toJson(view)) } };
     },
   );
 

@@ -1,11 +1,10 @@
 import type { DeskFilter } from '@iddesk/contract';
-import { and, eq, getTableName, gt, inArray, lt, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
-import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, gt, inArray, lt, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { publicCacheOf } from '../../lib/public-cache';
 import { type PageWindow, withTotal } from '../../lib/pagination';
-import { hasDeskFilter, listOrder, type ListQuery, listSort } from './filters';
+import { listOrder, type ListQuery, listSort } from './filters';
 
 /**
  * What every queue's view joins: the customer (`users`) and the staff member who handled the
@@ -45,11 +44,6 @@ type MatchingSelect = SQLWrapper &
 /** How a queue reads its views; `viewQueries` makes the list, the CSV chunk and the item of it. */
 export type ViewSpec<F, R, V> = {
   id: PgColumn;
-  /**
-   * Every table the view reads (its joins and subqueries): a change to any of them ends a kept
-   * staff page (each has a `t:<table>` trigger, migrations 0010, 0020 and 0021).
-   */
-  tables: readonly PgTable[];
   select: (db: Db, total?: SQL<number>) => ViewSelect<R>;
   toView: (row: R) => V;
   where: (filter: F) => SQL | undefined;
@@ -59,24 +53,8 @@ export type ViewSpec<F, R, V> = {
 type Filter = Pick<ListQuery, 'pending' | 'sort'> & Partial<DeskFilter>;
 const countAll = sql<number>`count(*)::int`;
 
-/** A list's shape: its filter and page size without the page. */
-const shapeOf = (filter: object, size: number): string => {
-  const { page: _page, perPage: _perPage, ...shape } = filter as Record<string, unknown>;
-  return JSON.stringify({ ...shape, size }, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
-};
-
-/** A customer's own list (theirs, or one of their IDs'), not a staff one. */
-const forOneCustomer = (filter: object): boolean =>
-  (filter as { userId?: unknown }).userId !== undefined || (filter as { userIdId?: unknown }).userIdId !== undefined;
-
-/** Each queue's kept pages under their own keys. */
-let queues = 0;
-
 export function viewQueries<F extends Filter, R extends { total: number }, V>(spec: ViewSpec<F, R, V>) {
   const { id, select, toView } = spec;
-  const table = getTableName(id.table);
-  const tables = spec.tables.map((t) => getTableName(t));
-  const scope = `queue ${++queues}`;
   return {
     /**
      * A list page and its total in one statement (lib/pagination.ts `withTotal`), the page's
@@ -84,40 +62,13 @@ export function viewQueries<F extends Filter, R extends { total: number }, V>(sp
      * OFFSET skips.
      */
     list: async (db: Db, filter: F, page: PageWindow): Promise<{ items: V[]; total: number }> => {
-      const build = (counted: boolean) => {
-        const where = spec.where(filter);
-        const order = listOrder(id, filter);
-        const ids = spec.matching(db, { id }, where).orderBy(order).limit(page.limit).offset(page.offset);
-        const count = spec.matching(db, { total: countAll }, where);
-        const query = select(db, counted ? sql<number>`(${count})`.mapWith(Number) : undefined)
-          .where(inArray(id, ids))
-          .orderBy(order);
-        return { query, count };
-      };
-      const countAlone = async () => Number((await build(false).count)[0]?.total ?? 0);
-      if (hasDeskFilter(filter) || forOneCustomer(filter)) {
-        const { rows, total } = await withTotal(build(true).query, page, countAlone);
-        return { items: rows.map(toView), total };
-      }
-      // A staff queue's or done list's page is kept in memory until one of the tables its view
-      // reads changes (the `t:<table>` triggers of migrations 0010, 0020 and 0021 on every
-      // server, db/change-feed.ts): staff keep the same queue open on several desks, and a kept
-      // page costs no statement. Its total is kept on its own until the list's table changes:
-      // after a change elsewhere (a customer's new email), the page is read alone, and costs
-      // the same however long the queue is. Without either (first read, the feed down) the
-      // page and its total are one statement, as a filtered list's and a customer's own
-      // (short, and one kept page or total per customer would only churn).
-      const cache = publicCacheOf(db);
-      return cache.value(`${scope} page ${shapeOf(filter, page.limit)} ${page.offset}`, tables, async () => {
-        let counted: R[] | undefined;
-        const total = await cache.value(`${scope} total ${shapeOf(filter, 0)}`, [table], async () => {
-          const page1 = await withTotal(build(true).query, page, countAlone);
-          counted = page1.rows;
-          return page1.total;
-        });
-        const rows = counted ?? (await build(false).query);
-        return { items: rows.map(toView), total };
-      });
+      const where = spec.where(filter);
+      const order = listOrder(id, filter);
+      const ids = spec.matching(db, { id }, where).orderBy(order).limit(page.limit).offset(page.offset);
+      const count = spec.matching(db, { total: countAll }, where);
+      const query = select(db, sql<number>`(${count})`.mapWith(Number)).where(inArray(id, ids)).orderBy(order);
+      const { rows, total } = await withTotal(query, page, async () => Number((await count)[0]?.total ?? 0));
+      return { items: rows.map(toView), total };
     },
     /** Every matching view, in the list's order (a customer's own, never long). */
     all: async (db: Db, filter: F): Promise<V[]> => {

@@ -1,7 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { recoveryCodes, users } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { signalUserChanged } from '../../db/change-feed';
 
 export async function findSecondFactorState(db: Db, userId: number) {
   const rows = await db
@@ -60,8 +59,6 @@ export async function turnOn(db: Db, userId: number, codeHashes: string[]) {
     .where(eq(users.id, userId));
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await db.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
-  // This process forgets the cached user now; the trigger tells the other servers on commit.
-  signalUserChanged(userId);
 }
 
 /** Off, secret and recovery codes gone: the next enrolment starts from nothing. */
@@ -71,6 +68,4 @@ export async function turnOff(db: Db, userId: number) {
     .set({ secondFactor: false, totpSecretSealed: null, totpLastStep: null, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  // This process forgets the cached user now; the trigger tells the other servers on commit.
-  signalUserChanged(userId);
 }

@@ -1,6 +1,5 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import {
-  bills,
   catalogueItems,
   idRequests,
   type IdRequestRow,
@@ -9,7 +8,6 @@ import {
   type UserIdRow,
   users,
 } from '../../db/schema';
-import { signalTableChanged } from '../../db/change-feed';
 import type { Db, Tx } from '../../db/types';
 import { decideIfPending, deskWhere, handler, type ListQuery, type Parties, partyColumns, updateIfPending, viewQueries } from '../pending-items';
 import { referenceApprovedColumn } from '../proof-reuse';
@@ -104,8 +102,6 @@ function filterOf(filter: UserIdFilter): SQL | undefined {
 
 const views = viewQueries({
   id: userIds.id,
-  // The create request and its reuse flag (approved bills and ID requests with its reference).
-  tables: [userIds, catalogueItems, users, idRequests, paymentTypes, bills],
   select: selectViews,
   toView,
   where: filterOf,
@@ -120,7 +116,6 @@ export async function insertUserId(
   tx: Tx,
   values: Pick<UserIdRow, 'userId' | 'itemId' | 'username'>,
 ): Promise<UserIdRow> {
-  signalTableChanged('user_ids');
   const rows = await tx.insert(userIds).values(values).returning();
   return rows[0]!;
 }
@@ -165,7 +160,6 @@ export async function insertCreateRequest(
   values: Pick<IdRequestRow, 'userIdId' | 'userId'> &
     Partial<Pick<IdRequestRow, 'amount' | 'payFrom' | 'paymentTypeId' | 'reference' | 'proofKey'>>,
 ): Promise<IdRequestRow> {
-  signalTableChanged('id_requests');
   const rows = await tx
     .insert(idRequests)
     .values({ ...values, type: 'create' })
@@ -192,7 +186,6 @@ export async function updateUserId(
   id: number,
   values: Partial<Pick<UserIdRow, 'status' | 'passwordSealed'>>,
 ): Promise<UserIdRow> {
-  signalTableChanged('user_ids');
   const rows = await tx
     .update(userIds)
     .set({ ...values, updatedAt: sql`now()` })

@@ -1,7 +1,6 @@
 import { and, eq, getTableColumns, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { users, withdrawals, type WithdrawalRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
-import { signalTableChanged } from '../../db/change-feed';
 import { cancelOwnIfPending, decideIfPending, deskWhere, handler, type ListQuery, type Parties, partyColumns, pendingFilter, viewQueries } from '../pending-items';
 
 export type WithdrawalView = WithdrawalRow & Parties;
@@ -41,7 +40,6 @@ export const {
   find: findWithdrawalView,
 } = viewQueries({
   id: withdrawals.id,
-  tables: [withdrawals, users],
   select: selectViews,
   toView,
   where: filterOf,
@@ -69,7 +67,6 @@ const todaysPayouts = (userId: SQLWrapper, timeZone: string, except: SQLWrapper 
  * committed before, concurrent ones included.
  */
 export async function insertWithdrawal(tx: Tx, values: NewWithdrawal, timeZone: string): Promise<{ withdrawal: WithdrawalRow; paidToday: bigint }> {
-  signalTableChanged('withdrawals');
   const [row] = await tx
     .insert(withdrawals)
     .values(values)
