@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite, type PGliteOptions, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -34,8 +34,17 @@ const MIGRATION_LOCK_ID = 7_260_401;
 export type OpenDatabaseOptions = {
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A direct connection to the same database and role (DATABASE_LISTEN_URL): `databaseUrl` by default. */
+  databaseListenUrl?: string | undefined;
   databaseTimeouts?: DatabaseTimeouts;
 };
+
+/**
+ * The pool's size. With the LISTEN connection a server holds 11 PostgreSQL connections at full
+ * load, and 12 for a moment while it starts (the connection that migrates, closed before the
+ * pool opens): docs/operations.md sizes `max_connections` from it.
+ */
+export const POOL_SIZE = 10;
 
 /** DATABASE_CONNECT_TIMEOUT_SECONDS and DATABASE_STATEMENT_TIMEOUT_SECONDS defaults. */
 export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
@@ -46,20 +55,20 @@ export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
 /** DATABASE_URL → PostgreSQL through `pg`; otherwise the embedded PGlite in DATA_DIR/db. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.databaseTimeouts)
+    ? openPostgres(options.databaseUrl, options.databaseTimeouts, options.databaseListenUrl)
     : openPgliteDataDir(options.dataDir);
 }
 
 /**
- * Connection settings of every `pg` client, pooled or listening. Without a connect timeout a
- * request waits as long as the OS does for an unreachable server (minutes); without a
- * statement timeout one runaway statement holds a pooled connection forever. Both failures
- * reach the error handler as "database unavailable" (503), not 500 (db/pg-errors.ts).
+ * Connection settings of every `pg` client, pooled or direct. Without a connect timeout a
+ * request waits as long as the OS does for an unreachable server (minutes); it then reaches the
+ * error handler as "database unavailable" (503), not 500 (db/pg-errors.ts). No startup
+ * parameter beyond the user and database (PgBouncer refuses others, `statement_timeout`
+ * included): the statement timeout is the role's default (`setStatementTimeout`).
  */
 export function pgClientSettings(timeouts: DatabaseTimeouts) {
   return {
     connectionTimeoutMillis: timeouts.connectMs,
-    statement_timeout: timeouts.statementMs,
     // A server that vanished without closing the socket (host down) is noticed by TCP.
     keepAlive: true,
   } satisfies pg.ClientConfig;
@@ -128,24 +137,26 @@ export async function openPglite(
   };
 }
 
+/**
+ * PostgreSQL at `connectionString`, directly or through a pooler in transaction mode
+ * (PgBouncer): the pool sends unnamed statements only and keeps no session state between
+ * transactions. What needs a session of its own (the migrations' lock, LISTEN) goes to
+ * `directUrl`, the same database and role without the pooler.
+ */
 export async function openPostgres(
   connectionString: string,
   timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
+  directUrl: string = connectionString,
 ): Promise<Database> {
+  await migratePostgres(directUrl, timeouts);
   // What changed, for the caches (db/change-feed.ts): one connection that LISTENs.
-  const changes = new PostgresChangeFeed(connectionString, pgClientSettings(timeouts));
-  const pool = new pg.Pool({ connectionString, max: 10, ...pgClientSettings(timeouts) });
+  const changes = new PostgresChangeFeed(directUrl, pgClientSettings(timeouts));
+  const pool = new pg.Pool({ connectionString, max: POOL_SIZE, ...pgClientSettings(timeouts) });
   // An idle client that loses its server (restart, failover, DROP … WITH (FORCE)) emits
   // 'error' on the pool; unhandled, that would kill the process. The pool replaces it.
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL idle connection lost: ${error.message}`);
   });
-  try {
-    await migratePostgres(pool);
-  } catch (error) {
-    await Promise.all([changes.close(), pool.end()]);
-    throw error;
-  }
   const db = drizzleNodePg({ client: pool });
   setChangeFeed(db, changes);
   let closed = false;
@@ -160,22 +171,43 @@ export async function openPostgres(
   };
 }
 
-async function migratePostgres(pool: pg.Pool): Promise<void> {
-  // Advisory locks belong to a connection, so the lock and the migration share one client.
-  const connection = await pool.connect();
+/**
+ * Migrates on one direct connection, under an advisory lock (a lock belongs to its session, so
+ * a transaction-mode pooler could hand the unlock to another one): servers starting together
+ * migrate one after the other. Then sets the statement timeout.
+ */
+async function migratePostgres(directUrl: string, timeouts: DatabaseTimeouts): Promise<void> {
+  const client = new pg.Client({ connectionString: directUrl, ...pgClientSettings(timeouts) });
+  await client.connect();
   try {
-    const db = drizzleNodePg({ client: connection });
-    // No statement timeout here: a server waits for another's migration on the lock, and a
-    // migration may rebuild an index of a large table. RESET restores the pool's setting.
+    const db = drizzleNodePg({ client });
+    // No statement timeout on this connection: a server waits for another's migration on the
+    // lock, and a migration may rebuild an index of a large table.
     await db.execute(sql`set statement_timeout = 0`);
     await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`);
     try {
       await migrateNodePg(db, { migrationsFolder: migrationsFolder() });
+      await setStatementTimeout(db, timeouts.statementMs);
     } finally {
       await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`);
-      await db.execute(sql`reset statement_timeout`);
     }
   } finally {
-    connection.release();
+    await client.end();
+  }
+}
+
+/**
+ * DATABASE_STATEMENT_TIMEOUT_SECONDS as the role's default in this database: every session the
+ * role opens there later starts with it, the pool's (directly or through PgBouncer) included.
+ * Without one, a runaway statement holds a pooled connection forever. A role may set its own
+ * defaults (ALTER ROLE); one that may not is warned about and runs without a timeout
+ * (docs/operations.md sets it by hand then).
+ */
+async function setStatementTimeout(db: NodePgDatabase, ms: number): Promise<void> {
+  try {
+    const [{ name }] = (await db.execute<{ name: string }>(sql`select current_database() as name`)).rows as [{ name: string }];
+    await db.execute(sql`alter role current_user in database ${sql.identifier(name)} set statement_timeout = ${sql.raw(String(Math.trunc(ms)))}`);
+  } catch (error) {
+    process.emitWarning(`statement_timeout not set for this role: ${(error as Error).message}`);
   }
 }
