@@ -109,7 +109,7 @@ export async function startPgbouncer({ serverUrl, settings = {} }) {
     await listening(port, 10_000, () => exited);
   } catch (error) {
     await stop();
-    throw new Error(`${error.message}\n${log()}`);
+    throw new Error(`${error.message}\n${log()}`, { cause: error });
   }
   const urlFor = (databaseUrl) => {
     const url = new URL(databaseUrl);
