@@ -169,8 +169,8 @@ export function report(results: Map<Driver, DriverResult>, machine: string, run:
     `\`npm run bench\` — ${run.connections} connections, ${run.warmup} s warm-up then ${run.seconds} s per row on the ` +
       "warm-up's connections (the answers after the warm-up are counted), autocannon in the " +
       'same machine as the server (they share the cores). PostgreSQL 15 with its stock settings ' +
-      "(fsync and synchronous_commit on) and the server's 21 connections (a pool of 10 and the " +
-      'pipelined ones, decision 030); the server at its default ' +
+      "(fsync and synchronous_commit on) and the server's 11 connections (a pool of 10 and the " +
+      'LISTEN one, decision 031); the server at its default ' +
       'log level (info; the poll routes log at warn). The bare ceiling is measured before the rows ' +
       "and again after each poll row; a poll row's ratio is to the mean of the two ceilings around it, " +
       'the other rows to the last ceiling before them. A 304 counts as non-2xx; the ' +
