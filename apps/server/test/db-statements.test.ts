@@ -42,7 +42,7 @@ describe('the token check and the poll', () => {
       const row = await touchSession(database.db, tokenHash, 30);
       expect(row).toEqual({
         sessionId: expect.any(Number),
-        // How long the session cache may keep the answer (auth/session-cache.ts).
+        // How long the session cache may keep the answer (caches/session-cache.ts).
         expiresAt: expect.any(Number),
         lastUsedAt: expect.any(Number),
         ...expected,

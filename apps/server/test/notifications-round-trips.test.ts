@@ -95,7 +95,7 @@ describe('one database round trip per poll call', () => {
   });
 
   it('once this process knows the session and that nothing is newer, the poll costs no statement', async () => {
-    // Warm: the token check and the newest id are in memory now (auth/session-cache.ts).
+    // Warm: the token check and the newest id are in memory now (caches/session-cache.ts).
     await post(ctx.app, '/api/user/passport', undefined, user.token);
     await post(ctx.app, '/api/notifications/top', { id: 2 }, user.token);
     const { count, statements } = await counter.measure(async () => {

@@ -30,7 +30,7 @@ import {
   touchSession,
 } from './repository';
 import { deviceName } from './device';
-import { type BalanceUse, sessionCacheOf } from './session-cache';
+import { type BalanceUse, sessionCacheOf } from '../../caches/session-cache';
 import type { AuthContext, SessionSettings } from './types';
 
 
@@ -198,7 +198,7 @@ export async function endMyOtherSessions(db: Db, auth: AuthContext): Promise<num
 
 /**
  * Bearer token → caller, or null when the token is unknown, expired, revoked or blocked.
- * From memory when this process has it (auth/session-cache.ts): the 5-second poll then costs
+ * From memory when this process has it (caches/session-cache.ts): the 5-second poll then costs
  * no database round trip; otherwise one statement, whose answer is kept. A route that does not
  * read the caller's balance (`balance: 'unread'`) also gets a caller whose balance changed
  * since it was kept, without the balance.

@@ -3,7 +3,8 @@ import type { Db, Tx } from '../../db/types';
 import type { NotificationRow } from '../../db/schema';
 import { pageWindow, toPage } from '../../lib/pagination';
 import { hashToken } from '../../lib/tokens';
-import { keepCaller, sessionCacheOf } from '../auth';
+import { sessionCacheOf } from '../../caches/session-cache';
+import { keepCaller } from '../auth';
 import { translateIn } from '../../lib/i18n';
 import type { Notice } from './messages';
 import {

@@ -1,6 +1,6 @@
-import { type ChangeFeed, changeFeedOf } from '../../db/change-feed';
-import type { Db } from '../../db/types';
-import type { PublicUser } from '../users';
+import { type ChangeFeed, changeFeedOf } from '../db/change-feed';
+import type { Db } from '../db/types';
+import type { PublicUser } from '../modules/users';
 
 /** A session's last use is written at most this often (auth/repository.ts TOUCH_EVERY). */
 export const TOUCH_EVERY_MS = 5 * 60 * 1000;

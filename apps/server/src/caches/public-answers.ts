@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type ChangeFeed, changeFeedOf } from '../db/change-feed';
 import type { Db } from '../db/types';
 import { COMPRESS_ENCODINGS, COMPRESS_THRESHOLD } from '../plugins/external/compress';
-import { hasText } from './i18n';
+import { hasText } from '../lib/i18n';
 
 /** Answers kept per process before the cache empties and starts again (reviews pages vary). */
 const MAX_ENTRIES = 2_000;
