@@ -8,8 +8,8 @@ import type { Keyring } from '../app-key';
 import type { Actor } from '../audit';
 import { notifyRequestHandled } from '../notifications';
 import { credit, type LedgerText, releaseHold, rowForCause, settleHold } from '../ledger';
-import { seal, SEALED } from '../user-ids';
-import { findUserIdForUpdate, updateUserId } from '../user-ids';
+import { seal, SEALED } from '../customer-ids';
+import { findUserIdForUpdate, updateUserId } from '../customer-ids';
 import { notPendingError, pendingItems, reuseConfirmation } from '../pending-items';
 import { approvedElsewhere, lockReference } from '../proof-reuse';
 import {

@@ -2,7 +2,7 @@ import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { catalogueItems, idRequests, type IdRequestRow, paymentTypes, userIds, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { cancelOwnIfPending, decideIfPending, deskWhere, handler, type ListQuery, type Parties, partyColumns, viewQueries } from '../pending-items';
-import { requestReuseApproved } from '../user-ids';
+import { requestReuseApproved } from '../customer-ids';
 
 /** A request with the user ID it concerns (`id_object`), its item, customer and payment type. */
 export type IdRequestView = IdRequestRow &

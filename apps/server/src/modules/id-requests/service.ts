@@ -10,10 +10,10 @@ import type { Storage } from '../../lib/storage';
 import type { Keyring } from '../app-key';
 import type { StoredImage } from '../uploads';
 import { assertReferenceFree } from '../proof-reuse';
-import { seal, SEALED } from '../user-ids';
-import { assertActive, checkPayment, holdIfFromWallet, paymentColumns, storeProof } from '../user-ids';
-import { findUserIdForUpdate } from '../user-ids';
-import { getOwnUserId } from '../user-ids';
+import { seal, SEALED } from '../customer-ids';
+import { assertActive, checkPayment, holdIfFromWallet, paymentColumns, storeProof } from '../customer-ids';
+import { findUserIdForUpdate } from '../customer-ids';
+import { getOwnUserId } from '../customer-ids';
 import { findPendingOfType, findRequestView, insertRequest, type IdRequestView, listRequestViews } from './repository';
 import { t } from '../../lib/i18n';
 
