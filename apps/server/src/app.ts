@@ -12,9 +12,7 @@ import { rateCountersFor } from './lib/rate-counters';
 import { requestIdGenerator } from './lib/request-id';
 import { adminStatsRoutes } from './modules/admin-stats/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
-import { endSessions } from './modules/auth';
 import { authRoutes } from './modules/auth/routes';
-import { secondFactorRoutes } from './modules/second-factor/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { billRoutes } from './modules/bills/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
@@ -127,10 +125,6 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(authRoutes, { now });
-      await api.register(secondFactorRoutes, {
-        now,
-        endSessionsExcept: (tx, userId, keep) => endSessions(tx, userId, { except: keep }),
-      });
       await api.register(userRoutes);
       await api.register(settingsRoutes);
       await api.register(healthRoutes);

@@ -1,4 +1,5 @@
-// The auth module's public surface: other modules import from here, never its files.
+// The auth module (signing in, sessions, the second factor): other modules import from here, never its files.
 export { endSessions, type SessionCallerRow, sessionCallerColumns, sessionCallerCtes, sessionCallerOf } from './repository';
 export { authenticate, keepCaller, rejectionFor } from './service';
+export { resetSecondFactor } from './second-factor';
 export { type AuthContext, type SessionSettings } from './types';

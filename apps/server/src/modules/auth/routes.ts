@@ -17,7 +17,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRateLimit, perAccountLimit } from '../../plugins/app/auth-rate-limit';
 import { callerOf } from '../../plugins/app/auth';
-import { codeAttempts, openChallenge } from '../second-factor';
+import { codeAttempts } from './code-attempts';
+import { openChallenge } from './second-factor';
+import { secondFactorRoutes } from './second-factor-routes';
 import type { SignInOrigin } from './repository';
 import { z } from 'zod';
 import {
@@ -39,6 +41,8 @@ function originOf(request: FastifyRequest): SignInOrigin {
 }
 
 export const authRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app, { now }) => {
+  // The signed-in account's own second factor (set up, confirm, turn off).
+  await app.register(secondFactorRoutes, { now });
   const codeAttemptCounter = codeAttempts(app);
   const loginDeps: LoginDeps = {
     db: app.db,

@@ -13,7 +13,7 @@ import { AccountBlockedError, NotFoundError, UnauthenticatedError, ValidationErr
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, newApiToken } from '../../lib/tokens';
 import type { Keyring } from '../app-key';
-import { checkSecondFactorCode, issueChallenge, openChallenge } from '../second-factor';
+import { checkSecondFactorCode, issueChallenge, openChallenge } from './second-factor';
 import { t } from '../../lib/i18n';
 import { contactConflictFromDb, takenContactsError } from '../users';
 import { findTakenContacts, findUserById, findUserForLogin, insertUser } from '../users';

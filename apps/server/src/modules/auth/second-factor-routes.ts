@@ -7,26 +7,18 @@ import {
   STAFF_API,
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/types';
 import { authRateLimit } from '../../plugins/app/auth-rate-limit';
 import { callerOf } from '../../plugins/app/auth';
-import { codeAttempts } from './attempts';
-import { confirmEnrolment, disableOwn, startEnrolment } from './service';
+import { codeAttempts } from './code-attempts';
+import { endSessions } from './repository';
+import { confirmEnrolment, disableOwn, startEnrolment } from './second-factor';
 import { t } from '../../lib/i18n';
 
 const tags = ['user'];
 
 /** The signed-in account's own second factor: set it up, confirm it, turn it off. */
-export type SecondFactorRouteOptions = {
-  now: () => Date;
-  /** Ends every session of the user but `keep` (the auth module's endSessions). */
-  endSessionsExcept: (db: Db, userId: number, keep: number) => Promise<unknown>;
-};
-
-export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRouteOptions> = async (
-  app,
-  { now, endSessionsExcept },
-) => {
+export const secondFactorRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app, { now }) => {
+  const endSessionsExcept = (db: Parameters<typeof endSessions>[0], userId: number, keep: number) => endSessions(db, userId, { except: keep });
   const attempts = codeAttempts(app);
   const countAttempt = async (request: Parameters<typeof callerOf>[0]) => {
     await attempts.enforce(String(callerOf(request).user.id));

@@ -12,7 +12,7 @@ import {
   storePendingSecret,
   turnOff,
   turnOn,
-} from './repository';
+} from './second-factor-repository';
 import { newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, totpStep } from './totp';
 import { t } from '../../lib/i18n';
 
