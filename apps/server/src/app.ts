@@ -10,8 +10,7 @@ import { responseSerializerCompiler } from './errors/response-serialization';
 import { loggerOptions, OneLinePerRequest } from './lib/logger';
 import { rateCountersFor } from './lib/rate-counters';
 import { requestIdGenerator } from './lib/request-id';
-import { adminStatsRoutes } from './modules/admin-stats/routes';
-import { adminUserRoutes } from './modules/admin-users/routes';
+import { adminUserRoutes } from './modules/users/admin-routes';
 import { authRoutes } from './modules/auth/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { billRoutes } from './modules/bills/routes';
@@ -139,7 +138,6 @@ export async function buildApp({
       await api.register(staffRoutes);
       await api.register(fileRoutes);
       await api.register(notificationRoutes);
-      await api.register(adminStatsRoutes);
       await api.register(passwordResetRoutes, { now });
       await api.register(catalogueRoutes);
       await api.register(userIdRoutes);

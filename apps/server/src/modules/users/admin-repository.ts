@@ -2,8 +2,8 @@ import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { bills, transactions, users, withdrawals } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { withTotal } from '../../lib/pagination';
-import { publicUserColumns } from '../users';
-import type { PublicUser } from '../users';
+import { publicUserColumns } from './repository';
+import type { PublicUser } from './types';
 
 export type UserFilter = { search?: string | undefined; blocked?: boolean | undefined };
 

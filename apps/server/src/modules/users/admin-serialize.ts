@@ -1,7 +1,7 @@
 import { type AdminUserDetail, formatAmount } from '@iddesk/contract';
-import { toUserJson } from '../users';
-import type { PublicUser } from '../users';
-import type { UserMoneyStats } from './repository';
+import type { UserMoneyStats } from './admin-repository';
+import { toUserJson } from './serialize';
+import type { PublicUser } from './types';
 
 export function toAdminUserDetailJson(user: PublicUser, stats: UserMoneyStats): AdminUserDetail {
   return {

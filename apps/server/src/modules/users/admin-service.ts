@@ -11,10 +11,10 @@ import { endSessions } from '../auth';
 import { credit, debit } from '../ledger';
 import { accountUnblocked, balanceChanged } from '../notifications';
 import { notify } from '../notifications';
-import { setUserBlocked } from '../users';
-import type { PublicUser } from '../users';
-import { findUser, findUserForUpdate, listUsers, userMoneyStats } from './repository';
-import { toAdminUserDetailJson } from './serialize';
+import { findUser, findUserForUpdate, listUsers, userMoneyStats } from './admin-repository';
+import { toAdminUserDetailJson } from './admin-serialize';
+import { setUserBlocked } from './repository';
+import type { PublicUser } from './types';
 
 type Filter = z.output<typeof AdminUsersFilterSchema>;
 type BalanceChange = z.output<typeof BalanceChangeBodySchema>;

@@ -21,8 +21,8 @@ import { actorOf } from '../audit';
 import { keysetRows, sendCsv } from '../../lib/csv-export';
 import { listTransactions, transactionChunk, transactionCsvColumns } from '../ledger';
 import { toTransactionJson } from '../ledger';
-import { toUserJson } from '../users';
-import { changeBalance, getUserDetail, requireUserExists, searchUsers, setBlocked } from './service';
+import { changeBalance, getUserDetail, requireUserExists, searchUsers, setBlocked } from './admin-service';
+import { toUserJson } from './serialize';
 
 const tags = ['admin'];
 const DetailSchema = envelope(AdminUserDetailSchema);
