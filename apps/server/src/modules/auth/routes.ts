@@ -41,8 +41,6 @@ function originOf(request: FastifyRequest): SignInOrigin {
 }
 
 export const authRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app, { now }) => {
-  // The signed-in account's own second factor (set up, confirm, turn off).
-  await app.register(secondFactorRoutes, { now });
   const codeAttemptCounter = codeAttempts(app);
   const loginDeps: LoginDeps = {
     db: app.db,
@@ -182,4 +180,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app
       data: { ended: await endMyOtherSessions(app.db, callerOf(request)) },
     }),
   );
+
+  // The signed-in account's own second factor (set up, confirm, turn off).
+  await app.register(secondFactorRoutes, { now });
 };

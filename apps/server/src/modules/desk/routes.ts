@@ -27,22 +27,6 @@ const ObjectParamsSchema = z.object({
  */
 export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    NOTIFICATIONS_API.adminStats,
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: 'How many items wait in each admin queue',
-        description:
-          'new_ids: user IDs awaiting approval; requests: deposit, withdraw, close and password ' +
-          'requests; bills; withdrawals. Polled by the admin header every 5 seconds.',
-        response: { 200: envelope(AdminStatsSchema) },
-      },
-    },
-    async () => ({ message: null, data: await pendingCounts(app.db) }),
-  );
-
-  app.get(
     DESK_API.dashboard,
     {
       onRequest: app.requireAdmin,
@@ -96,5 +80,21 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
         app.config.displayTimeZone,
       ),
     }),
+  );
+
+  app.get(
+    NOTIFICATIONS_API.adminStats,
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'How many items wait in each admin queue',
+        description:
+          'new_ids: user IDs awaiting approval; requests: deposit, withdraw, close and password ' +
+          'requests; bills; withdrawals. Polled by the admin header every 5 seconds.',
+        response: { 200: envelope(AdminStatsSchema) },
+      },
+    },
+    async () => ({ message: null, data: await pendingCounts(app.db) }),
   );
 };
