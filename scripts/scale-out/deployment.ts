@@ -21,6 +21,8 @@ import { CheckFailed, expect } from './report';
 
 export const ADMIN = { email: 'admin@scale.iddesk.local', password: 'scale-out-admin-password' };
 export const BUCKET = 'iddesk-scale-out';
+/** GET /metrics answers on each server to this token, and never through nginx. */
+export const METRICS_TOKEN = 'scale-out-metrics-token';
 /** Low, so the limit is reached in a few calls; the per-IP limit stays out of the way. */
 export const ACCOUNT_MAX = 4;
 
@@ -79,6 +81,7 @@ function serverEnv(
     RATE_LIMIT_AUTH_ACCOUNT_MAX: String(ACCOUNT_MAX),
     RATE_LIMIT_MONEY_MAX: '1000000',
     RATE_LIMIT_MONEY_IP_MAX: '1000000',
+    METRICS_TOKEN,
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: join(d.dir, 'no-web'),
   };

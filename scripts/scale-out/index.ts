@@ -31,6 +31,7 @@ import { clusterUnavailableReason } from '../lib/postgres-cluster.mjs';
 import {
   ACCOUNT_MAX,
   BUCKET,
+  METRICS_TOKEN,
   build,
   cleanups,
   type Deployment,
@@ -108,6 +109,27 @@ async function main(began: number): Promise<void> {
       `X-Request-Id is ${id ?? 'absent'}, not nginx's $request_id`,
     );
     return id;
+  });
+
+  await check('nginx does not serve /metrics; each server does, to its token', async () => {
+    const headers = { Authorization: `Bearer ${METRICS_TOKEN}` };
+    const direct = await fetch(`${a.url}/metrics`, { headers });
+    const text = await direct.text();
+    expect(
+      direct.status === 200 && text.includes('iddesk_http_request_duration_seconds'),
+      `GET /metrics on server A directly answered ${direct.status}`,
+    );
+    const seen: string[] = [];
+    for (const path of ['/metrics', '/metrics/', '/metrics?x=1', '/%6detrics']) {
+      const through = await fetch(`${base}${path}`, { headers });
+      const body = await through.text();
+      expect(
+        through.status === 404 && !body.includes('iddesk_'),
+        `GET ${path} through nginx answered ${through.status}: ${body.slice(0, 80)}`,
+      );
+      seen.push(`${path} ${through.status}`);
+    }
+    return `directly 200; through nginx ${seen.join(', ')}`;
   });
 
   let setup: Setup | null = null;
