@@ -3,6 +3,7 @@ import { type AppConfig, loadConfig } from './config/app-config';
 import { ConfigError } from './config/env';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { MigrationsNotAppliedError } from './db/migrate';
 import type { Database } from './db/types';
 import { StorageUnavailableError } from './lib/storage';
 import { AppKeyMismatchError, Keyring, verifyAppKey } from './modules/app-key';
@@ -76,6 +77,7 @@ function fail(error: unknown): never {
   const known =
     error instanceof ConfigError ||
     error instanceof DataDirLockedError ||
+    error instanceof MigrationsNotAppliedError ||
     error instanceof AppKeyMismatchError ||
     error instanceof StorageUnavailableError;
   process.stderr.write(

@@ -1,15 +1,13 @@
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite, type PGliteOptions, types } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PgliteChangeFeed, PostgresChangeFeed, SIGNAL_OUTBOX_OPTION, setChangeFeed } from './change-feed';
 import { acquireDataDirLock } from './data-dir-lock';
-import { migrationsFolder } from './migrate';
+import { migratePostgres, migrationsFolder } from './migrate';
 import { PgliteStatements } from './pglite-statements';
 import { PipelinedConnection, PipelinedConnections } from './pipeline';
 import { PlanCachingClient } from './plan-cache';
@@ -31,9 +29,6 @@ const pgliteParsers = { [types.INT8]: (value: string) => value };
  * reads a handful of pages per call: the same req/s as 16MB, 20–30 MiB less at the peak.
  */
 const PGLITE_SETTINGS = ['shared_buffers=8MB'];
-
-/** Any arbitrary fixed number: serialises migrations across processes sharing one PostgreSQL. */
-const MIGRATION_LOCK_ID = 7_260_401;
 
 export type OpenDatabaseOptions = {
   dataDir: string;
@@ -185,7 +180,7 @@ export async function openPostgres(
     process.emitWarning(`PostgreSQL idle connection lost: ${error.message}`);
   });
   try {
-    await migratePostgres(pool);
+    await migratePostgres(connectionString, timeouts.connectMs);
   } catch (error) {
     await Promise.all([changes.close(), pool.end()]);
     throw error;
@@ -218,24 +213,4 @@ export async function openPostgres(
       await Promise.all([changes.close(), pipeline.close(), lists.close(), waits.close(), pool.end()]);
     },
   };
-}
-
-async function migratePostgres(pool: pg.Pool): Promise<void> {
-  // Advisory locks belong to a connection, so the lock and the migration share one client.
-  const connection = await pool.connect();
-  try {
-    const db = drizzleNodePg({ client: connection });
-    // No statement timeout here: a server waits for another's migration on the lock, and a
-    // migration may rebuild an index of a large table. RESET restores the pool's setting.
-    await db.execute(sql`set statement_timeout = 0`);
-    await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`);
-    try {
-      await migrateNodePg(db, { migrationsFolder: migrationsFolder() });
-    } finally {
-      await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`);
-      await db.execute(sql`reset statement_timeout`);
-    }
-  } finally {
-    connection.release();
-  }
 }
