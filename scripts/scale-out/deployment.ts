@@ -46,8 +46,10 @@ export function usage(message: string): never {
 export type DeployOptions = {
   /** The servers reach PostgreSQL through PgBouncer in transaction mode (LISTEN directly). */
   pgbouncer?: boolean;
-  /** More settings for every server (the soak's higher limits). */
+  /** More settings for every server. */
   env?: Record<string, string>;
+  /** More node flags for every server (the soak's --node-flags). */
+  nodeFlags?: string[];
 };
 
 export type Deployment = {
@@ -64,12 +66,16 @@ export type Deployment = {
   store: Awaited<ReturnType<typeof startObjectStore>>;
   appKey: string;
   env: Record<string, string>;
+  nodeFlags: string[];
   servers: { name: string; proc: Child; port: number; url: string }[];
   nginx: Child;
   base: string;
 };
 
-type ServerTarget = Pick<Deployment, 'dir' | 'databaseUrl' | 'directUrl' | 'store' | 'script' | 'env'>;
+type ServerTarget = Pick<
+  Deployment,
+  'dir' | 'databaseUrl' | 'directUrl' | 'store' | 'script' | 'env' | 'nodeFlags'
+>;
 
 /** The environment every app server of the deployment gets (compose.yaml's `x-app` block). */
 function serverEnv(d: ServerTarget, name: string, port: number, appKey?: string) {
@@ -114,7 +120,7 @@ export function startServer(d: ServerTarget, name: string, port: number, appKey?
   return spawnChild(
     name,
     process.execPath,
-    [...SERVER_NODE_FLAGS, d.script],
+    [...SERVER_NODE_FLAGS, ...d.nodeFlags, d.script],
     serverEnv(d, name, port, appKey),
     join(d.dir, name, 'server.log'),
   );
@@ -163,6 +169,7 @@ export async function deploy(dir: string, script: string, options: DeployOptions
     pgbouncer,
     store,
     env: options.env ?? {},
+    nodeFlags: options.nodeFlags ?? [],
   };
   // Both at once, as compose starts them: the first admin must not race.
   const ports = [await freePort(), await freePort()];

@@ -1,11 +1,10 @@
 // The scale-out test's processes: the built server (several at once, each on its own data dir,
 // all on one PostgreSQL), Debian's nginx as a round-robin load balancer in front of them, and
-// an S3-protocol server (s3rver, in this process). Everything listens on 127.0.0.1 on a free
+// an S3-protocol server (s3rver, in a process of its own). Everything listens on 127.0.0.1 on a free
 // port; every child is killed when the test exits, whatever happens.
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { type Child, sleep, spawnChild, tail } from '../lib/children';
 import { join } from 'node:path';
-import S3rver from 's3rver';
+import { type Child, sleep, spawnChild, stop, tail, waitReady } from '../lib/children';
 
 export { type Child, sleep, spawnChild, stop, tail, waitReady } from '../lib/children';
 
@@ -16,14 +15,18 @@ export const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER'
 export type ObjectStore = {
   endpoint: string;
   bucket: string;
+  /** Every object's key, read from s3rver's files (the test needs no S3 client of its own). */
   objects: () => string[];
+  /** SIGKILL, as an object store that dies; `start` brings it back with its objects. */
+  kill: () => Promise<void>;
+  start: () => Promise<void>;
   close: () => Promise<void>;
 };
 
 /**
- * s3rver on loopback with the bucket created, as an operator's one-shot would (compose.yaml's
- * `bucket` service). Its objects are files under `directory`, so the test can see what arrived
- * without an S3 client of its own.
+ * s3rver on loopback in a process of its own (object-store-main.mjs) with the bucket created,
+ * as an operator's one-shot would (compose.yaml's `bucket` service). Its objects are files
+ * under `directory`.
  */
 export async function startObjectStore(
   directory: string,
@@ -31,14 +34,19 @@ export async function startObjectStore(
   bucket: string,
 ): Promise<ObjectStore> {
   mkdirSync(directory, { recursive: true });
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port,
-    directory,
-    silent: true,
-    configureBuckets: [{ name: bucket, configs: [] }],
-  });
-  await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  let proc: Child | null = null;
+  const start = async () => {
+    proc = spawnChild(
+      's3rver',
+      process.execPath,
+      [join(import.meta.dirname, 'object-store-main.mjs'), directory, String(port), bucket],
+      {},
+      join(directory, '..', 's3rver.log'),
+    );
+    await waitReady(proc, `${endpoint}/${bucket}`, 30_000);
+  };
+  await start();
   const objects = () => {
     const found: string[] = [];
     const walk = (dir: string, prefix: string) => {
@@ -52,7 +60,18 @@ export async function startObjectStore(
     walk(join(directory, bucket), '');
     return found;
   };
-  return { endpoint: `http://127.0.0.1:${port}`, bucket, objects, close: () => server.close() };
+  return {
+    endpoint,
+    bucket,
+    objects,
+    kill: async () => {
+      if (proc) await stop(proc, 'SIGKILL');
+    },
+    start,
+    close: async () => {
+      if (proc) await stop(proc);
+    },
+  };
 }
 
 /* ---------- nginx ---------- */
