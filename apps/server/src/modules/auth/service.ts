@@ -1,6 +1,7 @@
 import {
   type AuthResult,
   type LoginBodySchema,
+  type LoginNewPasswordBodySchema,
   type LoginResult,
   type LoginSecondFactorBodySchema,
   type RegisterBodySchema,
@@ -16,7 +17,14 @@ import type { Keyring } from '../app-key';
 import { checkSecondFactorCode, issueChallenge, openChallenge } from '../second-factor';
 import { t } from '../../lib/i18n';
 import { contactConflictFromDb, takenContactsError } from '../users';
-import { findTakenContacts, findUserById, findUserForLogin, insertUser } from '../users';
+import {
+  findTakenContacts,
+  findUserById,
+  findUserForLogin,
+  findUserWithPassword,
+  insertUser,
+  updateUserPassword,
+} from '../users';
 import type { WindowCounter } from '../../lib/rate-counters';
 import {
   deleteExpiredSessions,
@@ -37,6 +45,7 @@ import type { AuthContext, SessionSettings } from './types';
 type RegisterInput = z.output<typeof RegisterBodySchema>;
 type LoginInput = z.output<typeof LoginBodySchema>;
 type SecondFactorInput = z.output<typeof LoginSecondFactorBodySchema>;
+type NewPasswordInput = z.output<typeof LoginNewPasswordBodySchema>;
 
 export async function register(
   db: Db,
@@ -120,8 +129,42 @@ export async function login(
     : await verifyAgainstDummy(input.password);
   if (!user || !valid) throw ValidationError.field('login', t('api.auth.badCredentials'));
   if (user.isBlocked) throw ValidationError.field('login', t('api.auth.blocked'));
+  // A generated password (the first admin's) opens nothing but the step that replaces it.
+  if (user.mustChangePassword) {
+    return { password_change_required: true, challenge: issueChallenge(deps.keyring, user.id, now, 'new-password') };
+  }
   if (user.secondFactor) {
     return { second_factor_required: true, challenge: issueChallenge(deps.keyring, user.id, now) };
+  }
+  return startSession(db, user, sessionSettings, origin);
+}
+
+/**
+ * Sign-in with a generated password, step two: the challenge from `login` and the user's own
+ * password, which replaces the generated one. Then the sign-in goes on as `login` would: a
+ * code for an account with a second factor, else a token.
+ */
+export async function loginWithNewPassword(
+  deps: LoginDeps,
+  input: NewPasswordInput,
+  origin: SignInOrigin,
+  now: Date,
+): Promise<LoginResult> {
+  const { db, keyring, session: sessionSettings } = deps;
+  const userId = openChallenge(keyring, input.challenge, now, 'new-password');
+  const user = userId === null ? null : await findUserWithPassword(db, userId);
+  // Changed already (another tab, a reset), or blocked, since the password step: start again.
+  if (!user || !user.mustChangePassword) throw ValidationError.field('password', t('api.auth.challengeExpired'));
+  if (user.isBlocked) throw ValidationError.field('password', t('api.auth.blocked'));
+  if (await verifyPassword(user.passwordHash, input.password)) {
+    throw ValidationError.field('password', t('api.auth.samePassword'));
+  }
+  await db.transaction(async (tx) => {
+    await updateUserPassword(tx, user.id, await hashPassword(input.password));
+    await endSessions(tx, user.id, {});
+  });
+  if (user.secondFactor) {
+    return { second_factor_required: true, challenge: issueChallenge(keyring, user.id, now) };
   }
   return startSession(db, user, sessionSettings, origin);
 }

@@ -18,7 +18,16 @@ import { t } from '../../lib/i18n';
 
 /** How long the step between the password and the code may take. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
-const CHALLENGE_PURPOSE = 'login.second_factor_challenge';
+/**
+ * What a sign-in challenge stands for: the password was right, and next comes a code
+ * (`second-factor`) or, for a generated password, the user's own (`new-password`). Each is
+ * sealed for its purpose, so one never opens as the other.
+ */
+export type ChallengePurpose = 'second-factor' | 'new-password';
+const CHALLENGE_PURPOSES: Record<ChallengePurpose, string> = {
+  'second-factor': 'login.second_factor_challenge',
+  'new-password': 'login.new_password_challenge',
+};
 
 /** Starts (or restarts) an enrolment: a fresh secret, sealed, for the app to scan. */
 export async function startEnrolment(
@@ -128,16 +137,26 @@ export async function resetSecondFactor(db: Db, userId: number) {
  * The short-lived proof that the password was right, handed back with the code: sealed with
  * the app key (any server of the deployment opens it), so nothing is stored.
  */
-export function issueChallenge(keyring: Keyring, userId: number, now: Date): string {
+export function issueChallenge(
+  keyring: Keyring,
+  userId: number,
+  now: Date,
+  purpose: ChallengePurpose = 'second-factor',
+): string {
   const payload = JSON.stringify({ u: userId, x: now.getTime() + CHALLENGE_TTL_MS });
-  return Buffer.from(sealSecret(keyring.current, CHALLENGE_PURPOSE, payload)).toString('base64url');
+  return Buffer.from(sealSecret(keyring.current, CHALLENGE_PURPOSES[purpose], payload)).toString('base64url');
 }
 
 /** The user id a challenge was issued for, or null when it is forged, altered or expired. */
-export function openChallenge(keyring: Keyring, challenge: string, now: Date): number | null {
+export function openChallenge(
+  keyring: Keyring,
+  challenge: string,
+  now: Date,
+  purpose: ChallengePurpose = 'second-factor',
+): number | null {
   try {
     const sealed = Buffer.from(challenge, 'base64url').toString('utf8');
-    const { u, x } = JSON.parse(keyring.open(CHALLENGE_PURPOSE, sealed)) as {
+    const { u, x } = JSON.parse(keyring.open(CHALLENGE_PURPOSES[purpose], sealed)) as {
       u: unknown;
       x: unknown;
     };
