@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DeleteObjectCommand } from '@aws-sdk/client-s3';
@@ -59,6 +59,7 @@ function modesUnder(dir: string): { path: string; file: boolean; mode: number }[
 let cluster: Cluster;
 let roles: RolesDatabase;
 let s3: S3TestServer;
+const backups = mkdtempSync(join(tmpdir(), 'iddesk-drill-'));
 beforeAll(async () => {
   cluster = await startCluster();
   roles = createRolesDatabase(cluster.url, { database: 'iddesk' });
@@ -69,6 +70,7 @@ afterAll(async () => {
   killLeftovers();
   await s3?.stop();
   cluster?.stop();
+  rmSync(backups, { recursive: true, force: true });
 });
 
 describe('the backup and restore drill of docs/operations.md', () => {
@@ -103,7 +105,6 @@ describe('the backup and restore drill of docs/operations.md', () => {
     expect(liveKeys.filter((k) => k.startsWith('proofs/'))).toHaveLength(2);
 
     // The drill's settings (docs: the servers' environment, and the exports above each block).
-    const backups = mkdtempSync(join(tmpdir(), 'iddesk-drill-'));
     const restoreBucket = await s3.newBucket();
     const env = {
       ...s3.env,
