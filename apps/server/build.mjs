@@ -1,5 +1,5 @@
 // Bundles the server into dist/main.js, and the operator commands (backup, restore,
-// rotate-key, copy-uploads-to-bucket) into dist/<name>.js for installs without dev dependencies (no tsx). npm packages stay external (installed next to it);
+// rotate-key, migrate, storage, copy-uploads-to-bucket) into dist/<name>.js for installs without dev dependencies (no tsx). npm packages stay external (installed next to it);
 // the @iddesk/contract workspace ships raw TypeScript, so it is bundled in.
 // `--outdir DIR` builds elsewhere (the benchmark), leaving a running dist/ alone; DIR must sit
 // inside the repository so the external packages still resolve.
@@ -32,12 +32,14 @@ await build({
     backup: join(root, 'src/cli/backup.ts'),
     restore: join(root, 'src/cli/restore.ts'),
     'rotate-key': join(root, 'src/cli/rotate-key.ts'),
+    migrate: join(root, 'src/cli/migrate.ts'),
+    storage: join(root, 'src/cli/storage.ts'),
     'copy-uploads-to-bucket': join(root, 'src/cli/copy-uploads-to-bucket.ts'),
   },
   outdir,
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'esm',
   packages: 'external',
   plugins: [bundleContract],

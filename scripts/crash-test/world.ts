@@ -124,7 +124,8 @@ export class World {
 
   /* ---------- customers' operations ---------- */
 
-  addFunds(round: number, c: Customer): Op {
+  /** `proof`: the screenshot to send (the soak's differ); by default the world's one PNG. */
+  addFunds(round: number, c: Customer, proof: Buffer = this.proofPng): Op {
     const serial = this.nextSerial();
     const amount = BASE.add_funds! + BigInt(serial);
     const call = multipartCall(
@@ -135,7 +136,7 @@ export class World {
         payment_type_id: String(this.paymentTypeId),
         reference: `CT${serial}`,
       },
-      { field: 'proof', name: 'proof.png', type: 'image/png', bytes: this.proofPng },
+      { field: 'proof', name: 'proof.png', type: 'image/png', bytes: proof },
       true,
     );
     return this.op(round, 'add_funds', String(c.index), c.id, call, { serial, amount });

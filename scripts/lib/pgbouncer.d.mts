@@ -1,6 +1,7 @@
-// Types of pgbouncer.mjs for the TypeScript that imports it (tests, the scale-out test).
+// Types of pgbouncer.mjs for the TypeScript that imports it (tests, the scale-out test, the soak).
 export const PGBOUNCER_BIN: string;
 export function pgbouncerUnavailableReason(): string | null;
+export function pgbouncerVersion(): string;
 export type Pgbouncer = {
   port: number;
   /** The same database URL of the server, through PgBouncer. */
@@ -12,4 +13,11 @@ export type Pgbouncer = {
   /** Ends it and removes its temp dir; safe to call twice. */
   stop(): Promise<void>;
 };
-export function startPgbouncer(options: { serverUrl: string; settings?: Record<string, string> }): Promise<Pgbouncer>;
+export function startPgbouncer(options: {
+  serverUrl: string;
+  /** More roles than the URL's user that may connect (trust authentication). */
+  roles?: string[];
+  settings?: Record<string, string>;
+  /** Where stop() copies its log. */
+  logFile?: string;
+}): Promise<Pgbouncer>;

@@ -1,11 +1,12 @@
 // A throwaway PgBouncer (Debian's /usr/sbin/pgbouncer, 1.18 and later) on 127.0.0.1 in front of a
 // PostgreSQL server, in transaction mode: the pooler docs/operations.md describes, for tests and
-// scripts that prove the server runs through it (pgbouncer.pg.test.ts; the scale-out test).
-// Its own ini, log and pid file in a temp dir; trust auth for the server URL's user, which must
-// be trusted by that server too (a throwaway cluster is, scripts/lib/postgres-cluster.mjs).
+// scripts that prove the server runs through it (pgbouncer.pg.test.ts; the scale-out test and
+// the soak with --pgbouncer). Its own ini, log and pid file in a temp dir; trust auth for the
+// server URL's user and the given roles, which that server must trust too (a throwaway cluster
+// does, scripts/lib/postgres-cluster.mjs). Each client reaches PostgreSQL as its own role.
 // PgBouncer refuses to run as root, so as root it runs as the `postgres` OS user.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,11 @@ export function pgbouncerUnavailableReason() {
     return 'running as root but there is no `postgres` OS user to run PgBouncer as.';
   }
   return null;
+}
+
+/** `pgbouncer --version`'s first line, e.g. "PgBouncer 1.18.0". */
+export function pgbouncerVersion() {
+  return spawnSync(PGBOUNCER_BIN, ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0] ?? '';
 }
 
 /** Resolves once something accepts connections on 127.0.0.1:`port`, or rejects after `ms`. */
@@ -40,13 +46,14 @@ async function listening(port, ms, exited) {
 
 /**
  * Starts PgBouncer in front of the server of `serverUrl` (any database name there is served
- * under the same name). `settings` are more [pgbouncer] lines (`pool_mode` is `transaction`).
- * Resolves to `{ port, urlFor(databaseUrl), adminUrl, log(), stop() }`: `urlFor` turns a URL of
- * that server into the same one through PgBouncer; `adminUrl` is its admin console (SHOW …,
- * simple queries only); `stop()` ends it and removes its temp dir (safe to call twice).
- * @param {{ serverUrl: string, settings?: Record<string, string> }} options
+ * under the same name) for the URL's user and `roles`. `settings` are more [pgbouncer] lines
+ * (`pool_mode` is `transaction`). Resolves to `{ port, urlFor(databaseUrl), adminUrl, log(),
+ * stop() }`: `urlFor` turns a URL of that server into the same one through PgBouncer;
+ * `adminUrl` is its admin console (SHOW …, simple queries only); `stop()` ends it, copies its
+ * log to `logFile` when given, and removes its temp dir (safe to call twice).
+ * @param {{ serverUrl: string, roles?: string[], settings?: Record<string, string>, logFile?: string }} options
  */
-export async function startPgbouncer({ serverUrl, settings = {} }) {
+export async function startPgbouncer({ serverUrl, roles = [], settings = {}, logFile }) {
   const reason = pgbouncerUnavailableReason();
   if (reason) throw new Error(reason);
   const server = new URL(serverUrl);
@@ -68,12 +75,12 @@ export async function startPgbouncer({ serverUrl, settings = {} }) {
     pidfile: file('pgbouncer.pid'),
     ...settings,
   };
-  writeFileSync(file('users.txt'), `"${user}" ""\n`);
+  writeFileSync(file('users.txt'), [...new Set([user, ...roles])].map((role) => `"${role}" ""\n`).join(''));
   writeFileSync(
     file('pgbouncer.ini'),
     [
       '[databases]',
-      `* = host=${server.hostname} port=${server.port || 5432} user=${user}`,
+      `* = host=${server.hostname} port=${server.port || 5432}`,
       '[pgbouncer]',
       ...Object.entries(ini).map(([key, value]) => `${key} = ${value}`),
       '',
@@ -93,6 +100,8 @@ export async function startPgbouncer({ serverUrl, settings = {} }) {
   child.stderr.on('data', (chunk) => (stderr += chunk));
   let exited = null;
   child.on('exit', (code, signal) => (exited = `PgBouncer exited (${code ?? signal}): ${stderr}`));
+  // Not left behind when this process ends without stop() (a crashed script).
+  process.once('exit', () => child.kill('SIGKILL'));
   const log = () => (existsSync(file('pgbouncer.log')) ? readFileSync(file('pgbouncer.log'), 'utf8') : '');
   let stopped = false;
   const stop = async () => {
@@ -103,6 +112,7 @@ export async function startPgbouncer({ serverUrl, settings = {} }) {
       child.kill('SIGINT');
       await gone;
     }
+    if (logFile && existsSync(file('pgbouncer.log'))) copyFileSync(file('pgbouncer.log'), logFile);
     rmSync(root, { recursive: true, force: true });
   };
   try {

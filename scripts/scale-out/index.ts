@@ -12,8 +12,12 @@
 //     balances equal to their ledgers (the crash test's model and checks).
 // Every step is a named check; the run ends with 'N passed, N failed' and exits 1 on a failure.
 //
-//   npm run scale-out-test -- [--no-build] [--keep] [--drop-keys]
+//   npm run scale-out-test -- [--no-build] [--keep] [--drop-keys] [--pgbouncer]
 //
+// The database is set up as docs/operations.md says: deploy/roles.sql's owner and app roles,
+// the migrations as the owner (the build's migrate.js), the servers as the app role.
+// --pgbouncer puts Debian's PgBouncer (transaction pooling) between the servers and PostgreSQL,
+// with DATABASE_LISTEN_URL straight to PostgreSQL.
 // The server is built into .tmp/scale-out/server (apps/server's build with --outdir, so a
 // running apps/server/dist is left alone); --no-build runs apps/server/dist/main.js as it is.
 // --keep keeps the temp dir (logs, nginx config, data dirs); a failed run always keeps it.
@@ -27,10 +31,13 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { type Answer, jsonCall } from '../crash-test/http';
 import type { Op } from '../crash-test/world';
+import { withPostgres } from '../crash-test/checks';
+import { pgbouncerUnavailableReason, pgbouncerVersion } from '../lib/pgbouncer.mjs';
 import { clusterUnavailableReason } from '../lib/postgres-cluster.mjs';
 import {
   ACCOUNT_MAX,
   BUCKET,
+  METRICS_TOKEN,
   build,
   cleanups,
   type Deployment,
@@ -60,13 +67,18 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     /** Retries and replays after the kill without their Idempotency-Key: the checks must fail. */
     'drop-keys': { type: 'boolean', default: false },
+    /** The servers reach PostgreSQL through PgBouncer (transaction mode); LISTEN directly. */
+    pgbouncer: { type: 'boolean', default: false },
   },
 });
+const STARTS = `the deployment starts (PostgreSQL with an owner and an app role, migrated as the owner${args.pgbouncer ? ', PgBouncer in transaction mode' : ''}, s3rver, two servers, nginx)`;
 
 async function main(began: number): Promise<void> {
   const reason = clusterUnavailableReason();
   if (reason) usage(`PostgreSQL 15 is needed: ${reason}`);
   if (!existsSync(NGINX_BIN)) usage(`${NGINX_BIN} not found: apt-get install -y nginx`);
+  const bouncer = args.pgbouncer ? pgbouncerUnavailableReason() : null;
+  if (bouncer) usage(bouncer);
   const script = build(args['no-build']);
   const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0f766e' } })
     .png()
@@ -77,16 +89,16 @@ async function main(began: number): Promise<void> {
 
   let d: Deployment;
   try {
-    d = await deploy(dir, script);
+    d = await deploy(dir, script, { pgbouncer: args.pgbouncer });
   } catch (error) {
-    await check('the deployment starts (PostgreSQL, s3rver, two servers, nginx)', () =>
-      Promise.reject(error),
-    );
+    await check(STARTS, () => Promise.reject(error));
     return finish(began);
   }
   await check(
-    'the deployment starts (PostgreSQL, s3rver, two servers, nginx)',
-    async () => `nginx on ${d.base} → ${d.servers.map((s) => s.port).join(', ')}`,
+    STARTS,
+    async () =>
+      `nginx on ${d.base} → ${d.servers.map((s) => s.port).join(', ')}` +
+      (d.pgbouncer ? `; ${pgbouncerVersion()} on ${d.pgbouncer.port}` : ''),
   );
   const { base } = d;
   const [a, b] = d.servers as [Deployment['servers'][number], Deployment['servers'][number]];
@@ -108,6 +120,50 @@ async function main(began: number): Promise<void> {
       `X-Request-Id is ${id ?? 'absent'}, not nginx's $request_id`,
     );
     return id;
+  });
+
+  await check('the servers connect as the app role; the owner role owns every table', async () => {
+    const app = await withPostgres(d.cluster.url, (q) =>
+      q(
+        `select distinct usename::text as role from pg_stat_activity where datname = 'iddesk' and backend_type = 'client backend'`,
+      ),
+    );
+    const owner = await withPostgres(d.directUrl, (q) =>
+      q(`select distinct tableowner::text as role from pg_tables where schemaname = 'public'`),
+    );
+    const appRole = new URL(d.directUrl).username;
+    const ownerRole = new URL(d.ownerUrl).username;
+    expect(
+      app.length === 1 && app[0]!.role === appRole,
+      `connections to iddesk as ${app.map((r) => r.role).join(', ')}`,
+    );
+    // The owner's own connection ended with migrate.js; this check's first one is to "postgres".
+    expect(
+      owner.length === 1 && owner[0]!.role === ownerRole,
+      `tables owned by ${owner.map((r) => r.role).join(', ')}`,
+    );
+    return `servers as ${appRole}, tables owned by ${ownerRole}`;
+  });
+
+  await check('nginx does not serve /metrics; each server does, to its token', async () => {
+    const headers = { Authorization: `Bearer ${METRICS_TOKEN}` };
+    const direct = await fetch(`${a.url}/metrics`, { headers });
+    const text = await direct.text();
+    expect(
+      direct.status === 200 && text.includes('iddesk_http_request_duration_seconds'),
+      `GET /metrics on server A directly answered ${direct.status}`,
+    );
+    const seen: string[] = [];
+    for (const path of ['/metrics', '/metrics/', '/metrics?x=1', '/%6detrics']) {
+      const through = await fetch(`${base}${path}`, { headers });
+      const body = await through.text();
+      expect(
+        through.status === 404 && !body.includes('iddesk_'),
+        `GET ${path} through nginx answered ${through.status}: ${body.slice(0, 80)}`,
+      );
+      seen.push(`${path} ${through.status}`);
+    }
+    return `directly 200; through nginx ${seen.join(', ')}`;
   });
 
   let setup: Setup | null = null;

@@ -151,7 +151,7 @@ export async function killMidTraffic(
   await check(
     'nothing acknowledged is lost: the database holds every acknowledged operation once, balances equal ledgers',
     async () => {
-      const report = await withPostgres(d.databaseUrl, (q) => checkDatabase(q, world));
+      const report = await withPostgres(d.directUrl, (q) => checkDatabase(q, world));
       expect(report.violations.length === 0, report.violations.slice(0, 15).join('\n'));
       return `${report.rows} rows, ${report.users} balances`;
     },

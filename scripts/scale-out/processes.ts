@@ -1,11 +1,10 @@
 // The scale-out test's processes: the built server (several at once, each on its own data dir,
 // all on one PostgreSQL), Debian's nginx as a round-robin load balancer in front of them, and
-// an S3-protocol server (s3rver, in this process). Everything listens on 127.0.0.1 on a free
+// an S3-protocol server (s3rver, in a process of its own). Everything listens on 127.0.0.1 on a free
 // port; every child is killed when the test exits, whatever happens.
-import { chmodSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { type Child, sleep, spawnChild, tail } from '../lib/children';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import S3rver from 's3rver';
+import { type Child, sleep, spawnChild, stop, tail, waitReady } from '../lib/children';
 
 export { type Child, sleep, spawnChild, stop, tail, waitReady } from '../lib/children';
 
@@ -16,14 +15,18 @@ export const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER'
 export type ObjectStore = {
   endpoint: string;
   bucket: string;
+  /** Every object's key, read from s3rver's files (the test needs no S3 client of its own). */
   objects: () => string[];
+  /** SIGKILL, as an object store that dies; `start` brings it back with its objects. */
+  kill: () => Promise<void>;
+  start: () => Promise<void>;
   close: () => Promise<void>;
 };
 
 /**
- * s3rver on loopback with the bucket created, as an operator's one-shot would (compose.yaml's
- * `bucket` service). Its objects are files under `directory`, so the test can see what arrived
- * without an S3 client of its own.
+ * s3rver on loopback in a process of its own (object-store-main.mjs) with the bucket created,
+ * as an operator's one-shot would (compose.yaml's `bucket` service). Its objects are files
+ * under `directory`.
  */
 export async function startObjectStore(
   directory: string,
@@ -31,14 +34,19 @@ export async function startObjectStore(
   bucket: string,
 ): Promise<ObjectStore> {
   mkdirSync(directory, { recursive: true });
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port,
-    directory,
-    silent: true,
-    configureBuckets: [{ name: bucket, configs: [] }],
-  });
-  await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  let proc: Child | null = null;
+  const start = async () => {
+    proc = spawnChild(
+      's3rver',
+      process.execPath,
+      [join(import.meta.dirname, 'object-store-main.mjs'), directory, String(port), bucket],
+      {},
+      join(directory, '..', 's3rver.log'),
+    );
+    await waitReady(proc, `${endpoint}/${bucket}`, 30_000);
+  };
+  await start();
   const objects = () => {
     const found: string[] = [];
     const walk = (dir: string, prefix: string) => {
@@ -52,20 +60,60 @@ export async function startObjectStore(
     walk(join(directory, bucket), '');
     return found;
   };
-  return { endpoint: `http://127.0.0.1:${port}`, bucket, objects, close: () => server.close() };
+  return {
+    endpoint,
+    bucket,
+    objects,
+    kill: async () => {
+      if (proc) await stop(proc, 'SIGKILL');
+    },
+    start,
+    close: async () => {
+      if (proc) await stop(proc);
+    },
+  };
 }
 
 /* ---------- nginx ---------- */
 
 export const NGINX_BIN = '/usr/sbin/nginx';
 
+const DEPLOY_NGINX_CONF = join(import.meta.dirname, '../../deploy/nginx.conf');
+
 /**
- * The proxy part mirrors deploy/nginx.conf (keep them in step): round robin, the client's
- * address in X-Forwarded-For, nginx's $request_id as X-Request-Id, and a retry on the other
- * server only when a connection could not be made or timed out. nginx never resends a POST
- * once it has been sent to a server (that needs `non_idempotent`, which we do not set): a
+ * The `server { … }` block of deploy/nginx.conf, as shipped, without its `listen` line: its
+ * locations (round robin through `proxy_pass http://iddesk`, the client's address in
+ * X-Forwarded-For, nginx's $request_id as X-Request-Id, a retry on the other server only when
+ * a connection could not be made or timed out, /metrics refused). nginx never resends a POST
+ * once it has been sent to a server (that needs `non_idempotent`, which it does not set): a
  * money call cut off by a dying server comes back as a 502, and the client retries it with
- * its Idempotency-Key. The test-only X-Upstream header tells which server answered.
+ * its Idempotency-Key.
+ */
+export function shippedServerBlock(): string {
+  const text = readFileSync(DEPLOY_NGINX_CONF, 'utf8')
+    .split('\n')
+    .filter((line) => !line.trim().startsWith('#'))
+    .join('\n');
+  const open = /^\s*server\s*\{/m.exec(text);
+  if (!open) throw new Error(`${DEPLOY_NGINX_CONF} has no server block`);
+  let depth = 0;
+  for (let at = open.index + open[0].length - 1; at < text.length; at += 1) {
+    if (text[at] === '{') depth += 1;
+    else if (text[at] === '}' && --depth === 0) {
+      const body = text.slice(open.index + open[0].length, at);
+      return body
+        .split('\n')
+        .filter((line) => !/^\s*listen\s/.test(line))
+        .join('\n');
+    }
+  }
+  throw new Error(`${DEPLOY_NGINX_CONF}: the server block does not close`);
+}
+
+/**
+ * deploy/nginx.conf's server block on loopback: the upstreams are the test's servers, and the
+ * test-only X-Upstream header tells which server answered (inherited by the locations, which
+ * add no headers of their own).
  */
 export function nginxConfig(dir: string, port: number, upstreams: number[]): string {
   const temp = (name: string) => join(dir, name);
@@ -91,20 +139,8 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=10s;`
 
   server {
     listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://iddesk;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Request-Id $request_id;
-      proxy_next_upstream error timeout;
-      proxy_next_upstream_tries 2;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 60s;
-      add_header X-Upstream $upstream_addr always;
-    }
+    add_header X-Upstream $upstream_addr always;
+${shippedServerBlock()}
   }
 }
 `;

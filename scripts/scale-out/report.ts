@@ -1,10 +1,18 @@
 // The scale-out test's checks: each step is a named check that passes or fails with a reason;
 // a failure is printed and the run goes on, and the summary ends with 'N passed, N failed'.
 
-export const log = (line: string) => process.stdout.write(`scale-out: ${line}\n`);
+let prefix = 'scale-out';
+/** The soak prints its lines under its own name. */
+export const setLogPrefix = (name: string) => {
+  prefix = name;
+};
+export const log = (line: string) => process.stdout.write(`${prefix}: ${line}\n`);
 
 type Result = { name: string; ok: boolean; detail: string };
 const results: Result[] = [];
+
+/** Every check so far, in order (the soak writes them into its report). */
+export const checkResults = (): readonly Result[] => results;
 
 export class CheckFailed extends Error {}
 

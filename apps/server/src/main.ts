@@ -3,22 +3,26 @@ import { type AppConfig, loadConfig } from './config/app-config';
 import { ConfigError } from './config/env';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { MigrationsNotAppliedError } from './db/migrate';
 import type { Database } from './db/types';
 import { StorageUnavailableError } from './lib/storage';
 import { AppKeyMismatchError, Keyring, verifyAppKey } from './modules/app-key';
 import { seedDemoData } from './modules/demo-seed';
-import { type BootstrapResult, ensureAdmin } from './modules/users';
+import { type BootstrapResult, ensureAdmin, writeGeneratedPassword } from './modules/users';
 import { installShutdown } from './shutdown';
 
-/** Shown once, on the start that created the admin; the password is not stored anywhere. */
-function announceAdmin(result: BootstrapResult): void {
+/**
+ * Said once, on the start that created the admin. A generated password is written to a 0600
+ * file in DATA_DIR, never to the log; the first sign-in with it must choose a new one.
+ */
+function announceAdmin(result: BootstrapResult, dataDir: string): void {
   if (!result.created) return;
   const lines = result.generatedPassword
     ? [
-        'ID Desk created the first admin account:',
-        `  email:    ${result.email}`,
-        `  password: ${result.generatedPassword}`,
-        'This password is shown only this once. Sign in and change it.',
+        `ID Desk created the first admin account (${result.email}) with a generated password, written to`,
+        `  ${writeGeneratedPassword(dataDir, result.email, result.generatedPassword)}`,
+        '(readable by this user only). Sign in with it: you will choose a new password, then set up',
+        'a second factor. Then delete the file. Or set ADMIN_PASSWORD before the first start.',
       ]
     : [
         `ID Desk created the first admin account for ${result.email} (password from ADMIN_PASSWORD).`,
@@ -45,7 +49,7 @@ async function start(config: AppConfig): Promise<void> {
     // one-time password is printed for a server that never runs.
     const app = await buildApp({ db: database.db, config });
     installShutdown(app, database, config.shutdown);
-    announceAdmin(await ensureAdmin(database.db, config.admin));
+    announceAdmin(await ensureAdmin(database.db, config.admin), config.dataDir);
     // After the admin exists (it does not count as data) and before the first request.
     if (config.seedDemo) {
       await seedDemoData({ db: database.db, storage: app.storage, log: app.log });
@@ -76,6 +80,7 @@ function fail(error: unknown): never {
   const known =
     error instanceof ConfigError ||
     error instanceof DataDirLockedError ||
+    error instanceof MigrationsNotAppliedError ||
     error instanceof AppKeyMismatchError ||
     error instanceof StorageUnavailableError;
   process.stderr.write(

@@ -82,6 +82,8 @@ export type RouteName = keyof typeof NAMED_ROUTES;
 export const API = {
   register: '/auth/register',
   login: '/auth/login',
+  /** Sign-in with a generated password, step two: the challenge and the user's own password. */
+  loginNewPassword: '/auth/new_password',
   logout: '/auth/logout',
   exists: '/user/exists',
   passport: '/user/passport',

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { AuthResultSchema, EmailSchema, NameSchema, PasswordSchema, PhoneSchema } from './auth';
+import {
+  AuthResultSchema,
+  EmailSchema,
+  NameSchema,
+  passwordConfirmation,
+  PasswordSchema,
+  PhoneSchema,
+} from './auth';
+import { PASSWORD_MAX_LENGTH } from './constants';
 import { StaffRoleSchema } from './enums';
 import { msg } from './i18n/translate';
 
@@ -61,7 +69,22 @@ export const SecondFactorChallengeSchema = z.object({
 });
 export type SecondFactorChallenge = z.infer<typeof SecondFactorChallengeSchema>;
 
-export const LoginResultSchema = z.union([AuthResultSchema, SecondFactorChallengeSchema]);
+/**
+ * /auth/login's answer when the password was generated (the first admin's): no token until
+ * the user chose a new one, sent with the challenge to /auth/new_password.
+ */
+export const NewPasswordChallengeSchema = z.object({
+  password_change_required: z.literal(true),
+  /** Short-lived; send it back to /auth/new_password with the new password. */
+  challenge: z.string(),
+});
+export type NewPasswordChallenge = z.infer<typeof NewPasswordChallengeSchema>;
+
+export const LoginResultSchema = z.union([
+  AuthResultSchema,
+  SecondFactorChallengeSchema,
+  NewPasswordChallengeSchema,
+]);
 export type LoginResult = z.infer<typeof LoginResultSchema>;
 
 export const LoginSecondFactorBodySchema = z.strictObject({
@@ -69,3 +92,12 @@ export const LoginSecondFactorBodySchema = z.strictObject({
   code: SecondFactorCodeSchema,
 });
 export type LoginSecondFactorBody = z.input<typeof LoginSecondFactorBodySchema>;
+
+export const LoginNewPasswordBodySchema = z
+  .strictObject({
+    challenge: z.string().min(1).max(1000),
+    password: PasswordSchema,
+    password_confirmation: z.string().max(PASSWORD_MAX_LENGTH),
+  })
+  .superRefine(passwordConfirmation);
+export type LoginNewPasswordBody = z.input<typeof LoginNewPasswordBodySchema>;

@@ -6,7 +6,7 @@ export function embeddedDataDir(env: EnvConfig, command: 'backup' | 'restore'): 
   if (env.databaseUrl) {
     throw new CliError(
       `npm run ${command} is for the embedded store (PGlite in DATA_DIR). With DATABASE_URL set, ` +
-        'use pg_dump / pg_restore and your bucket\'s versioning: docs/operations.md, "Backup and restore".',
+        'use pg_dump / pg_restore and npm run storage:backup / storage:restore: docs/operations.md, "Backup and restore".',
     );
   }
   return env.dataDir;

@@ -1,5 +1,6 @@
 import { ConfigError } from '../config/env';
 import { DataDirLockedError } from '../db/data-dir-lock';
+import { MigrationsNotAppliedError } from '../db/migrate';
 import { StorageUnavailableError } from '../lib/storage';
 import { AppKeyMismatchError, RotationError } from '../modules/app-key';
 
@@ -16,6 +17,7 @@ export async function runCli(main: () => Promise<void>): Promise<void> {
       error instanceof CliError ||
       error instanceof ConfigError ||
       error instanceof DataDirLockedError ||
+      error instanceof MigrationsNotAppliedError ||
       error instanceof AppKeyMismatchError ||
       error instanceof RotationError ||
       error instanceof StorageUnavailableError;

@@ -97,6 +97,8 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: optionalFlag,
   DATABASE_CONNECT_TIMEOUT_SECONDS: integer(5, 1, 600),
   DATABASE_STATEMENT_TIMEOUT_SECONDS: integer(30, 1, 86_400),
+  // `npm run migrate` only: the owner role's direct URL (docs/operations.md, "Database roles").
+  DATABASE_OWNER_URL: postgresUrl,
   SHUTDOWN_TIMEOUT_SECONDS: integer(25, 1, 3_600),
   // Default: 5 s with DATABASE_URL (servers behind a balancer), 0 without (one process).
   SHUTDOWN_GRACE_SECONDS: z.preprocess(
@@ -192,6 +194,11 @@ export type EnvConfig = {
   s3: S3Config | undefined;
   /** PostgreSQL only: how long to wait for a connection, and for one statement. */
   databaseTimeouts: DatabaseTimeouts;
+  /**
+   * The role that owns the schema, for `npm run migrate` (a direct connection, never through a
+   * pooler). The servers do not use it: they migrate at start only as a role that may.
+   */
+  databaseOwnerUrl: string | undefined;
   shutdown: {
     /** From SIGTERM to exit, whatever is still running. */
     timeoutMs: number;
@@ -309,6 +316,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
       connectMs: env.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
       statementMs: env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
     },
+    databaseOwnerUrl: env.DATABASE_OWNER_URL,
     shutdown: {
       timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
       graceMs: graceSeconds * 1000,

@@ -1,15 +1,13 @@
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite, type PGliteOptions, types } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PgliteChangeFeed, PostgresChangeFeed, setChangeFeed } from './change-feed';
 import { acquireDataDirLock } from './data-dir-lock';
-import { migrationsFolder } from './migrate';
+import { migratePostgres, migrationsFolder } from './migrate';
 import type { DatabaseTimeouts } from '../config/env';
 import type { Database } from './types';
 
@@ -27,9 +25,6 @@ const pgliteParsers = { [types.INT8]: (value: string) => value };
  * reads a handful of pages per call: the same req/s as 16MB, 20–30 MiB less at the peak.
  */
 const PGLITE_SETTINGS = ['shared_buffers=8MB'];
-
-/** Any arbitrary fixed number: serialises migrations across processes sharing one PostgreSQL. */
-const MIGRATION_LOCK_ID = 7_260_401;
 
 export type OpenDatabaseOptions = {
   dataDir: string;
@@ -148,7 +143,7 @@ export async function openPostgres(
   timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
   directUrl: string = connectionString,
 ): Promise<Database> {
-  await migratePostgres(directUrl, timeouts);
+  await migratePostgres(directUrl, timeouts.connectMs, timeouts.statementMs);
   // What changed, for the caches (db/change-feed.ts): one connection that LISTENs.
   const changes = new PostgresChangeFeed(directUrl, pgClientSettings(timeouts));
   const pool = new pg.Pool({ connectionString, max: POOL_SIZE, ...pgClientSettings(timeouts) });
@@ -169,45 +164,4 @@ export async function openPostgres(
       await Promise.all([changes.close(), pool.end()]);
     },
   };
-}
-
-/**
- * Migrates on one direct connection, under an advisory lock (a lock belongs to its session, so
- * a transaction-mode pooler could hand the unlock to another one): servers starting together
- * migrate one after the other. Then sets the statement timeout.
- */
-async function migratePostgres(directUrl: string, timeouts: DatabaseTimeouts): Promise<void> {
-  const client = new pg.Client({ connectionString: directUrl, ...pgClientSettings(timeouts) });
-  await client.connect();
-  try {
-    const db = drizzleNodePg({ client });
-    // No statement timeout on this connection: a server waits for another's migration on the
-    // lock, and a migration may rebuild an index of a large table.
-    await db.execute(sql`set statement_timeout = 0`);
-    await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`);
-    try {
-      await migrateNodePg(db, { migrationsFolder: migrationsFolder() });
-      await setStatementTimeout(db, timeouts.statementMs);
-    } finally {
-      await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`);
-    }
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * DATABASE_STATEMENT_TIMEOUT_SECONDS as the role's default in this database: every session the
- * role opens there later starts with it, the pool's (directly or through PgBouncer) included.
- * Without one, a runaway statement holds a pooled connection forever. A role may set its own
- * defaults (ALTER ROLE); one that may not is warned about and runs without a timeout
- * (docs/operations.md sets it by hand then).
- */
-async function setStatementTimeout(db: NodePgDatabase, ms: number): Promise<void> {
-  try {
-    const [{ name }] = (await db.execute<{ name: string }>(sql`select current_database() as name`)).rows as [{ name: string }];
-    await db.execute(sql`alter role current_user in database ${sql.identifier(name)} set statement_timeout = ${sql.raw(String(Math.trunc(ms)))}`);
-  } catch (error) {
-    process.emitWarning(`statement_timeout not set for this role: ${(error as Error).message}`);
-  }
 }

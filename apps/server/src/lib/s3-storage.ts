@@ -98,6 +98,20 @@ export class S3Storage implements Storage {
     }
   }
 
+  /** Every object in the bucket with its size, a page (up to 1000) at a time. */
+  async *list(): AsyncGenerator<{ key: string; size: number }> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new this.sdk.ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (object.Key) yield { key: object.Key, size: object.Size ?? 0 };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
   async check(): Promise<void> {
     try {
       await this.client.send(new this.sdk.HeadBucketCommand({ Bucket: this.bucket }));

@@ -32,9 +32,29 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email or phone
-         * @description An account with a second factor gets no token here: `second_factor_required` and a challenge valid for five minutes, to send to /api/auth/second_factor with a code.
+         * @description An account with a second factor gets no token here: `second_factor_required` and a challenge valid for five minutes, to send to /api/auth/second_factor with a code. An account whose password was generated gets `password_change_required` and a challenge for /api/auth/new_password.
          */
         post: operations["postAuthLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/new_password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a generated password, step two: the challenge from /api/auth/login and a new password
+         * @description The generated password (the first admin's, when ADMIN_PASSWORD was unset) is replaced by this one. The challenge works once. Then as /api/auth/login: a token, or for an account with a second factor a challenge for /api/auth/second_factor.
+         */
+        post: operations["postAuthNewPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2279,6 +2299,107 @@ export interface operations {
                         } | {
                             /** @enum {boolean} */
                             second_factor_required: true;
+                            challenge: string;
+                        } | {
+                            /** @enum {boolean} */
+                            password_change_required: true;
+                            challenge: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many calls; try again after `Retry-After` seconds (`RATE_LIMITED`). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAuthNewPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challenge: string;
+                    password: string;
+                    password_confirmation: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            api_token: string;
+                            /** @enum {string} */
+                            type: "user" | "admin";
+                        } | {
+                            /** @enum {boolean} */
+                            second_factor_required: true;
+                            challenge: string;
+                        } | {
+                            /** @enum {boolean} */
+                            password_change_required: true;
                             challenge: string;
                         };
                     };

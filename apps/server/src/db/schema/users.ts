@@ -40,6 +40,12 @@ export const users = pgTable(
     secondFactor: boolean('second_factor').notNull().default(false),
     /** The last TOTP time step accepted: a code is never accepted twice. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /**
+     * The password was generated (the first admin's, when ADMIN_PASSWORD is unset): signing in
+     * with it gives no token until the user chose a new one (auth/service.ts). Any password
+     * the user sets clears it.
+     */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** The language the user reads the site, notifications and mail in (contract LOCALES). */
     locale: text('locale').$type<Locale>().notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -8,6 +8,8 @@ import {
   SESSIONS_API,
   SessionSchema,
   LoginBodySchema,
+  LoginNewPasswordBodySchema,
+  type LoginResult,
   LoginResultSchema,
   LoginSecondFactorBodySchema,
   RegisterBodySchema,
@@ -29,6 +31,7 @@ import {
   listMySessions,
   login,
   type LoginDeps,
+  loginWithNewPassword,
   loginWithSecondFactor,
   logout,
   register,
@@ -36,6 +39,12 @@ import {
 import { localeOfHeaders, t } from '../../lib/i18n';
 
 const tags = ['auth'];
+
+/** A sign-in's answer says what comes next: nothing, a code, or a new password. */
+function loginMessage(data: LoginResult): string {
+  if ('api_token' in data) return t('api.auth.signedIn');
+  return 'password_change_required' in data ? t('api.auth.chooseNewPassword') : t('api.auth.enterCode');
+}
 
 /** The request's origin: its IP, User-Agent and device token (the cookie's, or a new one). */
 function originOf(request: FastifyRequest): SignInOrigin & { device: string } {
@@ -96,7 +105,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
         summary: 'Sign in with email or phone',
         description:
           'An account with a second factor gets no token here: `second_factor_required` and a ' +
-          'challenge valid for five minutes, to send to /api/auth/second_factor with a code.',
+          'challenge valid for five minutes, to send to /api/auth/second_factor with a code. An account ' +
+          'whose password was generated gets `password_change_required` and a challenge for /api/auth/new_password.',
         body: LoginBodySchema,
         response: { 200: envelope(LoginResultSchema) },
       },
@@ -105,10 +115,30 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
       const origin = originOf(request);
       const data = await login(loginDeps, request.body, origin, now());
       if ('api_token' in data) keepDevice(reply, origin);
-      return {
-        message: 'api_token' in data ? t('api.auth.signedIn') : t('api.auth.enterCode'),
-        data,
-      };
+      return { message: loginMessage(data), data };
+    },
+  );
+
+  app.post(
+    API.loginNewPassword,
+    {
+      config: authRateLimit(app),
+      schema: {
+        tags,
+        summary: 'Sign in with a generated password, step two: the challenge from /api/auth/login and a new password',
+        description:
+          'The generated password (the first admin\'s, when ADMIN_PASSWORD was unset) is replaced by this one. ' +
+          'The challenge works once. Then as /api/auth/login: a token, or for an account with a second factor ' +
+          'a challenge for /api/auth/second_factor.',
+        body: LoginNewPasswordBodySchema,
+        response: { 200: envelope(LoginResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      const origin = originOf(request);
+      const data = await loginWithNewPassword(loginDeps, request.body, origin, now());
+      if ('api_token' in data) keepDevice(reply, origin);
+      return { message: loginMessage(data), data };
     },
   );
 

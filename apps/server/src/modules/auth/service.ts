@@ -1,6 +1,7 @@
 import {
   type AuthResult,
   type LoginBodySchema,
+  type LoginNewPasswordBodySchema,
   type LoginResult,
   type LoginSecondFactorBodySchema,
   type RegisterBodySchema,
@@ -17,7 +18,13 @@ import type { CodeAttempts } from './code-attempts';
 import { challengeUser, checkSecondFactorCode, issueChallenge, takeChallenge } from './second-factor';
 import { t } from '../../lib/i18n';
 import { contactConflictFromDb, takenContactsError } from '../users';
-import { findTakenContacts, findUserById, findUserForLogin, insertUser } from '../users';
+import {
+  findTakenContacts,
+  findUserForLogin,
+  findUserWithPassword,
+  insertUser,
+  updateUserPassword,
+} from '../users';
 import type { WindowCounter } from '../../lib/rate-counters';
 import {
   deleteExpiredSessions,
@@ -38,6 +45,7 @@ import type { AuthContext, SessionSettings } from './types';
 type RegisterInput = z.output<typeof RegisterBodySchema>;
 type LoginInput = z.output<typeof LoginBodySchema>;
 type SecondFactorInput = z.output<typeof LoginSecondFactorBodySchema>;
+type NewPasswordInput = z.output<typeof LoginNewPasswordBodySchema>;
 
 export async function register(
   db: Db,
@@ -123,6 +131,10 @@ export async function login(
     : await verifyAgainstDummy(input.password);
   if (!user || !valid) throw ValidationError.field('login', t('api.auth.badCredentials'));
   if (user.isBlocked) throw ValidationError.field('login', t('api.auth.blocked'));
+  // A generated password (the first admin's) opens nothing but the step that replaces it.
+  if (user.mustChangePassword) {
+    return { password_change_required: true, challenge: await issueChallenge(db, user.id, now) };
+  }
   if (user.secondFactor) {
     return { second_factor_required: true, challenge: await issueChallenge(db, user.id, now) };
   }
@@ -131,6 +143,41 @@ export async function login(
 
 /** A wrong code inside the sign-in's transaction: thrown to roll it back (the challenge stays). */
 class WrongCode extends Error {}
+
+/**
+ * Sign-in with a generated password, step two: the challenge from `login` and the user's own
+ * password, which replaces the generated one. Then the sign-in goes on as `login` would: a
+ * code for an account with a second factor, else a token. The challenge is the one of the
+ * second-factor step (single use, `takeChallenge`); which step it opens follows from the
+ * account: while the password is a generated one, this step only, never the code's.
+ */
+export async function loginWithNewPassword(
+  deps: LoginDeps,
+  input: NewPasswordInput,
+  origin: SignInOrigin,
+  now: Date,
+): Promise<LoginResult> {
+  const { db, session: sessionSettings } = deps;
+  const expired = () => ValidationError.field('password', t('api.auth.challengeExpired'));
+  const userId = await challengeUser(db, input.challenge, now);
+  const user = userId === null ? null : await findUserWithPassword(db, userId);
+  // Changed already (another tab, a reset), or blocked, since the password step: start again.
+  if (!user || !user.mustChangePassword) throw expired();
+  if (user.isBlocked) throw ValidationError.field('password', t('api.auth.blocked'));
+  if (await verifyPassword(user.passwordHash, input.password)) {
+    throw ValidationError.field('password', t('api.auth.samePassword'));
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    if ((await takeChallenge(tx, input.challenge, now)) !== user.id) throw expired();
+    await updateUserPassword(tx, user.id, passwordHash);
+    await endSessions(tx, user.id, {});
+  });
+  if (user.secondFactor) {
+    return { second_factor_required: true, challenge: await issueChallenge(db, user.id, now) };
+  }
+  return startSession(db, user, sessionSettings, origin);
+}
 
 /**
  * Sign-in, step two: the challenge from `login` and a current or recovery code (issue 51
@@ -154,9 +201,10 @@ export async function loginWithSecondFactor(
   }
   const caller = { userId, ip: origin.ip, device: origin.device ?? null };
   const signedIn = await deps.codeAttempts.run(caller, async () => {
-    const user = await findUserById(db, userId);
-    // Blocked, or the factor reset, since the password step: start again.
-    if (!user || !user.secondFactor) throw expired();
+    const user = await findUserWithPassword(db, userId);
+    // Blocked, or the factor reset, since the password step, or a challenge of the new-password
+    // step (loginWithNewPassword): start again.
+    if (!user || !user.secondFactor || user.mustChangePassword) throw expired();
     if (user.isBlocked) throw ValidationError.field('code', t('api.auth.blocked'));
     try {
       return await db.transaction(async (tx) => {

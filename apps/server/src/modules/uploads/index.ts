@@ -1,3 +1,12 @@
 // The uploads module's public surface: other modules import from here, never its files.
 export { deleteUpload } from './repository';
-export { fileUrl, recordUpload, removeFile, type StoredImage, storeImage, withStoredImage } from './service';
+export {
+  fileUrl,
+  recordUpload,
+  removeFile,
+  type StoredFile,
+  storedFiles,
+  type StoredImage,
+  storeImage,
+  withStoredImage,
+} from './service';

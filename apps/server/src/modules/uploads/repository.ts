@@ -23,6 +23,14 @@ export async function findUpload(
   return rows[0] ?? null;
 }
 
+/** Every stored file's row: its name, visibility and size (the bucket commands). */
+export function listUploads(db: Db) {
+  return db
+    .select({ key: uploads.key, visibility: uploads.visibility, byteSize: uploads.byteSize })
+    .from(uploads)
+    .orderBy(uploads.key);
+}
+
 export async function deleteUpload(tx: Tx, key: string): Promise<void> {
   await tx.delete(uploads).where(eq(uploads.key, key));
 }

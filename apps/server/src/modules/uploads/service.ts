@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { imageProblemMessage, WALLET_API } from '@iddesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UploadRow } from '../../db/schema';
-import type { Tx } from '../../db/types';
+import type { Db, Tx } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
 import { InvalidImageError, processImage } from '../../lib/images';
 import type { Storage } from '../../lib/storage';
-import { insertProof, insertUpload } from './repository';
+import { insertProof, insertUpload, listUploads } from './repository';
 
 export type Visibility = UploadRow['visibility'];
 
@@ -108,4 +108,13 @@ export async function removeFile(
   } catch (err) {
     log.warn({ err, key }, 'could not remove an uploaded file');
   }
+}
+
+/** A file the database names: its storage key (as in the bucket) and its size in bytes. */
+export type StoredFile = { key: string; size: number };
+
+/** Every file the database names, by storage key ("proofs/….webp", "public/….webp"). */
+export async function storedFiles(db: Db): Promise<StoredFile[]> {
+  const rows = await listUploads(db);
+  return rows.map((r) => ({ key: storageKeyOf(r.visibility, r.key), size: r.byteSize }));
 }

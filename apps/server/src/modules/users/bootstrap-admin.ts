@@ -1,3 +1,5 @@
+import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { uniqueViolation } from '../../db/pg-errors';
 import type { Db } from '../../db/types';
 import { generatePassword, hashPassword } from '../../lib/passwords';
@@ -15,8 +17,9 @@ export type BootstrapResult =
 
 /**
  * First start: with no admin in the database, create one from ADMIN_EMAIL/ADMIN_PASSWORD, or
- * with a generated password that the caller shows exactly once. Later starts do nothing, so
- * changing ADMIN_PASSWORD afterwards does not reset anyone's password.
+ * with a generated password that the caller hands over once (`writeGeneratedPassword`), and
+ * that the first sign-in must replace. Later starts do nothing, so changing ADMIN_PASSWORD
+ * afterwards does not reset anyone's password.
  */
 export async function ensureAdmin(db: Db, admin: AdminSettings): Promise<BootstrapResult> {
   if (await adminExists(db)) return { created: false };
@@ -42,6 +45,8 @@ export async function ensureAdmin(db: Db, admin: AdminSettings): Promise<Bootstr
       phone: admin.phone,
       passwordHash,
       type: 'admin',
+      // A generated password opens nothing until the admin chose their own (auth/service.ts).
+      mustChangePassword: generatedPassword !== undefined,
     });
   } catch (error) {
     // Two processes starting together on one PostgreSQL: the other one created it first.
@@ -49,4 +54,28 @@ export async function ensureAdmin(db: Db, admin: AdminSettings): Promise<Bootstr
     throw error;
   }
   return { created: true, email: admin.email, generatedPassword };
+}
+
+/** Where a server writes the first admin's generated password: DATA_DIR, this file. */
+export const GENERATED_PASSWORD_FILE = 'first-admin-password.txt';
+
+/**
+ * The generated password goes into DATA_DIR/first-admin-password.txt, readable by this OS user
+ * only (0600), never into the log, which collectors copy and keep: the log says where it is.
+ * Returns the file's path.
+ */
+export function writeGeneratedPassword(dataDir: string, email: string, password: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const path = join(dataDir, GENERATED_PASSWORD_FILE);
+  const partial = `${path}.${process.pid}.part`;
+  writeFileSync(
+    partial,
+    `ID Desk's first admin account, created ${new Date().toISOString()}\n` +
+      `email:    ${email}\npassword: ${password}\n\n` +
+      'Signing in with it asks for a new password, then for a second factor. Delete this file afterwards.\n',
+    { mode: 0o600 },
+  );
+  chmodSync(partial, 0o600);
+  renameSync(partial, path);
+  return path;
 }

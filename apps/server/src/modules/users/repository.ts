@@ -18,9 +18,14 @@ export const publicUserColumns = {
   locale: users.locale,
 };
 
-export type UserWithPassword = PublicUser & { passwordHash: string };
+export type UserWithPassword = PublicUser & { passwordHash: string; mustChangePassword: boolean };
 
-const withPassword = { ...publicUserColumns, passwordHash: users.passwordHash };
+/** What signing in reads: the public user, the hash, and whether the password was generated. */
+const withPassword = {
+  ...publicUserColumns,
+  passwordHash: users.passwordHash,
+  mustChangePassword: users.mustChangePassword,
+};
 
 export async function findUserForLogin(
   db: Db,
@@ -73,6 +78,8 @@ export async function insertUser(
     /** Staff only; an admin without one is an owner (the first-start admin). */
     role?: NonNullable<PublicUser['role']>;
     locale?: PublicUser['locale'];
+    /** A generated password: the first sign-in must choose a new one. */
+    mustChangePassword?: boolean;
   },
 ): Promise<PublicUser> {
   const role = values.type === 'admin' ? (values.role ?? 'owner') : null;
@@ -108,10 +115,11 @@ export async function updateUserProfile(
 export const updateUserLocale = (db: Db, id: number, locale: PublicUser['locale']) =>
   updateUserRow(db, id, { locale });
 
+/** A password the user chose (change, reset, first sign-in): no longer a generated one. */
 export async function updateUserPassword(db: Db, id: number, passwordHash: string) {
   await db
     .update(users)
-    .set({ passwordHash, updatedAt: sql`now()` })
+    .set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` })
     .where(eq(users.id, id));
 }
 

@@ -4,6 +4,7 @@
 const schemas = () => import('./schemas');
 
 export const loginSchema = () => schemas().then((m) => m.LoginBodySchema);
+export const newPasswordSchema = () => schemas().then((m) => m.LoginNewPasswordBodySchema);
 export const secondFactorCodeSchema = () => schemas().then((m) => m.SecondFactorCodeBodySchema);
 export const registerSchema = () => schemas().then((m) => m.RegisterBodySchema);
 export const forgotPasswordSchema = () => schemas().then((m) => m.ForgotPasswordBodySchema);

@@ -2,6 +2,7 @@
 export {
   ForgotPasswordBodySchema,
   LoginBodySchema,
+  LoginNewPasswordBodySchema,
   RegisterBodySchema,
   ResetPasswordBodySchema,
   SecondFactorCodeBodySchema,

@@ -2,6 +2,7 @@ import {
   API,
   type AuthResult,
   type LoginBody,
+  type LoginNewPasswordBody,
   type LoginResult,
   type LoginSecondFactorBody,
   type Passport,
@@ -12,6 +13,10 @@ import { apiRequest } from '../../../lib/api-client';
 /** A token, or (an account with a second factor) a challenge to send back with a code. */
 export const login = (body: LoginBody) =>
   apiRequest<LoginResult>(API.login, { method: 'POST', body });
+
+/** Sign-in with a generated password, step two: the challenge and the user's own password. */
+export const loginNewPassword = (body: LoginNewPasswordBody) =>
+  apiRequest<LoginResult>(API.loginNewPassword, { method: 'POST', body });
 
 /** Sign-in, step two: the challenge and a code from the app (or a recovery code). */
 export const loginSecondFactor = (body: LoginSecondFactorBody) =>
