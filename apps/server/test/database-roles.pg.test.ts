@@ -86,8 +86,16 @@ describe('the owner and app roles', () => {
     }
 
     // The app as the app role: sign-ups, an upload, an approval, a keyed withdrawal, the poll.
-    const database = await openPostgres(d.appUrl);
+    const database = await openPostgres(d.appUrl, { connectMs: 5_000, statementMs: 12_000 });
     try {
+      // The app role set its own statement timeout at start: a new session of it has it.
+      const session = new pg.Client({ connectionString: d.appUrl });
+      await session.connect();
+      try {
+        expect((await session.query<{ t: string }>("select current_setting('statement_timeout') as t")).rows[0]?.t).toBe('12s');
+      } finally {
+        await session.end();
+      }
       const config = testConfig();
       await verifyAppKey(database.db, new Keyring(config.appKey));
       const app = await buildApp({ db: database.db, config });
