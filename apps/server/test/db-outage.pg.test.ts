@@ -82,6 +82,23 @@ describe('PostgreSQL goes away and comes back while the server runs', () => {
     expect(statuses(await calls())).toEqual(allOk);
     expect((await get(app, '/api/health/ready')).statusCode).toBe(200);
 
+    // A transaction open across the stop: its client is out of the pool, between two
+    // statements, when PostgreSQL ends its session. The process lives on (that is no unhandled
+    // 'error' event), and the transaction's next statement fails as unavailable.
+    let resume!: () => void;
+    const paused = new Promise<void>((resolve) => (resume = resolve));
+    let opened!: () => void;
+    const inside = new Promise<void>((resolve) => (opened = resolve));
+    const held = database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        opened();
+        await paused;
+        await tx.execute(sql`select 1`);
+      })
+      .catch((error: unknown) => error);
+    await inside;
+
     cluster.stopServer();
 
     // Twice: the first round meets the connections being closed, the second a refused connect.
@@ -112,6 +129,8 @@ describe('PostgreSQL goes away and comes back while the server runs', () => {
     expect(ready.statusCode).toBe(503);
     expect(ready.headers['retry-after']).toMatch(/^\d+$/);
     expect((await get(app, '/api/health/live')).statusCode).toBe(200);
+    resume();
+    expect(isDatabaseUnavailable(await held)).toBe(true);
 
     cluster.startServer();
 

@@ -152,6 +152,13 @@ export async function openPostgres(
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL idle connection lost: ${error.message}`);
   });
+  // A client checked out of the pool (a transaction between its statements) has no pool
+  // listener: its server ending the session (a PostgreSQL restart, 57P01) would be an unhandled
+  // 'error' and kill the process. Its next statement fails instead (503, db/pg-errors.ts), and
+  // the pool drops it when it comes back; an idle one is the pool's 'error' above.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzleNodePg({ client: pool });
   setChangeFeed(db, changes);
   let closed = false;
