@@ -235,6 +235,6 @@ export function callerStanding(sessionId: number, userId: number) {
 export async function readCallerStanding(db: Db, standing: ReturnType<typeof callerStanding>): Promise<string | null> {
   const result = await db.execute(sql`select ${standing} as standing`);
   // Both drivers (node-postgres and PGlite) answer a raw query with `rows`.
-  const [row] = (result as unknown as { rows: { standing: string | null }[] }).rows;
+  const [row] = (result as { rows: { standing: string | null }[] }).rows;
   return row?.standing ?? null;
 }

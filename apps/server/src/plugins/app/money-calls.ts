@@ -32,7 +32,8 @@ declare module 'fastify' {
      * part that needs no transaction (checking and storing an upload's image): it runs first,
      * its result handed to `work`, so no pooled connection waits in a transaction for the
      * image pool. With a key, a call answered before gets that answer again (also when
-     * `before` refuses it now: a reference since approved).
+     * `before` refuses it now: a reference since approved). The transaction first checks the
+     * caller in the database (decision 041): 401 or 403 however the guard answered.
      */
     moneyTransaction<T, P>(
       request: FastifyRequest,
