@@ -5,6 +5,7 @@ import { buildApp } from '../src/app';
 import { sessionCacheOf } from '../src/caches/session-cache';
 import { changeFeedOf } from '../src/db/change-feed';
 import { openPostgres } from '../src/db/client';
+import { createMetrics } from '../src/modules/metrics/registry';
 import type { Database } from '../src/db/types';
 import { hashToken } from '../src/lib/tokens';
 import { putSetting, SETTING } from '../src/modules/settings';
@@ -125,10 +126,14 @@ describe('a stalled LISTEN connection', () => {
     expect(marque.json().data.text).toBe('Changed on server B');
     expect(feed.live).toBe(false);
     expect(heldByA(payer.token)).toBe(false);
+    // What an operator sees (docs/operations.md).
+    const metrics = await createMetrics(a.db);
+    expect((await metrics.render()).body).toMatch(/^iddesk_change_feed_live 0$/m);
 
     // Forwarding again: the feed reconnects, and A keeps callers in memory again.
     proxy.resume();
     await expect.poll(() => feed.live, { timeout: 60_000 }).toBe(true);
+    expect((await metrics.render()).body).toMatch(/^iddesk_change_feed_live 1$/m);
     await expect
       .poll(async () => {
         expect((await post(a.app, '/api/user/passport', undefined, payer.token)).statusCode).toBe(200);
