@@ -210,6 +210,9 @@ describe('one statement per list page, the total included', () => {
   });
 });
 
+/** The caller's check a money call's transaction reads (auth `callerStanding`). */
+const CALLER_CHECK = /\(select coalesce\(u\.role::text, 'customer'\) from sessions s inner join users u/;
+
 /** The statements between the call's BEGIN and its COMMIT (PGlite's counter: COMMIT/ROLLBACK). */
 function transactionOf(statements: string[]): string[] {
   const begins = statements.filter((s) => /^begin/i.test(s));
@@ -235,8 +238,11 @@ describe('a money call is one ordinary transaction (decision 034)', () => {
     const all = statements.join('\n---\n');
     expect(all).not.toMatch(/from "settings"|from "payment_types"|select "locale" from "users"|savepoint/i);
     const work = transactionOf(statements);
+    // Without a key there is no claim to fold the caller's check into (decision 041): it is the
+    // transaction's first statement, the session, the block and the role read there.
+    expect(work[0], all).toMatch(CALLER_CHECK);
     // (A plain picture has no perceptual hash: no look-alike pairs to write.)
-    expect(work.map((s) => s.match(/^insert into "(\w+)"/i)?.[1]), all).toEqual(['uploads', 'bills', 'transactions']);
+    expect(work.slice(1).map((s) => s.match(/^insert into "(\w+)"/i)?.[1]), all).toEqual(['uploads', 'bills', 'transactions']);
     // The ledger row's text is in the customer's language, with the payment type's name.
     const wallet = (await get(ctx.app, '/api/transactions', who.token)).json().data;
     const credit = wallet.items.find((t: { amount: string }) => t.amount === '250.00');
@@ -274,6 +280,9 @@ describe('a money call is one ordinary transaction (decision 034)', () => {
       'insert into transactions',
       'update idempotency_keys',
     ]);
+    // The caller's check rides in the claim (decision 041): no statement of its own.
+    expect(work[0]).toMatch(CALLER_CHECK);
+    expect(work.slice(1).join('\n')).not.toMatch(CALLER_CHECK);
     expect(statements.join('\n')).not.toMatch(/savepoint|from "settings"/im);
 
     // The answer is the withdrawal as read back.
@@ -298,6 +307,8 @@ describe('a money call is one ordinary transaction (decision 034)', () => {
     });
     expect(sent!.statusCode, sent!.body).toBe(200);
     const work = transactionOf(statements).join('\n---\n');
+    // The claim carries the caller's check: the session, the block, the role (decision 041).
+    expect(transactionOf(statements)[0]).toMatch(CALLER_CHECK);
     expect(work).toMatch(/^insert into "idempotency_keys"[\s\S]*update "withdrawals"[\s\S]*update "transactions"[\s\S]*insert into "audit_log"[\s\S]*insert into "notifications"[\s\S]*update "idempotency_keys"/i);
     expect(statements.join('\n')).not.toMatch(/savepoint/i);
 

@@ -96,6 +96,7 @@ describe('GET /metrics', () => {
 
     const text = (await scrape(TOKEN)).body;
     expect(sample(text, 'iddesk_database_up')).toBe(1);
+    expect(sample(text, 'iddesk_change_feed_live')).toBe(1);
     expect(sample(text, 'iddesk_pending_items{queue="bills"}')).toBe(2);
     expect(sample(text, 'iddesk_pending_amount_minor_units{queue="bills"}')).toBe(35_050);
     expect(sample(text, 'iddesk_pending_items{queue="withdrawals"}')).toBe(1);

@@ -58,6 +58,13 @@ export const CHANGE_FEED_APPLICATION = 'iddesk change feed';
 
 /** A catch-up round trip that takes longer than this means the connection is stuck: lost. */
 const CATCH_UP_TIMEOUT_MS = 5_000;
+/**
+ * How often a live feed proves it still answers (issue 51 finding 4): a catch-up round trip,
+ * which loses the feed when it is not answered within CATCH_UP_TIMEOUT_MS. A connection that
+ * stalls without closing (a half-open socket, a partition, a stuck backend) is lost within
+ * both together, and the caches are bypassed from then on.
+ */
+export const HEARTBEAT_MS = 2_000;
 
 /**
  * PostgreSQL: one dedicated connection that LISTENs, on a direct connection (a pooler in
@@ -68,13 +75,16 @@ const CATCH_UP_TIMEOUT_MS = 5_000;
  * Catching up is a `select 1` on that connection: PostgreSQL signals a listening backend when a
  * transaction that notified commits, and the backend sends those notifications before it
  * answers its next statement, so once the answer is back every signal committed before the
- * `select 1` was sent has been heard. Concurrent callers share one round trip.
+ * `select 1` was sent has been heard. Concurrent callers share one round trip. A heartbeat
+ * catches up every HEARTBEAT_MS while live, so a feed that stopped answering is lost even when
+ * no write asks; TCP keepalive is on for the same reason.
  */
 export class PostgresChangeFeed extends BaseFeed {
   private client: pg.Client | undefined;
   private closed = false;
   private retryMs = 100;
   private timer: NodeJS.Timeout | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
   /** Drops the current connection as lost (set by `connect`). */
   private lose: (() => void) | undefined;
   /** The catch-up round trip on the wire, and the one queued behind it. */
@@ -139,12 +149,16 @@ export class PostgresChangeFeed extends BaseFeed {
       connectionString: this.connectionString,
       ...this.settings,
       application_name: CHANGE_FEED_APPLICATION,
+      keepAlive: true,
     });
     this.client = client;
     let lost = false;
     const onLost = () => {
       if (lost) return;
       lost = true;
+      clearInterval(this.heartbeat);
+      // What an operator sees (docs/operations.md): the caches are off until it is back.
+      if (this.live) process.emitWarning('PostgreSQL change feed lost: caches bypassed until it reconnects');
       this.setLive(false);
       client.removeAllListeners('notification');
       void client.end().catch(() => {});
@@ -168,6 +182,8 @@ export class PostgresChangeFeed extends BaseFeed {
         if (lost || this.closed) return;
         this.retryMs = 100;
         this.setLive(true);
+        this.heartbeat = setInterval(() => void this.caughtUp(), HEARTBEAT_MS);
+        this.heartbeat.unref();
       })
       .catch(onLost);
   }
@@ -175,6 +191,7 @@ export class PostgresChangeFeed extends BaseFeed {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
+    clearInterval(this.heartbeat);
     const client = this.client;
     this.setLive(false);
     this.client = undefined;

@@ -1,6 +1,6 @@
 // The auth module (signing in, sessions, the second factor): other modules import from here, never its files.
 export { endSessions, type SessionCallerRow, sessionCallerColumns, sessionCallerCtes, sessionCallerOf } from './repository';
-export { authenticate, keepCaller, rejectionFor } from './service';
+export { authenticate, type CallerCheck, callerCheck, keepCaller, rejectionFor, requireCaller } from './service';
 export { CODE_BACKOFF, CodeAttempts } from './code-attempts';
 export { resetSecondFactor } from './second-factor';
 export { type AuthContext, type SessionSettings } from './types';

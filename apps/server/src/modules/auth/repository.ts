@@ -219,3 +219,22 @@ export async function isBlockedToken(db: Db, tokenHash: string): Promise<boolean
     .limit(1);
   return rows.length > 0;
 }
+
+/**
+ * The caller's standing as the database has it when the statement runs (issue 51 finding 4,
+ * decision 041): `customer`, or the staff role, while the session is live and its account not
+ * blocked; else null. A scalar subquery, so a money call folds it into a statement it already
+ * runs (the idempotency key's claim) rather than paying a round trip for it.
+ */
+export function callerStanding(sessionId: number, userId: number) {
+  // Plain names, not Drizzle's columns: inside an INSERT's RETURNING those render unqualified.
+  return sql<string | null>`(select coalesce(u.role::text, 'customer') from sessions s inner join users u on u.id = s.user_id where s.id = ${sessionId} and s.user_id = ${userId} and not u.is_blocked and s.expires_at > now())`;
+}
+
+/** `callerStanding` as a statement of its own, for a transaction with none to fold it into. */
+export async function readCallerStanding(db: Db, standing: ReturnType<typeof callerStanding>): Promise<string | null> {
+  const result = await db.execute(sql`select ${standing} as standing`);
+  // Both drivers (node-postgres and PGlite) answer a raw query with `rows`.
+  const [row] = (result as { rows: { standing: string | null }[] }).rows;
+  return row?.standing ?? null;
+}

@@ -7,10 +7,10 @@ import {
   type RegisterBodySchema,
   type Session,
 } from '@iddesk/contract';
-import { type Locale, normalisePhoneNumber } from '@iddesk/contract';
+import { type Locale, normalisePhoneNumber, roleCan, type StaffPermission, type StaffRole } from '@iddesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/types';
-import { AccountBlockedError, NotFoundError, UnauthenticatedError, ValidationError } from '../../errors/app-errors';
+import { AccountBlockedError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../../errors/app-errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, newApiToken } from '../../lib/tokens';
 import type { Keyring } from '../app-key';
@@ -27,12 +27,14 @@ import {
 } from '../users';
 import type { WindowCounter } from '../../lib/rate-counters';
 import {
+  callerStanding,
   deleteExpiredSessions,
   endSessions,
   insertSession,
   isBlockedToken,
   isKnownSignIn,
   listLiveSessions,
+  readCallerStanding,
   type SessionCallerRow,
   type SignInOrigin,
   touchSession,
@@ -319,4 +321,31 @@ export function keepCaller(db: Db, generation: number, tokenHash: string, row: S
  */
 export async function rejectionFor(db: Db, token: string | null): Promise<UnauthenticatedError | AccountBlockedError> {
   return token && (await isBlockedToken(db, hashToken(token))) ? new AccountBlockedError() : new UnauthenticatedError();
+}
+
+/**
+ * What a call that moves money or decides a queue item checks in its own transaction (issue 51
+ * finding 4, decision 041): the guard may have answered from memory, the transaction may not.
+ * `standing` is the SQL to fold into a statement the call already runs; `require` refuses what
+ * it read: 401 (ACCOUNT_BLOCKED when a block ended the session) when the session ended or the
+ * account is blocked, 403 when the staff role no longer has the route's permission.
+ */
+export type CallerCheck = {
+  standing: ReturnType<typeof callerStanding>;
+  require(db: Db, standing: string | null): Promise<void>;
+};
+
+export function callerCheck(auth: AuthContext, token: string | null, permission: StaffPermission | undefined): CallerCheck {
+  return {
+    standing: callerStanding(auth.sessionId, auth.user.id),
+    async require(db, standing) {
+      if (standing === null) throw await rejectionFor(db, token);
+      if (permission && !roleCan(standing === 'customer' ? null : (standing as StaffRole), permission)) throw new ForbiddenError();
+    },
+  };
+}
+
+/** The check as a statement of its own: a transaction with no statement to fold it into. */
+export async function requireCaller(db: Db, check: CallerCheck): Promise<void> {
+  await check.require(db, await readCallerStanding(db, check.standing));
 }

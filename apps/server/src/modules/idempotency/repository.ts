@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, type SQL } from 'drizzle-orm';
 import { idempotencyKeys, type IdempotencyKeyRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { sealingFingerprint } from '../app-key';
@@ -13,9 +13,16 @@ const thisKey = ({ userId, key }: KeyUse) => and(eq(idempotencyKeys.userId, user
  * `expiredBefore`). Null when another call holds it: on PostgreSQL a concurrent call with the
  * same key waits here until that one's transaction ends, then finds its answer (a rollback
  * leaves the key free, and this call claims it). Answers the app key's fingerprint, read under
- * a share lock, to seal the answer under (decision 014).
+ * a share lock, to seal the answer under (decision 014), and `standing` as this statement reads
+ * it (the caller's check, auth `callerStanding`: no round trip of its own).
  */
-export async function claimKey(tx: Tx, use: KeyUse, now: Date, expiredBefore: Date): Promise<{ appKey: string | null } | null> {
+export async function claimKey(
+  tx: Tx,
+  use: KeyUse,
+  now: Date,
+  expiredBefore: Date,
+  standing: SQL<string | null>,
+): Promise<{ appKey: string | null; standing: string | null } | null> {
   const [row] = await tx
     .insert(idempotencyKeys)
     .values({ ...use, createdAt: now })
@@ -24,7 +31,7 @@ export async function claimKey(tx: Tx, use: KeyUse, now: Date, expiredBefore: Da
       set: { fingerprint: use.fingerprint, response: null, createdAt: now },
       setWhere: lt(idempotencyKeys.createdAt, expiredBefore),
     })
-    .returning({ appKey: sealingFingerprint });
+    .returning({ appKey: sealingFingerprint, standing });
   return row ?? null;
 }
 

@@ -5,6 +5,7 @@ import { ValidationError } from '../../errors/app-errors';
 import { localizeJson, t } from '../../lib/i18n';
 import { sealSecret } from '../../lib/secret-box';
 import { IDEMPOTENCY_RESPONSE_PURPOSE, type Keyring } from '../app-key';
+import { type CallerCheck, requireCaller } from '../auth';
 import { claimKey, deleteKeysBefore, findKey, type KeyUse, storeAnswer } from './repository';
 
 /** How long a key's answer is replayed; after that the key starts a new operation. */
@@ -27,22 +28,27 @@ export type Sealing = { keyring: Keyring; locale: Locale };
  * together. A key already answered throws `AnsweredBefore` before any work (a retry after the
  * first call emptied the wallet is a replay, not a 409); one in flight on PostgreSQL makes the
  * claim wait for that call's end. `committing` runs once the work and its answer are written,
- * just before COMMIT.
+ * just before COMMIT. Before any work, the caller is checked in this transaction (`caller`,
+ * decision 041): folded into the key's claim, a statement of its own without a key.
  */
 export async function inMoneyTransaction<T>(
   db: Db,
   use: KeyUse | null,
-  { now, sealing, committing = () => {} }: { now: Date; sealing: Sealing; committing?: () => void },
+  { now, sealing, caller, committing = () => {} }: { now: Date; sealing: Sealing; caller: CallerCheck; committing?: () => void },
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
     if (use === null) {
+      await requireCaller(tx, caller);
       const answer = await work(tx);
       committing();
       return answer;
     }
-    const claimed = await claimKey(tx, use, now, new Date(now.getTime() - TTL_MS));
-    if (!claimed) {
+    const claimed = await claimKey(tx, use, now, new Date(now.getTime() - TTL_MS), caller.standing);
+    if (claimed) await caller.require(tx, claimed.standing);
+    else {
+      // Not even a replay for a caller the database no longer stands behind.
+      await requireCaller(tx, caller);
       // A new statement: it sees the answer of the call the claim waited for.
       const row = await findKey(tx, use);
       if (!row?.response) throw new Error('idempotency: a claimed key without its answer');

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as PromClient from 'prom-client';
 import type { Db } from '../../db/types';
+import { changeFeedOf } from '../../db/change-feed';
 import { poolUse } from '../../db/pool-use';
 import { imageJobsInFlight } from '../../lib/images';
 import { sharpCounters } from '../../lib/sharp';
@@ -67,6 +68,14 @@ export async function createMetrics(db: Db): Promise<AppMetrics> {
     },
   });
 
+  new client.Gauge({
+    name: 'iddesk_change_feed_live',
+    help: "1 while the caches' change feed (the LISTEN connection) answers, 0 while it is lost and the caches are bypassed",
+    registers,
+    collect() {
+      this.set(changeFeedOf(db)?.live ? 1 : 0);
+    },
+  });
   const databaseUp = new client.Gauge({
     name: 'iddesk_database_up',
     help: '1 when the scrape-time queries reached the database, 0 when they failed',

@@ -5,6 +5,8 @@ import { AppError } from '../../errors/app-errors';
 import { type Actor, actorOf } from '../audit';
 import { staffRouteOptions } from './routes';
 import { t } from '../../lib/i18n';
+import { requireCaller } from '../auth';
+import { callerCheckOf } from '../../plugins/app/money-calls';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 type Action = BatchResult['action'];
@@ -27,7 +29,8 @@ export async function runBatch(
       await handle(id);
       items.push({ id, status: 200, code: null, message: t(action === 'approve' ? 'api.queue.approved' : 'api.queue.rejected') });
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
+      // A caller the database no longer stands behind (decision 041) stops the whole batch.
+      if (!(error instanceof AppError) || error.statusCode === 401 || error.statusCode === 403) throw error;
       items.push({ id, status: error.statusCode, code: error.code, message: error.message });
     }
   }
@@ -63,8 +66,13 @@ export function batchRoute(
       const actor = actorOf(request);
       const { ids, action, comment, reasons } = request.body;
       const reasonOf = new Map(action === 'approve' ? (reasons ?? []).map((r) => [r.id, r.reason] as const) : []);
+      const caller = callerCheckOf(request);
+      // Each item's transaction checks the caller first, as a single decision's does.
       const result = await runBatch(action, ids, (id) =>
-        app.db.transaction((tx) => route.decide(tx, actor, id, action, comment ?? null, reasonOf.get(id) ?? null)),
+        app.db.transaction(async (tx) => {
+          await requireCaller(tx, caller);
+          await route.decide(tx, actor, id, action, comment ?? null, reasonOf.get(id) ?? null);
+        }),
       );
       const key = action === 'approve' ? 'api.queue.batchApproved' : 'api.queue.batchRejected';
       return { message: t(key, { handled: result.handled, total: ids.length }), data: result };

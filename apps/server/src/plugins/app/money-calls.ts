@@ -15,7 +15,8 @@ import {
   replayedAnswer,
   requestFingerprint,
 } from '../../modules/idempotency';
-import { callerOf } from './auth';
+import { callerCheck } from '../../modules/auth';
+import { bearerToken, callerOf } from './auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,7 +32,8 @@ declare module 'fastify' {
      * part that needs no transaction (checking and storing an upload's image): it runs first,
      * its result handed to `work`, so no pooled connection waits in a transaction for the
      * image pool. With a key, a call answered before gets that answer again (also when
-     * `before` refuses it now: a reference since approved).
+     * `before` refuses it now: a reference since approved). The transaction first checks the
+     * caller in the database (decision 041): 401 or 403 however the guard answered.
      */
     moneyTransaction<T, P>(
       request: FastifyRequest,
@@ -52,6 +54,15 @@ const PRUNE_EVERY_MS = 60 * 60_000;
  */
 export function moneyRoute(app: FastifyInstance) {
   return { preHandler: app.moneyCall, config: { callerBalanceUnread: true as const } };
+}
+
+/**
+ * What the call's transaction checks of its caller (decision 041): the session live, the
+ * account not blocked, and for a staff route the role's permission, read in that transaction
+ * whatever the guard answered from memory.
+ */
+export function callerCheckOf(request: FastifyRequest) {
+  return callerCheck(callerOf(request), bearerToken(request), request.routeOptions.config.staffPermission);
 }
 
 export default fp<{ now: () => Date }>(
@@ -111,7 +122,8 @@ export default fp<{ now: () => Date }>(
             }
           }
           const sealing = { keyring: app.keyring, locale: localeOfHeaders(request.headers) };
-          return await inMoneyTransaction(app.db, use, { now: at, sealing, committing: () => (committing = true) }, (tx) =>
+          const caller = callerCheckOf(request);
+          return await inMoneyTransaction(app.db, use, { now: at, sealing, caller, committing: () => (committing = true) }, (tx) =>
             work(tx, storage, prepared),
           );
         } catch (error) {
