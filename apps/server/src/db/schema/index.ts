@@ -18,3 +18,4 @@ export * from './idempotency-keys';
 export * from './app-key-fingerprint';
 export * from './rate-limits';
 export * from './recovery-codes';
+export * from './statements';
