@@ -32,6 +32,7 @@ import { passwordResetRoutes } from './modules/password-reset/routes';
 import { paymentTypeRoutes } from './modules/payment-types/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { statementRoutes } from './modules/statements/routes';
 import { fileRoutes } from './modules/uploads/routes';
 import { adminUserIdRoutes } from './modules/user-ids/admin-routes';
 import { userIdRoutes } from './modules/user-ids/routes';
@@ -157,6 +158,7 @@ export async function buildApp({
       await api.register(mediaRoutes);
       await api.register(paymentTypeRoutes);
       await api.register(billRoutes);
+      await api.register(statementRoutes);
       await api.register(withdrawalRoutes);
       await api.register(ledgerRoutes);
       await api.register(adminUserRoutes);

@@ -135,6 +135,18 @@ const MATRIX: Record<string, Access> = {
   'GET /api/admin/requests/export.csv': 'admin',
   'GET /api/admin/user_ids/export.csv': 'admin',
   'GET /api/admin/users/{id}/transactions/export.csv': 'admin',
+  // Bank statements (issue 54): importing is `statements.import` (owners and cashiers), reading
+  // the reconciliation is `queues.read`, the rules `content.manage`, a credit `balance.adjust`.
+  'POST /api/admin/statements': 'admin',
+  'GET /api/admin/statements': 'admin',
+  'GET /api/admin/statements/accounts': 'admin',
+  'GET /api/admin/statements/rules': 'admin',
+  'POST /api/admin/statements/rules': 'admin',
+  'GET /api/admin/statements/{id}': 'admin',
+  'GET /api/admin/statements/{id}/lines': 'admin',
+  'GET /api/admin/statements/{id}/no_money': 'admin',
+  'POST /api/admin/statements/lines/{id}/credit': 'admin',
+  'GET /api/admin/bills/{id}/statement': 'admin',
 };
 
 /**

@@ -217,12 +217,28 @@ export const BillStatementSchema = z.object({
 });
 export type BillStatement = z.infer<typeof BillStatementSchema>;
 
+/** A mapping as an answer carries it (the same fields, already read). */
+const text = z.string().optional();
+export const StatementMappingJsonSchema = z.object({
+  date_column: text,
+  date_format: StatementDateFormatSchema.optional(),
+  amount_style: AmountStyleSchema.optional(),
+  credit_column: text,
+  debit_column: text,
+  amount_column: text,
+  indicator_column: text,
+  credit_marker: text,
+  narration_column: text,
+  reference_column: text,
+  balance_column: text,
+});
+
 /** A payment account statements are imported for, with its saved mapping. */
 export const StatementAccountSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   is_active: z.boolean(),
-  mapping: StatementMappingSchema.nullable(),
+  mapping: StatementMappingJsonSchema.nullable(),
 });
 export type StatementAccount = z.infer<typeof StatementAccountSchema>;
 

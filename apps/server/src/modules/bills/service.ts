@@ -11,6 +11,7 @@ import { billApproved, billRejected } from '../notifications';
 import { notify } from '../notifications';
 import { pendingItems } from '../pending-items';
 import { assertReferenceFree, lockReference } from '../proof-reuse';
+import { backBill } from '../statements';
 import { type StoredImage, storeImage, withStoredImage } from '../uploads';
 import {
   type BillView,
@@ -114,6 +115,7 @@ const billQueue = pendingItems<BillView, BillRow, Decision>({
   notify: (tx, bill, decision) => notify(tx, decision.status === 'approved' ? billApproved(bill) : billRejected(bill)),
   proof: (bill) => ({ reference: bill.reference, tags: bill.reuse, self: { billId: bill.id } }),
   lockReference: (tx, id) => lockReference(tx, sql`select reference_canonical from bills where id = ${id}`),
+  backing: (tx, bill) => backBill(tx, bill.id),
   cancel: {
     mark: cancelPendingBill,
     async release(tx, bill) {

@@ -1,0 +1,2 @@
+// The statements module's public surface (issue 54): other modules import from here.
+export { backBill } from './service';
