@@ -55,6 +55,13 @@ export const ADMIN_LINKS: AdminNavItem[] = [
     isActive: section(ROUTES.adminPaymentTypes),
     permission: 'payment_types.manage',
   },
+  // Bank statements matched to the top-ups (issue 54): whoever reads the queues.
+  {
+    name: 'statements',
+    to: ROUTES.adminStatements,
+    isActive: section(ROUTES.adminStatements),
+    permission: 'queues.read',
+  },
   // Staff accounts and roles (issue 15).
   {
     name: 'staff',

@@ -35,3 +35,6 @@ export {
   AdminPaymentTypeEditPage,
 } from '../../features/wallet/admin/components/payment-type-pages';
 export { AdminStaffRoutePage } from './staff-route-page';
+export { AdminStatementsPage } from '../../features/wallet/admin/components/statements-page';
+export { AdminStatementImportPage } from '../../features/wallet/admin/components/statement-import-page';
+export { AdminStatementPage } from '../../features/wallet/admin/components/statement-page';

@@ -358,6 +358,9 @@ export const PAGES: readonly Page[] = [
       [ROUTES.adminPaymentTypes, 'titles.admin.paymentTypes', 'AdminPaymentTypesPage'],
       [ROUTES.adminPaymentTypeCreate, 'titles.admin.addPaymentType', 'AdminPaymentTypeCreatePage'],
       ['/admin/payment_types/:id/edit', 'titles.admin.editPaymentType', 'AdminPaymentTypeEditPage'],
+      [ROUTES.adminStatements, 'titles.admin.statements', 'AdminStatementsPage'],
+      [ROUTES.adminStatementImport, 'titles.admin.statementImport', 'AdminStatementImportPage'],
+      ['/admin/statements/:id', 'titles.admin.statement', 'AdminStatementPage'],
       [ROUTES.adminStaff, 'titles.admin.staff', 'AdminStaffRoutePage'],
     ] as const
   ).map(([path, title, name]) =>
