@@ -3,7 +3,7 @@ import { Landmark } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '../../../../components/ui/card';
 import { QueryStates } from '../../../../components/ui/list-states';
-import { formatMoney } from '../../../../lib/money';
+import { formatDay, formatMoney } from '../../../../lib/money';
 import { useBillStatement } from '../api/statements';
 import { walletStaff } from '../i18n';
 
@@ -28,7 +28,7 @@ export function BillStatementCard({ billId, pending }: { billId: number; pending
               <p className="font-semibold text-emerald-800">{t('billStatement.matched')}</p>
               <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
                 <dt className="text-slate-600">{t('billStatement.day')}</dt>
-                <dd className="text-slate-900">{line.day}</dd>
+                <dd className="text-slate-900">{formatDay(line.day)}</dd>
                 <dt className="text-slate-600">{t('billStatement.amount')}</dt>
                 <dd className="font-semibold tabular-nums text-slate-900">{formatMoney(line.amount)}</dd>
                 <dt className="text-slate-600">{t('billStatement.account')}</dt>

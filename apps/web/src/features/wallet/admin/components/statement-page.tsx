@@ -26,7 +26,7 @@ import { StatusBadge } from '../../../../components/ui/status-badge';
 import { TextArea } from '../../../../components/ui/text-area';
 import { TextField } from '../../../../components/ui/text-field';
 import { cn } from '../../../../lib/cn';
-import { formatDateTime, formatMoney, formatSignedMoney } from '../../../../lib/money';
+import { formatDateTime, formatDay, formatMoney, formatSignedMoney } from '../../../../lib/money';
 import { readPage } from '../../../../lib/pagination';
 import { useStaffCan } from '../../../../lib/staff-role';
 import { useAppForm } from '../../../../lib/use-app-form';
@@ -60,7 +60,7 @@ function ResultBadge({ result }: { result: StatementResult }) {
   const t = walletStaff.useT();
   return (
     <span className={cn('inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', RESULT_TONE[result])}>
-      {t(`statements.result.${result}`)}
+      {result === 'debit' ? t('statement.debit') : t(`statements.result.${result}`)}
     </span>
   );
 }
@@ -115,7 +115,7 @@ function BillCell({ bill, muted }: { bill: StatementBill; muted?: boolean }) {
 }
 
 /** What a line is about: its bill, its credit, or (an owner, money nobody claimed) the credit action. */
-function LineOutcome({ line }: { line: StatementLine }) {
+function LineOutcome({ line, none = null }: { line: StatementLine; none?: ReactNode }) {
   const t = walletStaff.useT();
   const canCredit = useStaffCan('balance.adjust');
   if (line.bill) return <BillCell bill={line.bill} muted={line.result === 'amount_differs'} />;
@@ -130,7 +130,7 @@ function LineOutcome({ line }: { line: StatementLine }) {
     );
   }
   if (line.result === 'unclaimed' && canCredit) return <CreditButton line={line} />;
-  return <span className="text-sm text-slate-600">—</span>;
+  return none;
 }
 
 function Amount({ line }: { line: StatementLine }) {
@@ -170,11 +170,11 @@ function LineList({ items }: { items: StatementLine[] }) {
       caption={t('statement.linesCaption')}
       flagged={(line) => line.result === 'amount_differs' || line.result === 'unclaimed'}
       columns={[
-        { header: t('statement.columnDay'), cell: (line) => <span className="whitespace-nowrap">{line.day}</span> },
+        { header: t('statement.columnDay'), cell: (line) => <span className="whitespace-nowrap">{formatDay(line.day)}</span> },
         { header: t('statement.columnAmount'), numeric: true, cell: (line) => <Amount line={line} /> },
         { header: t('statement.columnNarration'), cell: (line) => <Narration line={line} /> },
         { header: t('statement.columnResult'), cell: (line) => <ResultBadge result={line.result} /> },
-        { header: t('statement.columnBill'), cell: (line) => <LineOutcome line={line} /> },
+        { header: t('statement.columnBill'), cell: (line) => <LineOutcome line={line} none={<span className="text-sm text-slate-600">—</span>} /> },
       ]}
       card={(line) => (
         <div className="flex min-w-0 flex-1 flex-col gap-2">
@@ -182,7 +182,7 @@ function LineList({ items }: { items: StatementLine[] }) {
             <Amount line={line} />
             <ResultBadge result={line.result} />
           </div>
-          <CardLine label={t('statement.columnDay')}>{line.day}</CardLine>
+          <CardLine label={t('statement.columnDay')}>{formatDay(line.day)}</CardLine>
           <Narration line={line} />
           <LineOutcome line={line} />
         </div>
@@ -247,10 +247,10 @@ function Lists({ item, view, page }: { item: StatementImport; view: View; page: 
   const props = { item, view, page, empty, hrefFor };
   return (
     <section aria-labelledby="statement-list-heading">
-      <h2 id="statement-list-heading" className="mb-3 flex flex-wrap items-baseline gap-x-3 text-lg font-semibold text-slate-900">
+      <h2 id="statement-list-heading" className="mb-3 flex flex-wrap items-baseline gap-x-3 text-lg font-semibold text-white">
         {view === 'all' ? t('statement.allLines') : t(`statements.result.${view}`)}
         {view !== 'all' ? (
-          <Link to="?" className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+          <Link to="?" className="text-sm font-semibold text-brand-200 underline underline-offset-2 hover:text-white">
             {t('statement.showAll')}
           </Link>
         ) : null}
@@ -330,7 +330,7 @@ function CreditDialog({ line, onClose }: { line: StatementLine; onClose: () => v
       <AppForm app={app} className="mt-4 flex flex-col gap-4">
         <SummaryList
           items={[
-            { label: t('statement.columnDay'), value: line.day },
+            { label: t('statement.columnDay'), value: formatDay(line.day) },
             { label: t('statement.columnAmount'), value: amount },
             { label: t('statement.reference'), value: line.reference ?? t('statement.noReference') },
           ]}

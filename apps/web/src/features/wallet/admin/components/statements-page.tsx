@@ -9,7 +9,7 @@ import { ListCard } from '../../../../components/ui/list-card';
 import { ListEmpty, QueryStates } from '../../../../components/ui/list-states';
 import { TextField } from '../../../../components/ui/text-field';
 import { common } from '../../../../lib/i18n-common';
-import { formatDateTime, formatMoney } from '../../../../lib/money';
+import { formatDateTime, formatDay, formatMoney } from '../../../../lib/money';
 import { readPage } from '../../../../lib/pagination';
 import { useStaffCan } from '../../../../lib/staff-role';
 import { useAppForm } from '../../../../lib/use-app-form';
@@ -20,7 +20,8 @@ import { walletStaff } from '../i18n';
 /** "1 Dec 2026 – 3 Dec 2026", or the one day, or "—" for an import that added no line. */
 export function statementDays(item: Pick<StatementImport, 'first_day' | 'last_day'>): string {
   if (!item.first_day || !item.last_day) return '—';
-  return item.first_day === item.last_day ? item.first_day : `${item.first_day} – ${item.last_day}`;
+  const [first, last] = [formatDay(item.first_day), formatDay(item.last_day)];
+  return first === last ? first : `${first} – ${last}`;
 }
 
 /** The owner's rules: a form for owners, the rules in words for everyone else. */
