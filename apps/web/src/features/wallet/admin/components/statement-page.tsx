@@ -266,16 +266,18 @@ function ApproveMatched({ item }: { item: StatementImport }) {
   const canDecide = useStaffCan('queues.decide');
   const waiting = item.summary.matched_pending.count > 0;
   const query = useMatchedPendingBills(item.id, canDecide && waiting);
-  if (!canDecide || !waiting || !query.data?.length) return null;
+  if (!canDecide) return null;
+  // Mounted while nothing waits too: the batch's outcome stays on screen after it approved them all.
+  const chosen = waiting ? (query.data ?? []) : [];
   return (
     <BatchBar
       path={DESK_API.billsBatch}
-      chosen={query.data}
+      chosen={chosen}
       kind="bill"
       actions={['approve']}
       approveEffect={t('bills.approveEffect')}
       label={t('statement.matchedWaiting', {
-        count: query.data.length,
+        count: chosen.length,
         amount: formatMoney(item.summary.matched_pending.amount),
       })}
     />
