@@ -11,7 +11,7 @@ import { billApproved, billRejected } from '../notifications';
 import { notify } from '../notifications';
 import { pendingItems } from '../pending-items';
 import { assertReferenceFree, lockReference } from '../proof-reuse';
-import { backBill } from '../statements';
+import { backBill, lockAccountShared } from '../statements';
 import { type StoredImage, storeImage, withStoredImage } from '../uploads';
 import {
   type BillView,
@@ -114,7 +114,11 @@ const billQueue = pendingItems<BillView, BillRow, Decision>({
   },
   notify: (tx, bill, decision) => notify(tx, decision.status === 'approved' ? billApproved(bill) : billRejected(bill)),
   proof: (bill) => ({ reference: bill.reference, tags: bill.reuse, self: { billId: bill.id } }),
-  lockReference: (tx, id) => lockReference(tx, sql`select reference_canonical from bills where id = ${id}`),
+  async lockReference(tx, id) {
+    await lockReference(tx, sql`select reference_canonical from bills where id = ${id}`);
+    // Issue 54: an import matching this bill's account waits, or is waited for (decision 033).
+    await lockAccountShared(tx, id);
+  },
   backing: (tx, bill) => backBill(tx, bill.id),
   cancel: {
     mark: cancelPendingBill,

@@ -1,2 +1,3 @@
 // The statements module's public surface (issue 54): other modules import from here.
+export { lockAccountShared } from './repository';
 export { backBill } from './service';

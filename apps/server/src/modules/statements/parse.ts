@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import {
   type MessageKey,
   type MessageValues,
@@ -10,7 +11,6 @@ import {
 import { parse as parseCsv } from 'csv-parse/sync';
 import { isValid, parse as parseDate } from 'date-fns';
 import { unzipSync } from 'fflate';
-import { Parser as Mt940Parser } from 'mt940js';
 import { readSheet } from 'read-excel-file/node';
 import { t } from '../../lib/i18n';
 import { lineReference } from './reference';
@@ -304,6 +304,10 @@ function readSigned(text: string): bigint | null {
 }
 
 /* ---------- MT940 ---------- */
+
+/** The part of mt940js's API read here (its README; the package ships no types). */
+type Mt940 = { Parser: new () => { parse(text: string): unknown[] } };
+const { Parser: Mt940Parser } = createRequire(import.meta.url)('mt940js') as Mt940;
 
 type Mt940Transaction = { date: Date; amount: number; details: string; reference: string; bankReference?: string };
 type Mt940Statement = { openingBalance: number; transactions: Mt940Transaction[] };

@@ -12,10 +12,24 @@ import type { ParsedLine } from './parse';
  * money rule 13). A credit line matches a bill of its payment account with the same canonical
  * reference and amount, filed within the rules' window of days around the line's day, waiting
  * or approved, and backed by no other line. Every write of a line's link (an import's matching,
- * an approval's, an owner's credit) first takes the lock of the line's reference, the one
- * proof-reuse's `lockReference` takes for approvals of that reference: they queue, and the
- * unique `bill_id` and `credit_id` stop what a lock cannot.
+ * an approval's, an owner's credit) holds a lock first: an approval and an owner's credit the
+ * lock of the reference (proof-reuse `lockReference`), so they queue; an import's matching the
+ * account's lock, which approvals of the account's bills take shared (`lockAccountShared`)
+ * before they mark the bill. One lock each way, whatever the import's size (a lock per
+ * reference ran PGlite out of shared memory at 20 000 lines). The unique `bill_id` and
+ * `credit_id` stop what a lock cannot.
  */
+
+/** The account's lock: an import's matching holds it alone, approvals of its bills share it. */
+const ACCOUNT_LOCK = sql`hashtext('iddesk.statement_account')`;
+
+/**
+ * Before an approval marks its bill (after its reference's lock): the bill's account's lock,
+ * shared, so an import matching that account waits for the approval or the approval for it.
+ */
+export async function lockAccountShared(tx: Tx, billId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${ACCOUNT_LOCK}, payment_type_id) from bills where id = ${billId}`);
+}
 
 const l = statementLines;
 
@@ -77,9 +91,9 @@ export async function insertLines(tx: Tx, importId: number, paymentTypeId: numbe
 
 /**
  * Matches the account's open credit lines (not backing anything yet, with a reference) to its
- * bills: for each line in order, the oldest matching bill not taken yet. The references'
- * locks first, in order (so two imports never wait on each other in a circle), then the bills'
- * rows `for share` (a rejection racing the match waits, or is seen). Returns how many it linked.
+ * bills: for each line in order, the oldest matching bill not taken yet. The account's lock
+ * first (approvals of its bills wait, or are waited for), then the bills' rows `for share` (a
+ * rejection racing the match waits, or is seen). Returns how many it linked.
  */
 export async function matchOpenLines(tx: Tx, paymentTypeId: number, rules: StatementRules): Promise<number> {
   const open = and(
@@ -87,7 +101,7 @@ export async function matchOpenLines(tx: Tx, paymentTypeId: number, rules: State
     eq(l.direction, 'credit'),
     sql`${l.billId} is null and ${l.creditId} is null and ${l.referenceCanonical} is not null`,
   );
-  await lockReference(tx, sql`select distinct ${l.referenceCanonical} from ${l} where ${open} order by 1`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNT_LOCK}, ${paymentTypeId}::int)`);
   const pairs = await tx
     .select({ line: l.id, bill: bills.id })
     .from(l)
