@@ -50,9 +50,9 @@ test('a top-up on the bank statement is matched, approved with the matched batch
   const staff = await staffPage(browser);
   await staff.page.goto('/admin/statements');
   await staff.page.getByRole('link', { name: /import statement/i }).first().click();
-  await staff.page.getByLabel(/payment account/i).selectOption({ label: account.name });
+  await staff.page.getByRole('combobox', { name: /^payment account$/i }).selectOption({ label: account.name });
   await staff.page.getByLabel(/statement file/i).setInputFiles({ name: 'hdfc.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await staff.page.getByLabel(/bank’s layout/i).selectOption({ label: 'HDFC Bank' });
+  await staff.page.getByRole('combobox', { name: /^bank’s layout$/i }).selectOption({ label: 'HDFC Bank' });
   await staff.page.getByRole('button', { name: /^import statement$/i }).click();
 
   // The reconciliation: the customer's payment matched to their bill, the other line unclaimed.
