@@ -32,11 +32,11 @@ test('a top-up on the bank statement is matched, approved with the matched batch
   await page.goto('/add_funds');
   await page.getByRole('radio', { name: new RegExp(account.name) }).check({ force: true });
   await page.getByLabel(/^amount$/i).fill('750');
-  await page.getByLabel(/reference/i).fill(`${reference.slice(0, 4)} ${reference.slice(4, 8)} ${reference.slice(8)}`);
+  await page.getByRole('textbox', { name: /reference/i }).fill(`${reference.slice(0, 4)} ${reference.slice(4, 8)} ${reference.slice(8)}`);
   await page.getByLabel(/payment screenshot/i).setInputFiles(await pngFile());
   await page.getByRole('button', { name: /^continue$/i }).click();
   await page.getByRole('dialog', { name: /confirm your top-up/i }).getByRole('button', { name: /send for approval/i }).click();
-  await expect(page.getByText(/request sent/i).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Top-up sent for approval' })).toBeVisible();
 
   // Staff import the account's statement (HDFC's layout) holding that payment and one more.
   const day = hdfcToday();
