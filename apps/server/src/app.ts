@@ -29,6 +29,7 @@ import { passwordResetRoutes } from './modules/password-reset/routes';
 import { paymentTypeRoutes } from './modules/payment-types/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { statementRoutes } from './modules/statements/routes';
 import { telegramRoutes } from './modules/telegram/routes';
 import { fileRoutes } from './modules/uploads/routes';
 import { adminUserIdRoutes } from './modules/customer-ids/admin-routes';
@@ -150,6 +151,7 @@ export async function buildApp({
       await api.register(mediaRoutes);
       await api.register(paymentTypeRoutes);
       await api.register(billRoutes);
+      await api.register(statementRoutes);
       await api.register(withdrawalRoutes);
       await api.register(ledgerRoutes);
       await api.register(adminUserRoutes);

@@ -432,6 +432,8 @@ describe('Idempotency-Key on money-moving POSTs', () => {
         '/api/admin/requests/{id}/handle',
         '/api/admin/deposit/create',
         '/api/admin/withdraw/create',
+        // Issue 54: an owner credits a statement line nobody claimed.
+        '/api/admin/statements/lines/{id}/credit',
       ].sort(),
     );
   });

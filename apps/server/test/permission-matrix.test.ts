@@ -140,6 +140,18 @@ const MATRIX: Record<string, Access> = {
   'POST /api/user/telegram/link': 'user',
   'POST /api/user/telegram/unlink': 'user',
   'POST /api/telegram/webhook': 'public',
+  // Bank statements (issue 54): importing is `statements.import` (owners and cashiers), reading
+  // the reconciliation is `queues.read`, the rules `content.manage`, a credit `balance.adjust`.
+  'POST /api/admin/statements': 'admin',
+  'GET /api/admin/statements': 'admin',
+  'GET /api/admin/statements/accounts': 'admin',
+  'GET /api/admin/statements/rules': 'admin',
+  'POST /api/admin/statements/rules': 'admin',
+  'GET /api/admin/statements/{id}': 'admin',
+  'GET /api/admin/statements/{id}/lines': 'admin',
+  'GET /api/admin/statements/{id}/no_money': 'admin',
+  'POST /api/admin/statements/lines/{id}/credit': 'admin',
+  'GET /api/admin/bills/{id}/statement': 'admin',
 };
 
 /**

@@ -26,6 +26,11 @@ export const ErrorCodeSchema = z.enum([
   'PROOF_FLAGGED',
   /** 409: a customer's payment reference (UTR) is already on an approved payment. */
   'REFERENCE_ALREADY_USED',
+  /**
+   * 409: the owner's "credit only statement-matched top-ups" is on and no line of an imported
+   * bank statement backs this top-up (issue 54, money rule 13).
+   */
+  'NOT_ON_STATEMENT',
   /** 409: a staff account is enabled or disabled only through staff management (/admin/staff), never block/unblock. */
   'STAFF_ACCOUNT',
   'PAYLOAD_TOO_LARGE',

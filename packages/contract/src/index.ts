@@ -34,6 +34,7 @@ export * from './idempotency';
 export * from './idempotency-schemas';
 export * from './ops';
 export * from './desk';
+export * from './statements';
 export * from './sessions';
 export * from './staff';
 export * from './staff-roles';

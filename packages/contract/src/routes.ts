@@ -57,6 +57,10 @@ export const ROUTES = {
   adminPaymentTypes: '/admin/payment_types',
   adminPaymentTypeCreate: '/admin/payment_types/create',
   adminPaymentTypeEdit: (id: number | string) => `/admin/payment_types/${id}/edit`,
+  /** Bank statements: the imports, one import's reconciliation, a new import (issue 54). */
+  adminStatements: '/admin/statements',
+  adminStatementImport: '/admin/statements/import',
+  adminStatement: (id: number | string) => `/admin/statements/${id}`,
   /** Staff accounts and roles, owners only (issue 15). */
   adminStaff: '/admin/staff',
   /** Enrol a second factor (issue 15). */

@@ -25,12 +25,17 @@ export const STAFF_PERMISSIONS = [
   'users.block',
   /** The dashboard's counts. */
   'stats.read',
+  /**
+   * Bank statements (issue 54): import a payment account's statement, which matches its lines
+   * to the waiting top-ups. Reading the reconciliation is `queues.read`.
+   */
+  'statements.import',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
   owner: STAFF_PERMISSIONS,
-  cashier: ['queues.read', 'queues.decide', 'users.read', 'stats.read'],
+  cashier: ['queues.read', 'queues.decide', 'users.read', 'stats.read', 'statements.import'],
   support: ['queues.read', 'users.read', 'users.block', 'stats.read'],
 };
 

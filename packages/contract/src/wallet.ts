@@ -142,8 +142,11 @@ export const TransactionKindSchema = z.enum([
 ]);
 export type TransactionKind = z.infer<typeof TransactionKindSchema>;
 
-/** What a ledger row is about: a bill, a withdrawal, a user ID, a request, or a manual change. */
-export const TransactionCauseTypeSchema = z.enum(['bill', 'withdrawal', 'user_id', 'request', 'manual']);
+/**
+ * What a ledger row is about: a bill, a withdrawal, a user ID, a request, a manual change, or a
+ * bank statement line nobody claimed that an owner credited (issue 54).
+ */
+export const TransactionCauseTypeSchema = z.enum(['bill', 'withdrawal', 'user_id', 'request', 'manual', 'statement_line']);
 export type TransactionCauseType = z.infer<typeof TransactionCauseTypeSchema>;
 
 export const TransactionSchema = z.object({

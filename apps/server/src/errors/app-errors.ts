@@ -73,6 +73,7 @@ export class ConflictError extends AppError {
       | 'PROOF_FLAGGED'
       | 'REFERENCE_ALREADY_USED'
       | 'STAFF_ACCOUNT'
+      | 'NOT_ON_STATEMENT'
     >,
     message: string,
   ) {

@@ -23,6 +23,8 @@ declare module 'fastify' {
 export type Form<S extends z.ZodType, F extends string> = {
   fields: z.output<S>;
   files: Partial<Record<F, Buffer>>;
+  /** Each file's name as the browser sent it (a statement import keeps it). */
+  fileNames: Partial<Record<F, string>>;
 };
 
 /**
@@ -41,17 +43,21 @@ export type FormSpec<S extends z.ZodType = z.ZodType, F extends string = string>
   files: FileFields<F>;
   /** Whether the same fields may come as a JSON object (only when every file is optional). */
   json: boolean;
+  /** The largest file the form takes, and what a larger one is told: an image's unless said. */
+  fileLimit: { bytes: number; message: () => string };
 };
+
+const IMAGE_LIMIT = { bytes: IMAGE_UPLOAD.maxBytes, message: () => imageProblemMessage('tooLarge') };
 
 export function formSpec<S extends z.ZodType, F extends string>(
   fields: S,
   files: FileFields<F>,
-  { json = false }: { json?: boolean } = {},
+  { json = false, fileLimit = IMAGE_LIMIT }: { json?: boolean; fileLimit?: FormSpec['fileLimit'] } = {},
 ): FormSpec<S, F> {
   if (json && Object.values(files).some((missing) => missing !== null)) {
     throw new Error('a form with a required file cannot also be sent as JSON');
   }
-  return { fields, files, json };
+  return { fields, files, json, fileLimit };
 }
 
 /**
@@ -62,7 +68,7 @@ export function formSpec<S extends z.ZodType, F extends string>(
  */
 export async function readForm<S extends z.ZodType, F extends string>(
   request: FastifyRequest,
-  { fields: schema, files: fileFields }: FormSpec<S, F>,
+  { fields: schema, files: fileFields, fileLimit }: FormSpec<S, F>,
 ): Promise<Form<S, F>> {
   const names = Object.keys(fileFields) as F[];
   const fileErrors: FieldErrors = {};
@@ -71,12 +77,13 @@ export async function readForm<S extends z.ZodType, F extends string>(
   };
   const raw: Record<string, unknown> = {};
   const files: Partial<Record<F, Buffer>> = {};
+  const fileNames: Partial<Record<F, string>> = {};
 
   if (request.isMultipart()) {
     // Only a keyed call's fingerprint reads the digest: without a key no file is hashed here
     // (a 100 KB screenshot is ~60 µs of the event loop, issue 19).
     const digest: string[] | null = request.headers['idempotency-key'] === undefined ? null : [];
-    await collectParts(request, names, raw, files, addFileError, digest);
+    await collectParts(request, names, { raw, files, fileNames }, fileLimit, addFileError, digest);
     if (digest) request.formDigest = createHash('sha256').update(JSON.stringify(digest.sort())).digest('hex');
   } else if (request.body !== undefined && request.body !== null) {
     if (typeof request.body !== 'object' || Array.isArray(request.body)) {
@@ -99,30 +106,28 @@ export async function readForm<S extends z.ZodType, F extends string>(
     (errors[field] ??= []).push(...messages);
   }
   if (!parsed.success || Object.keys(errors).length > 0) throw new ValidationError(errors);
-  return { fields: parsed.data, files };
+  return { fields: parsed.data, files, fileNames };
 }
 
 /**
  * `throwFileSizeLimit` is honoured per call at runtime, but missing from the method's type.
  * Off, so an oversized file is only marked `truncated` and the remaining parts are still read.
  */
-const PART_OPTIONS = {
-  limits: { fileSize: IMAGE_UPLOAD.maxBytes },
-  throwFileSizeLimit: false,
-} as Parameters<FastifyRequest['parts']>[0];
+const partOptions = (bytes: number) =>
+  ({ limits: { fileSize: bytes }, throwFileSizeLimit: false }) as Parameters<FastifyRequest['parts']>[0];
 
 async function collectParts<F extends string>(
   request: FastifyRequest,
   fileFields: readonly F[],
-  raw: Record<string, unknown>,
-  files: Partial<Record<F, Buffer>>,
+  { raw, files, fileNames }: { raw: Record<string, unknown>; files: Partial<Record<F, Buffer>>; fileNames: Partial<Record<F, string>> },
+  fileLimit: FormSpec['fileLimit'],
   add: (field: string, message: string) => void,
   digest: string[] | null,
 ): Promise<void> {
   const isFileField = (name: string): name is F => (fileFields as readonly string[]).includes(name);
   try {
     // Size is checked per file, so an oversized image is a 422 on its own field, not a 413.
-    for await (const part of request.parts(PART_OPTIONS)) {
+    for await (const part of request.parts(partOptions(fileLimit.bytes))) {
       if (part.type === 'field') {
         digest?.push(JSON.stringify(['field', part.fieldname, part.value]));
         if (!(part.fieldname in raw)) raw[part.fieldname] = part.value;
@@ -137,10 +142,13 @@ async function collectParts<F extends string>(
       const name = part.fieldname;
       digest?.push(JSON.stringify(['file', name, createHash('sha256').update(data).digest('hex')]));
       if (!isFileField(name)) add(name, t('validation.field.noFile', { field: name }));
-      else if (part.file.truncated) add(name, imageProblemMessage('tooLarge'));
+      else if (part.file.truncated) add(name, fileLimit.message());
       else if (files[name]) add(name, t('validation.field.oneFile'));
       // An empty file input is sent as a part with no bytes: the same as no file.
-      else if (data.length > 0) files[name] = data;
+      else if (data.length > 0) {
+        files[name] = data;
+        fileNames[name] = part.filename;
+      }
     }
   } catch (error) {
     // Our own errors and Fastify's limits (too many parts/files: 413) keep their status.

@@ -872,6 +872,156 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Statement imports, newest first, with each result’s count and total */
+        get: operations["getAdminStatements"];
+        put?: never;
+        /**
+         * Import a bank statement for a payment account
+         * @description multipart/form-data: `payment_type_id`, the statement in `file` (CSV or XLSX as the bank exports it, or MT940; at most 5 MB and 20 000 lines; the format is read from the file) and, for CSV and XLSX, the column mapping (`date_column`, `date_format`, `amount_style` with its columns, `narration_column`, optional `reference_column` and `balance_column`), which is kept for the account. A file that does not read is 422 on `file` naming its line and column, and nothing of it is stored. Lines already imported (the same or an overlapping file) are not added again. The account’s open credit lines are then matched to its bills (same canonical reference and amount, within the rules’ window).
+         */
+        post: operations["postAdminStatements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/statements/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payment accounts statements are imported for, with each one’s saved column mapping */
+        get: operations["getAdminStatementsAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/statements/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner’s reconciliation rules */
+        get: operations["getAdminStatementsRules"];
+        put?: never;
+        /**
+         * Set the reconciliation rules
+         * @description `only_matched`: a bill no statement line backs cannot be approved (409 NOT_ON_STATEMENT, on every path); `window_days`: how many days around a line’s day a matching bill may be filed; `claim_hours`: how long after a bill its money should be on the statement before it counts as a claim with no money.
+         */
+        post: operations["postAdminStatementsRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/statements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One statement import: counts and totals per result */
+        get: operations["getAdminStatementsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/statements/{id}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lines one import added, with what each is and the bill it backs
+         * @description `result`: matched (backs a bill), amount_differs (a bill has its reference and another amount), unclaimed (money with no claim), credited (an owner credited it), debit.
+         */
+        get: operations["getAdminStatementsIdLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/statements/{id}/no_money": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Claims with no money: waiting bills of the account the import should show and does not */
+        get: operations["getAdminStatementsIdNoMoney"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bills/{id}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The statement line backing a bill, or null when none does yet */
+        get: operations["getAdminBillsIdStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/statements/lines/{id}/credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Credit money nobody claimed to a customer
+         * @description Owners: a credit line no bill backs (and none has its reference with another amount) is credited to `user_id` with the reason `comment`: a ledger credit whose cause is the line, audited; the line is then used (409 CONFLICT for a line that is not unclaimed money, also when two credits race).
+         */
+        post: operations["postAdminStatementsLinesIdCredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/withdraw": {
         parameters: {
             query?: never;
@@ -2162,7 +2312,7 @@ export interface components {
             message: string;
             data: null;
             /** @enum {string} */
-            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "ACCOUNT_BLOCKED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "NOT_FOUND" | "VALIDATION" | "CONFLICT" | "INSUFFICIENT_BALANCE" | "ALREADY_HANDLED" | "ID_NOT_ACTIVE" | "ID_CLOSING" | "REUSED_PROOF" | "PROOF_FLAGGED" | "REFERENCE_ALREADY_USED" | "STAFF_ACCOUNT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE";
+            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "ACCOUNT_BLOCKED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "NOT_FOUND" | "VALIDATION" | "CONFLICT" | "INSUFFICIENT_BALANCE" | "ALREADY_HANDLED" | "ID_NOT_ACTIVE" | "ID_CLOSING" | "REUSED_PROOF" | "PROOF_FLAGGED" | "REFERENCE_ALREADY_USED" | "NOT_ON_STATEMENT" | "STAFF_ACCOUNT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE";
             errors?: {
                 [key: string]: string[];
             };
@@ -6510,6 +6660,1151 @@ export interface operations {
             };
         };
     };
+    getAdminStatements: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            items: {
+                                id: number;
+                                payment_type: {
+                                    id: number;
+                                    name: string;
+                                };
+                                file_name: string;
+                                /** @enum {string} */
+                                format: "csv" | "xlsx" | "mt940";
+                                lines_added: number;
+                                lines_known: number;
+                                first_day: string | null;
+                                last_day: string | null;
+                                imported_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                created_at: string;
+                                summary: {
+                                    matched: {
+                                        count: number;
+                                        amount: string;
+                                    };
+                                    matched_pending: {
+                                        count: number;
+                                        amount: string;
+                                    };
+                                    amount_differs: {
+                                        count: number;
+                                        amount: string;
+                                    };
+                                    unclaimed: {
+                                        count: number;
+                                        amount: string;
+                                    };
+                                    credited: {
+                                        count: number;
+                                        amount: string;
+                                    };
+                                    debit: {
+                                        count: number;
+                                        amount: string;
+                                    };
+                                    no_money: {
+                                        count: number;
+                                        amount: string;
+                                    };
+                                };
+                            }[];
+                            page: number;
+                            per_page: number;
+                            total: number;
+                            last_page: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminStatements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    date_column?: string;
+                    /** @enum {string} */
+                    date_format?: "d MMM yyyy" | "dd/MM/yy" | "dd/MM/yyyy" | "dd-MM-yyyy" | "dd-MMM-yyyy" | "dd-MMM-yy" | "yyyy-MM-dd" | "MM/dd/yyyy";
+                    /** @enum {string} */
+                    amount_style?: "split" | "signed" | "indicator";
+                    credit_column?: string;
+                    debit_column?: string;
+                    amount_column?: string;
+                    indicator_column?: string;
+                    credit_marker?: string;
+                    narration_column?: string;
+                    reference_column?: string;
+                    balance_column?: string;
+                    payment_type_id: number;
+                    /**
+                     * Format: binary
+                     * @description An image (JPEG, PNG or WebP).
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            id: number;
+                            payment_type: {
+                                id: number;
+                                name: string;
+                            };
+                            file_name: string;
+                            /** @enum {string} */
+                            format: "csv" | "xlsx" | "mt940";
+                            lines_added: number;
+                            lines_known: number;
+                            first_day: string | null;
+                            last_day: string | null;
+                            imported_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            created_at: string;
+                            summary: {
+                                matched: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                matched_pending: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                amount_differs: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                unclaimed: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                credited: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                debit: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                no_money: {
+                                    count: number;
+                                    amount: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminStatementsAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            id: number;
+                            name: string;
+                            is_active: boolean;
+                            mapping: {
+                                date_column?: string;
+                                /** @enum {string} */
+                                date_format?: "d MMM yyyy" | "dd/MM/yy" | "dd/MM/yyyy" | "dd-MM-yyyy" | "dd-MMM-yyyy" | "dd-MMM-yy" | "yyyy-MM-dd" | "MM/dd/yyyy";
+                                /** @enum {string} */
+                                amount_style?: "split" | "signed" | "indicator";
+                                credit_column?: string;
+                                debit_column?: string;
+                                amount_column?: string;
+                                indicator_column?: string;
+                                credit_marker?: string;
+                                narration_column?: string;
+                                reference_column?: string;
+                                balance_column?: string;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminStatementsRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            only_matched: boolean;
+                            window_days: number;
+                            claim_hours: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminStatementsRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    only_matched: boolean;
+                    window_days: number;
+                    claim_hours: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            only_matched: boolean;
+                            window_days: number;
+                            claim_hours: number;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminStatementsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            id: number;
+                            payment_type: {
+                                id: number;
+                                name: string;
+                            };
+                            file_name: string;
+                            /** @enum {string} */
+                            format: "csv" | "xlsx" | "mt940";
+                            lines_added: number;
+                            lines_known: number;
+                            first_day: string | null;
+                            last_day: string | null;
+                            imported_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            created_at: string;
+                            summary: {
+                                matched: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                matched_pending: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                amount_differs: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                unclaimed: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                credited: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                debit: {
+                                    count: number;
+                                    amount: string;
+                                };
+                                no_money: {
+                                    count: number;
+                                    amount: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminStatementsIdLines: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                result?: "matched" | "amount_differs" | "unclaimed" | "credited" | "debit";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            items: {
+                                id: number;
+                                import_id: number;
+                                payment_type: {
+                                    id: number;
+                                    name: string;
+                                };
+                                day: string;
+                                /** @enum {string} */
+                                direction: "credit" | "debit";
+                                amount: string;
+                                narration: string;
+                                reference: string | null;
+                                balance: string | null;
+                                source_line: number;
+                                /** @enum {string} */
+                                result: "matched" | "amount_differs" | "unclaimed" | "credited" | "debit";
+                                bill: {
+                                    id: number;
+                                    user: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    amount: string;
+                                    reference: string;
+                                    /** @enum {string} */
+                                    status: "pending" | "approved" | "rejected" | "cancelled";
+                                    created_at: string;
+                                    reused_proof: {
+                                        flagged: boolean;
+                                        same_reference: {
+                                            /** @enum {string} */
+                                            type: "bill" | "user_id" | "id_request";
+                                            id: number;
+                                        }[];
+                                        similar_image: {
+                                            /** @enum {string} */
+                                            type: "bill" | "user_id" | "id_request";
+                                            id: number;
+                                        }[];
+                                        reference_approved: boolean;
+                                    };
+                                } | null;
+                                credit: {
+                                    transaction_id: number;
+                                    user: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                } | null;
+                            }[];
+                            page: number;
+                            per_page: number;
+                            total: number;
+                            last_page: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminStatementsIdNoMoney: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            items: {
+                                id: number;
+                                user: {
+                                    id: number;
+                                    name: string;
+                                };
+                                amount: string;
+                                reference: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "cancelled";
+                                created_at: string;
+                                reused_proof: {
+                                    flagged: boolean;
+                                    same_reference: {
+                                        /** @enum {string} */
+                                        type: "bill" | "user_id" | "id_request";
+                                        id: number;
+                                    }[];
+                                    similar_image: {
+                                        /** @enum {string} */
+                                        type: "bill" | "user_id" | "id_request";
+                                        id: number;
+                                    }[];
+                                    reference_approved: boolean;
+                                };
+                            }[];
+                            page: number;
+                            per_page: number;
+                            total: number;
+                            last_page: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAdminBillsIdStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            line: {
+                                id: number;
+                                import_id: number;
+                                payment_type: {
+                                    id: number;
+                                    name: string;
+                                };
+                                day: string;
+                                /** @enum {string} */
+                                direction: "credit" | "debit";
+                                amount: string;
+                                narration: string;
+                                reference: string | null;
+                                balance: string | null;
+                                source_line: number;
+                                /** @enum {string} */
+                                result: "matched" | "amount_differs" | "unclaimed" | "credited" | "debit";
+                                bill: {
+                                    id: number;
+                                    user: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    amount: string;
+                                    reference: string;
+                                    /** @enum {string} */
+                                    status: "pending" | "approved" | "rejected" | "cancelled";
+                                    created_at: string;
+                                    reused_proof: {
+                                        flagged: boolean;
+                                        same_reference: {
+                                            /** @enum {string} */
+                                            type: "bill" | "user_id" | "id_request";
+                                            id: number;
+                                        }[];
+                                        similar_image: {
+                                            /** @enum {string} */
+                                            type: "bill" | "user_id" | "id_request";
+                                            id: number;
+                                        }[];
+                                        reference_approved: boolean;
+                                    };
+                                } | null;
+                                credit: {
+                                    transaction_id: number;
+                                    user: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                } | null;
+                            } | null;
+                            only_matched: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminStatementsLinesIdCredit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. A unique value (a UUID) per operation; a retry with the same key replays the first answer instead of repeating it, for 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user_id: number;
+                    comment: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            id: number;
+                            import_id: number;
+                            payment_type: {
+                                id: number;
+                                name: string;
+                            };
+                            day: string;
+                            /** @enum {string} */
+                            direction: "credit" | "debit";
+                            amount: string;
+                            narration: string;
+                            reference: string | null;
+                            balance: string | null;
+                            source_line: number;
+                            /** @enum {string} */
+                            result: "matched" | "amount_differs" | "unclaimed" | "credited" | "debit";
+                            bill: {
+                                id: number;
+                                user: {
+                                    id: number;
+                                    name: string;
+                                };
+                                amount: string;
+                                reference: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "cancelled";
+                                created_at: string;
+                                reused_proof: {
+                                    flagged: boolean;
+                                    same_reference: {
+                                        /** @enum {string} */
+                                        type: "bill" | "user_id" | "id_request";
+                                        id: number;
+                                    }[];
+                                    similar_image: {
+                                        /** @enum {string} */
+                                        type: "bill" | "user_id" | "id_request";
+                                        id: number;
+                                    }[];
+                                    reference_approved: boolean;
+                                };
+                            } | null;
+                            credit: {
+                                transaction_id: number;
+                                user: {
+                                    id: number;
+                                    name: string;
+                                };
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object’s state forbids it: `INSUFFICIENT_BALANCE`, `ALREADY_HANDLED`, `ID_NOT_ACTIVE`, `ID_CLOSING` or `CONFLICT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many calls; try again after `Retry-After` seconds (`RATE_LIMITED`). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postWithdraw: {
         parameters: {
             query?: never;
@@ -7640,7 +8935,7 @@ export interface operations {
                                 kind: "add_funds" | "withdrawal" | "admin_deposit" | "admin_withdrawal" | "id_create" | "id_deposit" | "id_withdraw" | "id_close";
                                 description: string;
                                 /** @enum {string} */
-                                cause_type: "bill" | "withdrawal" | "user_id" | "request" | "manual";
+                                cause_type: "bill" | "withdrawal" | "user_id" | "request" | "manual" | "statement_line";
                                 cause_id: number | null;
                                 balance_after: string | null;
                                 created_at: string;
@@ -8127,7 +9422,7 @@ export interface operations {
                                 kind: "add_funds" | "withdrawal" | "admin_deposit" | "admin_withdrawal" | "id_create" | "id_deposit" | "id_withdraw" | "id_close";
                                 description: string;
                                 /** @enum {string} */
-                                cause_type: "bill" | "withdrawal" | "user_id" | "request" | "manual";
+                                cause_type: "bill" | "withdrawal" | "user_id" | "request" | "manual" | "statement_line";
                                 cause_id: number | null;
                                 balance_after: string | null;
                                 created_at: string;
@@ -8306,7 +9601,7 @@ export interface operations {
                             kind: "add_funds" | "withdrawal" | "admin_deposit" | "admin_withdrawal" | "id_create" | "id_deposit" | "id_withdraw" | "id_close";
                             description: string;
                             /** @enum {string} */
-                            cause_type: "bill" | "withdrawal" | "user_id" | "request" | "manual";
+                            cause_type: "bill" | "withdrawal" | "user_id" | "request" | "manual" | "statement_line";
                             cause_id: number | null;
                             balance_after: string | null;
                             created_at: string;
@@ -8434,7 +9729,7 @@ export interface operations {
                             kind: "add_funds" | "withdrawal" | "admin_deposit" | "admin_withdrawal" | "id_create" | "id_deposit" | "id_withdraw" | "id_close";
                             description: string;
                             /** @enum {string} */
-                            cause_type: "bill" | "withdrawal" | "user_id" | "request" | "manual";
+                            cause_type: "bill" | "withdrawal" | "user_id" | "request" | "manual" | "statement_line";
                             cause_id: number | null;
                             balance_after: string | null;
                             created_at: string;

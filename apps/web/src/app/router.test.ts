@@ -157,8 +157,14 @@ describe('staff pages by role (issue 56)', () => {
     ROUTES.adminWithdrawPending,
     ROUTES.adminWithdrawDone,
     '/admin/withdraw/:id',
+    // Issue 54: the statements' reconciliation is read with the queues.
+    ROUTES.adminStatements,
+    '/admin/statements/:id',
   ];
-  const mayOpen = (role: StaffRole, path: string) => role === 'owner' || DESK_PAGES.includes(path);
+  /** Importing a statement: owners and cashiers (`statements.import`), not support. */
+  const CASHIER_PAGES = [ROUTES.adminStatementImport];
+  const mayOpen = (role: StaffRole, path: string) =>
+    role === 'owner' || DESK_PAGES.includes(path) || (role === 'cashier' && CASHIER_PAGES.includes(path));
   const adminPages = PAGES.filter((p) => p.guard === 'admin');
 
   it('gives every staff page the permission its role needs, as the roles are documented', () => {

@@ -82,6 +82,12 @@ export function formatDate(iso: string | null | undefined): string {
   return date ? formatZonedDate(date, zone()) : '—';
 }
 
+/** A bank's booking day (`YYYY-MM-DD`, already a day, no zone to apply): "22 November 2026". */
+export function formatDay(day: string): string {
+  const date = readDate(`${day}T00:00:00Z`);
+  return date ? formatZonedDate(date, 'UTC') : day;
+}
+
 /** A signed ledger amount for display: "+₹100.00" for credits, "−₹100.00" for debits. */
 export function formatSignedMoney(amount: string): string {
   const text = amount.trim();

@@ -29,6 +29,7 @@ export const transactionCause = pgEnum('transaction_cause', [
   'user_id',
   'request',
   'manual',
+  'statement_line',
 ]);
 
 /**

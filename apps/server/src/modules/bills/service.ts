@@ -1,5 +1,4 @@
 import { type AddFundsBodySchema, formatAmount, limitProblem, type Locale, type MoneyLimits } from '@iddesk/contract';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BillRow, PaymentTypeRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
@@ -10,6 +9,7 @@ import { billApproved, billRejected } from '../notifications';
 import { notify } from '../notifications';
 import { pendingItems } from '../pending-items';
 import { assertReferenceFree, lockReference } from '../proof-reuse';
+import { backBill, billReferenceUnderAccountLock } from '../statements';
 import { recordUpload, type StoredImage, storeImage } from '../uploads';
 import {
   type BillView,
@@ -109,7 +109,10 @@ const billQueue = pendingItems<BillView, BillRow, Decision>({
   },
   notify: (tx, bill, decision) => notify(tx, decision.status === 'approved' ? billApproved(bill) : billRejected(bill)),
   proof: (bill) => ({ reference: bill.reference, tags: bill.reuse, self: { billId: bill.id } }),
-  lockReference: (tx, id) => lockReference(tx, sql`select reference_canonical from bills where id = ${id}`),
+  // Issue 54: with the reference's lock, the account's, shared: an import matching this bill's
+  // account waits, or is waited for (decision 037).
+  lockReference: (tx, id) => lockReference(tx, billReferenceUnderAccountLock(id)),
+  backing: (tx, bill) => backBill(tx, bill.id),
   cancel: {
     mark: cancelPendingBill,
     async release(tx, bill) {

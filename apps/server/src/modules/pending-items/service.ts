@@ -43,6 +43,12 @@ export type PendingKind<View extends { userId: number; status: string }, Handled
    */
   lockReference?(tx: Tx, id: number): Promise<void>;
   /**
+   * Issue 54, money rule 13: run on every approval after the proof guard, under the reference
+   * lock: what backs the payment on the business's bank statement (statements `backBill`), for
+   * the audit entry; it throws to refuse (the owner's "statement-matched only").
+   */
+  backing?(tx: Tx, handled: Handled): Promise<Record<string, unknown> | null>;
+  /**
    * Issue 17, money rule 10: the customer cancels their own item while it is pending. `mark`
    * moves it to `cancelled` with `updateIfPending`, the owner in its condition (after the
    * same locks `mark` takes, so a cancel and a decision queue alike); null when it was not
@@ -128,8 +134,9 @@ export function pendingItems<View extends { userId: number; status: string }, Ha
     // its 409 rolls the mark back.
     const payment = approved && kind.proof ? kind.proof(handled) : null;
     const confirmed = payment ? await guardProof(tx, payment, reason) : null;
+    const backed = approved && kind.backing ? await kind.backing(tx, handled) : null;
     const settled = await kind.settle(tx, handled, decision);
-    const after = confirmed ? { ...settled, reused_proof_confirmed: confirmed } : settled;
+    const after = { ...settled, ...(confirmed ? { reused_proof_confirmed: confirmed } : {}), ...backed };
     await writeAudit(tx, {
       actorId: actor.userId,
       action: `${kind.objectType}.${approved ? 'approve' : 'reject'}`,

@@ -73,6 +73,18 @@ export const ADMIN_CALL_PERMISSIONS: Record<string, StaffPermission> = {
   'GET /api/admin/dashboard': 'stats.read',
   'GET /api/admin/audit': 'stats.read',
   'GET /api/admin/audit/{type}/{id}': 'stats.read',
+  // Bank statements (issue 54): importing is its own permission; the reconciliation reads like
+  // the queues; the rules are the owners' settings; crediting unclaimed money is a manual credit.
+  'POST /api/admin/statements': 'statements.import',
+  'GET /api/admin/statements/accounts': 'statements.import',
+  'GET /api/admin/statements': 'queues.read',
+  'GET /api/admin/statements/{id}': 'queues.read',
+  'GET /api/admin/statements/{id}/lines': 'queues.read',
+  'GET /api/admin/statements/{id}/no_money': 'queues.read',
+  'GET /api/admin/bills/{id}/statement': 'queues.read',
+  'GET /api/admin/statements/rules': 'queues.read',
+  'POST /api/admin/statements/rules': 'content.manage',
+  'POST /api/admin/statements/lines/{id}/credit': 'balance.adjust',
 };
 
 /** `/api/admin/bills/:id` → `/api/admin/bills/{id}`, the document's spelling. */

@@ -41,6 +41,8 @@ export const ADMIN_LINKS: AdminNavItem[] = [
   },
   // Payment types need managing too (issue 3).
   { name: 'payments', to: ROUTES.adminPaymentTypes, isActive: section(ROUTES.adminPaymentTypes) },
+  // Bank statements matched to the top-ups (issue 54): whoever reads the queues.
+  { name: 'statements', to: ROUTES.adminStatements, isActive: section(ROUTES.adminStatements) },
   // Staff accounts and roles (issue 15).
   { name: 'staff', to: ROUTES.adminStaff, isActive: section(ROUTES.adminStaff) },
   // Every staff action, read-only (issue 16 item 6).

@@ -36,3 +36,6 @@ export {
 } from '../../features/wallet/admin/components/payment-type-pages';
 export { AdminStaffRoutePage } from './staff-route-page';
 export { AdminNotForRolePage } from './not-for-role-page';
+export { AdminStatementsPage } from '../../features/wallet/admin/components/statements-page';
+export { AdminStatementImportPage } from '../../features/wallet/admin/components/statement-import-page';
+export { AdminStatementPage } from '../../features/wallet/admin/components/statement-page';

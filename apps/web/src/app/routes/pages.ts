@@ -378,6 +378,9 @@ export const PAGES: readonly Page[] = [
       [ROUTES.adminPaymentTypes, 'titles.admin.paymentTypes', 'AdminPaymentTypesPage', 'payment_types.manage'],
       [ROUTES.adminPaymentTypeCreate, 'titles.admin.addPaymentType', 'AdminPaymentTypeCreatePage', 'payment_types.manage'],
       ['/admin/payment_types/:id/edit', 'titles.admin.editPaymentType', 'AdminPaymentTypeEditPage', 'payment_types.manage'],
+      [ROUTES.adminStatements, 'titles.admin.statements', 'AdminStatementsPage', 'queues.read'],
+      [ROUTES.adminStatementImport, 'titles.admin.statementImport', 'AdminStatementImportPage', 'statements.import'],
+      ['/admin/statements/:id', 'titles.admin.statement', 'AdminStatementPage', 'queues.read'],
       [ROUTES.adminStaff, 'titles.admin.staff', 'AdminStaffRoutePage', 'staff.manage'],
     ] as const
   ).map(([path, title, name, permission]) =>

@@ -7,6 +7,7 @@ import {
   type FieldValues,
 } from 'react-hook-form';
 import { imageFileError } from '../../lib/files';
+import { FieldFrame, useFieldIds } from './field-frame';
 import type { useAppForm } from '../../lib/use-app-form';
 import { Button } from './button';
 import { FormAlert } from './form-alert';
@@ -73,6 +74,55 @@ export function FormImageField({ name, ...field }: FormImageFieldProps) {
           error={fieldState.error?.message}
         />
       )}
+    />
+  );
+}
+
+type FormFileFieldProps = {
+  name: string;
+  label: string;
+  accept: string;
+  hint?: ReactNode;
+  /** What is wrong with a chosen file before it is sent (its size), or null. */
+  check?: (file: File) => string | null;
+};
+
+/**
+ * A file that is not an image (a bank statement) bound to the surrounding form's File field: a
+ * native picker, its name and size once chosen, checked as soon as it is chosen. The chosen
+ * File is kept by the form, so a failed submit never loses it.
+ */
+export function FormFileField({ name, label, accept, hint, check }: FormFileFieldProps) {
+  const { control, setError, clearErrors } = useFormContext<FieldValues>();
+  const ids = useFieldIds(undefined, hint, undefined);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: { onChange, ref }, fieldState }) => {
+        const error = fieldState.error?.message;
+        const describedBy = [hint && !error ? ids.hintId : null, error ? ids.errorId : null].filter(Boolean).join(' ');
+        return (
+          <FieldFrame ids={ids} label={label} hint={hint} error={error}>
+            <input
+              ref={ref}
+              id={ids.inputId}
+              type="file"
+              accept={accept}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy || undefined}
+              className="block w-full rounded-xl border border-dashed border-slate-300 bg-slate-50 p-3 text-sm text-slate-800 file:mr-3 file:min-h-10 file:rounded-lg file:border-0 file:bg-brand-700 file:px-4 file:font-semibold file:text-white hover:file:bg-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+              onChange={(event) => {
+                const file = event.target.files?.[0] ?? null;
+                onChange(file);
+                const message = file && check ? check(file) : null;
+                if (message) setError(name, { type: 'client', message });
+                else clearErrors(name);
+              }}
+            />
+          </FieldFrame>
+        );
+      }}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { type BatchResult, type ReusedProof } from '@iddesk/contract';
+import { BATCH_MAX_ITEMS, type BatchResult, type ReusedProof } from '@iddesk/contract';
 import { AlertTriangle, CheckCheck, X, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -20,7 +20,12 @@ type BatchBarProps = {
    * reason for each flagged payment (issue 51).
    */
   chosen: BatchItem[];
-  onClear: () => void;
+  /** Unticks the chosen rows; without it (a fixed set, "all matched") there is no Clear. */
+  onClear?: () => void;
+  /** The decisions offered (both by default; "Approve all matched" approves only). */
+  actions?: readonly Action[];
+  /** The bar's words instead of "N bills selected". */
+  label?: string;
   /** Names the items in the buttons and dialogs. */
   kind: BatchKind;
   /** What approving them does, for the confirmation. */
@@ -142,7 +147,15 @@ function FlaggedReasons({
  * handles each once, in its own transaction, and answers per item; the outcome stays on screen.
  * Approving, a flagged payment goes with its reason or is left out (issue 51).
  */
-export function BatchBar({ path, chosen, onClear, kind, approveEffect }: BatchBarProps) {
+export function BatchBar({
+  path,
+  chosen,
+  onClear,
+  kind,
+  approveEffect,
+  actions = ['approve', 'reject'],
+  label,
+}: BatchBarProps) {
   const t = staffText.useT();
   const selected = chosen.map((item) => item.id);
   const [asking, setAsking] = useState<{ action: Action; key: string } | null>(null);
@@ -169,14 +182,41 @@ export function BatchBar({ path, chosen, onClear, kind, approveEffect }: BatchBa
     const given = flagged
       .filter((item) => reasonOf(item.id))
       .map((item) => ({ id: item.id, reason: reasonOf(item.id) }));
-    const body = {
-      ids: selected,
-      action: asking.action,
-      ...(asking.action === 'reject' && comment.trim() ? { comment: comment.trim() } : {}),
-      ...(given.length ? { reasons: given } : {}),
+    // One call's body: its items and the reasons among them.
+    const bodyOf = (ids: number[]) => {
+      const reasons = given.filter((r) => ids.includes(r.id));
+      return {
+        ids,
+        action: asking.action,
+        ...(asking.action === 'reject' && comment.trim() ? { comment: comment.trim() } : {}),
+        ...(reasons.length ? { reasons } : {}),
+      };
     };
+    // At most BATCH_MAX_ITEMS a call: a longer choice goes in parts, one after the other, each
+    // with its own key (a retry of a part replays it), and their outcomes read as one.
+    const parts = Array.from({ length: Math.ceil(selected.length / BATCH_MAX_ITEMS) }, (_, i) =>
+      selected.slice(i * BATCH_MAX_ITEMS, (i + 1) * BATCH_MAX_ITEMS),
+    );
     const outcome = await run(
-      () => apiRequest<BatchResult>(path, { method: 'POST', body, idempotent: asking.key }),
+      async () => {
+        const answers = [];
+        for (const [i, ids] of parts.entries()) {
+          answers.push(
+            await apiRequest<BatchResult>(path, {
+              method: 'POST',
+              body: bodyOf(ids),
+              idempotent: parts.length === 1 ? asking.key : `${asking.key}-${i + 1}`,
+            }),
+          );
+        }
+        const data: BatchResult = {
+          action: asking.action,
+          handled: answers.reduce((sum, a) => sum + a.data.handled, 0),
+          failed: answers.reduce((sum, a) => sum + a.data.failed, 0),
+          items: answers.flatMap((a) => a.data.items),
+        };
+        return { message: answers[0]?.message ?? null, data };
+      },
       { successNotify: false },
     );
     if (!outcome.ok) return;
@@ -184,7 +224,7 @@ export function BatchBar({ path, chosen, onClear, kind, approveEffect }: BatchBa
     setAsking(null);
     setComment('');
     setReasons({});
-    onClear();
+    onClear?.();
     await invalidate();
   };
 
@@ -203,20 +243,26 @@ export function BatchBar({ path, chosen, onClear, kind, approveEffect }: BatchBa
           aria-label={t('batch.region')}
           className="sticky top-16 z-20 mb-4 flex flex-wrap items-center gap-3 rounded-2xl bg-brand-900 px-4 py-3 text-white shadow-sheet"
         >
-          <p className="mr-auto font-semibold">{t('batch.selected', { items })}</p>
-          <Button
-            variant="inverse"
-            onClick={() => ask('approve')}
-            icon={<CheckCheck className="size-4" aria-hidden="true" />}
-          >
-            {t('batch.approveSelected')}
-          </Button>
-          <Button variant="danger" onClick={() => ask('reject')}>
-            {t('batch.rejectSelected')}
-          </Button>
-          <Button variant="light" onClick={onClear}>
-            {t('batch.clear')}
-          </Button>
+          <p className="mr-auto font-semibold">{label ?? t('batch.selected', { items })}</p>
+          {actions.includes('approve') ? (
+            <Button
+              variant="inverse"
+              onClick={() => ask('approve')}
+              icon={<CheckCheck className="size-4" aria-hidden="true" />}
+            >
+              {t(onClear ? 'batch.approveSelected' : 'batch.approveAll')}
+            </Button>
+          ) : null}
+          {actions.includes('reject') ? (
+            <Button variant="danger" onClick={() => ask('reject')}>
+              {t('batch.rejectSelected')}
+            </Button>
+          ) : null}
+          {onClear ? (
+            <Button variant="light" onClick={onClear}>
+              {t('batch.clear')}
+            </Button>
+          ) : null}
         </div>
       ) : null}
       <ConfirmDialog

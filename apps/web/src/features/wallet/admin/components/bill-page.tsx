@@ -20,6 +20,7 @@ import {
   type QueueNav,
 } from '../../../staff';
 import { walletStaff } from '../i18n';
+import { BillStatementCard } from './bill-statement-card';
 
 const BILL_QUEUE = {
   api: WALLET_API.adminBills,
@@ -103,14 +104,17 @@ function BillDetail({ bill }: { bill: Bill }) {
         { label: t('bill.sent'), value: formatDateTime(bill.created_at) },
       ]}
       proof={
-        <Card>
-          <h2 className="mb-3 text-lg font-semibold text-slate-900">{t('bill.screenshot')}</h2>
-          <PrivateImage
-            url={bill.proof_url}
-            alt={t('bill.screenshotAlt', { id: bill.id })}
-            zoomable
-          />
-        </Card>
+        <>
+          <BillStatementCard billId={bill.id} pending={bill.status === 'pending'} />
+          <Card>
+            <h2 className="mb-3 text-lg font-semibold text-slate-900">{t('bill.screenshot')}</h2>
+            <PrivateImage
+              url={bill.proof_url}
+              alt={t('bill.screenshotAlt', { id: bill.id })}
+              zoomable
+            />
+          </Card>
+        </>
       }
       historyType="bill"
       actions={(nav) => <BillActions bill={bill} nav={nav} />}
