@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { bills, type BillRow, idRequests, paymentTypes, transactions, uploadLookalikes, type UploadRow, users } from '../../db/schema';
-import { proofParts, proofValues } from '../uploads';
+import { bills, type BillRow, idRequests, paymentTypes, transactions, users } from '../../db/schema';
+import { recordUpload, type StoredImage } from '../uploads';
 import { signalTableChanged } from '../../db/change-feed';
 import { preparedOnce } from '../../db/plan-cache';
 import type { Db, Tx } from '../../db/types';
@@ -80,17 +80,11 @@ const views = viewQueries({
 export const { list: listBillViews, chunk: billChunk, find: findBillView } = views;
 
 /**
- * A deposit in one statement (issue 19): the screenshot's row and its look-alike pairs
- * (uploads/repository.ts `proofParts`), the bill naming that row, and its pending credit's
- * ledger row. Every value a placeholder (the proof's, the bill's, the entry's), so it is built
- * once per database, as a withdrawal's insert.
+ * A deposit's bill and its pending credit's ledger row, in one statement. Every value a
+ * placeholder (the bill's, the entry's), so it is built once per database, as a withdrawal's insert.
  */
 const insertOf = (db: Db, entry: PendingEntry) =>
   preparedOnce(db, 'deposit insert', (name) => {
-    const { inserted, found, pairs } = proofParts(db);
-    const paired = db.$with('paired').as(
-      db.insert(uploadLookalikes).select(pairs).onConflictDoNothing().returning({ key: uploadLookalikes.key }),
-    );
     const written = db.$with('written').as(
       db
         .insert(bills)
@@ -99,32 +93,34 @@ const insertOf = (db: Db, entry: PendingEntry) =>
           amount: sql.placeholder('amount'),
           paymentTypeId: sql.placeholder('paymentTypeId'),
           reference: sql.placeholder('reference'),
-          // After every pair is written (the count reads them all): the bill's trigger
-          // (migration 0016) tags look-alikes from upload_lookalikes, and runs as the row goes in.
-          proofKey: sql`(select ${inserted.key} from ${inserted} where (select count(*) from ${paired}) >= 0)`,
+          proofKey: sql.placeholder('proofKey'),
         })
         .returning(),
     );
     const credited = db.$with('credited').as(
       entry.insert(db, { type: 'bill', id: sql`(select ${written.id} from ${written})` }).returning({ id: transactions.id }),
     );
-    return db.with(inserted, found, paired, written, credited).select().from(written).prepare(name);
+    return db.with(written, credited).select().from(written).prepare(name);
   });
 
 /**
- * Writes a deposit: the stored screenshot's row (`proof`), the bill and its ledger row
- * (`entry`, ledger pendingCreditEntry), in one statement, so with or without a transaction
- * around it (a keyed call's, money-calls) all of it is written or none.
+ * Writes a deposit in a transaction (a savepoint inside a keyed call's): the stored
+ * screenshot's row with its look-alike search (uploads `recordUpload`), then the bill and its
+ * ledger row (`entry`, ledger pendingCreditEntry); the bill's trigger (migration 0025) tags the
+ * look-alikes the screenshot's row names. All of it is written or none.
  */
 export async function insertBill(
   db: Db,
   values: Pick<BillRow, 'userId' | 'amount' | 'paymentTypeId' | 'reference'>,
   entry: PendingEntry,
-  proof: Omit<UploadRow, 'createdAt'>,
+  proof: StoredImage,
 ): Promise<BillRow> {
   signalTableChanged('bills');
-  const [row] = await insertOf(db, entry).execute({ ...proofValues(proof), ...values, ...entry.values });
-  return row!;
+  return db.transaction(async (tx) => {
+    await recordUpload(tx, proof, values.userId);
+    const [row] = await insertOf(tx, entry).execute({ ...values, proofKey: proof.key, ...entry.values });
+    return row!;
+  });
 }
 
 /** Money rule 10: the customer's own pending bill → cancelled, at most once (pending-items). */

@@ -50,7 +50,7 @@ export async function prepareAddFunds(
 
 /**
  * Add funds, the write: a pending bill and a pending credit that does not count until an admin
- * approves it, with the stored screenshot's row, in one statement. The customer's language, for
+ * approves it, with the stored screenshot's row, in one transaction. The customer's language, for
  * the ledger row's text, is the caller's. A keyed call runs it in its transaction.
  */
 export async function recordAddFunds(
@@ -62,8 +62,8 @@ export async function recordAddFunds(
 ): Promise<BillView> {
   const { locale, ...user } = customer;
   const userId = user.id;
-  // One statement, the screenshot's row in it (bills/repository.ts `insertBill`): no
-  // transaction of its own, and a keyed call's is joined as it is.
+  // The screenshot's row (searched for look-alikes), the bill and its ledger row in one
+  // transaction (bills/repository.ts `insertBill`; a keyed call's holds it as a savepoint).
   const bill = await withStoredImage(storage, log, image, () =>
     insertBill(
       db,
@@ -77,7 +77,7 @@ export async function recordAddFunds(
         },
         { locale },
       ),
-      { ...image, ownerId: userId },
+      image,
     ),
   );
   // The answer from what this call knows: a new bill has no handler, and its reuse flags are
