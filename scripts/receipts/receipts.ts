@@ -409,3 +409,13 @@ export async function transform(png: Buffer, how: Transformation, random: () => 
       return image.rotate(270).png().toBuffer();
   }
 }
+
+/** The measured set's defaults (`npm run receipts`, `npm run lookalike:measure`). */
+export const SET = { seed: 2026, count: 200, transformed: 50 } as const;
+
+/** Which of a set's receipts are transformed: the first `transformed`, every transformation each. */
+export function transformedOf(receipts: Receipt[], transformed: number): { receipt: Receipt; how: Transformation; random: () => number }[] {
+  return receipts.slice(0, transformed).flatMap((receipt, i) =>
+    TRANSFORMATIONS.map((how, k) => ({ receipt, how, random: randomOf(SET.seed * 7919 + i * 31 + k) })),
+  );
+}

@@ -60,7 +60,9 @@ describe('look-alike detector', () => {
   });
 
   it('is stored and read back unchanged; a featureless picture has no lines', async () => {
-    expect(decodeFingerprint(encodeFingerprint(print))).toEqual(print);
+    // What is stored: the lines' places and pictures (the keys' cells are the upload's only).
+    const stored = { ...print, blobs: print.blobs.map(({ x, y, w, h, grid }) => ({ x, y, w, h, grid })) };
+    expect(decodeFingerprint(encodeFingerprint(print))).toEqual(stored);
     // Another version's bytes are not read (they are taken again by lookalike:rehash).
     expect(decodeFingerprint(Buffer.from([99, 0, 1, 0, 1]))).toBeNull();
     const flat = await sharp({ create: { width: 400, height: 800, channels: 3, background: '#3366cc' } }).png().toBuffer();

@@ -9,7 +9,7 @@ import { openDatabase } from '../db/client';
 import type { Database } from '../db/types';
 import { S3Storage } from '../lib/s3-storage';
 import { DiskStorage, type Storage } from '../lib/storage';
-import { rehashProofs } from '../modules/uploads/rehash';
+import { rehashProofs } from '../modules/uploads';
 import { runCli } from './run';
 
 await runCli(async () => {

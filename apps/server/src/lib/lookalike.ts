@@ -1,14 +1,16 @@
 import { loadSharp } from './sharp';
 
 /**
- * Look-alike payment screenshots (issue 51 item 3; docs/security.md "Look-alike screenshots").
- * A screenshot is described by its text lines, found without reading them: each line's place,
- * size and a small picture of it (`Fingerprint`). Two screenshots look alike when one maps onto
- * the other by a scale and a shift (in one of the four ways a picture can be turned or
- * mirrored, once both are stood upright) and every line both show is the same line: a crop, a
- * border, a re-save, a recolour, a turn or a mirror of one screenshot passes; another payment in
- * the same app does not, because its amount, reference and time lines differ where the other's
- * are. Runs on the image thread (lib/image-work.ts) from the decoded pixels.
+ * Look-alike payment screenshots (issue 51 item 3, decision 031; measured in docs/security.md
+ * §5). A screenshot is described by its text lines, found without reading them: each line's
+ * place, size and a small picture of it (`Fingerprint`). Two screenshots look alike when one
+ * maps onto the other by a scale and a shift (in one of the four ways a picture can be turned
+ * or mirrored, once both are stood upright) and the lines both show are the same lines: a crop,
+ * a border, a re-save, a recolour, a turn or a mirror of one screenshot passes; another payment
+ * in the same app does not, because its amount, reference and time lines differ where the
+ * other's are. The index keys (`storedKeys`, `probeKeys`) let the search find the few stored
+ * proofs worth comparing. Runs on the image thread (lib/image-work.ts) from the decoded pixels;
+ * the comparison (`isLookalike`) where the search's candidates arrive (uploads/service.ts).
  */
 
 /** Decoded 8-bit pixels, as sharp's `raw()` gives them (1–4 channels, interleaved). */
@@ -25,19 +27,36 @@ export type Blob = {
   h: number;
   /** GRID_ROWS × GRID_COLS levels 0–15 of the line's picture: its contrast normalised, ink dark. */
   grid: Uint8Array;
+  /**
+   * CODE_ROWS × 2·CODE_COLS mean grey levels of the line, each cell reaching further beyond its
+   * edges than the grid's: the index keys' source (smoother, so their bits tip less). Only
+   * where the fingerprint was just taken; a stored one has none.
+   */
+  coarse?: Float32Array;
+  /**
+   * A long line's two ends (its first and last WINDOW heights) as CODE_ROWS × CODE_COLS cells,
+   * for the heights h, h − 1 and h + 1: a line a crop cut keeps one end whole. Only where the
+   * fingerprint was just taken.
+   */
+  ends?: { left: Float32Array[]; right: Float32Array[] };
 };
 
 export type Fingerprint = { width: number; height: number; blobs: Blob[] };
 
 /** The working picture's longer side: a 720 × 1600 screenshot is looked at as 360 × 800. */
-const WORKING_SIDE = Number(process.env.SIDE ?? 800);
+const WORKING_SIDE = 800;
 /** A pixel is on an edge when its 3 × 3 neighbourhood spans more grey levels than this. */
 const EDGE_SPAN = 40;
-const GRID_ROWS = Number(process.env.ROWS ?? 8);
-const GRID_COLS = Number(process.env.COLS ?? 48);
+const GRID_ROWS = 8;
+const GRID_COLS = 48;
 const GRID_LEVELS = 16;
-/** How far beyond its edges a grid cell reaches, in working pixels. */
-const SOFT = Number(process.env.SOFT ?? 1);
+/**
+ * How far beyond its edges a grid cell reaches, in line heights: where a small line's pixels
+ * fall after a resize then matters less (in line heights, so the same at any scale).
+ */
+const SOFT = 0.08;
+/** How far beyond its edges a key's cell reaches, in line heights: smoother, its bits tip less. */
+const SOFT_CODE = 0.25;
 /** At most this many lines are kept (the widest). */
 const MAX_BLOBS = 40;
 /** Bumped when the fingerprint changes: stored ones of another version are taken again. */
@@ -61,7 +80,7 @@ export async function fingerprintOfPixels(pixels: Pixels): Promise<Fingerprint> 
   return fingerprintOfGrey({ data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height });
 }
 
-/** The fingerprint of an encoded image (any format sharp reads), as an upload of it would get. */
+/** The fingerprint of an encoded image (any format sharp reads), as an upload of it would get (tests, scripts). */
 export async function fingerprintOfImage(image: Buffer): Promise<Fingerprint> {
   const sharp = await loadSharp();
   const { data, info } = await sharp(image)
@@ -76,6 +95,7 @@ type Box = { x0: number; y0: number; x1: number; y1: number; n: number };
 
 const heightOf = (b: Box) => b.y1 - b.y0 + 1;
 
+/** The lines of a grey picture of at most WORKING_SIDE pixels a side. */
 function fingerprintOfGrey(input: Grey): Fingerprint {
   let grey = input;
   let glyphs = glyphsOf(grey);
@@ -84,7 +104,7 @@ function fingerprintOfGrey(input: Grey): Fingerprint {
     grey = turnedQuarter(grey);
     glyphs = glyphsOf(grey);
   }
-  const lines = linesOf(glyphs)
+  const lines = linesOf(glyphs, grey.height)
     .filter((b) => heightOf(b) >= 4)
     .sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0))
     .slice(0, MAX_BLOBS)
@@ -93,7 +113,7 @@ function fingerprintOfGrey(input: Grey): Fingerprint {
   return {
     width: grey.width,
     height: grey.height,
-    blobs: lines.map((b) => ({ x: b.x0, y: b.y0, w: b.x1 - b.x0 + 1, h: heightOf(b), grid: gridOf(grey, sums, b) })),
+    blobs: lines.map((b) => ({ x: b.x0, y: b.y0, w: b.x1 - b.x0 + 1, h: heightOf(b), grid: gridOf(grey, sums, b), coarse: coarseOf(grey, sums, b), ...endsOf(grey, sums, b) })),
   };
 }
 
@@ -212,8 +232,13 @@ function transposed(boxes: Box[]): Box[] {
   return boxes.map((b) => ({ x0: b.y0, y0: b.x0, x1: b.y1, y1: b.x1, n: b.n }));
 }
 
-/** Glyphs joined into lines: side by side, sharing the line's height, less than a line apart. */
-function linesOf(glyphs: Box[]): Box[] {
+/**
+ * Glyphs joined into lines: side by side, sharing the line's height, less than a line apart.
+ * What the picture's top or bottom edge cuts (an icon's remnant after a crop) joins nothing
+ * whole.
+ */
+function linesOf(glyphs: Box[], height: number): Box[] {
+  const cutAcross = (b: Box) => b.y0 <= 1 || b.y1 >= height - 2;
   const parent = Int32Array.from(glyphs, (_, i) => i);
   const find = (i: number): number => {
     while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
@@ -226,7 +251,7 @@ function linesOf(glyphs: Box[]): Box[] {
       const [ha, hb] = [heightOf(a), heightOf(b)];
       const [low, high] = [Math.min(ha, hb), Math.max(ha, hb)];
       const overlap = overlapOf(a, b);
-      if (gap > high || overlap < 0.5 * low) return false;
+      if (gap > high || overlap < 0.5 * low || cutAcross(a) !== cutAcross(b)) return false;
       // A small mark far smaller than its neighbour joins it only close by (a comma, not the
       // text beside an icon).
       return high <= 2.5 * low || gap <= 0.5 * low;
@@ -302,16 +327,16 @@ function areaTo({ sums, stride }: SummedArea, x: number, y: number): number {
 function gridOf(grey: Grey, sums: SummedArea, b: Box): Uint8Array {
   const w = b.x1 - b.x0 + 1;
   const h = heightOf(b);
-  // Each cell averages a little beyond its edges (SOFT pixels): where the line's pixels fall
-  // matters less. The corners are shared: (GRID_ROWS + 1) × (GRID_COLS + 1) reads per edge set.
+  // Each cell averages a little beyond its edges (SOFT line heights).
   const xs = Array.from({ length: GRID_COLS + 1 }, (_, c) => b.x0 + (c * w) / GRID_COLS);
   const ys = Array.from({ length: GRID_ROWS + 1 }, (_, r) => b.y0 + (r * h) / GRID_ROWS);
   const clampX = (x: number) => Math.max(0, Math.min(grey.width, x));
   const clampY = (y: number) => Math.max(0, Math.min(grey.height, y));
-  const lowX = xs.map((x) => clampX(x - SOFT));
-  const highX = xs.map((x) => clampX(x + SOFT));
-  const lowY = ys.map((y) => clampY(y - SOFT));
-  const highY = ys.map((y) => clampY(y + SOFT));
+  const soft = SOFT * h;
+  const lowX = xs.map((x) => clampX(x - soft));
+  const highX = xs.map((x) => clampX(x + soft));
+  const lowY = ys.map((y) => clampY(y - soft));
+  const highY = ys.map((y) => clampY(y + soft));
   const cells = new Float64Array(GRID_ROWS * GRID_COLS);
   for (let r = 0; r < GRID_ROWS; r += 1) {
     const [ya, yb] = [lowY[r]!, highY[r + 1]!];
@@ -339,13 +364,43 @@ function gridOf(grey: Grey, sums: SummedArea, b: Box): Uint8Array {
   });
 }
 
-/** What an upload's image work hands over: the stored fingerprint, its keys and the search's probes. */
-export type Lookalike = { fingerprint: Buffer; keys: bigint[]; probes: Probe[] };
+/**
+ * Mean grey levels of CODE_ROWS × `cols` cells over the part of the line from `start`,
+ * `length` pixels long, each cell reaching `soft` pixels beyond its edges (grey as it is: a copy
+ * keeps its colours' order). The keys' source.
+ */
+function cellsOf(grey: Grey, sums: SummedArea, b: Box, start: number, length: number, cols: number, soft: number): Float32Array {
+  const cells = new Float32Array(CODE_ROWS * cols);
+  const rowHeight = heightOf(b) / CODE_ROWS;
+  const clamp = (v: number, max: number) => Math.max(0, Math.min(max, v));
+  for (let r = 0; r < CODE_ROWS; r += 1) {
+    const ya = clamp(b.y0 + r * rowHeight - soft, grey.height);
+    const yb = clamp(b.y0 + (r + 1) * rowHeight + soft, grey.height);
+    for (let c = 0; c < cols; c += 1) {
+      const xa = clamp(start + (c * length) / cols - soft, grey.width);
+      const xb = clamp(start + ((c + 1) * length) / cols + soft, grey.width);
+      cells[r * cols + c] = (areaTo(sums, xb, yb) - areaTo(sums, xa, yb) - areaTo(sums, xb, ya) + areaTo(sums, xa, ya)) / ((xb - xa) * (yb - ya));
+    }
+  }
+  return cells;
+}
 
-/** The look-alike data of decoded pixels (lib/image-work.ts, on the image thread). */
-export async function lookalikeOfPixels(pixels: Pixels): Promise<Lookalike> {
-  const fingerprint = await fingerprintOfPixels(pixels);
-  return { fingerprint: encodeFingerprint(fingerprint), keys: storedKeys(fingerprint), probes: probeKeys(fingerprint) };
+/** The whole line's cells (`Blob.coarse`). */
+const coarseOf = (grey: Grey, sums: SummedArea, b: Box) =>
+  cellsOf(grey, sums, b, b.x0, b.x1 - b.x0 + 1, 2 * CODE_COLS, SOFT_CODE * heightOf(b));
+
+/** A line at least WINDOW + 1 heights long: its ends' windows (see `Blob.ends`). */
+function endsOf(grey: Grey, sums: SummedArea, b: Box): Pick<Blob, 'ends'> {
+  const h = heightOf(b);
+  const w = b.x1 - b.x0 + 1;
+  if (w < (WINDOW + 1) * h) return {};
+  const heights = [h, h - 1, h + 1];
+  return {
+    ends: {
+      left: heights.map((hh) => cellsOf(grey, sums, b, b.x0, WINDOW * hh, CODE_COLS, SOFT_CODE * hh)),
+      right: heights.map((hh) => cellsOf(grey, sums, b, b.x1 + 1 - WINDOW * hh, WINDOW * hh, CODE_COLS, SOFT_CODE * hh)),
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -410,7 +465,36 @@ export function variantOf(f: Fingerprint, variant: number): Fingerprint {
         const from = (flip ? GRID_ROWS - 1 - r : r) * GRID_COLS;
         for (let c = 0; c < GRID_COLS; c += 1) grid[r * GRID_COLS + c] = b.grid[from + (mirror ? GRID_COLS - 1 - c : c)]!;
       }
-      return { x: mirror ? f.width - b.x - b.w : b.x, y: flip ? f.height - b.y - b.h : b.y, w: b.w, h: b.h, grid };
+      let coarse: Float32Array | undefined;
+      if (b.coarse) {
+        const cols = 2 * CODE_COLS;
+        coarse = new Float32Array(b.coarse.length);
+        for (let r = 0; r < CODE_ROWS; r += 1) {
+          const from = (flip ? CODE_ROWS - 1 - r : r) * cols;
+          for (let c = 0; c < cols; c += 1) coarse[r * cols + c] = b.coarse[from + (mirror ? cols - 1 - c : c)]!;
+        }
+      }
+      const turnCells = (cells: Float32Array) => {
+        const out = new Float32Array(cells.length);
+        for (let r = 0; r < CODE_ROWS; r += 1) {
+          const from = (flip ? CODE_ROWS - 1 - r : r) * CODE_COLS;
+          for (let c = 0; c < CODE_COLS; c += 1) out[r * CODE_COLS + c] = cells[from + (mirror ? CODE_COLS - 1 - c : c)]!;
+        }
+        return out;
+      };
+      const ends = b.ends && {
+        left: (mirror ? b.ends.right : b.ends.left).map(turnCells),
+        right: (mirror ? b.ends.left : b.ends.right).map(turnCells),
+      };
+      return {
+        x: mirror ? f.width - b.x - b.w : b.x,
+        y: flip ? f.height - b.y - b.h : b.y,
+        w: b.w,
+        h: b.h,
+        grid,
+        ...(coarse ? { coarse } : {}),
+        ...(ends ? { ends } : {}),
+      };
     }),
   };
 }
@@ -419,17 +503,22 @@ export function variantOf(f: Fingerprint, variant: number): Fingerprint {
 // Index keys
 
 /**
- * The search's keys (proof_keys): per text line (see `keyedLines`), one key per half of the line: in 2 × 12 cells of that half (a row of
- * cells above and below the middle), whether each cell is darker than the next to its right —
- * 22 bits that follow the letters — and which half. A copy's line gives the same key most of
- * the time; a bit whose two cells are nearly equal can tip, so the search also probes the key
- * with either of its two least certain bits flipped. Another line rarely gives the same key.
+ * The search's keys (proof_keys). Per text line (`keyedLines`), a key per half of the line: in
+ * 2 × 12 smoothed cells of that half (a row above and one below the middle), whether each cell
+ * is darker than the next to its right — 22 bits that follow the letters — and which half. A
+ * line at least seven heights long also has a key per end: the same code over its first or last
+ * six heights, so a line a crop cut is still found by the end it kept. A copy's line gives the
+ * same key most of the time; a bit whose two cells are nearly equal can tip, so the search also
+ * probes each key with either of its two least certain bits flipped (and a cut line's end at
+ * the line's height ± 1 pixel). Another line rarely gives the same key.
  */
 /** Lines keyed per stored proof, and probed per new one. */
 const STORED_LINES = 16;
 const PROBED_LINES = 12;
 const CODE_ROWS = 2;
 const CODE_COLS = 12;
+/** A line's end, for the keys of a line a crop cut: this many heights. */
+const WINDOW = 6;
 
 type HalfCode = { bits: number; weakest: [number, number] };
 
@@ -447,58 +536,74 @@ function keyedLines(f: Fingerprint, count: number): number[] {
     .map(({ i }) => i);
 }
 
-/** The codes of a line's two halves. */
-function halfCodes(b: Blob): HalfCode[] {
-  const rowsPer = GRID_ROWS / CODE_ROWS;
-  const colsPer = GRID_COLS / 2 / CODE_COLS;
-  return [0, 1].map((half) => {
-    let bits = 0;
-    const margins: [number, number][] = [];
-    for (let r = 0; r < CODE_ROWS; r += 1) {
-      const cells: number[] = [];
-      for (let c = 0; c < CODE_COLS; c += 1) {
-        const col0 = half * (GRID_COLS / 2) + c * colsPer;
-        let sum = 0;
-        for (let y = r * rowsPer; y < (r + 1) * rowsPer; y += 1)
-          for (let x = col0; x < col0 + colsPer; x += 1) sum += b.grid[y * GRID_COLS + x]!;
-        cells.push(sum);
-      }
-      for (let c = 0; c < CODE_COLS - 1; c += 1) {
-        const bit = r * (CODE_COLS - 1) + c;
-        if (cells[c]! < cells[c + 1]!) bits |= 1 << bit;
-        margins.push([Math.abs(cells[c]! - cells[c + 1]!), bit]);
-      }
+/** The gradient code of CODE_ROWS × CODE_COLS cells (`stride` apart per row, from `offset`). */
+function codeOf(cells: Float32Array, stride: number, offset: number): HalfCode {
+  let bits = 0;
+  const margins: [number, number][] = [];
+  for (let r = 0; r < CODE_ROWS; r += 1) {
+    for (let c = 0; c < CODE_COLS - 1; c += 1) {
+      const left = cells[r * stride + offset + c]!;
+      const right = cells[r * stride + offset + c + 1]!;
+      const bit = r * (CODE_COLS - 1) + c;
+      if (left < right) bits |= 1 << bit;
+      margins.push([Math.abs(left - right), bit]);
     }
-    margins.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-    return { bits: bits >>> 0, weakest: [margins[0]![1], margins[1]![1]] };
-  });
+  }
+  margins.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return { bits: bits >>> 0, weakest: [margins[0]![1], margins[1]![1]] };
 }
 
-const keyOf = (half: number, bits: number) => (BigInt(half) << 32n) | BigInt(bits >>> 0);
+/** The codes of a line's two halves, from its coarse cells (grey as they are: a copy keeps its colours' order). */
+function halfCodes(b: Blob): HalfCode[] {
+  return [0, 1].map((half) => codeOf(b.coarse!, 2 * CODE_COLS, half * CODE_COLS));
+}
+
+/** Keys' kinds: a half (0 left, 1 right) or an end's window (2 left, 3 right). */
+const END_KIND = { left: 2, right: 3 } as const;
+
+const keyOf = (kind: number, bits: number) => (BigInt(kind) << 32n) | BigInt(bits >>> 0);
 
 /** The keys a proof is stored under: its own way round, exact codes. */
 export function storedKeys(f: Fingerprint): bigint[] {
   const keys = new Set<bigint>();
-  for (const i of keyedLines(f, STORED_LINES)) halfCodes(f.blobs[i]!).forEach((code, half) => keys.add(keyOf(half, code.bits)));
+  for (const i of keyedLines(f, STORED_LINES)) {
+    const b = f.blobs[i]!;
+    halfCodes(b).forEach((code, half) => keys.add(keyOf(half, code.bits)));
+    if (b.ends) for (const side of ['left', 'right'] as const) keys.add(keyOf(END_KIND[side], codeOf(b.ends[side][0]!, CODE_COLS, 0).bits));
+  }
   return [...keys];
 }
 
 /** A probe of the search: a key, and which line of which variant asks for it. */
 export type Probe = { key: bigint; line: number; variant: number };
 
-/** The keys to look up: every variant's, each also with one of its two least certain bits flipped. */
+/** The keys to look up: every variant's (`variantOf`), each also with one of its two least certain bits flipped. */
 export function probeKeys(f: Fingerprint): Probe[] {
   const probes: Probe[] = [];
   const lines = keyedLines(f, PROBED_LINES);
   for (let variant = 0; variant < VARIANTS; variant += 1) {
     const turned = variantOf(f, variant);
     for (const line of lines) {
-      halfCodes(turned.blobs[line]!).forEach(({ bits, weakest }, half) => {
-        for (const flipped of [bits, bits ^ (1 << weakest[0]), bits ^ (1 << weakest[1])]) probes.push({ key: keyOf(half, flipped), line, variant });
-      });
+      const b = turned.blobs[line]!;
+      const add = (kind: number, { bits, weakest }: HalfCode) => {
+        for (const flipped of [bits, bits ^ (1 << weakest[0]), bits ^ (1 << weakest[1])]) probes.push({ key: keyOf(kind, flipped), line, variant });
+      };
+      halfCodes(b).forEach((code, half) => add(half, code));
+      // A line its picture's edge cut: the end the cut left whole, at three heights.
+      const whole = b.x <= 1 ? 'right' : b.x + b.w >= turned.width - 1 ? 'left' : null;
+      if (whole && b.ends) for (const cells of b.ends[whole]) add(END_KIND[whole], codeOf(cells, CODE_COLS, 0));
     }
   }
   return probes;
+}
+
+/** What an upload's image work hands over: the stored fingerprint, its keys and the search's probes. */
+export type Lookalike = { fingerprint: Buffer; keys: bigint[]; probes: Probe[] };
+
+/** The look-alike data of decoded pixels (lib/image-work.ts, on the image thread). */
+export async function lookalikeOfPixels(pixels: Pixels): Promise<Lookalike> {
+  const fingerprint = await fingerprintOfPixels(pixels);
+  return { fingerprint: encodeFingerprint(fingerprint), keys: storedKeys(fingerprint), probes: probeKeys(fingerprint) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -508,9 +613,8 @@ export function probeKeys(f: Fingerprint): Probe[] {
 const DIFFERENT_AT = 2.25;
 /** A line cut by the other picture's edge is compared on the part both show, a little more loosely. */
 const DIFFERENT_CUT_AT = 2.6;
-/** Lines this close can anchor the two pictures' alignment… */
+/** Lines this close can anchor the two pictures' alignment (a line cut by its picture's edge: the part it shows)… */
 const ANCHOR_AT = 1.6;
-/** A line cut by its picture's edge anchors it when the part it shows is this close. */
 const ANCHOR_CUT_AT = 2.0;
 /** …when at least this many agree on it. */
 const MIN_ANCHORS = 2;
@@ -623,6 +727,7 @@ function partOf(grid: ArrayLike<number>, k0: number, k1: number): Float64Array {
   return normalised(out);
 }
 
+/** Values spread again over 0–GRID_LEVELS (2.5 standard deviations either side), as a grid is. */
 function normalised(values: ArrayLike<number>): Float64Array {
   let mean = 0;
   for (let i = 0; i < values.length; i += 1) mean += values[i]!;
@@ -634,8 +739,6 @@ function normalised(values: ArrayLike<number>): Float64Array {
 }
 
 /** What comparing two fingerprints line by line found. */
-export const pairDistances: number[] = [];
-export const placeLog: { kind: string; d?: number; cut?: boolean; w: number; h: number }[] = [];
 export type Comparison = { anchors: number; same: number; different: number; missing: number };
 
 /** A line placed in q's frame: its box there (what the other picture shows of it), and its cut side. */
@@ -677,15 +780,6 @@ function placed(line: Blob, own: Fingerprint, box: Frame, other: Frame): Placed 
  * Whether two lines at one place show the same: whole lines compared whole; when one of them
  * is cut on one side, the part of the other it shows, lined up on the side the cut left.
  */
-export function sameLineDistance(a: Placed, b: Placed): number {
-  const cut = a.cut ?? b.cut;
-  if (cut === null || (!a.ownCut && !b.ownCut)) return gridDistance(a.line.grid, b.line.grid);
-  const [part, whole] = a.ownCut && (!b.ownCut || a.span <= b.span) ? [a, b] : [b, a];
-  const k = Math.min(1, part.span / whole.span) * GRID_COLS;
-  const shown = cut === 'left' ? partOf(whole.line.grid, GRID_COLS - k, GRID_COLS) : partOf(whole.line.grid, 0, k);
-  return gridDistance(normalised(part.line.grid), shown) - (DIFFERENT_CUT_AT - DIFFERENT_AT);
-}
-
 function sameLine(a: Placed, b: Placed): boolean {
   const cut = a.cut ?? b.cut;
   if (cut === null || (!a.ownCut && !b.ownCut)) return gridDistance(a.line.grid, b.line.grid) <= DIFFERENT_AT;
@@ -736,11 +830,11 @@ export function compare(q: Fingerprint, c: Fingerprint): Comparison | null {
       const [side, index] = stack.pop()!;
       const next: ['c' | 'q', number][] =
         side === 'c' ? facing[index]!.map((j) => ['q', j]) : facing.flatMap((js, i) => (js.includes(index) ? [['c', i] as ['c', number]] : []));
-      for (const [s2, k] of next) {
-        const marks = s2 === 'c' ? placeOfC : placeOfQ;
+      for (const [other, k] of next) {
+        const marks = other === 'c' ? placeOfC : placeOfQ;
         if (marks[k]! >= 0) continue;
         marks[k] = places;
-        stack.push([s2, k]);
+        stack.push([other, k]);
       }
     }
     places += 1;
@@ -752,25 +846,15 @@ export function compare(q: Fingerprint, c: Fingerprint): Comparison | null {
     const cs = fromC.filter((_, i) => placeOfC[i] === place);
     const qs = fromQ.filter((_, j) => placeOfQ[j] === place);
     if (cs.some((p) => !p.comparable) || qs.some((p) => !p.comparable)) continue;
-    if (process.env.DEBUG_J && !(cs.length === 1 && qs.length === 1 && sameLine(qs[0]!, cs[0]!))) console.log('  place', cs.map((p) => `c${p.line.x},${p.line.y},${p.line.w}x${p.line.h}${p.cut ?? ''}`).join(' '), '|', qs.map((p) => `q${p.line.x},${p.line.y},${p.line.w}x${p.line.h}${p.cut ?? ''}`).join(' '));
-    if (process.env.LOG_PLACES) {
-      if (qs.length === 0) placeLog.push({ kind: 'missing', w: cs[0]!.line.w, h: cs[0]!.line.h });
-      else if (cs.length === 1 && qs.length === 1) placeLog.push({ kind: 'pair', d: sameLineDistance(qs[0]!, cs[0]!), cut: !!(qs[0]!.cut ?? cs[0]!.cut), w: cs[0]!.line.w, h: cs[0]!.line.h });
-      else placeLog.push({ kind: 'merge', w: cs[0]!.line.w, h: cs[0]!.line.h });
-    }
     if (qs.length === 0) {
       if (cs[0]!.line.w >= 1.5 * cs[0]!.line.h) missing += 1;
     } else if (cs.length === 1 && qs.length === 1) {
-      if (process.env.DEBUG_D) console.log('  pair', cs[0]!.line.x, cs[0]!.line.y, cs[0]!.line.w, cs[0]!.line.h, 'd', gridDistance(qs[0]!.line.grid, cs[0]!.line.grid).toFixed(2));
-      if (!qs[0]!.cut && !cs[0]!.cut) pairDistances.push(gridDistance(qs[0]!.line.grid, cs[0]!.line.grid));
       if (sameLine(qs[0]!, cs[0]!)) same += 1;
       else different += 1;
     } else different += 1;
   }
   // q's lines facing nothing of c.
   fromQ.forEach((a, j) => {
-    if (process.env.LOG_PLACES && placeOfQ[j]! < 0 && a.comparable) placeLog.push({ kind: 'missing', w: a.line.w, h: a.line.h });
-    if (process.env.DEBUG_J && placeOfQ[j]! < 0) console.log('  lone q', a.line.x, a.line.y, a.line.w, a.line.h, a.cut);
     if (placeOfQ[j]! < 0 && a.comparable && a.line.w >= 1.5 * a.line.h) missing += 1;
   });
   return { anchors: found.anchors, same, different, missing };

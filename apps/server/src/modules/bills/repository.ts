@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { bills, type BillRow, idRequests, paymentTypes, transactions, users } from '../../db/schema';
 import { recordUpload, type StoredImage } from '../uploads';
+import { atomically } from '../../db/atomically';
 import { signalTableChanged } from '../../db/change-feed';
 import { preparedOnce } from '../../db/plan-cache';
 import type { Db, Tx } from '../../db/types';
@@ -104,7 +105,7 @@ const insertOf = (db: Db, entry: PendingEntry) =>
   });
 
 /**
- * Writes a deposit in a transaction (a savepoint inside a keyed call's): the stored
+ * Writes a deposit in a transaction (a keyed call's own, joined: db/atomically.ts): the stored
  * screenshot's row with its look-alike search (uploads `recordUpload`), then the bill and its
  * ledger row (`entry`, ledger pendingCreditEntry); the bill's trigger (migration 0025) tags the
  * look-alikes the screenshot's row names. All of it is written or none.
@@ -116,7 +117,7 @@ export async function insertBill(
   proof: StoredImage,
 ): Promise<BillRow> {
   signalTableChanged('bills');
-  return db.transaction(async (tx) => {
+  return atomically(db, async (tx) => {
     await recordUpload(tx, proof, values.userId);
     const [row] = await insertOf(tx, entry).execute({ ...values, proofKey: proof.key, ...entry.values });
     return row!;

@@ -63,7 +63,7 @@ export async function recordAddFunds(
   const { locale, ...user } = customer;
   const userId = user.id;
   // The screenshot's row (searched for look-alikes), the bill and its ledger row in one
-  // transaction (bills/repository.ts `insertBill`; a keyed call's holds it as a savepoint).
+  // transaction (bills/repository.ts `insertBill`; a keyed call's own, joined).
   const bill = await withStoredImage(storage, log, image, () =>
     insertBill(
       db,

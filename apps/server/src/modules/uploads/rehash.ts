@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { bills, idRequests, proofFingerprints, proofKeys, uploads } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { InvalidImageError, processImage } from '../../lib/images';
-import { FINGERPRINT_VERSION } from '../../lib/lookalike';
+import { FINGERPRINT_VERSION, type Lookalike } from '../../lib/lookalike';
 import type { Storage } from '../../lib/storage';
 import { insertFingerprint } from './repository';
 import { earlierLookalikes, storageKeyOf } from './service';
@@ -48,7 +48,7 @@ export async function rehashProofs(db: Db, storage: Storage, progress: (line: st
         skipped.add(key);
         continue;
       }
-      let lookalike;
+      let lookalike: Lookalike | null;
       try {
         ({ lookalike } = await processImage(file, 'private'));
       } catch (error) {
@@ -62,8 +62,10 @@ export async function rehashProofs(db: Db, storage: Storage, progress: (line: st
           await tx.delete(proofKeys).where(eq(proofKeys.fingerprintId, fingerprintId));
           await tx.delete(proofFingerprints).where(eq(proofFingerprints.id, fingerprintId));
         }
-        const lookalikeOf = await earlierLookalikes(tx, lookalike!, key);
-        await insertFingerprint(tx, key, lookalike!.fingerprint, lookalikeOf, lookalikeOf.length > 0 ? [] : lookalike!.keys);
+        // A private image always carries one (lib/image-work.ts).
+        const found = lookalike!;
+        const lookalikeOf = await earlierLookalikes(tx, found, key);
+        await insertFingerprint(tx, key, found.fingerprint, lookalikeOf, lookalikeOf.length > 0 ? [] : found.keys);
         if (lookalikeOf.length > 0) summary.lookalikes += 1;
       });
       summary.fingerprinted += 1;

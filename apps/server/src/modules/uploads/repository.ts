@@ -53,7 +53,8 @@ export async function findLookalikeCandidates(db: Db | Tx, probes: Probe[], exce
   const keys = `{${list.map((p) => p.key.toString()).join(',')}}`;
   const lines = `{${list.map((p) => p.line).join(',')}}`;
   const variants = `{${list.map((p) => p.variant).join(',')}}`;
-  const result = await db.execute(sql`
+  type Row = { uploadKey: string; fingerprint: Uint8Array; variants: number[] };
+  const result = await db.execute<Row>(sql`
     with probe as (
       select * from unnest(${keys}::bigint[], ${lines}::int[], ${variants}::int[]) as p(key, line, variant)
     ), posting as (
@@ -81,7 +82,8 @@ export async function findLookalikeCandidates(db: Db | Tx, probes: Probe[], exce
     from ranked r join ${proofFingerprints} f on f.id = r.id
     where f.upload_key is distinct from ${exceptKey}
     order by r.score desc, r.id`);
-  const rows = (result as unknown as { rows: { uploadKey: string; fingerprint: Uint8Array; variants: number[] }[] }).rows;
+  // PGlite returns { rows }, node-postgres a QueryResult with rows too.
+  const rows = (result as { rows: Row[] }).rows;
   return rows.map((row) => ({
     uploadKey: row.uploadKey,
     fingerprint: Buffer.from(row.fingerprint.buffer, row.fingerprint.byteOffset, row.fingerprint.byteLength),
