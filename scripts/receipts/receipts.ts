@@ -1,7 +1,8 @@
 // Payment receipts as phone screenshots, drawn from a seed: the look-alike detector's measure
 // (issue 51 item 3, `npm run lookalike:measure`), its unit tests, and the screenshot reading of
 // issue 54 (each receipt's amount, reference and time are known). Rendered by sharp (librsvg
-// with fontconfig's fonts: Debian's fonts-liberation and fonts-dejavu-core), nothing fetched.
+// with fontconfig's fonts: Debian's fonts-liberation, fonts-dejavu-core and -extra; .ci/run
+// installs them), nothing fetched.
 // `generate.ts` writes a set to disk with its manifest.
 import sharp from 'sharp';
 
@@ -9,7 +10,7 @@ import sharp from 'sharp';
 export const LAYOUTS = ['violet', 'sky', 'plain', 'bank'] as const;
 export type Layout = (typeof LAYOUTS)[number];
 
-/** Fonts Debian ships (fonts-dejavu-core, fonts-liberation), as fontconfig names them. */
+/** Fonts Debian ships (fonts-dejavu-core and -extra, fonts-liberation), as fontconfig names them. */
 export const FONTS = ['DejaVu Sans', 'Liberation Sans', 'DejaVu Sans Condensed', 'Liberation Sans Narrow', 'Liberation Serif'] as const;
 
 /**
@@ -413,7 +414,11 @@ export async function transform(png: Buffer, how: Transformation, random: () => 
 /** The measured set's defaults (`npm run receipts`, `npm run lookalike:measure`). */
 export const SET = { seed: 2026, count: 200, transformed: 50 } as const;
 
-/** Which of a set's receipts are transformed: the first `transformed`, every transformation each. */
+/**
+ * Which of a set's receipts are transformed: the first `transformed`, every transformation each,
+ * with what each leaves open (a random crop's sides, a border's colour) drawn from SET.seed and
+ * the pair's place, whatever the set's own seed.
+ */
 export function transformedOf(receipts: Receipt[], transformed: number): { receipt: Receipt; how: Transformation; random: () => number }[] {
   return receipts.slice(0, transformed).flatMap((receipt, i) =>
     TRANSFORMATIONS.map((how, k) => ({ receipt, how, random: randomOf(SET.seed * 7919 + i * 31 + k) })),

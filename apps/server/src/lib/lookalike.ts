@@ -158,13 +158,13 @@ function edgeMask({ data, width, height }: Grey): Uint8Array {
   return mask;
 }
 
-/** The bounding boxes of the mask's 8-connected pieces. */
+/** The bounding boxes of the mask's 8-connected pieces (the mask is cleared as they are read). */
 function components(mask: Uint8Array, width: number, height: number): Box[] {
-  const seen = new Uint8Array(mask.length);
-  const stack = new Int32Array(mask.length);
+  // Pixels still to visit: grown as a piece needs, kept for the thread's next picture.
+  if (stack.length < 1024) stack = new Int32Array(1024);
   const boxes: Box[] = [];
   for (let start = 0; start < mask.length; start += 1) {
-    if (!mask[start] || seen[start]) continue;
+    if (!mask[start]) continue;
     let x0 = width;
     let y0 = height;
     let x1 = -1;
@@ -172,10 +172,10 @@ function components(mask: Uint8Array, width: number, height: number): Box[] {
     let n = 0;
     let top = 0;
     stack[top++] = start;
-    seen[start] = 1;
+    mask[start] = 0;
     while (top > 0) {
       const p = stack[--top]!;
-      const y = Math.floor(p / width);
+      const y = (p / width) | 0;
       const x = p - y * width;
       n += 1;
       if (x < x0) x0 = x;
@@ -185,10 +185,14 @@ function components(mask: Uint8Array, width: number, height: number): Box[] {
       for (let yy = y > 0 ? y - 1 : y; yy <= y + 1 && yy < height; yy += 1) {
         for (let xx = x > 0 ? x - 1 : x; xx <= x + 1 && xx < width; xx += 1) {
           const q = yy * width + xx;
-          if (mask[q] && !seen[q]) {
-            seen[q] = 1;
-            stack[top++] = q;
+          if (!mask[q]) continue;
+          mask[q] = 0;
+          if (top === stack.length) {
+            const grown = new Int32Array(stack.length * 2);
+            grown.set(stack);
+            stack = grown;
           }
+          stack[top++] = q;
         }
       }
     }
@@ -196,6 +200,7 @@ function components(mask: Uint8Array, width: number, height: number): Box[] {
   }
   return boxes;
 }
+let stack = new Int32Array(0);
 
 /** Each box with its neighbours to the right that `near` accepts, by increasing gap. */
 function eachPair(boxes: Box[], reach: (a: Box, b: Box) => number, near: (a: Box, b: Box, gap: number) => boolean, visit: (i: number, j: number) => void): void {
@@ -287,11 +292,12 @@ function turnedQuarter({ data, width, height }: Grey): Grey {
 }
 
 /** Summed-area table, (width + 1) × (height + 1): a rectangle's sum in four reads. */
-type SummedArea = { sums: Float64Array; stride: number };
+type SummedArea = { sums: Int32Array; stride: number };
 
 function summedArea(data: Uint8Array, width: number, height: number): SummedArea {
   const stride = width + 1;
-  const sums = new Float64Array(stride * (height + 1));
+  // At most 255 × 800 × 800: well within 32 bits.
+  const sums = new Int32Array(stride * (height + 1));
   for (let y = 0; y < height; y += 1) {
     let row = 0;
     for (let x = 0; x < width; x += 1) {
