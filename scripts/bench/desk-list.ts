@@ -5,23 +5,18 @@
 // lists with each desk filter, one after another, and prints p50/p99 per filter. Exits 1
 // when a p99 reaches the budget. Options: --bills N (50000), --requests N per filter (200),
 // --explain (print EXPLAIN ANALYZE of each filter's list statement: the plan does not depend
-// on how busy the machine is, the timings do). Then a new proof's look-alike search on the
-// seeded proofs, indexed and as the whole scan it replaced. Writes its tables to
-// docs/performance.md unless --no-write (or --explain).
+// on how busy the machine is, the timings do). Writes its table to docs/performance.md unless
+// --no-write (or --explain). (The look-alike search: `npm run bench:lookalike`.)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { parseEnv } from '../../apps/server/src/config/env';
 import { openPostgres } from '../../apps/server/src/db/client';
 import { hashPassword } from '../../apps/server/src/lib/passwords';
-import { LOOKALIKE_MAX_DISTANCE } from '../../apps/server/src/lib/perceptual-hash';
-import type { Db } from '../../apps/server/src/db/types';
-import { findLookalikes } from '../../apps/server/src/modules/uploads/repository';
 import { clusterUnavailableReason, startCluster } from '../lib/postgres-cluster.mjs';
 import { machineLine, writeSection } from '../lib/perf-doc.mjs';
 
@@ -70,9 +65,8 @@ async function main() {
       `insert into payment_types (name, kind, upi_id) select 'Type ' || i, 'upi', 'desk' || i || '@okaxis' from generate_series(1, 4) i`,
     );
     await run(
-      `insert into uploads (key, visibility, owner_id, content_type, byte_size, width, height, phash)
-       select md5(i::text) || '.webp', 'private', 1 + (i % $2::int), 'image/webp', 1000, 360, 640,
-              (floor(random() * 9.2e18))::bigint
+      `insert into uploads (key, visibility, owner_id, content_type, byte_size, width, height)
+       select md5(i::text) || '.webp', 'private', 1 + (i % $2::int), 'image/webp', 1000, 360, 640
        from generate_series(1, $1::int) i`,
       [BILLS, USERS],
     );
@@ -155,7 +149,6 @@ async function main() {
     }
     const lists = `| filtered list on ${BILLS} bills (PostgreSQL) | query | p50 ms | p99 ms |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n`;
     process.stdout.write(`\n${lists}\n`);
-    const lookalikes = await lookalikeSearch(database.db, seeder);
     const verdict = `worst p99 ${worst.toFixed(1)} ms (budget ${BUDGET_MS} ms): ${worst < BUDGET_MS ? 'met' : '**missed**'}`;
     log(verdict);
     if (!args['no-write'] && !args.explain) {
@@ -168,7 +161,6 @@ async function main() {
             'per filter through `app.inject` one after another (routing, validation, the query, serialisation; no socket).',
           '',
           lists,
-          lookalikes,
           `- ${verdict}`,
         ].join('\n'),
       );
@@ -185,38 +177,6 @@ async function main() {
       cluster.stop();
     }
   }
-}
-
-/**
- * Issue 19: a new proof's look-alike search on the seeded proofs (one per bill), through the
- * band indexes as the upload runs it, against the scan of every proof it replaced.
- */
-async function lookalikeSearch(db: Db, seeder: pg.Pool) {
-  const hashes = Array.from({ length: REQUESTS }, (_, i) => BigInt.asIntN(64, BigInt(i + 1) * 0x9e3779b97f4a7c15n));
-  const time = async (search: (hash: bigint) => Promise<unknown>) => {
-    const times: number[] = [];
-    for (const hash of hashes) {
-      const t0 = performance.now();
-      await search(hash);
-      times.push(performance.now() - t0);
-    }
-    times.sort((a, b) => a - b);
-    const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
-    return `${p(0.5)} | ${p(0.99)}`;
-  };
-  const scan = `select key from uploads where phash is not null and key <> 'x'
-                and bit_count((phash # $1::bigint)::bit(64))::int <= ${LOOKALIKE_MAX_DISTANCE}`;
-  if (args.explain) {
-    const plan = await db.execute(sql`explain (analyze, buffers) ${findLookalikes(db, 'x', hashes[0]!).getSQL()}`);
-    process.stdout.write(`\n--- look-alike search\n${(plan as unknown as { rows: Record<string, string>[] }).rows.map((r) => r['QUERY PLAN']).join('\n')}\n`);
-  }
-  const indexed = await time((hash) => findLookalikes(db, 'x', hash));
-  const whole = await time((hash) => seeder.query(scan, [hash.toString()]));
-  const markdown =
-    `| look-alike search on ${BILLS} proofs (PostgreSQL) | p50 ms | p99 ms |\n| --- | --- | --- |\n` +
-    `| band indexes (uploads/repository.ts findLookalikes) | ${indexed} |\n| every proof scanned (before issue 19) | ${whole} |\n`;
-  process.stdout.write(`${markdown}\n`);
-  return markdown;
 }
 
 await main();

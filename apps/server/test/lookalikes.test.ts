@@ -1,137 +1,126 @@
-import { eq, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PHASH_BANDS, uploadLookalikes, uploads } from '../src/db/schema';
-import { LOOKALIKE_MAX_DISTANCE } from '../src/lib/perceptual-hash';
-import { bandProbes, findLookalikes, insertProof } from '../src/modules/uploads/repository';
+import { randomOf, receiptsOf, renderReceipt, transform, type Transformation } from '../../../scripts/receipts/receipts';
+import { proofFingerprints, proofKeys, uploads } from '../src/db/schema';
+import { processImage } from '../src/lib/images';
+import { findLookalikeCandidates, insertFingerprint, LOOKALIKE_KEY_CAP } from '../src/modules/uploads/repository';
+import { recordUpload, type StoredImage } from '../src/modules/uploads/service';
 import { countQueries } from './helpers/query-counter';
 import { useTestApp } from './helpers/test-app';
 
 /**
- * Issue 19: the look-alike search reads the band indexes instead of every stored proof. It
- * must find exactly what the whole scan finds (the hashes within LOOKALIKE_MAX_DISTANCE bits),
- * on PGlite and (with TEST_DATABASE_URL) PostgreSQL.
+ * Issue 51 item 3: a proof is searched among the stored ones by its index keys and judged
+ * against the few candidates; its fingerprint row names the earlier look-alikes. No pairs are
+ * stored, and a template's key (one every receipt of an app shows) is read at most
+ * LOOKALIKE_KEY_CAP times and never grows. On PGlite and (with TEST_DATABASE_URL) PostgreSQL.
  */
 
 const ctx = useTestApp();
 
-/** A deterministic 64-bit generator (xorshift), so a failure can be replayed. */
-let state = 0x9e3779b97f4a7c15n;
-function next(): bigint {
-  state ^= (state << 13n) & 0xffffffffffffffffn;
-  state ^= state >> 7n;
-  state ^= (state << 17n) & 0xffffffffffffffffn;
-  return BigInt.asIntN(64, state);
+// Receipts 2 and 6 of this seed: the plain layout, one font, a 1080 × 2400 screen, two payments.
+const receipts = receiptsOf(51, 7);
+let original: Buffer;
+let other: Buffer;
+
+/** A private image through the image thread, as an upload of it is stored (its file aside). */
+async function proofOf(png: Buffer): Promise<StoredImage> {
+  const image = await processImage(png, 'private');
+  return {
+    key: `${randomBytes(16).toString('hex')}.jpg`,
+    visibility: 'private',
+    contentType: image.contentType,
+    byteSize: image.byteSize,
+    width: image.width,
+    height: image.height,
+    lookalike: image.lookalike,
+  };
 }
 
-/** `hash` with the given bit positions (0–63) flipped. */
-const flip = (hash: bigint, bits: number[]) =>
-  BigInt.asIntN(
-    64,
-    bits.reduce((h, b) => h ^ (1n << BigInt(b)), BigInt.asUintN(64, hash)),
-  );
+const record = (proof: StoredImage) => ctx.db.transaction((tx) => recordUpload(tx, proof, null));
 
-/** Bit positions spread over the bands as evenly as they go: the hardest case for the search. */
-function spread(count: number): number[] {
-  const bits: number[] = [];
-  for (let i = 0; bits.length < count; i += 1) {
-    const [first, width] = PHASH_BANDS[i % PHASH_BANDS.length]!;
-    bits.push(first + ((Math.floor(i / PHASH_BANDS.length) * 5 + i) % width));
-  }
-  return bits;
-}
-
-const stored: bigint[] = [];
-const key = (i: number) => `${i.toString(16).padStart(32, '0')}.jpg`;
-
-async function wholeScan(phash: bigint): Promise<string[]> {
-  const rows = await ctx.db
-    .select({ key: uploads.key })
-    .from(uploads)
-    .where(
-      sql`${uploads.phash} is not null and bit_count((${uploads.phash} # ${phash}::bigint)::bit(64))::int <= ${LOOKALIKE_MAX_DISTANCE}`,
-    );
-  return rows.map((r) => r.key).sort();
+async function fingerprintRow(key: string) {
+  const [row] = await ctx.db.select().from(proofFingerprints).where(eq(proofFingerprints.uploadKey, key));
+  const keys = row ? await ctx.db.select().from(proofKeys).where(eq(proofKeys.fingerprintId, row.id)) : [];
+  return { lookalikeOf: row?.lookalikeOf, keys: keys.length };
 }
 
 beforeAll(async () => {
-  const base = next();
-  // Random proofs, and near copies of one of them at every distance from 0 to 12, with the
-  // flipped bits spread across the bands.
-  for (let i = 0; i < 400; i += 1) stored.push(next());
-  for (let d = 0; d <= 12; d += 1) stored.push(flip(base, spread(d)));
-  await ctx.db
-    .insert(uploads)
-    .values(
-      stored.map((phash, i) => ({
-        key: key(i),
-        visibility: 'private' as const,
-        contentType: 'image/jpeg',
-        byteSize: 1,
-        width: 1,
-        height: 1,
-        phash,
-      })),
-    );
+  [original, other] = await Promise.all([renderReceipt(receipts[2]!), renderReceipt(receipts[6]!)]);
 });
 
-describe('look-alike search', () => {
-  it('the probes hold the band value and every value one bit away, per band', () => {
-    const probes = bandProbes(0n);
-    expect(probes.map((p) => p.length)).toEqual(PHASH_BANDS.map(([, width]) => width + 1));
-    expect(probes[0]!.slice(0, 3)).toEqual([0, 1, 2]);
-    expect(new Set(bandProbes(-1n)[4]).has(4095)).toBe(true);
+describe('look-alike search and storage', () => {
+  let first: StoredImage;
+
+  it('the first proof names nothing and is stored under its keys', async () => {
+    first = await proofOf(original);
+    expect(first.lookalike!.keys.length).toBeGreaterThan(10);
+    await record(first);
+    const row = await fingerprintRow(first.key);
+    expect(row.lookalikeOf).toEqual([]);
+    expect(row.keys).toBe(first.lookalike!.keys.length);
   });
 
-  it('finds exactly what a scan of every proof finds, near copies up to 8 bits and no further', async () => {
-    const base = stored[400]!;
-    const found = (await findLookalikes(ctx.db, 'none', base)).map((m) => m.otherKey).sort();
-    expect(found).toEqual(await wholeScan(base));
-    // The copies at distances 0–8 are found; 9–12 are not.
-    const copies = Array.from({ length: 13 }, (_, d) => key(400 + d));
-    expect(found).toEqual(expect.arrayContaining(copies.slice(0, 9)));
-    for (const far of copies.slice(9)) expect(found).not.toContain(far);
+  it.each<Transformation>(['jpeg', 'crop-20px', 'border-10px', 'mirror', 'turn-90'])(
+    'a %s copy is found and names the original; it adds no keys',
+    async (how) => {
+      const copy = await proofOf(await transform(original, how, randomOf(3)));
+      await record(copy);
+      expect(await fingerprintRow(copy.key)).toEqual({ lookalikeOf: [first.key], keys: 0 });
+    },
+  );
+
+  it('another payment in the same app names nothing, though the search hands its judge the original', async () => {
+    expect([receipts[6]!.layout, receipts[6]!.font, receipts[6]!.width]).toEqual([receipts[2]!.layout, receipts[2]!.font, receipts[2]!.width]);
+    const payment = await proofOf(other);
+    const candidates = await ctx.db.transaction((tx) => findLookalikeCandidates(tx, payment.lookalike!.probes));
+    // Their labels and buttons share keys: the original is a candidate, and the judge says no.
+    expect(candidates.map((c) => c.uploadKey)).toContain(first.key);
+    await record(payment);
+    const row = await fingerprintRow(payment.key);
+    expect(row.lookalikeOf).toEqual([]);
+    expect(row.keys).toBeGreaterThan(0);
   });
 
-  it('agrees with the whole scan for random probes near and far', async () => {
-    for (let i = 0; i < 60; i += 1) {
-      const target = stored[(i * 37) % stored.length]!;
-      const probe = i % 3 === 0 ? next() : flip(target, spread(i % 11));
-      const found = (await findLookalikes(ctx.db, 'none', probe)).map((m) => m.otherKey).sort();
-      expect(found, `probe ${probe}`).toEqual(await wholeScan(probe));
-    }
-  });
-
-  it("leaves out the proof's own key and reports the distance", async () => {
-    const base = stored[400]!;
-    const matches = await findLookalikes(ctx.db, key(400), base);
-    expect(matches.map((m) => m.otherKey)).not.toContain(key(400));
-    expect(matches.find((m) => m.otherKey === key(408))?.distance).toBe(8);
-  });
-
-  it('a new proof is stored with its pairs both ways and their distances', async () => {
+  it('a proof is its upload row, one search and one write of its fingerprint and keys', async () => {
+    const copy = await proofOf(await transform(original, 'greyscale', randomOf(3)));
     const counter = countQueries(ctx.database);
-    const proofs = [
-      { key: 'new-near.jpg', phash: flip(stored[400]!, spread(3)) },
-      { key: 'new-far.jpg', phash: next() },
-    ];
-    for (const proof of proofs) {
-      const expected = await wholeScan(proof.phash);
-      const { count } = await counter.measure(() =>
-        ctx.db.transaction((tx) =>
-          insertProof(tx, { ...proof, visibility: 'private', ownerId: null, contentType: 'image/jpeg', byteSize: 1, width: 1, height: 1 }),
-        ),
-      );
-      // BEGIN, the proof's row, its pairs, COMMIT.
-      expect(count).toBe(4);
-      const pairs = await ctx.db.select().from(uploadLookalikes).where(eq(uploadLookalikes.key, proof.key));
-      expect(pairs.map((p) => p.otherKey).sort()).toEqual(expected);
-      const back = await ctx.db.select().from(uploadLookalikes).where(eq(uploadLookalikes.otherKey, proof.key));
-      expect(back.map((p) => p.key).sort()).toEqual(expected);
-      expect(back.map((p) => p.distance).sort()).toEqual(pairs.map((p) => p.distance).sort());
+    const { statements } = await counter.measure(() => record(copy));
+    const work = statements.filter((s) => !/^(begin|commit)/i.test(s));
+    expect(work, work.join('\n---\n')).toHaveLength(3);
+    expect(work[0]).toMatch(/^insert into "uploads"/i);
+    expect(work[1]).toMatch(/from "proof_keys"[\s\S]*limit/i);
+    expect(work[2]).toMatch(/insert into "proof_fingerprints"[\s\S]*insert into "proof_keys"/i);
+    expect(statements.join('\n')).not.toMatch(/upload_lookalikes/);
+  });
+
+  it('a key held by LOOKALIKE_KEY_CAP fingerprints is a template: not searched, not added to', async () => {
+    const template = 0x7777_0000_0001n;
+    const rare = 0x7777_0000_0002n;
+    const fingerprint = Buffer.from([1, 0, 10, 0, 10]);
+    const held: string[] = [];
+    for (let i = 0; i <= LOOKALIKE_KEY_CAP; i += 1) {
+      const key = `${randomBytes(16).toString('hex')}.jpg`;
+      held.push(key);
+      await ctx.db.transaction(async (tx) => {
+        await tx.insert(uploads).values({ key, visibility: 'private', ownerId: null, contentType: 'image/jpeg', byteSize: 1, width: 1, height: 1 });
+        await insertFingerprint(tx, key, fingerprint, [], i === 0 ? [template, rare] : [template]);
+      });
     }
-    expect((await wholeScan(proofs[0]!.phash)).length).toBeGreaterThan(1);
-    // The proof's row is there with its hash.
-    const [row] = await ctx.db.select().from(uploads).where(eq(uploads.key, 'new-near.jpg'));
-    expect(row?.phash).toBe(proofs[0]!.phash);
+    const holders = async (key: bigint) =>
+      (await ctx.db.select().from(proofKeys).where(eq(proofKeys.key, key))).length;
+    // The one past the cap was not added.
+    expect(await holders(template)).toBe(LOOKALIKE_KEY_CAP);
+    expect(await holders(rare)).toBe(1);
+    const search = (key: bigint) =>
+      ctx.db.transaction((tx) => findLookalikeCandidates(tx, [{ key, line: 0, variant: 0 }]));
+    expect(await search(template)).toEqual([]);
+    expect((await search(rare)).map((c) => c.uploadKey)).toEqual([held[0]]);
+  });
+
+  it('the original ranks first among a copy’s candidates: it alone holds the copy’s rare keys', async () => {
+    const copy = await proofOf(await transform(original, 'half', randomOf(3)));
+    const candidates = await ctx.db.transaction((tx) => findLookalikeCandidates(tx, copy.lookalike!.probes));
+    expect(candidates[0]?.uploadKey).toBe(first.key);
   });
 });

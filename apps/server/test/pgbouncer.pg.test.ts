@@ -11,7 +11,7 @@ import { putSetting, SETTING } from '../src/modules/settings';
 import { customerWith } from './helpers/ids-fixtures';
 import { createAdmin, createStaffMember, post, postKeyed, testConfig, type TestContext, totpCode, WIDE_MONEY_LIMITS } from './helpers/test-app';
 import { openTestDatabase } from './helpers/test-database';
-import { addFunds, balanceOf, createUpiPaymentType, expectLedgerConsistent, patternImage, withdrawUpi } from './helpers/wallet-fixtures';
+import { addFunds, balanceOf, createUpiPaymentType, expectLedgerConsistent, receiptImage, withdrawUpi } from './helpers/wallet-fixtures';
 
 /**
  * Issue 53 item 1: the server runs through PgBouncer 1.18 (Debian's) in transaction mode, the
@@ -67,7 +67,7 @@ describe('through PgBouncer in transaction mode', () => {
     const decisions = await Promise.all([
       ...bills.map((id) => postKeyed(app, `/api/admin/bills/${id}/approve`, {}, admin.token, randomUUID())),
       post(app, `/api/admin/withdraw/${answers[0]!.json().data.id}/approve`, {}, admin.token),
-      addFunds(app, customers[0]!.token, paymentType.id, '300.00', await patternImage(3)),
+      addFunds(app, customers[0]!.token, paymentType.id, '300.00', await receiptImage(3)),
     ]);
     for (const res of decisions) expect(res.statusCode, res.body).toBe(200);
     for (const user of customers) {

@@ -7,7 +7,7 @@ import { auditLog, bills, idRequests } from '../src/db/schema';
 import { activeId, createByPayment, createItem, customer, depositByPayment, handle, LOGIN, PASSWORD } from './helpers/ids-fixtures';
 import { useStaffedApp } from './helpers/staffed-app';
 import { get, post } from './helpers/test-app';
-import { addFunds, approveBill, balanceOf, patternImage, reEncoded } from './helpers/wallet-fixtures';
+import { addFunds, approveBill, balanceOf, receiptImage, reEncoded } from './helpers/wallet-fixtures';
 
 /**
  * Issue 51 items 1 and 2 (money rule 11, docs/product.md): one canonical payment reference,
@@ -164,11 +164,11 @@ describe('issue 51 item 1: one canonical payment reference', () => {
     expect((await approveBill(ctx.app, admin.token, bill)).statusCode).toBe(200);
     const item = await createItem(ctx.app, admin.token);
     const arabic = [...reference].map((d) => String.fromCodePoint(0x0660 + Number(d))).join('');
-    const asId = await createByPayment(ctx.app, payer.token, item.id, paymentType.id, { username: 'respelt', reference: `utr ${arabic}`, proof: await patternImage(61) });
+    const asId = await createByPayment(ctx.app, payer.token, item.id, paymentType.id, { username: 'respelt', reference: `utr ${arabic}`, proof: await receiptImage(61) });
     expect(asId.statusCode).toBe(409);
     expect(asId.json().code).toBe('REFERENCE_ALREADY_USED');
     const { user: owner, userIdId } = await activeId(ctx, admin.token, item.id);
-    const asDeposit = await depositByPayment(ctx.app, owner.token, userIdId, paymentType.id, { reference: `0${reference.slice(0, 6)}\u200b${reference.slice(6)}.`, proof: await patternImage(62) });
+    const asDeposit = await depositByPayment(ctx.app, owner.token, userIdId, paymentType.id, { reference: `0${reference.slice(0, 6)}\u200b${reference.slice(6)}.`, proof: await receiptImage(62) });
     expect(asDeposit.statusCode).toBe(409);
     expect(asDeposit.json().code).toBe('REFERENCE_ALREADY_USED');
   });
@@ -226,7 +226,7 @@ describe('issue 51 item 2: one guard on every path that credits a proof', () => 
   it('single approve: a bill flagged only for a look-alike screenshot says so, and is credited only with a reason (audit, CSV; not the customer)', async () => {
     const one = await customer(ctx);
     const two = await customer(ctx);
-    const original = await patternImage(71);
+    const original = await receiptImage(71);
     await addFunds(ctx.app, one.token, paymentType.id, '30', original);
     const copy = (await addFunds(ctx.app, two.token, paymentType.id, '31', await reEncoded(original))).json().data.id as number;
 
@@ -257,7 +257,7 @@ describe('issue 51 item 2: one guard on every path that credits a proof', () => 
     const clean = (await addFunds(ctx.app, one.token, paymentType.id, '1')).json().data.id as number;
     const utrA = (await addFunds(ctx.app, one.token, paymentType.id, '2', undefined, reference)).json().data.id as number;
     const utrB = (await addFunds(ctx.app, two.token, paymentType.id, '3', undefined, `UTR ${reference}`)).json().data.id as number;
-    const original = await patternImage(81);
+    const original = await receiptImage(81);
     const lookA = (await addFunds(ctx.app, one.token, paymentType.id, '4', original)).json().data.id as number;
     const lookB = (await addFunds(ctx.app, two.token, paymentType.id, '5', await reEncoded(original))).json().data.id as number;
 
@@ -314,7 +314,7 @@ describe('issue 51 item 2: one guard on every path that credits a proof', () => 
 
   it('a rejection needs no reason, in a batch or alone', async () => {
     const one = await customer(ctx);
-    const original = await patternImage(91);
+    const original = await receiptImage(91);
     await addFunds(ctx.app, one.token, paymentType.id, '9', original);
     const copy = (await addFunds(ctx.app, one.token, paymentType.id, '9', await reEncoded(original))).json().data.id as number;
     const res = await post(ctx.app, '/api/admin/bills/batch', { ids: [copy], action: 'reject', reasons: [{ id: copy, reason: 'ignored' }] }, admin.token);
@@ -326,7 +326,7 @@ describe('issue 51 item 2: one guard on every path that credits a proof', () => 
     const reference = String(810_000_000_000 + (Date.now() % 100_000_000));
     await addFunds(ctx.app, payer.token, paymentType.id, '40', undefined, reference);
     const item = await createItem(ctx.app, admin.token);
-    const created = await createByPayment(ctx.app, payer.token, item.id, paymentType.id, { username: 'guarded', reference: `${reference}.`, proof: await patternImage(101) });
+    const created = await createByPayment(ctx.app, payer.token, item.id, paymentType.id, { username: 'guarded', reference: `${reference}.`, proof: await receiptImage(101) });
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().data.id as number;
     const body = { amount: '500', login: LOGIN, password: PASSWORD };
@@ -344,7 +344,7 @@ describe('issue 51 item 2: one guard on every path that credits a proof', () => 
   it('API, ID deposits: a deposit by proof with a look-alike screenshot is approved only with a reason', async () => {
     const item = await createItem(ctx.app, admin.token);
     const { user: owner, userIdId } = await activeId(ctx, admin.token, item.id);
-    const original = await patternImage(111);
+    const original = await receiptImage(111);
     await depositByPayment(ctx.app, owner.token, userIdId, paymentType.id, { proof: original });
     const second = await depositByPayment(ctx.app, owner.token, userIdId, paymentType.id, { proof: await reEncoded(original) });
     const requestId = second.json().data.id as number;

@@ -14,7 +14,7 @@ import { putSetting, SETTING } from '../src/modules/settings';
 import { killLeftovers, runEntry } from './helpers/processes';
 import { startS3Server, type S3TestServer } from './helpers/s3-server';
 import { createAdmin, get, post, registerUser, testConfig, type TestContext, WIDE_MONEY_LIMITS } from './helpers/test-app';
-import { addFunds, approveBill, createUpiPaymentType, deposit, patternImage, userIdOf, withdrawUpi } from './helpers/wallet-fixtures';
+import { addFunds, approveBill, createUpiPaymentType, deposit, receiptImage, userIdOf, withdrawUpi } from './helpers/wallet-fixtures';
 
 /**
  * The backup and restore drill of docs/operations.md ("PostgreSQL and the bucket"), run as
@@ -87,7 +87,7 @@ describe('the backup and restore drill of docs/operations.md', () => {
     const customers = [await registerUser(app), await registerUser(app)];
     const bills = [];
     for (const [n, c] of customers.entries()) {
-      const bill = (await addFunds(app, c.token, paymentType.id, '700.00', await patternImage(n + 1))).json().data;
+      const bill = (await addFunds(app, c.token, paymentType.id, '700.00', await receiptImage(n + 1))).json().data;
       bills.push(bill);
     }
     expect((await approveBill(app, admin.token, bills[0].id)).statusCode).toBe(200);

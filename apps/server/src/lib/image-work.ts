@@ -1,5 +1,5 @@
 import { IMAGE_UPLOAD, type ImageProblem } from '@iddesk/contract';
-import { hashOfPixels } from './perceptual-hash';
+import { type Lookalike, lookalikeOfPixels } from './lookalike';
 import { loadSharp, lowerImageThreadPriority } from './sharp';
 
 // The image work itself, run on the image thread (lib/image-worker.ts); the server calls it
@@ -24,8 +24,8 @@ export type ProcessedImage = {
   extension: 'webp' | 'jpg';
   width: number;
   height: number;
-  /** Private images (payment proofs): the perceptual hash (lib/perceptual-hash.ts); else null. */
-  phash: bigint | null;
+  /** Private images (payment proofs): the look-alike fingerprint (lib/lookalike.ts); else null. */
+  lookalike: Lookalike | null;
 };
 
 /** Stored images fit in this box: plenty for a payment screenshot, far less to keep. */
@@ -46,7 +46,7 @@ const RENICE_EVERY_MS = 20;
  * Check an upload by its content and re-encode it. The header is read first with sharp's
  * pixel limit, so an oversized image (a 20 000 × 20 000 PNG bomb) is refused before any
  * pixel is decoded. Re-encoding drops everything but pixels: EXIF (location, device),
- * embedded scripts or polyglot payloads. A proof's perceptual hash is taken from the same
+ * embedded scripts or polyglot payloads. A proof's look-alike fingerprint is taken from the same
  * decoded pixels. libvips' threads run below sign-ins and the event loop while it works.
  */
 export async function checkAndEncode(input: Buffer, use: ImageUse): Promise<ProcessedImage> {
@@ -83,7 +83,7 @@ async function encode(input: Buffer, use: ImageUse): Promise<ProcessedImage> {
   // Huffman-optimising pass costs about a third of the encode with it, a tenth of WebP q90.
   const asJpeg = use === 'private' || format === 'jpeg';
   try {
-    // Decoded once: the same pixels are encoded and, for a proof, hashed (a second decode of
+    // Decoded once: the same pixels are encoded and, for a proof, fingerprinted (a second decode of
     // the encoded file cost as much CPU as the encode itself). Only the steps this image needs
     // join the pipeline (a phone screenshot needs none: ~6 % of the decode saved).
     let decoded = image;
@@ -109,7 +109,7 @@ async function encode(input: Buffer, use: ImageUse): Promise<ProcessedImage> {
       extension: asJpeg ? 'jpg' : 'webp',
       width,
       height,
-      phash: use === 'private' ? await hashOfPixels({ data: pixels.data, width, height, channels }) : null,
+      lookalike: use === 'private' ? await lookalikeOfPixels({ data: pixels.data, width, height, channels }) : null,
     };
   } catch (error) {
     // A valid header over corrupt or truncated pixel data.

@@ -105,11 +105,13 @@ export class ImageThread {
     this.pending.delete(reply.id);
     if (this.pending.size === 0) this.current?.unref();
     if ('image' in reply) {
-      // Structured clone gives the bytes back as a Uint8Array.
-      const { data } = reply.image;
+      // Structured clone gives the bytes back as Uint8Arrays.
+      const { data, lookalike } = reply.image;
+      const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       job.resolve({
         ...reply.image,
-        data: data && Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+        data: data && asBuffer(data),
+        lookalike: lookalike && { ...lookalike, fingerprint: asBuffer(lookalike.fingerprint) },
       });
     } else if ('problem' in reply) job.reject(new InvalidImageError(reply.problem));
     else job.reject(new Error(`image work failed: ${reply.error}`));

@@ -3,6 +3,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { receiptsOf, renderReceipt } from '../../../../scripts/receipts/receipts';
 import { expect } from 'vitest';
 import { users } from '../../src/db/schema';
 import { ledgerChecks } from '../../src/modules/ledger/invariant';
@@ -191,25 +192,21 @@ export const WITH_AND_WITHOUT_KEY = [
   },
 ] as const;
 
-/** A screenshot-like picture: a seeded grid of grey blocks, so each seed looks different. */
-export async function patternImage(seed: number, width = 360, height = 640): Promise<Buffer> {
-  let state = seed * 7919 + 17;
-  const random = () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-  const cols = 6;
-  const rows = 10;
-  const cells = Array.from({ length: cols * rows }, () => Math.floor(random() * 256));
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const v = cells[Math.floor((y * rows) / height) * cols + Math.floor((x * cols) / width)]!;
-      raw.fill(v, (y * width + x) * 3, (y * width + x) * 3 + 3);
-    }
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png().toBuffer();
+/**
+ * A payment app's success screen from the committed receipt generator (scripts/receipts, a
+ * fixed seed): receipt `index` of the set, each a different payment (amount, reference, time);
+ * every fourth one is of the same app layout.
+ */
+export async function receiptImage(index: number): Promise<Buffer> {
+  let image = receiptImages.get(index);
+  if (!image) receiptImages.set(index, (image = renderReceipt(receiptsOf(RECEIPT_SEED, index + 1)[index]!)));
+  return image;
 }
+const RECEIPT_SEED = 16;
+const receiptImages = new Map<number, Promise<Buffer>>();
 
-/** The same picture re-saved as a smaller, lower-quality JPEG. */
-export const reEncoded = async (image: Buffer) => sharp(image).resize(270, 480).jpeg({ quality: 45 }).toBuffer();
+/** The same screenshot at half its size, re-saved as a JPEG of quality 70. */
+export const reEncoded = async (image: Buffer) => {
+  const { width } = await sharp(image).metadata();
+  return sharp(image).resize(Math.round(width / 2)).jpeg({ quality: 70 }).toBuffer();
+};

@@ -1,33 +1,20 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, customType, index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const uploadVisibility = pgEnum('upload_visibility', ['private', 'public']);
+
+/** Binary data: a Buffer either way (PGlite gives a Uint8Array, pg a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+  toDriver: (value) => value,
+});
 
 /**
  * One row per stored file. Private files (payment proofs, payout screenshots) are served only
  * to `owner_id` and admins; public ones (QR codes, logos, media) to anyone.
  */
-/**
- * The look-alike search's bands (issue 19): the 64-bit perceptual hash cut into five pieces
- * ([first bit, bits]), each with an index. Two hashes within 8 bits of each other differ in
- * at most one bit in at least one piece (five pieces with two or more would make 10), so the
- * search looks up, per piece, its value and the values one bit away (14 or 13 of them) and
- * checks the whole distance only on those rows, instead of on every stored proof.
- */
-export const PHASH_BANDS = [
-  [0, 13],
-  [13, 13],
-  [26, 13],
-  [39, 13],
-  [52, 12],
-] as const;
-
-/** One band of a hash column as an int: the same expression as its index, constants inline. */
-export function phashBand(phash: AnyPgColumn | SQL, [first, bits]: (typeof PHASH_BANDS)[number]): SQL<number> {
-  return sql<number>`(((${phash} >> ${sql.raw(String(first))}) & ${sql.raw(String(2 ** bits - 1))})::int)`;
-}
-
 export const uploads = pgTable('uploads', {
   /** Server-generated random file name, also the storage key within its visibility. */
   key: text('key').primaryKey(),
@@ -38,35 +25,47 @@ export const uploads = pgTable('uploads', {
   byteSize: integer('byte_size').notNull(),
   width: integer('width').notNull(),
   height: integer('height').notNull(),
-  /**
-   * Payment proofs: a 64-bit difference hash of the picture (lib/perceptual-hash.ts), so a
-   * re-saved or resized copy of an earlier screenshot is found (issue 16). Null for public
-   * files and for featureless images, which would all look alike.
-   */
-  phash: bigint('phash', { mode: 'bigint' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) =>
-  PHASH_BANDS.map((band, i) =>
-    index(`uploads_phash_band${i}_idx`).on(phashBand(t.phash, band)).where(sql`${t.phash} is not null`),
-  ),
+});
+
+/**
+ * A private image's look-alike fingerprint (lib/lookalike.ts, issue 51 item 3): its text lines'
+ * places and pictures, and the earlier proofs it was found to look like when it was stored (at
+ * most LOOKALIKES_NAMED_MAX; the proof-reuse trigger tags the payments holding them). A proof
+ * stored before the fingerprints, or with one of an older version, gets its row from
+ * `npm run lookalike:rehash`.
+ */
+export const proofFingerprints = pgTable(
+  'proof_fingerprints',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    uploadKey: text('upload_key')
+      .notNull()
+      .unique()
+      .references(() => uploads.key, { onDelete: 'cascade' }),
+    /** lib/lookalike.ts `encodeFingerprint`; its first byte is the fingerprint's version. */
+    fingerprint: bytea('fingerprint').notNull(),
+    lookalikeOf: text('lookalike_of').array().notNull().default(sql`'{}'::text[]`),
+  },
+  // Which proofs name this one (iddesk_proof_tags' later look-alikes): only rows that name any.
+  (t) => [index('proof_fingerprints_lookalike_of_idx').using('gin', t.lookalikeOf).where(sql`cardinality(${t.lookalikeOf}) > 0`)],
 );
 
 /**
- * Pairs of proofs whose hashes lie within a small Hamming distance, both ways, written when the
- * later one is uploaded: staff lists flag a reused screenshot with one indexed lookup per row.
+ * The look-alike search's index: a fingerprint's keys (lib/lookalike.ts `storedKeys`). A key
+ * already held by LOOKALIKE_KEY_CAP fingerprints is a template's (every receipt of an app
+ * shows it): the search ignores it and no new fingerprint adds it, so a key's rows stay few
+ * whatever the number of proofs. A proof found to look like an earlier one adds none (the
+ * earlier one already finds its copies). No foreign key: a key of a removed fingerprint matches
+ * nothing (the search joins the fingerprints).
  */
-export const uploadLookalikes = pgTable(
-  'upload_lookalikes',
+export const proofKeys = pgTable(
+  'proof_keys',
   {
-    key: text('key')
-      .notNull()
-      .references(() => uploads.key, { onDelete: 'cascade' }),
-    otherKey: text('other_key')
-      .notNull()
-      .references(() => uploads.key, { onDelete: 'cascade' }),
-    distance: integer('distance').notNull(),
+    key: bigint('key', { mode: 'bigint' }).notNull(),
+    fingerprintId: integer('fingerprint_id').notNull(),
   },
-  (t) => [primaryKey({ name: 'upload_lookalikes_pk', columns: [t.key, t.otherKey] })],
+  (t) => [primaryKey({ name: 'proof_keys_pk', columns: [t.key, t.fingerprintId] })],
 );
 
 export type UploadRow = typeof uploads.$inferSelect;

@@ -62,7 +62,7 @@ export async function recordAddFunds(
 ): Promise<BillView> {
   const { locale, ...user } = customer;
   const userId = user.id;
-  // Its look-alike pairs first: the bill's trigger (migration 0016) tags the bill from them.
+  // Its fingerprint row first: the bill's trigger (migration 0032) tags the look-alikes it names.
   await recordUpload(tx, image, userId);
   const bill = await insertBill(tx, { userId, amount: input.amount, paymentTypeId: paymentType.id, reference: input.reference, proofKey: image.key });
   await pendingCredit(

@@ -10,3 +10,4 @@ export {
   storeImage,
   withStoredImage,
 } from './service';
+export { rehashProofs, type RehashSummary } from './rehash';

@@ -5,8 +5,9 @@ import type { UploadRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
 import { InvalidImageError, processImage } from '../../lib/images';
+import { decodeFingerprint, isLookalike, type Lookalike } from '../../lib/lookalike';
 import type { Storage } from '../../lib/storage';
-import { insertProof, insertUpload, listUploads } from './repository';
+import { findLookalikeCandidates, insertFingerprint, insertUpload, listUploads, LOOKALIKES_NAMED_MAX } from './repository';
 
 export type Visibility = UploadRow['visibility'];
 
@@ -18,8 +19,8 @@ export type StoredImage = {
   byteSize: number;
   width: number;
   height: number;
-  /** Private images (payment proofs): the perceptual hash; null otherwise. */
-  phash: bigint | null;
+  /** Private images (payment proofs): the look-alike fingerprint and its keys; null otherwise. */
+  lookalike: Lookalike | null;
 };
 
 const FOLDER: Record<Visibility, string> = { private: 'proofs', public: 'public' };
@@ -57,7 +58,7 @@ export async function storeImage(
     if (error instanceof InvalidImageError) throw ValidationError.field(field, imageProblemMessage(error.problem));
     throw error;
   }
-  // Only proofs carry a perceptual hash (issue 16), taken in the image pool with the encode.
+  // Only proofs carry a look-alike fingerprint (issue 51), taken in the image pool with the encode.
   const key = `${name}.${image.extension}`;
   if (image.data) await storage.put(storageKeyOf(visibility, key), image.data);
   return {
@@ -67,15 +68,37 @@ export async function storeImage(
     byteSize: image.byteSize,
     width: image.width,
     height: image.height,
-    phash: image.phash,
+    lookalike: image.lookalike,
   };
 }
 
-/** The database row of a stored image, written in the transaction that references it. */
+/**
+ * The database row of a stored image, written in the transaction that references it. A proof
+ * (issue 51 item 3) is first searched among the stored ones (uploads/repository.ts
+ * `findLookalikeCandidates`: a bounded number of index reads) and judged against the few
+ * candidates (lib/lookalike.ts `isLookalike`); its fingerprint row then names the earlier
+ * proofs it looks like (the proof-reuse trigger of migration 0032 tags their payments when
+ * this one's payment goes in), and only a proof like no other adds its index keys.
+ */
 export async function recordUpload(tx: Tx, image: StoredImage, ownerId: number | null): Promise<void> {
-  const { phash } = image;
-  if (phash === null) await insertUpload(tx, { ...image, ownerId });
-  else await insertProof(tx, { ...image, ownerId, phash });
+  const { lookalike, ...row } = image;
+  await insertUpload(tx, { ...row, ownerId });
+  if (lookalike === null) return;
+  const lookalikeOf = await earlierLookalikes(tx, lookalike, image.key);
+  await insertFingerprint(tx, image.key, lookalike.fingerprint, lookalikeOf, lookalikeOf.length > 0 ? [] : lookalike.keys);
+}
+
+/** The stored proofs `lookalike` looks like, the likeliest first, at most LOOKALIKES_NAMED_MAX. */
+export async function earlierLookalikes(tx: Tx, lookalike: Lookalike, exceptKey: string | null = null): Promise<string[]> {
+  const candidates = await findLookalikeCandidates(tx, lookalike.probes, exceptKey);
+  if (candidates.length === 0) return [];
+  const fingerprint = decodeFingerprint(lookalike.fingerprint)!;
+  const found: string[] = [];
+  for (const candidate of candidates) {
+    const stored = decodeFingerprint(candidate.fingerprint);
+    if (stored && isLookalike(fingerprint, stored, candidate.variants)) found.push(candidate.uploadKey);
+  }
+  return found.slice(0, LOOKALIKES_NAMED_MAX);
 }
 
 /**
