@@ -19,3 +19,4 @@ export * from './app-key-fingerprint';
 export * from './rate-limits';
 export * from './recovery-codes';
 export * from './telegram';
+export * from './queue-claims';
