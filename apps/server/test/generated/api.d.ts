@@ -795,6 +795,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/bills/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a pending item while you handle it
+         * @description Until the claim ends (QUEUE_CLAIM_SECONDS after the last claim, or on release, decision or cancel), every other staff member sees who holds it, and their approve or reject is 409 CLAIMED_BY_OTHER. Claiming again renews it. 409 CLAIMED_BY_OTHER while someone else holds it; 409 ALREADY_HANDLED once it is handled.
+         */
+        post: operations["postAdminBillsIdClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bills/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release a claimed item
+         * @description Your own claim goes at once; nothing held is nothing to do. Another’s claim is released only by an owner, and the audit trail records it; anyone else gets 409 CLAIMED_BY_OTHER.
+         */
+        post: operations["postAdminBillsIdRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/bills/{id}/approve": {
         parameters: {
             query?: never;
@@ -980,6 +1020,46 @@ export interface paths {
         get: operations["getAdminWithdrawId"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/withdraw/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a pending item while you handle it
+         * @description Until the claim ends (QUEUE_CLAIM_SECONDS after the last claim, or on release, decision or cancel), every other staff member sees who holds it, and their approve or reject is 409 CLAIMED_BY_OTHER. Claiming again renews it. 409 CLAIMED_BY_OTHER while someone else holds it; 409 ALREADY_HANDLED once it is handled.
+         */
+        post: operations["postAdminWithdrawIdClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/withdraw/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release a claimed item
+         * @description Your own claim goes at once; nothing held is nothing to do. Another’s claim is released only by an owner, and the audit trail records it; anyone else gets 409 CLAIMED_BY_OTHER.
+         */
+        post: operations["postAdminWithdrawIdRelease"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1806,6 +1886,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/user_ids/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a pending item while you handle it
+         * @description Until the claim ends (QUEUE_CLAIM_SECONDS after the last claim, or on release, decision or cancel), every other staff member sees who holds it, and their approve or reject is 409 CLAIMED_BY_OTHER. Claiming again renews it. 409 CLAIMED_BY_OTHER while someone else holds it; 409 ALREADY_HANDLED once it is handled.
+         */
+        post: operations["postAdminUserIdsIdClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/user_ids/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release a claimed item
+         * @description Your own claim goes at once; nothing held is nothing to do. Another’s claim is released only by an owner, and the audit trail records it; anyone else gets 409 CLAIMED_BY_OTHER.
+         */
+        post: operations["postAdminUserIdsIdRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/user_ids/{id}/approve": {
         parameters: {
             query?: never;
@@ -2037,6 +2157,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/requests/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a pending item while you handle it
+         * @description Until the claim ends (QUEUE_CLAIM_SECONDS after the last claim, or on release, decision or cancel), every other staff member sees who holds it, and their approve or reject is 409 CLAIMED_BY_OTHER. Claiming again renews it. 409 CLAIMED_BY_OTHER while someone else holds it; 409 ALREADY_HANDLED once it is handled.
+         */
+        post: operations["postAdminRequestsIdClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/requests/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release a claimed item
+         * @description Your own claim goes at once; nothing held is nothing to do. Another’s claim is released only by an owner, and the audit trail records it; anyone else gets 409 CLAIMED_BY_OTHER.
+         */
+        post: operations["postAdminRequestsIdRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/requests/{id}/handle": {
         parameters: {
             query?: never;
@@ -2142,7 +2302,7 @@ export interface components {
             message: string;
             data: null;
             /** @enum {string} */
-            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "ACCOUNT_BLOCKED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "NOT_FOUND" | "VALIDATION" | "CONFLICT" | "INSUFFICIENT_BALANCE" | "ALREADY_HANDLED" | "ID_NOT_ACTIVE" | "ID_CLOSING" | "REUSED_PROOF" | "PROOF_FLAGGED" | "REFERENCE_ALREADY_USED" | "STAFF_ACCOUNT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE";
+            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "ACCOUNT_BLOCKED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "NOT_FOUND" | "VALIDATION" | "CONFLICT" | "INSUFFICIENT_BALANCE" | "ALREADY_HANDLED" | "CLAIMED_BY_OTHER" | "ID_NOT_ACTIVE" | "ID_CLOSING" | "REUSED_PROOF" | "PROOF_FLAGGED" | "REFERENCE_ALREADY_USED" | "STAFF_ACCOUNT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE";
             errors?: {
                 [key: string]: string[];
             };
@@ -5319,6 +5479,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                             reused_proof?: {
                                 flagged: boolean;
                                 same_reference: {
@@ -5454,6 +5621,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                             reused_proof?: {
                                 flagged: boolean;
                                 same_reference: {
@@ -5555,6 +5729,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                             reused_proof?: {
                                 flagged: boolean;
@@ -5713,6 +5894,13 @@ export interface operations {
                                 handled_by?: {
                                     id: number;
                                     name: string;
+                                } | null;
+                                claim?: {
+                                    by: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    until: string;
                                 } | null;
                                 reused_proof?: {
                                     flagged: boolean;
@@ -5889,6 +6077,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                             reused_proof?: {
                                 flagged: boolean;
                                 same_reference: {
@@ -5927,6 +6122,216 @@ export interface operations {
             };
             /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminBillsIdClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            claim: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminBillsIdRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            claim: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6006,6 +6411,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                             reused_proof?: {
                                 flagged: boolean;
@@ -6279,6 +6691,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                             reused_proof?: {
                                 flagged: boolean;
                                 same_reference: {
@@ -6446,6 +6865,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                         };
                     };
@@ -6615,6 +7041,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                         };
                     };
                 };
@@ -6704,6 +7137,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                         };
                     };
@@ -6850,6 +7290,13 @@ export interface operations {
                                 handled_by?: {
                                     id: number;
                                     name: string;
+                                } | null;
+                                claim?: {
+                                    by: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    until: string;
                                 } | null;
                             }[];
                             page: number;
@@ -7014,6 +7461,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                         };
                     };
                 };
@@ -7038,6 +7492,216 @@ export interface operations {
             };
             /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminWithdrawIdClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            claim: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminWithdrawIdRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            claim: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7131,6 +7795,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                         };
                     };
@@ -7391,6 +8062,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                         };
                     };
@@ -8783,6 +9461,7 @@ export interface operations {
                             requests: number;
                             bills: number;
                             withdrawals: number;
+                            claims: string;
                         };
                     };
                 };
@@ -10726,6 +11405,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                             reused_proof?: {
                                 flagged: boolean;
                                 same_reference: {
@@ -10883,6 +11569,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                             reused_proof?: {
                                 flagged: boolean;
                                 same_reference: {
@@ -10997,6 +11690,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                             reused_proof?: {
                                 flagged: boolean;
@@ -11153,6 +11853,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                             reused_proof?: {
                                 flagged: boolean;
                                 same_reference: {
@@ -11260,6 +11967,13 @@ export interface operations {
                                 handled_by?: {
                                     id: number;
                                     name: string;
+                                } | null;
+                                claim?: {
+                                    by: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    until: string;
                                 } | null;
                                 reused_proof?: {
                                     flagged: boolean;
@@ -11449,6 +12163,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                             reused_proof?: {
                                 flagged: boolean;
                                 same_reference: {
@@ -11487,6 +12208,216 @@ export interface operations {
             };
             /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminUserIdsIdClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            claim: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminUserIdsIdRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            claim: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11582,6 +12513,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                             reused_proof?: {
                                 flagged: boolean;
@@ -11757,6 +12695,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                             reused_proof?: {
                                 flagged: boolean;
@@ -11947,6 +12892,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                             reused_proof?: {
                                 flagged: boolean;
                                 same_reference: {
@@ -12118,6 +13070,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                             reused_proof?: {
                                 flagged: boolean;
                                 same_reference: {
@@ -12282,6 +13241,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                             reused_proof?: {
                                 flagged: boolean;
@@ -12451,6 +13417,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                             reused_proof?: {
                                 flagged: boolean;
                                 same_reference: {
@@ -12606,6 +13579,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                             reused_proof?: {
                                 flagged: boolean;
@@ -12773,6 +13753,13 @@ export interface operations {
                                     id: number;
                                     name: string;
                                 } | null;
+                                claim?: {
+                                    by: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    until: string;
+                                } | null;
                                 reused_proof?: {
                                     flagged: boolean;
                                     same_reference: {
@@ -12896,6 +13883,13 @@ export interface operations {
                                 handled_by?: {
                                     id: number;
                                     name: string;
+                                } | null;
+                                claim?: {
+                                    by: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    until: string;
                                 } | null;
                                 reused_proof?: {
                                     flagged: boolean;
@@ -13023,6 +14017,13 @@ export interface operations {
                                 handled_by?: {
                                     id: number;
                                     name: string;
+                                } | null;
+                                claim?: {
+                                    by: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    until: string;
                                 } | null;
                                 reused_proof?: {
                                     flagged: boolean;
@@ -13217,6 +14218,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                             reused_proof?: {
                                 flagged: boolean;
                                 same_reference: {
@@ -13255,6 +14263,216 @@ export interface operations {
             };
             /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminRequestsIdClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            claim: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminRequestsIdRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            claim: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13356,6 +14574,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                             reused_proof?: {
                                 flagged: boolean;
