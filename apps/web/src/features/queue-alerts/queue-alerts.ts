@@ -12,7 +12,7 @@ import { getAdminStats } from './api/get-admin-stats';
  */
 export type QueueCounts = AdminStats;
 export type QueueKey = Exclude<keyof QueueCounts, 'claims'>;
-const QUEUE_KEYS: QueueKey[] = ['new_ids', 'requests', 'bills', 'withdrawals'];
+const QUEUE_KEYS: QueueKey[] = ['bills', 'withdrawals', 'requests', 'new_ids'];
 /** What changed since the last reading: the queues that grew, and `claims` when claims did. */
 export type QueueChange = QueueKey | 'claims';
 
