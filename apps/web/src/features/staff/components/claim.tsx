@@ -99,10 +99,10 @@ export function ClaimBanner({ apiItemPath, item }: { apiItemPath: string; item: 
   return (
     <div
       role="status"
-      className="mb-4 flex flex-col gap-3 rounded-2xl bg-amber-50 p-4 text-amber-950 ring-1 ring-inset ring-amber-400 sm:flex-row sm:items-center"
+      className="mb-4 flex flex-wrap items-start gap-3 rounded-2xl bg-amber-50 p-4 text-amber-950 ring-1 ring-inset ring-amber-400 sm:items-center"
     >
-      <UserRoundX className="size-5 shrink-0" aria-hidden="true" />
-      <div className="min-w-0 flex-1">
+      <UserRoundX className="mt-0.5 size-5 shrink-0 sm:mt-0" aria-hidden="true" />
+      <div className="min-w-0 flex-1 basis-56">
         <p className="font-semibold">{t('claim.heldBy', { name: claim.by.name })}</p>
         <p className="text-sm">{t('claim.heldByHint', { until: formatDateTime(claim.until) })}</p>
       </div>
@@ -128,7 +128,7 @@ export function ClaimTag({ claim }: { claim: ItemClaim | undefined }) {
   const mine = claim.by.id === me;
   const Icon = mine ? UserRoundCheck : UserRoundX;
   return (
-    <span className="inline-flex max-w-full items-center gap-1 rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-950 ring-1 ring-inset ring-sky-400">
+    <span className="inline-flex max-w-full items-center gap-1 self-start rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-950 ring-1 ring-inset ring-sky-400">
       <Icon className="size-3.5 shrink-0" aria-hidden="true" />
       {mine ? t('claim.tagMine') : t('claim.tagOther', { name: claim.by.name })}
     </span>
