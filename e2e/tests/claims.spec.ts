@@ -31,6 +31,8 @@ test('two cashiers see each other’s claims on the list and the item; the secon
   browser,
   request,
 }) => {
+  // Two browsers, each waiting on the header's 5-second poll more than once.
+  test.slow();
   const owner = await adminToken(request);
   const asha = await cashier(request, owner, 'asha');
   const ravi = await cashier(request, owner, 'ravi');

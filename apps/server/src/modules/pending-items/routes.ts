@@ -132,7 +132,7 @@ function claimRoutes<View>(app: App, itemPath: string, claims: QueueReadRoutes<V
     paths.claim,
     { ...claim, schema: { ...claim.schema, params: IdParamSchema, response: { 200: envelope(ClaimStateSchema) } } },
     async (request) => {
-      const { id, name } = callerOf(request).user;
+      const { name } = callerOf(request).user;
       const held = await claims.claim(app.db, { ...actorOf(request), name }, request.params.id);
       return { message: null, data: { claim: claimJson(held) } };
     },

@@ -1,7 +1,7 @@
 import { claimPaths, type ClaimState, type ItemClaim, QUEUE_CLAIM_SECONDS } from '@iddesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { UserRoundCheck, UserRoundX } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { ConfirmActionButton } from '../../../components/ui/confirm-action-button';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/money';
@@ -32,7 +32,9 @@ export function useItemClaim(apiItemPath: string, item: Claimable) {
   const active = decide && item.status === 'pending' && me !== null;
   // What the effect's listeners read of the latest render.
   const latest = useRef({ item, me, pending: active });
-  latest.current = { item, me, pending: active };
+  useLayoutEffect(() => {
+    latest.current = { item, me, pending: active };
+  });
 
   useEffect(() => {
     if (!active) return;
