@@ -36,8 +36,8 @@ let inFlight: Promise<QueueChange[]> | null = null;
 
 /**
  * Reads the counts; returns the queues that grew (and rings once if any did), and `claims`
- * when someone took or let go of an item. The first reading of a session only sets the
- * baseline: what waited before is not news.
+ * when someone took or let go of an item (or on the first reading). The first reading of a
+ * session only sets the counts' baseline: what waited before is not news.
  */
 export function pollQueueCounts(): Promise<QueueChange[]> {
   inFlight ??= (async () => {
@@ -58,7 +58,9 @@ export function pollQueueCounts(): Promise<QueueChange[]> {
     const risen = risenQueues(before, result.data);
     set({ token, counts: result.data });
     if (risen.length > 0) playSound('alert');
-    const claims = before !== null && before.claims !== result.data.claims;
+    // The first reading refreshes too: a claim taken between a page's fetch and this reading
+    // would otherwise show only at the next change.
+    const claims = before === null || before.claims !== result.data.claims;
     return claims ? [...risen, 'claims' as const] : risen;
   })().finally(() => {
     inFlight = null;
