@@ -2,6 +2,11 @@
 export const PAGE_SIZE = 15;
 export const MAX_PAGE_SIZE = 100;
 export const POLL_INTERVAL_MS = 5000;
+/**
+ * Issue 55 item 2: how long opening (or working on) a queue item keeps it claimed for that staff
+ * member (docs/product.md#claims); the page renews it while they work on it.
+ */
+export const QUEUE_CLAIM_SECONDS = 300;
 export const AUTH_CHECK_DELAY_MS = 500;
 export const LOADING_HOLD_MS = 100;
 export const TOAST_DURATION_MS = 4000;

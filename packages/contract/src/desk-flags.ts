@@ -55,6 +55,23 @@ export const mayNameMore = (flag: ReusedProof): boolean =>
 export const HandlerSchema = z.object({ id: z.number().int(), name: z.string() }).nullable();
 export type Handler = z.infer<typeof HandlerSchema>;
 
+/**
+ * Staff only (issue 55 item 2, docs/product.md#claims): the staff member who has this pending
+ * item open and until when; null when nobody holds it (or their claim expired). Anyone else's
+ * decision is 409 CLAIMED_BY_OTHER meanwhile.
+ */
+export const ItemClaimSchema = z
+  .object({ by: z.object({ id: z.number().int(), name: z.string() }), until: z.string() })
+  .nullable();
+export type ItemClaim = z.infer<typeof ItemClaimSchema>;
+
+/** `POST <item>/claim` and `POST <item>/release`: the item's claim as it is now. */
+export const ClaimStateSchema = z.object({ claim: ItemClaimSchema });
+export type ClaimState = z.infer<typeof ClaimStateSchema>;
+
+/** A queue item's claim calls, beside its approve and reject (`/admin/bills/12/claim`). */
+export const claimPaths = (itemPath: string) => ({ claim: `${itemPath}/claim`, release: `${itemPath}/release` });
+
 
 /** `confirm_reused=true` (JSON or form): approve a flagged payment, with the reason in `comment`. */
 export const ConfirmReusedSchema = z.preprocess(

@@ -14,6 +14,11 @@ export const ErrorCodeSchema = z.enum([
   'CONFLICT',
   'INSUFFICIENT_BALANCE',
   'ALREADY_HANDLED',
+  /**
+   * 409: another staff member has this queue item open (issue 55 item 2); the message names them.
+   * Nothing changed: decide once they release it, it expires, or an owner releases it.
+   */
+  'CLAIMED_BY_OTHER',
   'ID_NOT_ACTIVE',
   /** 409: a close of this ID is waiting for the desk; it takes no other request meanwhile (issue 17). */
   'ID_CLOSING',

@@ -7,7 +7,7 @@ import { msg, translate } from './i18n/translate';
 import { AmountInputSchema, AmountSchema } from './money';
 import { normaliseHttpsUrl } from './site-settings-values';
 import { ItemUserSchema } from './wallet';
-import { ConfirmReusedSchema, HandlerSchema, ReusedProofSchema } from './desk-flags';
+import { ConfirmReusedSchema, HandlerSchema, ItemClaimSchema, ReusedProofSchema } from './desk-flags';
 
 /* ---------- limits and messages ---------- */
 
@@ -159,6 +159,8 @@ export const UserIdSchema = z.object({
   user: ItemUserSchema.optional(),
   /** Staff views only: who handled the new ID. */
   handled_by: HandlerSchema.optional(),
+  /** Staff views only: who has it open now (issue 55 item 2). */
+  claim: ItemClaimSchema.optional(),
   /** Staff views only: the same UTR or a look-alike screenshot on other payments. */
   reused_proof: ReusedProofSchema.optional(),
 });
@@ -271,6 +273,8 @@ export const IdRequestSchema = z.object({
   id_login: z.string().nullable().optional(),
   /** Staff views only: who handled the request. */
   handled_by: HandlerSchema.optional(),
+  /** Staff views only: who has it open now (issue 55 item 2). */
+  claim: ItemClaimSchema.optional(),
   /** Staff views only, deposits paid by proof: the same UTR or a look-alike screenshot elsewhere. */
   reused_proof: ReusedProofSchema.optional(),
 });

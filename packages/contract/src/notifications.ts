@@ -44,5 +44,10 @@ export const AdminStatsSchema = z.object({
   requests: z.number().int(),
   bills: z.number().int(),
   withdrawals: z.number().int(),
+  /**
+   * Issue 55 item 2: a fingerprint of who holds which pending item; when it changes, the
+   * poll refreshes the queue pages on screen, so every staff tab sees claims come and go.
+   */
+  claims: z.string(),
 });
 export type AdminStats = z.infer<typeof AdminStatsSchema>;

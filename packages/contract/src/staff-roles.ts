@@ -20,6 +20,8 @@ export const STAFF_PERMISSIONS = [
   'queues.read',
   /** Approve, reject or handle them (moves money). */
   'queues.decide',
+  /** Release a queue item another staff member has claimed (issue 55 item 2; audited). */
+  'queues.override',
   /** Users, a user's detail and transactions. */
   'users.read',
   'users.block',

@@ -13,7 +13,7 @@ import {
   requireDestination,
   UpiIdSchema,
 } from './payment-types';
-import { HandlerSchema, ReusedProofSchema } from './desk-flags';
+import { HandlerSchema, ItemClaimSchema, ReusedProofSchema } from './desk-flags';
 
 /* ---------- queries ---------- */
 
@@ -62,6 +62,8 @@ export const BillSchema = z.object({
   handled_at: z.string().nullable(),
   /** Staff views only: who handled it. */
   handled_by: HandlerSchema.optional(),
+  /** Staff views only: who has it open now (issue 55 item 2). */
+  claim: ItemClaimSchema.optional(),
   /** Staff views only: the same UTR or a look-alike screenshot on other payments. */
   reused_proof: ReusedProofSchema.optional(),
 });
@@ -98,6 +100,8 @@ export const WithdrawalSchema = z.object({
   handled_at: z.string().nullable(),
   /** Staff views only: who handled it. */
   handled_by: HandlerSchema.optional(),
+  /** Staff views only: who has it open now (issue 55 item 2). */
+  claim: ItemClaimSchema.optional(),
 });
 export type Withdrawal = z.infer<typeof WithdrawalSchema>;
 

@@ -67,6 +67,7 @@ export class ConflictError extends AppError {
       | 'CONFLICT'
       | 'INSUFFICIENT_BALANCE'
       | 'ALREADY_HANDLED'
+      | 'CLAIMED_BY_OTHER'
       | 'ID_NOT_ACTIVE'
       | 'ID_CLOSING'
       | 'REUSED_PROOF'

@@ -815,6 +815,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/bills/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a pending item while you handle it
+         * @description Until the claim ends (QUEUE_CLAIM_SECONDS after the last claim, or on release, decision or cancel), every other staff member sees who holds it, and their approve or reject is 409 CLAIMED_BY_OTHER. Claiming again renews it. 409 CLAIMED_BY_OTHER while someone else holds it; 409 ALREADY_HANDLED once it is handled.
+         */
+        post: operations["postAdminBillsIdClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bills/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release a claimed item
+         * @description Your own claim goes at once; nothing held is nothing to do. Another’s claim is released only by an owner, and the audit trail records it; anyone else gets 409 CLAIMED_BY_OTHER.
+         */
+        post: operations["postAdminBillsIdRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/bills/{id}/approve": {
         parameters: {
             query?: never;
@@ -1150,6 +1190,46 @@ export interface paths {
         get: operations["getAdminWithdrawId"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/withdraw/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a pending item while you handle it
+         * @description Until the claim ends (QUEUE_CLAIM_SECONDS after the last claim, or on release, decision or cancel), every other staff member sees who holds it, and their approve or reject is 409 CLAIMED_BY_OTHER. Claiming again renews it. 409 CLAIMED_BY_OTHER while someone else holds it; 409 ALREADY_HANDLED once it is handled.
+         */
+        post: operations["postAdminWithdrawIdClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/withdraw/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release a claimed item
+         * @description Your own claim goes at once; nothing held is nothing to do. Another’s claim is released only by an owner, and the audit trail records it; anyone else gets 409 CLAIMED_BY_OTHER.
+         */
+        post: operations["postAdminWithdrawIdRelease"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1976,6 +2056,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/user_ids/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a pending item while you handle it
+         * @description Until the claim ends (QUEUE_CLAIM_SECONDS after the last claim, or on release, decision or cancel), every other staff member sees who holds it, and their approve or reject is 409 CLAIMED_BY_OTHER. Claiming again renews it. 409 CLAIMED_BY_OTHER while someone else holds it; 409 ALREADY_HANDLED once it is handled.
+         */
+        post: operations["postAdminUserIdsIdClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/user_ids/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release a claimed item
+         * @description Your own claim goes at once; nothing held is nothing to do. Another’s claim is released only by an owner, and the audit trail records it; anyone else gets 409 CLAIMED_BY_OTHER.
+         */
+        post: operations["postAdminUserIdsIdRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/user_ids/{id}/approve": {
         parameters: {
             query?: never;
@@ -2207,6 +2327,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/requests/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a pending item while you handle it
+         * @description Until the claim ends (QUEUE_CLAIM_SECONDS after the last claim, or on release, decision or cancel), every other staff member sees who holds it, and their approve or reject is 409 CLAIMED_BY_OTHER. Claiming again renews it. 409 CLAIMED_BY_OTHER while someone else holds it; 409 ALREADY_HANDLED once it is handled.
+         */
+        post: operations["postAdminRequestsIdClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/requests/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release a claimed item
+         * @description Your own claim goes at once; nothing held is nothing to do. Another’s claim is released only by an owner, and the audit trail records it; anyone else gets 409 CLAIMED_BY_OTHER.
+         */
+        post: operations["postAdminRequestsIdRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/requests/{id}/handle": {
         parameters: {
             query?: never;
@@ -2312,7 +2472,7 @@ export interface components {
             message: string;
             data: null;
             /** @enum {string} */
-            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "ACCOUNT_BLOCKED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "NOT_FOUND" | "VALIDATION" | "CONFLICT" | "INSUFFICIENT_BALANCE" | "ALREADY_HANDLED" | "ID_NOT_ACTIVE" | "ID_CLOSING" | "REUSED_PROOF" | "PROOF_FLAGGED" | "REFERENCE_ALREADY_USED" | "NOT_ON_STATEMENT" | "STAFF_ACCOUNT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE";
+            code?: "BAD_REQUEST" | "UNAUTHENTICATED" | "ACCOUNT_BLOCKED" | "FORBIDDEN" | "SECOND_FACTOR_REQUIRED" | "NOT_FOUND" | "VALIDATION" | "CONFLICT" | "INSUFFICIENT_BALANCE" | "ALREADY_HANDLED" | "CLAIMED_BY_OTHER" | "ID_NOT_ACTIVE" | "ID_CLOSING" | "REUSED_PROOF" | "PROOF_FLAGGED" | "REFERENCE_ALREADY_USED" | "NOT_ON_STATEMENT" | "STAFF_ACCOUNT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVER_ERROR" | "SERVICE_UNAVAILABLE";
             errors?: {
                 [key: string]: string[];
             };
@@ -5590,6 +5750,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                             reused_proof?: {
                                 flagged: boolean;
                                 same_reference: {
@@ -5725,6 +5892,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                             reused_proof?: {
                                 flagged: boolean;
                                 same_reference: {
@@ -5826,6 +6000,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                             reused_proof?: {
                                 flagged: boolean;
@@ -5984,6 +6165,13 @@ export interface operations {
                                 handled_by?: {
                                     id: number;
                                     name: string;
+                                } | null;
+                                claim?: {
+                                    by: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    until: string;
                                 } | null;
                                 reused_proof?: {
                                     flagged: boolean;
@@ -6160,6 +6348,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                             reused_proof?: {
                                 flagged: boolean;
                                 same_reference: {
@@ -6198,6 +6393,216 @@ export interface operations {
             };
             /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminBillsIdClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            claim: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminBillsIdRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            claim: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6277,6 +6682,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                             reused_proof?: {
                                 flagged: boolean;
@@ -6549,6 +6961,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                             reused_proof?: {
                                 flagged: boolean;
@@ -7863,6 +8282,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                         };
                     };
                 };
@@ -8031,6 +8457,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                         };
                     };
                 };
@@ -8120,6 +8553,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                         };
                     };
@@ -8266,6 +8706,13 @@ export interface operations {
                                 handled_by?: {
                                     id: number;
                                     name: string;
+                                } | null;
+                                claim?: {
+                                    by: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    until: string;
                                 } | null;
                             }[];
                             page: number;
@@ -8430,6 +8877,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                         };
                     };
                 };
@@ -8454,6 +8908,216 @@ export interface operations {
             };
             /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminWithdrawIdClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            claim: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminWithdrawIdRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            claim: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8547,6 +9211,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                         };
                     };
@@ -8807,6 +9478,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                         };
                     };
@@ -10199,6 +10877,7 @@ export interface operations {
                             requests: number;
                             bills: number;
                             withdrawals: number;
+                            claims: string;
                         };
                     };
                 };
@@ -12142,6 +12821,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                             reused_proof?: {
                                 flagged: boolean;
                                 same_reference: {
@@ -12299,6 +12985,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                             reused_proof?: {
                                 flagged: boolean;
                                 same_reference: {
@@ -12413,6 +13106,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                             reused_proof?: {
                                 flagged: boolean;
@@ -12569,6 +13269,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                             reused_proof?: {
                                 flagged: boolean;
                                 same_reference: {
@@ -12676,6 +13383,13 @@ export interface operations {
                                 handled_by?: {
                                     id: number;
                                     name: string;
+                                } | null;
+                                claim?: {
+                                    by: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    until: string;
                                 } | null;
                                 reused_proof?: {
                                     flagged: boolean;
@@ -12865,6 +13579,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                             reused_proof?: {
                                 flagged: boolean;
                                 same_reference: {
@@ -12903,6 +13624,216 @@ export interface operations {
             };
             /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminUserIdsIdClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            claim: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminUserIdsIdRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            claim: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12998,6 +13929,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                             reused_proof?: {
                                 flagged: boolean;
@@ -13173,6 +14111,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                             reused_proof?: {
                                 flagged: boolean;
@@ -13363,6 +14308,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                             reused_proof?: {
                                 flagged: boolean;
                                 same_reference: {
@@ -13534,6 +14486,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                             reused_proof?: {
                                 flagged: boolean;
                                 same_reference: {
@@ -13698,6 +14657,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                             reused_proof?: {
                                 flagged: boolean;
@@ -13867,6 +14833,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                             reused_proof?: {
                                 flagged: boolean;
                                 same_reference: {
@@ -14022,6 +14995,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                             reused_proof?: {
                                 flagged: boolean;
@@ -14189,6 +15169,13 @@ export interface operations {
                                     id: number;
                                     name: string;
                                 } | null;
+                                claim?: {
+                                    by: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    until: string;
+                                } | null;
                                 reused_proof?: {
                                     flagged: boolean;
                                     same_reference: {
@@ -14312,6 +15299,13 @@ export interface operations {
                                 handled_by?: {
                                     id: number;
                                     name: string;
+                                } | null;
+                                claim?: {
+                                    by: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    until: string;
                                 } | null;
                                 reused_proof?: {
                                     flagged: boolean;
@@ -14439,6 +15433,13 @@ export interface operations {
                                 handled_by?: {
                                     id: number;
                                     name: string;
+                                } | null;
+                                claim?: {
+                                    by: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    until: string;
                                 } | null;
                                 reused_proof?: {
                                     flagged: boolean;
@@ -14633,6 +15634,13 @@ export interface operations {
                                 id: number;
                                 name: string;
                             } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
                             reused_proof?: {
                                 flagged: boolean;
                                 same_reference: {
@@ -14671,6 +15679,216 @@ export interface operations {
             };
             /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminRequestsIdClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            claim: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAdminRequestsIdRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            claim: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The body cannot be read: malformed JSON or form data (`BAD_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not staff whose role may use this call (`FORBIDDEN`), or a staff account that must enrol a second factor first (`SECOND_FACTOR_REQUIRED`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts (`PAYLOAD_TOO_LARGE`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is neither JSON nor form data (`UNSUPPORTED_MEDIA_TYPE`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14772,6 +15990,13 @@ export interface operations {
                             handled_by?: {
                                 id: number;
                                 name: string;
+                            } | null;
+                            claim?: {
+                                by: {
+                                    id: number;
+                                    name: string;
+                                };
+                                until: string;
                             } | null;
                             reused_proof?: {
                                 flagged: boolean;

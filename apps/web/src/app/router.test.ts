@@ -162,7 +162,7 @@ describe('staff pages by role (issue 56)', () => {
     '/admin/statements/:id',
   ];
   /** Importing a statement: owners and cashiers (`statements.import`), not support. */
-  const CASHIER_PAGES = [ROUTES.adminStatementImport];
+  const CASHIER_PAGES: string[] = [ROUTES.adminStatementImport];
   const mayOpen = (role: StaffRole, path: string) =>
     role === 'owner' || DESK_PAGES.includes(path) || (role === 'cashier' && CASHIER_PAGES.includes(path));
   const adminPages = PAGES.filter((p) => p.guard === 'admin');

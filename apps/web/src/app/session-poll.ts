@@ -54,9 +54,10 @@ export function resetQueueAlerts(): void {
 }
 
 async function pollQueues() {
-  const risen = await pollQueueCounts();
-  // New items arrived: the admin's queue lists refresh on their own.
-  if (risen.length > 0) void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.admin });
+  const changed = await pollQueueCounts();
+  // New items arrived, or someone took or let go of one: the admin's queue pages refresh on
+  // their own (a claim shows on the list and the item, issue 55 item 2).
+  if (changed.length > 0) void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.admin });
 }
 
 /**

@@ -25,6 +25,8 @@ export type RequestOptions = {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
+  /** Sent even as the page goes away (a claim released on leaving, issue 55 item 2). */
+  keepalive?: boolean;
   /**
    * A money-moving POST: it carries an `Idempotency-Key` (fresh when `true`, this one when a
    * string: a form sends the same confirmed submit again with its key), and when the network
@@ -95,7 +97,7 @@ function isEnvelope(json: unknown): json is ApiResponse<unknown> {
  */
 export async function apiRequest<T>(
   path: string,
-  { method = 'POST', body, query, signal, idempotent = false }: RequestOptions = {},
+  { method = 'POST', body, query, signal, keepalive, idempotent = false }: RequestOptions = {},
 ): Promise<ApiResponse<T>> {
   const token = session.token();
   const headers: Record<string, string> = {
@@ -121,6 +123,7 @@ export async function apiRequest<T>(
         headers,
         body: method === 'GET' ? undefined : isForm ? body : JSON.stringify(body ?? {}),
         signal,
+        keepalive,
         credentials: 'same-origin',
       });
       json = await readJson(response);

@@ -8,6 +8,15 @@ import { QUERY_KEYS } from './query-keys';
  * use. The server refuses it anyway (issue 15).
  */
 export function useStaffCan(permission: StaffPermission): boolean {
+  return roleCan(usePassport()?.role, permission);
+}
+
+/** The signed-in staff member's user id, from the same passport (null before it loads). */
+export function useStaffId(): number | null {
+  return usePassport()?.id ?? null;
+}
+
+function usePassport(): Passport | undefined {
   const { data } = useQuery<Passport>({ queryKey: QUERY_KEYS.passport, queryFn: skipToken });
-  return roleCan(data?.role, permission);
+  return data;
 }

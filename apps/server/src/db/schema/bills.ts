@@ -3,6 +3,7 @@ import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp } from 
 import { paymentTypes } from './payment-types';
 import { uploads } from './uploads';
 import { users } from './users';
+import { claimColumns } from './queue-claims';
 
 /** Bills and withdrawals (and issue 4's requests): handled exactly once (money rule 6). */
 // `cancelled`: the customer withdrew it while pending (issue 17, money rule 10).
@@ -41,6 +42,7 @@ export const bills = pgTable(
     comment: text('comment'),
     handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
     handledAt: timestamp('handled_at', { withTimezone: true }),
+    ...claimColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

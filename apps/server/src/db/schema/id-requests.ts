@@ -5,6 +5,7 @@ import { paymentTypes } from './payment-types';
 import { uploads } from './uploads';
 import { userIds } from './user-ids';
 import { users } from './users';
+import { claimColumns } from './queue-claims';
 
 export const requestType = pgEnum('request_type', ['create', 'deposit', 'withdraw', 'close', 'change_password']);
 export const payFrom = pgEnum('pay_from', ['wallet', 'payment']);
@@ -44,6 +45,7 @@ export const idRequests = pgTable(
     comment: text('comment'),
     handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
     handledAt: timestamp('handled_at', { withTimezone: true }),
+    ...claimColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

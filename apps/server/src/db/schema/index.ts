@@ -20,3 +20,4 @@ export * from './rate-limits';
 export * from './recovery-codes';
 export * from './telegram';
 export * from './statements';
+export * from './queue-claims';

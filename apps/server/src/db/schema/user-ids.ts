@@ -1,6 +1,7 @@
 import { index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { catalogueItems } from './catalogue-items';
 import { users } from './users';
+import { claimColumns } from './queue-claims';
 
 export const userIdStatus = pgEnum('user_id_status', ['pending', 'active', 'rejected', 'closed', 'cancelled']);
 
@@ -26,6 +27,7 @@ export const userIds = pgTable(
     passwordSealed: text('password_sealed'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...claimColumns(),
   },
   (t) => [
     index('user_ids_status_idx').on(t.status, t.id),

@@ -4,6 +4,7 @@ import { approvalStatus } from './bills';
 import { paymentKind } from './payment-types';
 import { uploads } from './uploads';
 import { users } from './users';
+import { claimColumns } from './queue-claims';
 
 /** A wallet payout: the amount is held at once and paid out by hand. */
 export const withdrawals = pgTable(
@@ -25,6 +26,7 @@ export const withdrawals = pgTable(
     payoutProofKey: text('payout_proof_key').references(() => uploads.key, { onDelete: 'restrict' }),
     handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
     handledAt: timestamp('handled_at', { withTimezone: true }),
+    ...claimColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { bills, type BillRow, paymentTypes, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
-import { cancelOwnIfPending, decideIfPending, deskWhere, handler, type ListQuery, type Parties, partyColumns, pendingFilter, viewQueries } from '../pending-items';
+import { cancelOwnIfPending, decideIfPending, deskWhere, claimJoin, claimOf, claimer, handler, type ListQuery, type Parties, partyColumns, pendingFilter, viewQueries } from '../pending-items';
 import { referenceApprovedColumn } from '../proof-reuse';
 
 /** A bill with what its JSON shows of the customer, the payment type, its handler and reuse. */
@@ -33,13 +33,14 @@ const selectViews = (db: Db, total: SQL<number> = sql<number>`0`) =>
     .from(bills)
     .innerJoin(users, eq(users.id, bills.userId))
     .innerJoin(paymentTypes, eq(paymentTypes.id, bills.paymentTypeId))
-    .leftJoin(handler, eq(handler.id, bills.handledBy));
+    .leftJoin(handler, eq(handler.id, bills.handledBy))
+    .leftJoin(claimer, claimJoin(bills));
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
 
 /** The row's own object (fresh per row) takes the joined parts: no copy of 12 fields per row. */
-const toView = ({ bill, user, handler, paymentType, reuseApproved }: ViewRow): BillView =>
-  Object.assign(bill, { user, handler, paymentType, reuseApproved });
+const toView = ({ bill, user, handler, claimer, paymentType, reuseApproved }: ViewRow): BillView =>
+  Object.assign(bill, { user, handler, claim: claimOf(bill, claimer), paymentType, reuseApproved });
 
 export type BillFilter = Partial<ListQuery> & { userId?: number };
 
@@ -72,6 +73,9 @@ const views = viewQueries({
 });
 
 export const { list: listBillViews, chunk: billChunk, find: findBillView } = views;
+
+/** Staff claim a bill on its own row (issue 55 item 2). */
+export const billClaims = { table: bills };
 
 /** A new pending bill (add funds); the ledger row and the screenshot's row are the caller's. */
 export async function insertBill(tx: Tx, values: Pick<BillRow, 'userId' | 'amount' | 'paymentTypeId' | 'reference' | 'proofKey'>): Promise<BillRow> {

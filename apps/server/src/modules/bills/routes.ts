@@ -25,7 +25,7 @@ import { cachedPaymentType } from '../payment-types';
 import { cachedMoneyLimits } from '../settings';
 import { billChunk } from './repository';
 import { billCsvColumns, toBillJson } from './serialize';
-import { cancelBill, getBill, getOwnBill, handleBill, listBills, prepareAddFunds, recordAddFunds } from './service';
+import { cancelBill, claimBill, getBill, getOwnBill, handleBill, listBills, prepareAddFunds, recordAddFunds, releaseBill } from './service';
 import { t } from '../../lib/i18n';
 import type { Storage } from '../../lib/storage';
 
@@ -91,6 +91,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
     itemSummary: 'One bill',
     list: listBills,
     get: getBill,
+    claims: { claim: claimBill, release: releaseBill },
     toJson: (bill) => toBillJson(bill, 'admin'),
     csv: {
       path: DESK_API.billsCsv,

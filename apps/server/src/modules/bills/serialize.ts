@@ -1,6 +1,6 @@
 import { type Bill, formatAmount } from '@iddesk/contract';
 import { textCell } from '../../lib/csv-export';
-import { type CsvColumn, customerComment, queueCsvColumns } from '../pending-items';
+import { claimJson, type CsvColumn, customerComment, queueCsvColumns } from '../pending-items';
 import { toReusedProof } from '../proof-reuse';
 import { fileUrl } from '../uploads';
 import type { BillView } from './repository';
@@ -18,7 +18,7 @@ export function toBillJson(bill: BillView, audience: 'owner' | 'admin' = 'owner'
     comment: audience === 'admin' ? bill.comment : customerComment(bill.status, bill.comment),
     created_at: bill.createdAt.toISOString(),
     handled_at: bill.handledAt?.toISOString() ?? null,
-    ...(audience === 'admin' ? { handled_by: bill.handler, reused_proof: toReusedProof(bill.reuse, bill.reuseApproved) } : {}),
+    ...(audience === 'admin' ? { handled_by: bill.handler, claim: claimJson(bill.claim), reused_proof: toReusedProof(bill.reuse, bill.reuseApproved) } : {}),
   };
 }
 

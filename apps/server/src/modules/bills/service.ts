@@ -12,6 +12,7 @@ import { assertReferenceFree, lockReference } from '../proof-reuse';
 import { backBill, billReferenceUnderAccountLock } from '../statements';
 import { recordUpload, type StoredImage, storeImage } from '../uploads';
 import {
+  billClaims,
   type BillView,
   cancelPendingBill,
   findBillView,
@@ -78,7 +79,7 @@ export async function recordAddFunds(
   );
   // The answer from what this call knows: a new bill has no handler, and its reuse flags are
   // staff's (the customer's JSON has none), so no statement reads it back.
-  return { ...bill, user, paymentType: { id: paymentType.id, name: paymentType.name }, handler: null, reuseApproved: false };
+  return { ...bill, user, paymentType: { id: paymentType.id, name: paymentType.name }, handler: null, claim: null, reuseApproved: false };
 }
 
 type Decision = { status: 'approved' } | { status: 'rejected'; comment: string | null };
@@ -86,6 +87,7 @@ type Decision = { status: 'approved' } | { status: 'rejected'; comment: string |
 /** Bills in the shared pending queue; what is theirs: the pending credit settles or is rejected. */
 const billQueue = pendingItems<BillView, BillRow, Decision>({
   objectType: 'bill',
+  claims: billClaims,
   alreadyHandled: 'api.bills.alreadyHandled',
   find: findBillView,
   list: listBillViews,
@@ -123,4 +125,4 @@ const billQueue = pendingItems<BillView, BillRow, Decision>({
   },
 });
 
-export const { getOwn: getOwnBill, get: getBill, list: listBills, decide: handleBill, cancel: cancelBill } = billQueue;
+export const { getOwn: getOwnBill, get: getBill, list: listBills, decide: handleBill, cancel: cancelBill, claim: claimBill, release: releaseBill } = billQueue;

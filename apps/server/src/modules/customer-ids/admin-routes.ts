@@ -4,7 +4,7 @@ import { actorOf } from '../audit';
 import { decisionRouteOptions, queueReadRoutes, rejectRoute, reuseConfirmation } from '../pending-items';
 import { userIdChunk } from './repository';
 import { toUserIdJson, userIdCsvColumns } from './serialize';
-import { decideUserId, getUserId, listUserIds } from './service';
+import { claimUserId, decideUserId, getUserId, listUserIds, releaseUserId } from './service';
 import { t } from '../../lib/i18n';
 
 const onceNote = 'A new ID is handled once: a second approve or reject is 409 ALREADY_HANDLED.';
@@ -24,6 +24,7 @@ export const adminUserIdRoutes: FastifyPluginAsyncZod = async (app) => {
     itemSummary: 'One user ID, with the customer and credentials',
     list: listUserIds,
     get: getUserId,
+    claims: { claim: claimUserId, release: releaseUserId },
     toJson: (view) => toUserIdJson(view, key, 'admin'),
     csv: {
       path: DESK_API.userIdsCsv,

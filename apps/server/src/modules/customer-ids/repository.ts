@@ -9,7 +9,7 @@ import {
   users,
 } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
-import { decideIfPending, deskWhere, handler, type ListQuery, type Parties, partyColumns, updateIfPending, viewQueries } from '../pending-items';
+import { claimJoin, claimOf, claimer, decideIfPending, deskWhere, handler, type ListQuery, type Parties, partyColumns, updateIfPending, viewQueries } from '../pending-items';
 import { referenceApprovedColumn } from '../proof-reuse';
 
 /** A user ID with its item, owner, and the create request that says how it was paid for. */
@@ -65,13 +65,15 @@ const selectViews = (db: Db, total: SQL<number> = sql<number>`0`) =>
     .innerJoin(users, eq(users.id, userIds.userId))
     .innerJoin(idRequests, withCreate)
     .leftJoin(paymentTypes, eq(paymentTypes.id, idRequests.paymentTypeId))
-    .leftJoin(handler, eq(handler.id, idRequests.handledBy));
+    .leftJoin(handler, eq(handler.id, idRequests.handledBy))
+    .leftJoin(claimer, claimJoin(userIds));
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
 
-const toView = ({ row, pendingTypes, total: _, ...joined }: ViewRow): UserIdView => ({
+const toView = ({ row, pendingTypes, total: _, claimer, ...joined }: ViewRow): UserIdView => ({
   ...row,
   ...joined,
+  claim: claimOf(row, claimer),
   pendingRequestTypes: pendingTypes === '' ? [] : (pendingTypes.split(',') as IdRequestRow['type'][]),
 });
 
@@ -112,6 +114,9 @@ const views = viewQueries({
 /** A page of user IDs and its total (the new-ID queue), every one of a customer, a CSV chunk, one. */
 export const { list: listUserIdViews, all: allUserIdViews, chunk: userIdChunk, find: findUserIdView } = views;
 
+/** Staff claim a new ID on its user ID's row (issue 55 item 2). */
+export const userIdClaims = { table: userIds };
+
 export async function insertUserId(
   tx: Tx,
   values: Pick<UserIdRow, 'userId' | 'itemId' | 'username'>,
@@ -129,13 +134,17 @@ export async function findUserIdForUpdate(tx: Tx, id: number): Promise<UserIdRow
   return rows[0] ?? null;
 }
 
-/** pending → active/rejected at most once (money rule 6); null when it was not pending. */
+/**
+ * pending → active/rejected at most once (money rule 6); null when it was not pending or another
+ * staff member holds it (issue 55 item 2).
+ */
 export function decidePendingUserId(
   tx: Tx,
   id: number,
   change: { status: 'active' | 'rejected'; loginSealed?: string; passwordSealed?: string },
+  adminId: number,
 ): Promise<UserIdRow | null> {
-  return updateIfPending(tx, userIds, eq(userIds.id, id), { ...change, updatedAt: sql`now()` });
+  return updateIfPending(tx, userIds, eq(userIds.id, id), { ...change, updatedAt: sql`now()` }, adminId);
 }
 
 /** Money rule 10: the customer's own pending new ID → cancelled, at most once. */

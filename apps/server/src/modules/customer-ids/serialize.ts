@@ -1,6 +1,6 @@
 import { formatAmount, type UserId } from '@iddesk/contract';
 import { textCell } from '../../lib/csv-export';
-import { type CsvColumn, customerComment, queueCsvColumns } from '../pending-items';
+import { claimJson, type CsvColumn, customerComment, queueCsvColumns } from '../pending-items';
 import { toItemRef } from '../catalogue';
 import { toReusedProof } from '../proof-reuse';
 import { fileUrl } from '../uploads';
@@ -36,7 +36,7 @@ export function toUserIdJson(view: UserIdView, keyring: Keyring, audience: Audie
     handled_at: create.handledAt?.toISOString() ?? null,
     pending_request_types: view.pendingRequestTypes,
     ...(audience === 'admin'
-      ? { user: view.user, handled_by: view.handler, reused_proof: toReusedProof(view.create.reuse, view.reuseApproved) }
+      ? { user: view.user, handled_by: view.handler, claim: claimJson(view.claim), reused_proof: toReusedProof(view.create.reuse, view.reuseApproved) }
       : {}),
   };
 }

@@ -30,6 +30,7 @@ import {
   insertCreateRequest,
   insertUserId,
   allUserIdViews,
+  userIdClaims,
   listUserIdViews,
   type UserIdView,
 } from './repository';
@@ -105,6 +106,7 @@ type Handled = { row: UserIdRow; create: IdRequestRow };
  */
 const newIdQueue = pendingItems<UserIdView, Handled, Decision & { keyring: Keyring }>({
   objectType: 'user_id',
+  claims: userIdClaims,
   alreadyHandled: 'api.userIds.alreadyHandled',
   find: findUserIdView,
   list: listUserIdViews,
@@ -120,7 +122,7 @@ const newIdQueue = pendingItems<UserIdView, Handled, Decision & { keyring: Keyri
             passwordSealed: seal(key!, SEALED.password, decision.input.password),
           }
         : {};
-    const row = await decidePendingUserId(tx, id, { status: decision.status, ...sealed });
+    const row = await decidePendingUserId(tx, id, { status: decision.status, ...sealed }, actor.userId);
     if (!row) return null;
     const create = await decideCreateRequest(tx, id, {
       status: approved ? 'approved' : 'rejected',
@@ -171,7 +173,7 @@ const newIdQueue = pendingItems<UserIdView, Handled, Decision & { keyring: Keyri
   },
 });
 
-export const { getOwn: getOwnUserId, get: getUserId, list: listUserIds } = newIdQueue;
+export const { getOwn: getOwnUserId, get: getUserId, list: listUserIds, claim: claimUserId, release: releaseUserId } = newIdQueue;
 
 /** Money rule 10: the customer cancels their own pending new ID; a wallet hold returns at once. */
 export const cancelUserId = (tx: Tx, actor: Actor, id: number) => newIdQueue.cancel(tx, actor, id);

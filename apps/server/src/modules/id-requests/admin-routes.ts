@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../audit';
 import { decisionRouteOptions, queueReadRoutes } from '../pending-items';
 import { requestChunk } from './repository';
-import { getRequest, handleRequest, listQueue } from './handle';
+import { claimRequest, getRequest, handleRequest, listQueue, releaseRequest } from './handle';
 import { requestCsvColumns, toIdRequestJson } from './serialize';
 import { t } from '../../lib/i18n';
 
@@ -20,6 +20,7 @@ export const adminIdRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     itemSummary: 'One request, with its ID and customer',
     list: listQueue,
     get: getRequest,
+    claims: { claim: claimRequest, release: releaseRequest },
     toJson: (view) => toIdRequestJson(view, key, 'admin'),
     csv: {
       path: DESK_API.requestsCsv,

@@ -10,7 +10,7 @@ import { notifyRequestHandled } from '../notifications';
 import { credit, type LedgerText, releaseHold, rowForCause, settleHold } from '../ledger';
 import { seal, SEALED } from '../customer-ids';
 import { findUserIdForUpdate, updateUserId } from '../customer-ids';
-import { notPendingError, pendingItems, reuseConfirmation } from '../pending-items';
+import { assertDecidable, pendingItems, reuseConfirmation } from '../pending-items';
 import { lockReference } from '../proof-reuse';
 import {
   cancelPendingRequest,
@@ -19,6 +19,7 @@ import {
   findRequestView,
   type IdRequestView,
   listRequestViews,
+  requestClaims,
 } from './repository';
 import { t } from '../../lib/i18n';
 
@@ -100,6 +101,7 @@ type Handled = { request: IdRequestRow; target: UserIdRow; idPasswordSealed: str
  */
 const requestQueue = pendingItems<IdRequestView, Handled, Decision>({
   objectType: 'id_request',
+  claims: requestClaims,
   alreadyHandled: 'api.idRequests.alreadyHandled',
   find: findRequestView,
   list: (db, query, window) => listRequestViews(db, { ...query, queue: true }, window),
@@ -169,7 +171,7 @@ const requestQueue = pendingItems<IdRequestView, Handled, Decision>({
   },
 });
 
-export const { get: getRequest, list: listQueue } = requestQueue;
+export const { get: getRequest, list: listQueue, claim: claimRequest, release: releaseRequest } = requestQueue;
 
 /**
  * Money rule 10: the customer cancels their own waiting deposit, withdrawal, close or password
@@ -186,7 +188,7 @@ export const cancelRequest = (tx: Tx, actor: Actor, id: number) => requestQueue.
 export async function handleRequest(tx: Tx, keyring: Keyring, actor: Actor, id: number, input: HandleInput) {
   const current = await getRequest(tx, id);
   if (current.type === 'create') throw new ConflictError('CONFLICT', t('api.idRequests.createElsewhere'));
-  if (current.status !== 'pending') throw notPendingError(current.status, 'api.idRequests.alreadyHandled');
+  assertDecidable(current, actor.userId, 'api.idRequests.alreadyHandled');
   const approved = input.action === 'approve';
   const extras = approved ? approvalExtras(current.type, input, current.amount) : null;
   const confirmation = approved ? reuseConfirmation(input) : null;

@@ -1,7 +1,7 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { catalogueItems, idRequests, type IdRequestRow, paymentTypes, userIds, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
-import { cancelOwnIfPending, decideIfPending, deskWhere, handler, type ListQuery, type Parties, partyColumns, viewQueries } from '../pending-items';
+import { cancelOwnIfPending, decideIfPending, deskWhere, claimJoin, claimOf, claimer, handler, type ListQuery, type Parties, partyColumns, viewQueries } from '../pending-items';
 import { requestReuseApproved } from '../customer-ids';
 
 /** A request with the user ID it concerns (`id_object`), its item, customer and payment type. */
@@ -34,11 +34,12 @@ const selectViews = (db: Db, total: SQL<number> = sql<number>`0`) =>
     .innerJoin(catalogueItems, eq(catalogueItems.id, userIds.itemId))
     .innerJoin(users, eq(users.id, idRequests.userId))
     .leftJoin(paymentTypes, eq(paymentTypes.id, idRequests.paymentTypeId))
-    .leftJoin(handler, eq(handler.id, idRequests.handledBy));
+    .leftJoin(handler, eq(handler.id, idRequests.handledBy))
+    .leftJoin(claimer, claimJoin(idRequests));
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
 
-const toView = ({ row, total: _, ...joined }: ViewRow): IdRequestView => ({ ...row, ...joined });
+const toView = ({ row, total: _, claimer, ...joined }: ViewRow): IdRequestView => ({ ...row, ...joined, claim: claimOf(row, claimer) });
 
 /**
  * `userId`/`userIdId`: one customer's or one ID's requests (history, create included).
@@ -97,6 +98,9 @@ export async function insertRequest(tx: Tx, values: NewIdRequest): Promise<IdReq
   const rows = await tx.insert(idRequests).values(values).returning();
   return rows[0]!;
 }
+
+/** Staff claim a request on its own row; a new ID's create request is claimed with its ID (issue 55 item 2). */
+export const requestClaims = { table: idRequests, only: ne(idRequests.type, 'create') };
 
 /** A waiting request of this type on the ID, if any. */
 export async function findPendingOfType(tx: Tx, userIdId: number, type: IdRequestRow['type']) {

@@ -1,6 +1,6 @@
 import { formatAmount, type IdRequest } from '@iddesk/contract';
 import { textCell } from '../../lib/csv-export';
-import { type CsvColumn, customerComment, queueCsvColumns } from '../pending-items';
+import { claimJson, type CsvColumn, customerComment, queueCsvColumns } from '../pending-items';
 import { toItemRef } from '../catalogue';
 import { toReusedProof } from '../proof-reuse';
 import { fileUrl } from '../uploads';
@@ -33,6 +33,7 @@ export function toIdRequestJson(view: IdRequestView, keyring: Keyring, audience:
           user: view.user,
           id_login: openOrNull(keyring, SEALED.login, view.idLoginSealed),
           handled_by: view.handler,
+          claim: claimJson(view.claim),
           ...(view.type === 'create' || view.type === 'deposit' ? { reused_proof: toReusedProof(view.reuse, view.reuseApproved) } : {}),
         }
       : {}),

@@ -1,5 +1,6 @@
-export { cancelOwnIfPending, decideIfPending, decisionSet, pendingFilter, type PendingTable, updateIfPending } from './repository';
+export { cancelOwnIfPending, type ClaimTable, decideIfPending, decisionSet, pendingFilter, type PendingTable, updateIfPending } from './repository';
 export {
+  assertDecidable,
   customerComment,
   notPendingError,
   type PendingItems,
@@ -20,7 +21,7 @@ export {
   type ListQuery,
   listSort,
 } from './filters';
-export { handler, type Parties, partyColumns, viewQueries, type ViewSpec } from './views';
+export { claimJson, claimJoin, claimOf, claimer, handler, type Parties, partyColumns, viewQueries, type ViewClaim, type ViewSpec } from './views';
 export {
   customerItemRoutes,
   decisionRouteOptions,

@@ -1,5 +1,8 @@
 import {
+  ClaimStateSchema,
+  claimPaths,
   envelope,
+  roleCan,
   IdempotencyHeadersSchema,
   IdParamSchema,
   paginated,
@@ -17,6 +20,8 @@ import type { FormSpec } from '../../lib/multipart';
 import { callerOf } from '../../plugins/app/auth';
 import { moneyRoute } from '../../plugins/app/money-calls';
 import { type Actor, actorOf } from '../audit';
+import type { PendingItems } from './service';
+import { claimJson } from './views';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 type PageQuery = z.output<typeof DeskListQuerySchema> & { timeZone: string };
@@ -35,6 +40,8 @@ export type QueueReadRoutes<View, Json> = {
   toJson(view: View): Json;
   /** The list as a CSV download, with the same filters (`csvExportRoute`). */
   csv: CsvExport<View & { id: number }>;
+  /** The queue's claims (issue 55 item 2): `POST <itemPath>/claim` and `/release`. */
+  claims: Pick<PendingItems<View, unknown>, 'claim' | 'release'>;
 };
 
 type CsvExport<Row> = {
@@ -76,8 +83,8 @@ export function filingRouteOptions<Json>(
 }
 
 /**
- * The admin's list (pending=1 the queue, pending=0 the done list), its CSV export and the
- * detail of a queue.
+ * The admin's list (pending=1 the queue, pending=0 the done list), its CSV export, the
+ * detail of a queue and its item's claim and release (issue 55 item 2).
  */
 export function queueReadRoutes<View extends { id: number }, Json>(app: App, queue: QueueReadRoutes<View, Json>): void {
   const list = staffRouteOptions(app, queue.listSummary, queue.listDescription);
@@ -100,6 +107,49 @@ export function queueReadRoutes<View extends { id: number }, Json>(app: App, que
     queue.itemPath,
     { ...item, schema: { ...item.schema, params: IdParamSchema, response: { 200: envelope(queue.schema) } } },
     async (request) => ({ message: null, data: queue.toJson(await queue.get(app.db, request.params.id)) }),
+  );
+
+  claimRoutes(app, queue.itemPath, queue.claims);
+}
+
+/**
+ * Issue 55 item 2 (docs/product.md#claims): `POST <item>/claim` claims the pending item for the
+ * caller, or renews their claim, for QUEUE_CLAIM_SECONDS (409 CLAIMED_BY_OTHER naming whoever
+ * holds it); `POST <item>/release` lets it go — an owner (`queues.override`) may release
+ * another's, audited. Not money calls: a claim moves nothing, and the decision checks it again.
+ */
+function claimRoutes<View>(app: App, itemPath: string, claims: QueueReadRoutes<View, unknown>['claims']): void {
+  const paths = claimPaths(itemPath);
+  const claim = staffRouteOptions(
+    app,
+    'Claim a pending item while you handle it',
+    'Until the claim ends (QUEUE_CLAIM_SECONDS after the last claim, or on release, decision or ' +
+      'cancel), every other staff member sees who holds it, and their approve or reject is 409 ' +
+      'CLAIMED_BY_OTHER. Claiming again renews it. 409 CLAIMED_BY_OTHER while someone else ' +
+      'holds it; 409 ALREADY_HANDLED once it is handled.',
+  );
+  app.post(
+    paths.claim,
+    { ...claim, schema: { ...claim.schema, params: IdParamSchema, response: { 200: envelope(ClaimStateSchema) } } },
+    async (request) => {
+      const { name } = callerOf(request).user;
+      const held = await claims.claim(app.db, { ...actorOf(request), name }, request.params.id);
+      return { message: null, data: { claim: claimJson(held) } };
+    },
+  );
+  const release = staffRouteOptions(
+    app,
+    'Release a claimed item',
+    'Your own claim goes at once; nothing held is nothing to do. Another’s claim is released only ' +
+      'by an owner, and the audit trail records it; anyone else gets 409 CLAIMED_BY_OTHER.',
+  );
+  app.post(
+    paths.release,
+    { ...release, schema: { ...release.schema, params: IdParamSchema, response: { 200: envelope(ClaimStateSchema) } } },
+    async (request) => {
+      const override = roleCan(callerOf(request).user.role, 'queues.override');
+      return { message: null, data: { claim: await claims.release(app.db, actorOf(request), request.params.id, override) } };
+    },
   );
 }
 

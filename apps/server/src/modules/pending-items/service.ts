@@ -6,16 +6,24 @@ import type { Actor } from '../audit';
 import { writeAudit } from '../audit';
 import { guardProof, type ProofPayment } from '../proof-reuse';
 import type { ListQuery } from './filters';
+import { claimIfFree, type ClaimTable, releaseIfHeld } from './repository';
+import type { ViewClaim } from './views';
 import { t } from '../../lib/i18n';
+import type { SQL } from 'drizzle-orm';
 
 /**
  * What one kind of pending item (a bill, a withdrawal, an ID request, a new user ID) brings
  * to the shared queue: how it is read, how it leaves `pending`, what money that moves, and
  * what the customer is told. The order, the once-only rule and the transaction are shared.
  */
-export type PendingKind<View extends { userId: number; status: string }, Handled, Decision, Cancelled = Handled> = {
+export type PendingKind<View extends QueueView, Handled, Decision, Cancelled = Handled> = {
   /** Audit object type; the actions are `<objectType>.approve` and `<objectType>.reject`. */
   objectType: string;
+  /**
+   * Issue 55 item 2: the table whose rows staff claim (the item's own), and `only`, which of
+   * its rows are this queue's items (an ID request's queue leaves out new IDs' create requests).
+   */
+  claims: { table: ClaimTable; only?: SQL };
   /** The 409 ALREADY_HANDLED message's key. */
   alreadyHandled: MessageKey;
   find(db: Db, id: number): Promise<View | null>;
@@ -73,6 +81,23 @@ export function notPendingError(status: string, alreadyHandled: MessageKey, audi
   return new ConflictError('ALREADY_HANDLED', t(alreadyHandled));
 }
 
+/** What the shared queue reads of a kind's view: its owner, its state and who holds it. */
+type QueueView = { userId: number; status: string; claim: ViewClaim | null };
+
+/** The 409 for an item another staff member holds (issue 55 item 2): the message names them. */
+const claimedByOther = (claim: ViewClaim) => new ConflictError('CLAIMED_BY_OTHER', t('api.queue.claimedByOther', { name: claim.by.name }));
+
+/**
+ * Why `staffId` may not decide the item now: it is no longer pending (409 ALREADY_HANDLED), or
+ * another staff member holds it (409 CLAIMED_BY_OTHER). A decision's own statement checks the
+ * same (`updateIfPending` with a claimant); this is for the looks before it (a payout
+ * screenshot's image work) and for saying why that statement changed nothing.
+ */
+export function assertDecidable(view: QueueView, staffId: number, alreadyHandled: MessageKey): void {
+  if (view.status !== 'pending') throw notPendingError(view.status, alreadyHandled);
+  if (view.claim && view.claim.by.id !== staffId) throw claimedByOther(view.claim);
+}
+
 /** Staff confirming, with a reason, that a flagged payment may be approved (money rule 11). */
 export type ReuseConfirmation = { comment: string } | null;
 
@@ -110,9 +135,21 @@ export type PendingItems<View, Decision> = {
    * the audit entry names the customer.
    */
   cancel: (tx: Tx, actor: Actor, id: number) => Promise<View>;
+  /**
+   * Issue 55 item 2: the staff member (`actor`, with the name the answer shows) claims the
+   * pending item, or renews their claim, for QUEUE_CLAIM_SECONDS; 409 CLAIMED_BY_OTHER while
+   * someone else holds it, 409 ALREADY_HANDLED once it is handled, 404 when there is none.
+   */
+  claim: (db: Db, actor: Actor & { name: string }, id: number) => Promise<ViewClaim>;
+  /**
+   * Issue 55 item 2: lets go of the item. The holder's own claim goes quietly; another's only
+   * with `override` (an owner), audited as `<objectType>.release_claim`, else 409
+   * CLAIMED_BY_OTHER. Nothing held: nothing to do. Answers the claim left (null).
+   */
+  release: (db: Db, actor: Actor, id: number, override: boolean) => Promise<null>;
 };
 
-export function pendingItems<View extends { userId: number; status: string }, Handled, Decision, Cancelled = Handled>(
+export function pendingItems<View extends QueueView, Handled, Decision, Cancelled = Handled>(
   kind: PendingKind<View, Handled, Decision, Cancelled>,
 ): PendingItems<View, Decision> {
   const get = async (db: Db, id: number) => {
@@ -126,9 +163,9 @@ export function pendingItems<View extends { userId: number; status: string }, Ha
     if (approved && kind.lockReference) await kind.lockReference(tx, id);
     const handled = await kind.mark(tx, id, decision, actor, reason);
     if (!handled) {
-      const view = await kind.find(tx, id);
-      if (!view) throw new NotFoundError();
-      throw notPendingError(view.status, kind.alreadyHandled);
+      // Handled meanwhile, or held by someone else (the mark's own condition): say which.
+      assertDecidable(await get(tx, id), actor.userId, kind.alreadyHandled);
+      throw new ConflictError('CONFLICT', t('api.queue.changedMeanwhile'));
     }
     // After the item is marked, in the same transaction: the guard sees what committed, and
     // its 409 rolls the mark back.
@@ -170,10 +207,40 @@ export function pendingItems<View extends { userId: number; status: string }, Ha
     });
     return get(tx, id);
   };
+  const { table, only } = kind.claims;
+  const claim = async (db: Db, actor: Actor & { name: string }, id: number): Promise<ViewClaim> => {
+    const until = await claimIfFree(db, table, id, actor.userId, only);
+    if (until) return { by: { id: actor.userId, name: actor.name }, until };
+    assertDecidable(await get(db, id), actor.userId, kind.alreadyHandled);
+    // Pending, free, yet not claimed: not this queue's item (`only`), or it changed meanwhile.
+    throw new ConflictError('CONFLICT', t('api.queue.changedMeanwhile'));
+  };
+  const release = async (db: Db, actor: Actor, id: number, override: boolean): Promise<null> => {
+    if (await releaseIfHeld(db, table, id, actor.userId)) return null;
+    const held = (await get(db, id)).claim;
+    if (!held || held.by.id === actor.userId) return null;
+    if (!override) throw claimedByOther(held);
+    await db.transaction(async (tx) => {
+      // Only the claim that was seen: a new one taken meanwhile is not released unseen.
+      if (!(await releaseIfHeld(tx, table, id, held.by.id))) return;
+      await writeAudit(tx, {
+        actorId: actor.userId,
+        action: `${kind.objectType}.release_claim`,
+        objectType: kind.objectType,
+        objectId: id,
+        before: { claimed_by: held.by },
+        after: { claimed_by: null },
+        ip: actor.ip,
+      });
+    });
+    return null;
+  };
   return {
     get,
     decide,
     cancel,
+    claim,
+    release,
     async getOwn(db, userId, id) {
       const view = await kind.find(db, id);
       if (!view || view.userId !== userId) throw new NotFoundError();

@@ -13,19 +13,43 @@ import { listOrder, type ListQuery, listSort } from './filters';
 export const handler = alias(users, 'handler');
 
 /**
- * The customer's columns (what staff see of them in the JSON and the CSV) and the handler's
- * (null while nobody has handled the item), spread into a view's select.
+ * Issue 55 item 2: the staff member holding a pending item (`claimer`, another alias of
+ * `users`), joined only while the claim is live (`claimJoin`).
+ */
+export const claimer = alias(users, 'claimer');
+
+/** The join of `claimer` on a queue table's live claim. */
+export const claimJoin = (table: { claimedBy: PgColumn; claimedUntil: PgColumn }): SQL =>
+  sql`${claimer.id} = ${table.claimedBy} and ${table.claimedUntil} > now()`;
+
+/**
+ * The customer's columns (what staff see of them in the JSON and the CSV), the handler's
+ * (null while nobody has handled the item) and the claimer's (null unless someone holds it),
+ * spread into a view's select that left-joins `handler` and `claimer` (`claimJoin`).
  */
 export const partyColumns = {
   user: { id: users.id, name: users.name, email: users.email, phone: users.phone },
   handler: { id: handler.id, name: handler.name },
+  claimer: { id: claimer.id, name: claimer.name },
 };
 
-/** A view's customer and handler, as its JSON and CSV read them. */
+/** Who holds a pending item and until when (the view's `claim`). */
+export type ViewClaim = { by: { id: number; name: string }; until: Date };
+
+/** A view's customer, handler and claim, as its JSON and CSV read them. */
 export type Parties = {
   user: { id: number; name: string; email: string; phone: string };
   handler: { id: number; name: string } | null;
+  claim: ViewClaim | null;
 };
+
+/** The view's claim from its row's `claimedUntil` and the joined `claimer`. */
+export const claimOf = (row: { claimedUntil: Date | null }, holder: { id: number; name: string } | null): ViewClaim | null =>
+  holder && row.claimedUntil ? { by: holder, until: row.claimedUntil } : null;
+
+/** A claim on the wire (ItemClaimSchema). */
+export const claimJson = (claim: ViewClaim | null) =>
+  claim ? { by: claim.by, until: claim.until.toISOString() } : null;
 
 /** A queue's view select (its columns, joins and, for a list page, the total), as read here. */
 type ViewSelect<R> = {

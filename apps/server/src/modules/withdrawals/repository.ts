@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { users, withdrawals, type WithdrawalRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
-import { cancelOwnIfPending, decideIfPending, deskWhere, handler, type ListQuery, type Parties, partyColumns, pendingFilter, viewQueries } from '../pending-items';
+import { cancelOwnIfPending, decideIfPending, deskWhere, claimJoin, claimOf, claimer, handler, type ListQuery, type Parties, partyColumns, pendingFilter, viewQueries } from '../pending-items';
 
 export type WithdrawalView = WithdrawalRow & Parties;
 
@@ -11,11 +11,17 @@ const selectViews = (db: Db, total: SQL<number> = sql<number>`0`) =>
     .select({ withdrawal: withdrawals, ...partyColumns, total })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
-    .leftJoin(handler, eq(handler.id, withdrawals.handledBy));
+    .leftJoin(handler, eq(handler.id, withdrawals.handledBy))
+    .leftJoin(claimer, claimJoin(withdrawals));
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
 
-const toView = ({ withdrawal, user, handler }: ViewRow): WithdrawalView => ({ ...withdrawal, user, handler });
+const toView = ({ withdrawal, user, handler, claimer }: ViewRow): WithdrawalView => ({
+  ...withdrawal,
+  user,
+  handler,
+  claim: claimOf(withdrawal, claimer),
+});
 
 /** The queue's filters; a withdrawal has no payment type, and its reference is the payout's. */
 function filterOf(query: ListQuery): SQL | undefined {
@@ -45,6 +51,9 @@ export const {
   where: filterOf,
   matching: (db, fields, where) => db.select(fields).from(withdrawals).where(where),
 });
+
+/** Staff claim a withdrawal on its own row (issue 55 item 2). */
+export const withdrawalClaims = { table: withdrawals };
 
 export type NewWithdrawal = Pick<
   WithdrawalRow,

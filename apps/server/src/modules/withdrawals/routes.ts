@@ -27,6 +27,8 @@ import {
   cancelWithdrawal,
   getOwnWithdrawal,
   getWithdrawal,
+  claimWithdrawal,
+  releaseWithdrawal,
   handleWithdrawal,
   prepareWithdrawalDecision,
   listWithdrawals,
@@ -112,6 +114,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     itemSummary: 'One withdrawal',
     list: listWithdrawals,
     get: getWithdrawal,
+    claims: { claim: claimWithdrawal, release: releaseWithdrawal },
     toJson: (w) => toWithdrawalJson(w, 'admin'),
     csv: {
       path: DESK_API.withdrawalsCsv,
@@ -142,7 +145,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
           const withdrawal = await handleWithdrawal(tx, actorOf(request), request.params.id, decision, image);
           return { message: t('api.withdrawals.approved'), data: toWithdrawalJson(withdrawal, 'admin') };
         },
-        (storage: Storage) => prepareWithdrawalDecision(app.db, storage, request.params.id, decision),
+        (storage: Storage) => prepareWithdrawalDecision(app.db, storage, actorOf(request), request.params.id, decision),
       );
     },
   );

@@ -1,6 +1,6 @@
 import { formatAmount, type Withdrawal } from '@iddesk/contract';
 import { textCell } from '../../lib/csv-export';
-import { type CsvColumn, queueCsvColumns } from '../pending-items';
+import { claimJson, type CsvColumn, queueCsvColumns } from '../pending-items';
 import type { LedgerText } from '../ledger';
 import { fileUrl } from '../uploads';
 import type { WithdrawalView } from './repository';
@@ -22,7 +22,7 @@ export function toWithdrawalJson(w: WithdrawalView, audience: 'owner' | 'admin' 
     payout_proof_url: w.payoutProofKey ? fileUrl('private', w.payoutProofKey) : null,
     created_at: w.createdAt.toISOString(),
     handled_at: w.handledAt?.toISOString() ?? null,
-    ...(audience === 'admin' ? { handled_by: w.handler } : {}),
+    ...(audience === 'admin' ? { handled_by: w.handler, claim: claimJson(w.claim) } : {}),
   };
 }
 

@@ -16,7 +16,7 @@ import type { Actor } from '../audit';
 import { holdFor, releaseHold, settleHold } from '../ledger';
 import { withdrawalApproved, withdrawalRejected } from '../notifications';
 import { notify } from '../notifications';
-import { notPendingError, pendingItems } from '../pending-items';
+import { assertDecidable, pendingItems } from '../pending-items';
 import { recordUpload, type StoredImage, storeImage } from '../uploads';
 import {
   cancelPendingWithdrawal,
@@ -27,6 +27,7 @@ import {
   type NewWithdrawal,
   payoutsToday,
   type WithdrawalView,
+  withdrawalClaims,
 } from './repository';
 import { destinationText } from './serialize';
 
@@ -63,7 +64,7 @@ export async function requestWithdrawal(
       overDaily(paidToday);
       return withdrawal;
     });
-    return { ...withdrawal, user: customer, handler: null };
+    return { ...withdrawal, user: customer, handler: null, claim: null };
   } catch (error) {
     // Short and over the day's total: the 422 names the limit.
     if (error instanceof ConflictError && error.code === 'INSUFFICIENT_BALANCE') overDaily(await payoutsToday(tx, customer.id, timeZone));
@@ -118,6 +119,7 @@ type StoredDecision = { decision: Decision; image: { stored: StoredImage; custom
 /** Withdrawals in the shared pending queue; theirs: the hold settles (paid out) or is released. */
 const withdrawalQueue = pendingItems<WithdrawalView, WithdrawalRow, StoredDecision>({
   objectType: 'withdrawal',
+  claims: withdrawalClaims,
   alreadyHandled: 'api.withdrawals.alreadyHandled',
   find: findWithdrawalView,
   list: listWithdrawalViews,
@@ -157,7 +159,13 @@ const withdrawalQueue = pendingItems<WithdrawalView, WithdrawalRow, StoredDecisi
   },
 });
 
-export const { getOwn: getOwnWithdrawal, get: getWithdrawal, list: listWithdrawals } = withdrawalQueue;
+export const {
+  getOwn: getOwnWithdrawal,
+  get: getWithdrawal,
+  list: listWithdrawals,
+  claim: claimWithdrawal,
+  release: releaseWithdrawal,
+} = withdrawalQueue;
 
 /** Money rule 10: the customer cancels their own pending withdrawal; the hold returns at once. */
 export const cancelWithdrawal = (tx: Tx, actor: Actor, id: number) => withdrawalQueue.cancel(tx, actor, id);
@@ -175,14 +183,20 @@ export function handleWithdrawal(tx: Tx, actor: Actor, id: number, decision: Dec
 
 /**
  * A decision's part before the transaction: with a payout screenshot, the withdrawal looked
- * at (a handled one is refused before the image work) and the screenshot checked, re-encoded
+ * at (a handled one, or one another staff member holds, is refused before the image work) and the screenshot checked, re-encoded
  * and stored (money-calls `before`), so no pooled connection waits in a transaction for the
  * image pool.
  */
-export async function prepareWithdrawalDecision(db: Db, storage: Storage, id: number, decision: Decision): Promise<StoredDecision['image']> {
+export async function prepareWithdrawalDecision(
+  db: Db,
+  storage: Storage,
+  actor: Actor,
+  id: number,
+  decision: Decision,
+): Promise<StoredDecision['image']> {
   const proof = decision.status === 'approved' ? decision.proof : undefined;
   if (!proof) return null;
   const current = await getWithdrawal(db, id);
-  if (current.status !== 'pending') throw notPendingError(current.status, 'api.withdrawals.alreadyHandled');
+  assertDecidable(current, actor.userId, 'api.withdrawals.alreadyHandled');
   return { stored: await storeImage(storage, proof, 'private', 'proof'), customerId: current.userId };
 }

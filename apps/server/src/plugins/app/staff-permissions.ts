@@ -55,6 +55,16 @@ export const ADMIN_CALL_PERMISSIONS: Record<string, StaffPermission> = {
   'GET /api/admin/requests': 'queues.read',
   'GET /api/admin/requests/{id}': 'queues.read',
   'POST /api/admin/requests/{id}/handle': 'queues.decide',
+  // Claims (issue 55 item 2): who may decide may claim; releasing another's is checked inside
+  // (`queues.override`, owners), since one's own release is the same call.
+  'POST /api/admin/bills/{id}/claim': 'queues.decide',
+  'POST /api/admin/bills/{id}/release': 'queues.decide',
+  'POST /api/admin/withdraw/{id}/claim': 'queues.decide',
+  'POST /api/admin/withdraw/{id}/release': 'queues.decide',
+  'POST /api/admin/user_ids/{id}/claim': 'queues.decide',
+  'POST /api/admin/user_ids/{id}/release': 'queues.decide',
+  'POST /api/admin/requests/{id}/claim': 'queues.decide',
+  'POST /api/admin/requests/{id}/release': 'queues.decide',
   // Users.
   'POST /api/admin/users': 'users.read',
   'GET /api/admin/users/{id}': 'users.read',

@@ -10,9 +10,9 @@ vi.mock('../../lib/toast', () => ({
 }));
 vi.mock('./api/get-admin-stats', () => ({ getAdminStats: vi.fn() }));
 const stats = vi.mocked(getAdminStats);
-const counts = (bills: number, withdrawals = 0, requests = 0, new_ids = 0) => ({
+const counts = (bills: number, withdrawals = 0, requests = 0, new_ids = 0, claims = '') => ({
   message: null,
-  data: { bills, withdrawals, requests, new_ids },
+  data: { bills, withdrawals, requests, new_ids, claims },
 });
 const alerts = () => window.__iddeskSounds?.alert ?? 0;
 
@@ -34,12 +34,27 @@ describe('admin queue alerts', () => {
   it('the first reading is a baseline; a rise rings the alert once; a fall is quiet', async () => {
     const before = alerts();
     stats.mockResolvedValueOnce(counts(2));
-    expect(await pollQueueCounts()).toEqual([]);
+    // (The first reading refreshes what shows claims: no sound.)
+    expect(await pollQueueCounts()).toEqual(['claims']);
+    expect(alerts()).toBe(before);
     stats.mockResolvedValueOnce(counts(3, 1));
     expect(await pollQueueCounts()).toEqual(['bills', 'withdrawals']);
     expect(alerts()).toBe(before + 1);
     stats.mockResolvedValueOnce(counts(1, 1));
     expect(await pollQueueCounts()).toEqual([]);
+    expect(alerts()).toBe(before + 1);
+  });
+
+  it('a change of who holds which item is news without a sound (issue 55 item 2)', async () => {
+    const before = alerts();
+    stats.mockResolvedValueOnce(counts(2, 0, 0, 0, 'a'));
+    expect(await pollQueueCounts()).toEqual(['claims']);
+    stats.mockResolvedValueOnce(counts(2, 0, 0, 0, 'a'));
+    expect(await pollQueueCounts()).toEqual([]);
+    stats.mockResolvedValueOnce(counts(2, 0, 0, 0, 'b'));
+    expect(await pollQueueCounts()).toEqual(['claims']);
+    stats.mockResolvedValueOnce(counts(3, 0, 0, 0, 'b'));
+    expect(await pollQueueCounts()).toEqual(['bills']);
     expect(alerts()).toBe(before + 1);
   });
 

@@ -7,10 +7,14 @@ import { getAdminStats } from './api/get-admin-stats';
 
 /**
  * The admin's live queue counts (new IDs, requests, bills, withdrawals), polled on the
- * session's 5-second clock. A rise in any count plays the alert sound once.
+ * session's 5-second clock. A rise in any count plays the alert sound once. `claims` is the
+ * fingerprint of who holds which item (issue 55 item 2): a change refreshes the queue pages.
  */
 export type QueueCounts = AdminStats;
-export type QueueKey = keyof QueueCounts;
+export type QueueKey = Exclude<keyof QueueCounts, 'claims'>;
+const QUEUE_KEYS: QueueKey[] = ['bills', 'withdrawals', 'requests', 'new_ids'];
+/** What changed since the last reading: the queues that grew, and `claims` when claims did. */
+export type QueueChange = QueueKey | 'claims';
 
 type State = { token: string | null; counts: QueueCounts | null };
 
@@ -25,16 +29,17 @@ function set(next: State) {
 /** Which queues grew between two readings (none on the first reading of a session). */
 export function risenQueues(before: QueueCounts | null, after: QueueCounts): QueueKey[] {
   if (!before) return [];
-  return (Object.keys(after) as QueueKey[]).filter((key) => after[key] > before[key]);
+  return QUEUE_KEYS.filter((key) => after[key] > before[key]);
 }
 
-let inFlight: Promise<QueueKey[]> | null = null;
+let inFlight: Promise<QueueChange[]> | null = null;
 
 /**
- * Reads the counts; returns the queues that grew (and rings once if any did). The first
- * reading of a session only sets the baseline: what waited before is not news.
+ * Reads the counts; returns the queues that grew (and rings once if any did), and `claims`
+ * when someone took or let go of an item (or on the first reading). The first reading of a
+ * session only sets the counts' baseline: what waited before is not news.
  */
-export function pollQueueCounts(): Promise<QueueKey[]> {
+export function pollQueueCounts(): Promise<QueueChange[]> {
   inFlight ??= (async () => {
     const token = session.token();
     if (!token || !session.isAdmin()) {
@@ -53,7 +58,10 @@ export function pollQueueCounts(): Promise<QueueKey[]> {
     const risen = risenQueues(before, result.data);
     set({ token, counts: result.data });
     if (risen.length > 0) playSound('alert');
-    return risen;
+    // The first reading refreshes too: a claim taken between a page's fetch and this reading
+    // would otherwise show only at the next change.
+    const claims = before === null || before.claims !== result.data.claims;
+    return claims ? [...risen, 'claims' as const] : risen;
   })().finally(() => {
     inFlight = null;
   });

@@ -35,8 +35,11 @@ type BatchBarProps = {
 type Action = 'approve' | 'reject';
 /** A chosen row: its amount and, for a payment by proof, its reused-proof flag. */
 export type BatchItem = { id: number; amount: string; reused_proof?: ReusedProof | undefined };
-/** The 409s of a flagged payment approved without its reason: left out, not failed. */
-const LEFT_OUT = new Set(['REUSED_PROOF', 'PROOF_FLAGGED']);
+/**
+ * Left out, not failed: the 409s of a flagged payment approved without its reason, and of an
+ * item another staff member holds (issue 55 item 2; the message names them).
+ */
+const LEFT_OUT = new Set(['REUSED_PROOF', 'PROOF_FLAGGED', 'CLAIMED_BY_OTHER']);
 /** The queues that take batch decisions. */
 export type BatchKind = 'bill' | 'withdrawal';
 

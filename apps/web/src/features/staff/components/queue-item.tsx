@@ -1,10 +1,11 @@
-import type { ReusedProof } from '@iddesk/contract';
+import type { ItemClaim, ReusedProof } from '@iddesk/contract';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card';
 import { DetailList, type DetailItem } from '../../../components/ui/detail-list';
 import type { StatusValue } from '../../../components/ui/status-badge';
 import { useStaffCan } from '../../../lib/staff-role';
 import { type QueueNav, type QueueRoutes, useQueueNav } from '../hooks/use-queue-nav';
+import { ClaimBanner, useItemClaim } from './claim';
 import { DetailsCard } from './details-card';
 import { HistoryCard } from './history-card';
 import { QueueKeys } from './queue-keys';
@@ -13,8 +14,14 @@ import { ReusedProofPanel } from './reused-proof';
 import { staffText } from '../i18n';
 
 type QueueItemProps = {
-  /** The item: its id, status, age and (payments) the reused-proof flag. */
-  item: { id: number; status: StatusValue; created_at: string; reused_proof?: ReusedProof };
+  /** The item: its id, status, age, who holds it and (payments) the reused-proof flag. */
+  item: {
+    id: number;
+    status: StatusValue;
+    created_at: string;
+    claim?: ItemClaim | undefined;
+    reused_proof?: ReusedProof | undefined;
+  };
   /** Its queue, for the keys bar and the way on once it is handled. */
   queue: QueueRoutes;
   /** "bills": names the queue for a role that cannot decide. */
@@ -33,7 +40,8 @@ type QueueItemProps = {
 };
 
 /**
- * A queue item's page: the keys bar while it is pending, the facts to check on the left (the
+ * A queue item's page: the keys bar while it is pending, who else is handling it (issue 55
+ * item 2: opening it claims it; leaving releases it), the facts to check on the left (the
  * reused-proof warning, the details, the proof) and the decision on the right. On wide screens
  * the decision column starts at the top and stays in view while the screenshot scrolls, so
  * approve and reject are visible at 1280×800 without scrolling; on phones the facts come first
@@ -44,9 +52,13 @@ export function QueueItem({ item, queue, what, actions, outcome, ...facts }: Que
   const canDecide = useStaffCan('queues.decide');
   const nav = useQueueNav(queue, item.id);
   const pending = item.status === 'pending';
+  // Issue 55 item 2: open, it is this staff member's; anyone else's hold shows above all.
+  const apiItemPath = `${queue.api}/${item.id}`;
+  useItemClaim(apiItemPath, item);
   return (
     <>
       {pending ? <QueueKeys nav={nav} decide={canDecide} /> : null}
+      <ClaimBanner apiItemPath={apiItemPath} item={item} />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
           <ReusedProofPanel flag={item.reused_proof} pending={pending} />

@@ -1,9 +1,10 @@
-import type { Handler, ReusedProof } from '@iddesk/contract';
+import type { Handler, ItemClaim, ReusedProof } from '@iddesk/contract';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { type Column, DataList } from '../../../components/ui/data-list';
 import { StatusBadge, type StatusValue } from '../../../components/ui/status-badge';
 import { cn } from '../../../lib/cn';
+import { ClaimTag } from './claim';
 import { TimeLines, timeColumn } from './desk-list-parts';
 import { ProofThumb } from './proof-thumb';
 import type { QueueListView } from './queue-list-page';
@@ -19,6 +20,8 @@ type QueueRow = {
   handled_by?: Handler | undefined;
   proof_url?: string | null;
   reused_proof?: ReusedProof | undefined;
+  /** Who has it open (issue 55 item 2). */
+  claim?: ItemClaim | undefined;
 };
 
 type QueueRowsProps<T extends QueueRow> = QueueListView & {
@@ -47,7 +50,7 @@ const linkClass = 'font-semibold text-brand-700 underline-offset-4 hover:underli
 
 /**
  * A queue's rows (bills, withdrawals, ID requests, new IDs): the item's link with its proof
- * thumbnail and reused-proof flag, the domain's columns, waiting or handled, and the status;
+ * thumbnail, reused-proof flag and who has it open, the domain's columns, waiting or handled, and the status;
  * on phones the same as a card.
  */
 export function QueueRows<T extends QueueRow>(props: QueueRowsProps<T>) {
@@ -97,6 +100,7 @@ export function QueueRows<T extends QueueRow>(props: QueueRowsProps<T>) {
               >
                 {link(item)}
                 <ReusedFlag flag={item.reused_proof} />
+                {pending ? <ClaimTag claim={item.claim ?? undefined} /> : null}
               </div>
             </div>
           ),
@@ -114,6 +118,7 @@ export function QueueRows<T extends QueueRow>(props: QueueRowsProps<T>) {
               {props.amount(item)}
             </div>
             <ReusedFlag flag={item.reused_proof} />
+            {pending ? <ClaimTag claim={item.claim ?? undefined} /> : null}
             {props.lines(item)}
             <TimeLines item={item} pending={pending} status={item.status} />
           </div>

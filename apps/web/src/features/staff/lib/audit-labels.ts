@@ -42,6 +42,7 @@ const VERBS = [
   'disable',
   'reset_second_factor',
   'cancel',
+  'release_claim',
 ] as const;
 /** Subjects stored under another name than their object type. */
 const SUBJECT_ALIASES: Record<string, (typeof SUBJECTS)[number]> = { settings: 'setting', marque: 'setting' };
@@ -183,6 +184,11 @@ const VALUE_OF: Record<string, (value: unknown, entry: EntryContext) => AuditPar
   pay_from: (value) =>
     value === 'wallet' || value === 'payment' ? part(idWords.t(value === 'wallet' ? 'newIds.wallet' : 'newIds.payment')) : null,
   approved_elsewhere: otherPayments,
+  // Issue 55 item 2: whose claim an owner released, by name.
+  claimed_by: (value) => {
+    const name = (value as { name?: unknown } | null)?.name;
+    return typeof name === 'string' ? part(name) : null;
+  },
   // A payout screenshot is the customer's, private: it shows on the withdrawal's page.
   payout_proof_key: (_value, { object_type, object_id }) =>
     part(staffText.t('audit.file.private'), auditObjectHref(object_type, object_id) ?? undefined),
