@@ -140,6 +140,7 @@ const MATRIX: Record<string, Access> = {
   'POST /api/user/telegram/link': 'user',
   'POST /api/user/telegram/unlink': 'user',
   'POST /api/telegram/webhook': 'public',
+  'GET /api/events': 'user',
 };
 
 /**
