@@ -65,7 +65,8 @@ export const NGINX_BIN = '/usr/sbin/nginx';
  * server only when a connection could not be made or timed out. nginx never resends a POST
  * once it has been sent to a server (that needs `non_idempotent`, which we do not set): a
  * money call cut off by a dying server comes back as a 502, and the client retries it with
- * its Idempotency-Key. The test-only X-Upstream header tells which server answered.
+ * its Idempotency-Key. The live event stream is passed on unbuffered. The test-only X-Upstream
+ * header tells which server answered.
  */
 export function nginxConfig(dir: string, port: number, upstreams: number[]): string {
   const temp = (name: string) => join(dir, name);
@@ -91,6 +92,19 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=10s;`
 
   server {
     listen 127.0.0.1:${port};
+    location = /api/events {
+      proxy_pass http://iddesk;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Request-Id $request_id;
+      proxy_buffering off;
+      proxy_cache off;
+      proxy_read_timeout 60s;
+      add_header X-Upstream $upstream_addr always;
+    }
     location / {
       proxy_pass http://iddesk;
       proxy_http_version 1.1;

@@ -14,6 +14,7 @@ import { SiteLayout } from '../layouts/site-layout';
 import { useRouteHandle } from '../route-handle';
 import { useShellState } from '../shell-state';
 import { pollSession, primeSession, resetQueueAlerts } from '../session-poll';
+import { useLiveEvents } from '../session-stream';
 
 /** Admins only: a guest's first load never downloads the admin header. */
 const AdminLayout = lazy(() =>
@@ -22,7 +23,8 @@ const AdminLayout = lazy(() =>
 
 /**
  * Signed-in polling (docs/product.md#while-signed-in): every POLL_INTERVAL_MS, user info, newer notifications and
- * (admins) queue counts, success notices off. Stops on logout; a new sign-in primes first.
+ * (admins) queue counts, success notices off, and the same reads at once on each live event.
+ * Stops on logout; a new sign-in primes first.
  */
 function SessionPolling() {
   const { authenticated, token } = useSession();
@@ -34,6 +36,8 @@ function SessionPolling() {
     }
   }, [authenticated, token]);
   usePolling(pollSession, POLL_INTERVAL_MS, authenticated);
+  // Changes pushed as they happen; the poll stays, and is the fallback (decision 042).
+  useLiveEvents(authenticated ? token : null);
   return null;
 }
 

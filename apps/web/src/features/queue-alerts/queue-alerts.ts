@@ -32,9 +32,12 @@ let inFlight: Promise<QueueKey[]> | null = null;
 
 /**
  * Reads the counts; returns the queues that grew (and rings once if any did). The first
- * reading of a session only sets the baseline: what waited before is not news.
+ * reading of a session only sets the baseline: what waited before is not news. A reading under
+ * way is shared, unless `fresh` (a live event: the change came after that reading was sent),
+ * which reads again after it.
  */
-export function pollQueueCounts(): Promise<QueueKey[]> {
+export function pollQueueCounts(fresh = false): Promise<QueueKey[]> {
+  if (fresh && inFlight) return inFlight.then(() => pollQueueCounts());
   inFlight ??= (async () => {
     const token = session.token();
     if (!token || !session.isAdmin()) {
