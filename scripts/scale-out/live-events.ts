@@ -1,6 +1,7 @@
 // The live events across servers (issue 55 item 1, decision 042): the admin's event stream is
 // opened through nginx (unbuffered), and the story's customer files top-ups directly on the
-// other server. Each filing's time to the stream's `queue` event, p99 < 1 s.
+// other server. Each filing's time, from sending it to the stream's `queue` event, p99 < 1 s
+// (the filing's own answer, an upload with its image work, is most of it).
 import { LIVE_EVENT } from '@iddesk/contract';
 import { EventSource } from 'eventsource';
 import type { Customer, World } from '../crash-test/world';
@@ -8,8 +9,9 @@ import type { Deployment } from './deployment';
 import { ack } from './http';
 import { expect, log } from './report';
 
-/** Filings measured, one after the other. */
-const FILINGS = 60;
+/** Filings measured, one after the other, after a few unmeasured ones (a cold server's first). */
+const FILINGS = 100;
+const WARM_UP = 5;
 const P99_LIMIT_MS = 1_000;
 
 type QueueEvent = { queue: string; id: number; change: string };
@@ -44,9 +46,11 @@ export async function liveEventLatency(d: Deployment, world: World, story: Custo
     const filingServer = d.servers.find((s) => s !== streamServer)!;
 
     const latencies: number[] = [];
-    for (let n = 0; n < FILINGS; n += 1) {
+    const answered: number[] = [];
+    for (let n = -WARM_UP; n < FILINGS; n += 1) {
       const started = performance.now();
       const answer = await ack(filingServer.url, world, world.addFunds(0, story));
+      const answeredAt = performance.now();
       const id = Number(answer.data.id);
       const at =
         arrived.get(id) ??
@@ -57,13 +61,19 @@ export async function liveEventLatency(d: Deployment, world: World, story: Custo
             resolve(arrived.get(id)!);
           });
         }));
+      if (n < 0) continue;
       latencies.push(at - started);
+      answered.push(answeredAt - started);
     }
-    latencies.sort((x, y) => x - y);
-    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)]!;
+    const quantile = (values: number[], q: number) => {
+      const sorted = [...values].sort((x, y) => x - y);
+      return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+    };
+    const at = (q: number) => quantile(latencies, q);
     const summary =
       `${FILINGS} filings on :${filingServer.port} → the stream on :${streamServer.port} through nginx: ` +
-      `p50 ${at(0.5).toFixed(0)} ms, p99 ${at(0.99).toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms`;
+      `p50 ${at(0.5).toFixed(0)} ms, p99 ${at(0.99).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms ` +
+      `(the filing's own answer: p50 ${quantile(answered, 0.5).toFixed(0)} ms, p99 ${quantile(answered, 0.99).toFixed(0)} ms)`;
     log(summary);
     expect(at(0.99) < P99_LIMIT_MS, `p99 ${at(0.99).toFixed(0)} ms, over ${P99_LIMIT_MS} ms`);
     return summary;
