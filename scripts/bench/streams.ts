@@ -9,7 +9,8 @@ export async function openIdleStreams(url: string, tokens: string[], count = IDL
   const { hostname, port } = new URL(url);
   const requests: http.ClientRequest[] = [];
   const opened: Promise<void>[] = [];
-  // A few hundred at a time: the listener's backlog is not what is measured.
+  // Fifty at a time: what is measured is holding them, not a burst of token checks (a burst
+  // of hundreds waits past the pool's connect timeout on a loaded host and gets 503).
   for (let n = 0; n < count; n += 1) {
     opened.push(
       new Promise<void>((resolve, reject) => {
@@ -32,7 +33,7 @@ export async function openIdleStreams(url: string, tokens: string[], count = IDL
         requests.push(request);
       }),
     );
-    if (n % 250 === 249) await Promise.all(opened.slice(n - 249));
+    if (n % 50 === 49) await Promise.all(opened.slice(n - 49));
   }
   await Promise.all(opened);
   return () => {

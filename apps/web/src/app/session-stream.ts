@@ -3,6 +3,9 @@ import { useEffect } from 'react';
 import { API_BASE } from '../lib/api-client';
 import { liveRefresh } from './session-poll';
 
+/** After the server answered a stream with an error: wait this long, up to twice, to try again. */
+const RETRY_MS = 10_000;
+
 /**
  * The signed-in tab's live event stream (decision 042): GET /api/events with the session's
  * bearer token, through the `eventsource` client (a browser's own EventSource cannot send the
@@ -14,7 +17,9 @@ import { liveRefresh } from './session-poll';
 export function openLiveEvents(token: string): () => void {
   let closed = false;
   let source: { close(): void } | undefined;
-  void import('eventsource').then(({ EventSource }) => {
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const open = async () => {
+    const { EventSource } = await import('eventsource');
     if (closed) return;
     const stream = new EventSource(`${API_BASE}${NOTIFICATIONS_API.events}`, {
       fetch: (input, init) => fetch(input, { ...init, headers: { ...init.headers, authorization: `Bearer ${token}` } }),
@@ -24,10 +29,19 @@ export function openLiveEvents(token: string): () => void {
     stream.addEventListener(LIVE_EVENT.balance, liveRefresh.balance);
     stream.addEventListener(LIVE_EVENT.queue, liveRefresh.queue);
     stream.addEventListener(LIVE_EVENT.resync, liveRefresh.resync);
-    // A refusal (the session ended) is final: the poll finds out and signs the tab out.
-  });
+    stream.addEventListener('error', (event) => {
+      // A dropped connection is reconnected by the client itself. An answer other than the
+      // stream ends it for good: a refusal of the session (401) stays so, and the poll signs
+      // the tab out; a busy or restarting server (502, 503) is tried again a while later, and
+      // the resync then reads what came meanwhile.
+      if (stream.readyState !== stream.CLOSED || closed || event.code === 401) return;
+      retry = setTimeout(() => void open().then(liveRefresh.resync), RETRY_MS + Math.random() * RETRY_MS);
+    });
+  };
+  void open();
   return () => {
     closed = true;
+    clearTimeout(retry);
     source?.close();
   };
 }
