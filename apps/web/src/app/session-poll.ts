@@ -6,7 +6,7 @@ import { queryClient } from './query-client';
 import { routerRef } from './router-ref';
 import { reloadUserInfo } from './user-info';
 
-const feedDeps: NotificationFeedModule.FeedDeps = {
+export const feedDeps: NotificationFeedModule.FeedDeps = {
   queryClient,
   open: (link) => void routerRef.get().navigate(link),
   // Something staff did changed the customer's money or IDs: refresh what shows them.
@@ -32,7 +32,7 @@ function loadFeed() {
 }
 
 const primeFeed = async (deps: NotificationFeedModule.FeedDeps) => (await loadFeed()).primeFeed(deps);
-const pollFeed = async (deps: NotificationFeedModule.FeedDeps) => (await loadFeed()).pollFeed(deps);
+export const pollFeed = async (deps: NotificationFeedModule.FeedDeps) => (await loadFeed()).pollFeed(deps);
 
 function loadQueueAlerts() {
   return (queueAlerts ??= import('../features/queue-alerts/queue-alerts'));
@@ -44,7 +44,7 @@ function unlockAudioOnGesture() {
   void import('../lib/sound').then(({ installAudioUnlock }) => installAudioUnlock());
 }
 
-async function pollQueueCounts(fresh = false) {
+export async function pollQueueCounts(fresh = false) {
   return (await loadQueueAlerts()).pollQueueCounts(fresh);
 }
 
@@ -79,47 +79,3 @@ export async function pollSession(): Promise<void> {
     session.isAdmin() ? pollQueues() : null,
   ]);
 }
-
-/**
- * Runs `task` for each call, but never twice at once: calls while it runs make one more run
- * after it (a burst of live events is one refresh, and the last event is never left unread).
- */
-function coalesced(task: () => Promise<unknown>): () => void {
-  let running = false;
-  let again = false;
-  const run = () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    again = false;
-    void task()
-      .catch(() => {})
-      .finally(() => {
-        running = false;
-        if (again) run();
-      });
-  };
-  return run;
-}
-
-/**
- * What the live stream's events do (app/session-stream.ts, decision 042): the poll's own reads,
- * at once, so its bookkeeping (the highest notification id, the last queue counts) keeps every
- * toast, bell and alert sound to one whichever of the two sees a change first.
- */
-export const liveRefresh = {
-  notification: coalesced(() => pollFeed(feedDeps)),
-  balance: coalesced(() => reloadUserInfo()),
-  queue: coalesced(async () => {
-    await pollQueueCounts(true);
-    // A new item or a decided one: the open queue lists read again.
-    void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.admin });
-  }),
-  /** Events were lost: everything the poll reads, and the lists. */
-  resync: coalesced(async () => {
-    await pollSession();
-    if (session.isAdmin()) void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.admin });
-  }),
-};

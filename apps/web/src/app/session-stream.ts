@@ -1,7 +1,54 @@
 import { LIVE_EVENT, NOTIFICATIONS_API } from '@iddesk/contract';
-import { useEffect } from 'react';
 import { API_BASE } from '../lib/api-client';
-import { liveRefresh } from './session-poll';
+import { QUERY_KEYS } from '../lib/query-keys';
+import { session } from '../lib/session';
+import { queryClient } from './query-client';
+import { feedDeps, pollFeed, pollQueueCounts, pollSession } from './session-poll';
+import { reloadUserInfo } from './user-info';
+
+/**
+ * Runs `task` for each call, but never twice at once: calls while it runs make one more run
+ * after it (a burst of live events is one refresh, and the last event is never left unread).
+ */
+function coalesced(task: () => Promise<unknown>): () => void {
+  let running = false;
+  let again = false;
+  const run = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    again = false;
+    void task()
+      .catch(() => {})
+      .finally(() => {
+        running = false;
+        if (again) run();
+      });
+  };
+  return run;
+}
+
+/**
+ * What the live stream's events do (decision 042): the poll's own reads,
+ * at once, so its bookkeeping (the highest notification id, the last queue counts) keeps every
+ * toast, bell and alert sound to one whichever of the two sees a change first.
+ */
+export const liveRefresh = {
+  notification: coalesced(() => pollFeed(feedDeps)),
+  balance: coalesced(() => reloadUserInfo()),
+  queue: coalesced(async () => {
+    await pollQueueCounts(true);
+    // A new item or a decided one: the open queue lists read again.
+    void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.admin });
+  }),
+  /** Events were lost: everything the poll reads, and the lists. */
+  resync: coalesced(async () => {
+    await pollSession();
+    if (session.isAdmin()) void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.admin });
+  }),
+};
 
 /** After the server answered a stream with an error: wait this long, up to twice, to try again. */
 const RETRY_MS = 10_000;
@@ -10,9 +57,9 @@ const RETRY_MS = 10_000;
  * The signed-in tab's live event stream (decision 042): GET /api/events with the session's
  * bearer token, through the `eventsource` client (a browser's own EventSource cannot send the
  * header), which reconnects with `Last-Event-ID` by itself. Each event runs the poll's own read
- * of what changed (session-poll.ts `liveRefresh`); the 5-second poll goes on beside it, so a
- * stream that is down only costs speed. Its code loads with the signed-in session, not with a
- * guest's first page.
+ * of what changed (`liveRefresh`); the 5-second poll goes on beside it, so a stream that is
+ * down only costs speed. This module loads with the signed-in session (shell/root-shell.tsx),
+ * not with a guest's first page.
  */
 export function openLiveEvents(token: string): () => void {
   let closed = false;
@@ -46,7 +93,3 @@ export function openLiveEvents(token: string): () => void {
   };
 }
 
-/** One stream while signed in, a new one for a new session. */
-export function useLiveEvents(token: string | null): void {
-  useEffect(() => (token ? openLiveEvents(token) : undefined), [token]);
-}

@@ -14,7 +14,6 @@ import { SiteLayout } from '../layouts/site-layout';
 import { useRouteHandle } from '../route-handle';
 import { useShellState } from '../shell-state';
 import { pollSession, primeSession, resetQueueAlerts } from '../session-poll';
-import { useLiveEvents } from '../session-stream';
 
 /** Admins only: a guest's first load never downloads the admin header. */
 const AdminLayout = lazy(() =>
@@ -36,8 +35,20 @@ function SessionPolling() {
     }
   }, [authenticated, token]);
   usePolling(pollSession, POLL_INTERVAL_MS, authenticated);
-  // Changes pushed as they happen; the poll stays, and is the fallback (decision 042).
-  useLiveEvents(authenticated ? token : null);
+  // Changes pushed as they happen; the poll stays, and is the fallback (decision 042). The
+  // stream's code loads with the session, not with a guest's first page.
+  useEffect(() => {
+    if (!authenticated || !token) return;
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import('../session-stream').then(({ openLiveEvents }) => {
+      if (!left) stop = openLiveEvents(token);
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, [authenticated, token]);
   return null;
 }
 
