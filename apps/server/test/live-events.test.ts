@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customer } from './helpers/ids-fixtures';
 import { openEventStream } from './helpers/event-stream';
 import { useStaffedApp } from './helpers/staffed-app';
-import { createStaffMember, get, post } from './helpers/test-app';
+import { createStaffMember, createTestApp, get, post } from './helpers/test-app';
 import { addFunds, approveBill, withdrawUpi } from './helpers/wallet-fixtures';
 
 /**
@@ -108,5 +108,20 @@ describe('GET /api/events', () => {
     await blockedStream.next((e) => e.name === 'ready');
     expect((await get(ctx.app, `/api/admin/users/${blocked.id}/block`, admin.token)).statusCode).toBe(200);
     await blockedStream.ended();
+  });
+
+  it('a server that closes ends its streams first, so closing does not wait for the tabs', async () => {
+    const other = await createTestApp();
+    try {
+      await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = other.app.server.address() as { port: number };
+      const visitor = await customer(other);
+      const stream = open(`http://127.0.0.1:${port}`, visitor.token);
+      await stream.next((e) => e.name === 'ready');
+      await other.app.close();
+      await stream.ended();
+    } finally {
+      await other.database.close();
+    }
   });
 });
