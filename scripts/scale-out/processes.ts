@@ -70,6 +70,16 @@ export const NGINX_BIN = '/usr/sbin/nginx';
  */
 export function nginxConfig(dir: string, port: number, upstreams: number[]): string {
   const temp = (name: string) => join(dir, name);
+  // What both locations pass on (the stream's location only adds its no-buffering).
+  const proxied = [
+    'proxy_pass http://iddesk;',
+    'proxy_http_version 1.1;',
+    'proxy_set_header Connection "";',
+    'proxy_set_header Host $host;',
+    'proxy_set_header X-Forwarded-For $remote_addr;',
+    'proxy_set_header X-Forwarded-Proto $scheme;',
+    'proxy_set_header X-Request-Id $request_id;',
+  ].map((line) => `      ${line}`).join('\n');
   return `daemon off;
 master_process on;
 worker_processes 1;
@@ -93,26 +103,14 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=10s;`
   server {
     listen 127.0.0.1:${port};
     location = /api/events {
-      proxy_pass http://iddesk;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Request-Id $request_id;
+${proxied}
       proxy_buffering off;
       proxy_cache off;
       proxy_read_timeout 60s;
       add_header X-Upstream $upstream_addr always;
     }
     location / {
-      proxy_pass http://iddesk;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Request-Id $request_id;
+${proxied}
       proxy_next_upstream error timeout;
       proxy_next_upstream_tries 2;
       proxy_connect_timeout 2s;
