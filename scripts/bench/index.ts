@@ -3,7 +3,7 @@
 // production server, seeds a realistic database, measures with autocannon, prints a table
 // and writes it to docs/performance.md. Options: --users N, --seconds N (or --duration N),
 // --warmup N, --connections N, --only pglite|postgres (or --db), --no-write, and for quick
-// iteration --scenarios passport,top,ids,reviews,login (a subset; the ceiling always runs; a
+// iteration --scenarios passport,top,streams,ids,reviews,login (a subset; the ceiling always runs; a
 // partial run is never written to the doc). Ports: BENCH_PORT (default 3810) and the next one
 // for the ceiling. The measured server runs with production's node flags
 // (lib/server-node-flags.mjs) and BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). On PostgreSQL two more parts of issue 19: the deposit row
@@ -321,7 +321,7 @@ async function runDriver(driver: Driver, baseline: Baseline | null): Promise<Dri
           if (PICKED && !PICKED.includes(s.key)) continue;
           log(`${driver}: ${s.name}`);
           await s.prepare?.(server.url);
-          const result = await load({ url: server.url, pid, dbPid, request: s.request }, s.connections, s.name, s.warmupSeconds);
+          const result = await load({ url: server.url, pid, dbPid, request: s.request }, s.connections, s.name, s.warmupSeconds).finally(() => s.finish?.());
           const row: Row = { driver, name: s.name, result, ratio: result.reqPerSec / ceiling };
           rows.push(row);
           if (s.key === args['ab-row'] && AB) await alternateServers(env, dir, server, s);

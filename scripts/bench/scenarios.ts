@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { RequestShape } from './load';
 import { BENCH_PASSWORD, type BenchUser } from './seed';
+import { IDLE_STREAMS, openIdleStreams } from './streams';
 
 /** What some rows need from the running server before they are measured. */
 export type BenchState = {
@@ -25,6 +26,8 @@ export type Scenario = {
   /** A longer warm-up than the default, for a row of few calls a second (DEPOSIT_WARMUP). */
   warmupSeconds?: number;
   prepare?: (url: string) => Promise<void>;
+  /** Undoes what `prepare` left running, after the row. */
+  finish?: () => void;
   request: (n: number) => RequestShape;
 };
 
@@ -171,12 +174,28 @@ export function scenarios(users: BenchUser[]) {
   });
   const signedIn = (n: number) => bearer(user(n));
   const guest = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
+  let closeStreams: (() => void) | undefined;
   const list: Scenario[] = [
       { key: 'passport', name: 'POST /api/user/passport', poll: true, request: passport },
       {
         key: 'top',
         name: 'POST /api/notifications/top (nothing new)',
         poll: true,
+        request: (n: number): RequestShape => ({
+          method: 'POST',
+          path: '/api/notifications/top',
+          headers: bearer(user(n)),
+          body: JSON.stringify({ id: user(n).newestNotificationId }),
+        }),
+      },
+      {
+        key: 'streams',
+        name: `POST /api/notifications/top (nothing new; ${IDLE_STREAMS} idle event streams open)`,
+        poll: true,
+        prepare: async (url: string) => {
+          closeStreams = await openIdleStreams(url, users.map((u) => u.token));
+        },
+        finish: () => closeStreams?.(),
         request: (n: number): RequestShape => ({
           method: 'POST',
           path: '/api/notifications/top',

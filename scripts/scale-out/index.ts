@@ -4,6 +4,7 @@
 // Then, through nginx only, unless a check says otherwise:
 //   - a customer registers, logs in and adds funds with a screenshot; staff open it (through
 //     both servers) and approve; the customer's poll sees the notification and the balance;
+//   - staff's live event stream (through nginx) hears top-ups filed on the other server, p99 < 1 s;
 //   - wrong-password logins spread over both servers hit 429 at RATE_LIMIT_AUTH_ACCOUNT_MAX;
 //   - one Idempotency-Key sent to each server directly and through nginx moves money once;
 //   - a third server with another APP_KEY (and one with none) refuses to start;
@@ -57,6 +58,7 @@ import {
   upstreamOf,
 } from './http';
 import { killMidTraffic } from './kill';
+import { liveEventLatency } from './live-events';
 import { NGINX_BIN } from './processes';
 import { cannotRun, check, expect, log, summarize } from './report';
 import { type Setup, setUp } from './setup';
@@ -272,6 +274,11 @@ async function main(began: number): Promise<void> {
   } else {
     for (const name of STORY_CHECKS.slice(2)) cannotRun(name, 'no bill');
   }
+
+  await check(
+    "a top-up filed on one server reaches staff's event stream on the other through nginx: p99 < 1 s",
+    () => liveEventLatency(d, world, story),
+  );
 
   await check("an ID's credentials, sealed with APP_KEY, open through both servers", async () => {
     const created = world.idCreate(0, story);

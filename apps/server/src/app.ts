@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/routes';
 import { adminIdRequestRoutes } from './modules/id-requests/admin-routes';
 import { idRequestRoutes } from './modules/id-requests/routes';
 import { ledgerRoutes } from './modules/ledger/routes';
+import { liveEventRoutes } from './modules/live-events/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { metricsRoutes } from './modules/metrics/routes';
 import { alertWrongCodes } from './modules/notifications';
@@ -159,6 +160,7 @@ export async function buildApp({
       await api.register(staffRoutes);
       await api.register(fileRoutes);
       await api.register(notificationRoutes);
+      await api.register(liveEventRoutes);
       await api.register(passwordResetRoutes, { now });
       await api.register(catalogueRoutes);
       await api.register(userIdRoutes);

@@ -161,6 +161,7 @@ const MATRIX: Record<string, Access> = {
   'GET /api/admin/statements/{id}/no_money': 'admin',
   'POST /api/admin/statements/lines/{id}/credit': 'admin',
   'GET /api/admin/bills/{id}/statement': 'admin',
+  'GET /api/events': 'user',
 };
 
 /**

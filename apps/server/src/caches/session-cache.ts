@@ -8,6 +8,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Entries of each map before it is emptied and starts again (a bound, not an LRU). */
 const MAX_ENTRIES = 200_000;
 
+/** The signals about one user: `<kind>:<user id>`. */
+const USER_SIGNALS = new Set(['u', 'b', 's', 'n']);
+
 type CachedSession = { sessionId: number; userId: number; expiresAt: number; lastUsedAt: number };
 
 /** What the token check read, to keep. */
@@ -132,8 +135,9 @@ export class SessionCache {
   }
 
   private onSignal(payload: string): void {
-    // t:<table> is for the public caches and the queue totals.
-    if (payload[0] === 't') return;
+    // Only a user's signals: t:<table> is for the public caches, q: and h: (a queue's items) for
+    // the live events (modules/live-events).
+    if (!USER_SIGNALS.has(payload[0]!)) return;
     const id = Number(payload.slice(2));
     this.stamp += 1;
     if (this.lastSignal.size >= MAX_ENTRIES) {

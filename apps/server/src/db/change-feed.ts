@@ -6,7 +6,10 @@ import type { Db } from './types';
 export const CACHE_CHANNEL = 'iddesk_cache';
 
 export type ChangeListener = {
-  /** One payload: `u:<user id>`, `b:<user id>`, `s:<user id>`, `n:<user id>` or `t:<table>`. */
+  /**
+   * One payload: `u:<user id>`, `b:<user id>`, `s:<user id>`, `n:<user id>`, `t:<table>`, or a
+   * queue item filed or done, `q:<queue>:<id>` and `h:<queue>:<id>` (migration 0034).
+   */
   signal(payload: string): void;
   /** The feed came up (true) or was lost (false): caches start empty either way. */
   state(live: boolean): void;

@@ -1743,6 +1743,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's live events (server-sent events)
+         * @description A `text/event-stream` for as long as the session lasts: `notification` and `balance` for the caller, `queue` ({ queue, id, change }) for staff whose role reads the queues, `ready` with the stream position, `resync` when events were lost (read everything again). Send the last id seen as `Last-Event-ID` to resume. A request that does not accept `text/event-stream` gets 400.
+         */
+        get: operations["getEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/update/password/create": {
         parameters: {
             query?: never;
@@ -11877,6 +11897,44 @@ export interface operations {
             };
             /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's live events (server-sent events) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,7 +6,7 @@ import { queryClient } from './query-client';
 import { routerRef } from './router-ref';
 import { reloadUserInfo } from './user-info';
 
-const feedDeps: NotificationFeedModule.FeedDeps = {
+export const feedDeps: NotificationFeedModule.FeedDeps = {
   queryClient,
   open: (link) => void routerRef.get().navigate(link),
   // Something staff did changed the customer's money or IDs: refresh what shows them.
@@ -32,7 +32,7 @@ function loadFeed() {
 }
 
 const primeFeed = async (deps: NotificationFeedModule.FeedDeps) => (await loadFeed()).primeFeed(deps);
-const pollFeed = async (deps: NotificationFeedModule.FeedDeps) => (await loadFeed()).pollFeed(deps);
+export const pollFeed = async (deps: NotificationFeedModule.FeedDeps) => (await loadFeed()).pollFeed(deps);
 
 function loadQueueAlerts() {
   return (queueAlerts ??= import('../features/queue-alerts/queue-alerts'));
@@ -44,8 +44,8 @@ function unlockAudioOnGesture() {
   void import('../lib/sound').then(({ installAudioUnlock }) => installAudioUnlock());
 }
 
-async function pollQueueCounts() {
-  return (await loadQueueAlerts()).pollQueueCounts();
+export async function pollQueueCounts(fresh = false) {
+  return (await loadQueueAlerts()).pollQueueCounts(fresh);
 }
 
 /** Sign-out: the queue counts start over (only if they were ever read). */

@@ -22,7 +22,8 @@ const AdminLayout = lazy(() =>
 
 /**
  * Signed-in polling (docs/product.md#while-signed-in): every POLL_INTERVAL_MS, user info, newer notifications and
- * (admins) queue counts, success notices off. Stops on logout; a new sign-in primes first.
+ * (admins) queue counts, success notices off, and the same reads at once on each live event.
+ * Stops on logout; a new sign-in primes first.
  */
 function SessionPolling() {
   const { authenticated, token } = useSession();
@@ -34,6 +35,20 @@ function SessionPolling() {
     }
   }, [authenticated, token]);
   usePolling(pollSession, POLL_INTERVAL_MS, authenticated);
+  // Changes pushed as they happen; the poll stays, and is the fallback (decision 042). The
+  // stream's code loads with the session, not with a guest's first page.
+  useEffect(() => {
+    if (!authenticated || !token) return;
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import('../session-stream').then(({ openLiveEvents }) => {
+      if (!left) stop = openLiveEvents(token);
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, [authenticated, token]);
   return null;
 }
 

@@ -58,6 +58,26 @@ describe('admin queue alerts', () => {
     expect(alerts()).toBe(before + 1);
   });
 
+  it('a live event reads again after a reading under way, and the poll and the event ring once between them', async () => {
+    const before = alerts();
+    stats.mockResolvedValueOnce(counts(2));
+    await pollQueueCounts();
+    // A poll is out (sent before the new item was filed) when the event comes.
+    let answerPoll: (value: ReturnType<typeof counts>) => void = () => {};
+    stats.mockReturnValueOnce(new Promise((resolve) => (answerPoll = resolve)));
+    stats.mockResolvedValueOnce(counts(3));
+    const poll = pollQueueCounts();
+    const event = pollQueueCounts(true);
+    answerPoll(counts(2));
+    expect(await poll).toEqual([]);
+    expect(await event).toEqual(['bills']);
+    expect(stats).toHaveBeenCalledTimes(3);
+    // The next poll sees the same counts: no second alert.
+    stats.mockResolvedValueOnce(counts(3));
+    expect(await pollQueueCounts()).toEqual([]);
+    expect(alerts()).toBe(before + 1);
+  });
+
   it('asks nothing for a customer', async () => {
     session.start('user-token', false);
     expect(await pollQueueCounts()).toEqual([]);

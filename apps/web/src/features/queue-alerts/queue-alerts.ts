@@ -37,9 +37,12 @@ let inFlight: Promise<QueueChange[]> | null = null;
 /**
  * Reads the counts; returns the queues that grew (and rings once if any did), and `claims`
  * when someone took or let go of an item (or on the first reading). The first reading of a
- * session only sets the counts' baseline: what waited before is not news.
+ * session only sets the counts' baseline: what waited before is not news. A reading under way
+ * is shared, unless `fresh` (a live event: the change came after that reading was sent), which
+ * reads again after it.
  */
-export function pollQueueCounts(): Promise<QueueChange[]> {
+export function pollQueueCounts(fresh = false): Promise<QueueChange[]> {
+  if (fresh && inFlight) return inFlight.then(() => pollQueueCounts());
   inFlight ??= (async () => {
     const token = session.token();
     if (!token || !session.isAdmin()) {
