@@ -10,12 +10,9 @@ import { responseSerializerCompiler } from './errors/response-serialization';
 import { loggerOptions, OneLinePerRequest } from './lib/logger';
 import { rateCountersFor } from './lib/rate-counters';
 import { requestIdGenerator } from './lib/request-id';
-import { adminStatsRoutes } from './modules/admin-stats/routes';
-import { adminUserRoutes } from './modules/admin-users/routes';
-import { endSessions } from './modules/auth';
+import { adminUserRoutes } from './modules/users/admin-routes';
 import { authRoutes } from './modules/auth/routes';
-import { CODE_BACKOFF, CodeAttempts } from './modules/second-factor';
-import { secondFactorRoutes } from './modules/second-factor/routes';
+import { CODE_BACKOFF, CodeAttempts } from './modules/auth';
 import { staffRoutes } from './modules/staff/routes';
 import { billRoutes } from './modules/bills/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
@@ -34,8 +31,8 @@ import { reviewRoutes } from './modules/reviews/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { telegramRoutes } from './modules/telegram/routes';
 import { fileRoutes } from './modules/uploads/routes';
-import { adminUserIdRoutes } from './modules/user-ids/admin-routes';
-import { userIdRoutes } from './modules/user-ids/routes';
+import { adminUserIdRoutes } from './modules/customer-ids/admin-routes';
+import { userIdRoutes } from './modules/customer-ids/routes';
 import { userRoutes } from './modules/users/routes';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
 import authPlugin from './plugins/app/auth';
@@ -146,11 +143,6 @@ export async function buildApp({
         knownDeviceDays: config.session.idleDays,
       });
       await api.register(authRoutes, { now, codeAttempts });
-      await api.register(secondFactorRoutes, {
-        now,
-        endSessionsExcept: (tx, userId, keep) => endSessions(tx, userId, { except: keep }),
-        codeAttempts,
-      });
       await api.register(userRoutes);
       await api.register(settingsRoutes);
       await api.register(healthRoutes);
@@ -165,7 +157,6 @@ export async function buildApp({
       await api.register(staffRoutes);
       await api.register(fileRoutes);
       await api.register(notificationRoutes);
-      await api.register(adminStatsRoutes);
       await api.register(passwordResetRoutes, { now });
       await api.register(catalogueRoutes);
       await api.register(userIdRoutes);

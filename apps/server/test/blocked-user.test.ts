@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../src/db/schema';
 import { setBlocked } from '../src/modules/users/service';
+import { changeFeedSettled } from './helpers/change-feed';
 import { createAdmin, get, post, registerUser, useTestApp, expectErrorAnswer } from './helpers/test-app';
 
 const ctx = useTestApp();
@@ -29,6 +30,8 @@ describe('blocked users and dead sessions', () => {
     expect((await post(ctx.app, '/api/user/passport', undefined, user.token)).statusCode).toBe(200);
 
     await setBlocked(ctx.db, await userIdOf(user.email), true);
+    // Blocked straight through the service: its signal comes back through the change feed.
+    await changeFeedSettled(ctx);
 
     for (const url of ['/api/user/passport', '/api/user/update', '/api/auth/logout', '/api/notifications/top']) {
       const res = await post(ctx.app, url, url.endsWith('top') ? { id: 0 } : undefined, user.token);
@@ -95,6 +98,7 @@ describe('blocked users and dead sessions', () => {
     const id = await userIdOf(user.email);
     await setBlocked(ctx.db, id, true);
     await setBlocked(ctx.db, id, false);
+    await changeFeedSettled(ctx);
     expect((await post(ctx.app, '/api/user/passport', undefined, user.token)).statusCode).toBe(401);
   });
 

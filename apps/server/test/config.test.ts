@@ -59,6 +59,22 @@ describe('configuration', () => {
     );
   });
 
+  it('DATABASE_LISTEN_URL: a direct connection beside a pooled DATABASE_URL, only with one', () => {
+    const key = randomBytes(32).toString('hex');
+    const pooled = parseEnv(
+      { DATABASE_URL: 'postgres://app@pgbouncer:6432/iddesk', DATABASE_LISTEN_URL: 'postgres://app@db:5432/iddesk', APP_KEY: key },
+      '/',
+    );
+    expect(pooled).toMatchObject({ databaseUrl: 'postgres://app@pgbouncer:6432/iddesk', databaseListenUrl: 'postgres://app@db:5432/iddesk' });
+    let refused: unknown;
+    try {
+      parseEnv({ DATABASE_LISTEN_URL: 'postgres://app@db:5432/iddesk' }, '/');
+    } catch (error) {
+      refused = error;
+    }
+    expect((refused as ConfigError).problems).toEqual(['DATABASE_LISTEN_URL: only with DATABASE_URL (a direct connection to its database).']);
+  });
+
   it('has working defaults for a fresh clone', () => {
     const config = parseEnv({}, '/srv/iddesk');
     expect(config).toMatchObject({
@@ -100,6 +116,8 @@ describe('configuration', () => {
       port: 8080,
       dataDir: '/var/lib/iddesk',
       databaseUrl: 'postgres://u:p@db:5432/iddesk',
+      // LISTEN and migrations on the same URL unless DATABASE_LISTEN_URL says otherwise.
+      databaseListenUrl: 'postgres://u:p@db:5432/iddesk',
       admin: { email: 'boss@example.com', password: 'long enough', phone: '+919999900000' },
       seedDemo: false,
       trustProxy: 1,

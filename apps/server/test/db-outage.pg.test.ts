@@ -13,7 +13,6 @@ import {
 } from './helpers/test-app';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { PipelinedConnection } from '../src/db/pipeline';
 import { isDatabaseUnavailable } from '../src/db/pg-errors';
 
 /**
@@ -47,11 +46,8 @@ afterAll(async () => {
 /** What the server answers to the calls that use each path to the database. */
 async function calls(): Promise<Record<string, ApiResponse>> {
   return {
-    // The token check: the pipelined connection.
     passport: await post(app, '/api/user/passport', undefined, user.token),
-    // The poll: the pipelined connection too.
     poll: await post(app, '/api/notifications/top', { id: 0 }, user.token),
-    // The pool.
     login: await post(app, '/api/auth/login', { login: user.email, password: user.password }),
     settings: await get(app, '/api/settings'),
     register: await post(app, '/api/auth/register', newUserDetails()),
@@ -64,13 +60,9 @@ const statuses = (responses: Record<string, ApiResponse>) =>
 const allOk = { passport: 200, poll: 200, login: 200, settings: 200, register: 200 };
 
 describe('timeouts from the environment', () => {
-  it('the pool and the pipelined connection run with the statement timeout; a statement past it is "unavailable"', async () => {
+  it('the pool runs with the statement timeout; a statement past it is "unavailable"', async () => {
     const rows = (result: unknown) => (result as { rows: { statement_timeout: string }[] }).rows;
     expect(rows(await database.db.execute(sql`show statement_timeout`))[0]).toEqual({
-      statement_timeout: '10s',
-    });
-    const pipeline = database.statements as PipelinedConnection;
-    expect((await pipeline.query({ text: 'show statement_timeout' })).rows[0]).toEqual({
       statement_timeout: '10s',
     });
     // A short timeout for this one transaction, rather than a test that sleeps 10 s.
@@ -123,7 +115,7 @@ describe('PostgreSQL goes away and comes back while the server runs', () => {
 
     cluster.startServer();
 
-    // The same server object, not restarted: the pool and the pipeline reconnect by themselves.
+    // The same server object, not restarted: the pool reconnects by itself.
     await expect
       .poll(async () => (await get(app, '/api/health/ready')).statusCode, { timeout: 30_000 })
       .toBe(200);

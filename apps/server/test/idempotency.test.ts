@@ -78,8 +78,7 @@ describe('Idempotency-Key on money-moving POSTs', () => {
   });
 
   it('a retry after the first call emptied the wallet still replays its answer, not a 409', async () => {
-    // On PostgreSQL the call's first statement runs behind the key's claim before its answer
-    // is known (plan-cache `ahead`): here that hold fails, and the replay must win.
+    // The key's claim comes first in the call's transaction: its work would now be a 409.
     const user = await customerWith(ctx, admin.token, '300');
     const key = randomUUID();
     const first = await withdraw(user.token, '300', key);
@@ -245,7 +244,7 @@ describe('Idempotency-Key on money-moving POSTs', () => {
         release();
         const res = await sending;
         expect(res.statusCode, res.body).toBe(200);
-        // Then one transaction, which the service joined without a savepoint.
+        // Then one transaction, without a savepoint.
         expect(begun()).toHaveLength(1);
         expect(counter.statements.filter((text) => /savepoint/i.test(text))).toEqual([]);
         // A first call reads no key: it claims it (and a retry is replayed at that claim).
@@ -258,7 +257,7 @@ describe('Idempotency-Key on money-moving POSTs', () => {
   );
 
   it.each(['a customer cancelling a top-up', 'staff crediting a balance by hand'] as const)(
-    '%s with a key joins the key\'s transaction: one BEGIN, no savepoint',
+    '%s with a key is one transaction: one BEGIN, no savepoint',
     async (name) => {
       const user = await customerWith(ctx, admin.token, '1');
       const paymentType = await createUpiPaymentType(app, admin.token, `Idem Cancel ${randomUUID().slice(0, 6)}`);

@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Minor } from '@iddesk/contract';
-import { type TransactionRow, users } from '../src/db/schema';
+import { users } from '../src/db/schema';
 import type { Tx } from '../src/db/types';
 import { ledgerInvariant } from '../src/modules/ledger/invariant';
 import {
   credit,
   debit,
   hold,
-  pendingCreditEntry,
+  pendingCredit as ledgerPendingCredit,
   rejectCredit,
   releaseHold,
   settleCredit,
@@ -38,13 +38,7 @@ function move(userId: number, amount: bigint, kind: LedgerMovement['kind'] = 'id
 
 const inTx = <T>(work: (tx: Tx) => Promise<T>) => ctx.db.transaction(work);
 
-/** A pending credit's row as add funds writes it, in a statement of its own here (no bill). */
-async function pendingCredit(tx: Tx, { cause, ...movement }: LedgerMovement): Promise<TransactionRow> {
-  const entry = pendingCreditEntry(movement, { locale: 'en' });
-  const insert = entry.insert(tx, { type: cause.type, id: sql`${cause.id}::int` }).returning();
-  const [row] = await insert.prepare('ledger test pending credit').execute(entry.values);
-  return row!;
-}
+const pendingCredit = (tx: Tx, movement: LedgerMovement) => ledgerPendingCredit(tx, movement, { locale: 'en' });
 
 describe('ledger functions (the API issue 4 builds on)', () => {
   it('hold → settleHold: balance drops once, at the hold; a second settle or a release is ALREADY_HANDLED', async () => {

@@ -5,7 +5,7 @@ import { auditLog, bills, idRequests, transactions, userIds, withdrawals } from 
 import { activeId, createFromWallet, createItem, customer, customerWith, depositFromWallet, handle } from './helpers/ids-fixtures';
 import { createStaffMember, get, post } from './helpers/test-app';
 import { useStaffedApp } from './helpers/staffed-app';
-import { addFunds, balanceOf, deposit, withdrawUpi, withdrawUpiKeyed } from './helpers/wallet-fixtures';
+import { addFunds, balanceOf, deposit, WITH_AND_WITHOUT_KEY, withdrawUpi } from './helpers/wallet-fixtures';
 import { localize } from '../src/lib/i18n';
 
 /** The contract's amount message as an English answer carries it (the server's `t` marks it). */
@@ -158,28 +158,26 @@ describe('money rule 8: amounts within the owners’ limits', () => {
     expect((await get(ctx.app, '/api/withdraw/today')).statusCode).toBe(401);
   });
 
-  it('money rule 8: a withdrawal both over the daily payout total and short of balance is the 422 naming the limit', async () => {
+  it.each(WITH_AND_WITHOUT_KEY)('money rule 8: a withdrawal both over the daily payout total and short of balance is the 422 naming the limit, and writes nothing ($name)', async ({ withdraw }) => {
     await setLimits({ ...DEFAULT_MONEY_LIMITS, withdraw: { min: '100.00', max: '1000.00' }, daily_payout: '1000.00' });
     const user = await customerWith(ctx, owner.token, '1000');
-    expect((await withdrawUpi(ctx.app, user.token, '1000')).statusCode).toBe(200);
+    expect((await withdraw(ctx.app, user.token, '1000')).statusCode).toBe(200);
     expect(await balanceOf(ctx, user.id)).toBe(0n);
-    // The hold is taken before the day's total is read (ledger holdFor); the answer is the same.
+    const before = await rowsOf(user.id);
     expectAmountError(
-      await withdrawUpi(ctx.app, user.token, '100'),
+      await withdraw(ctx.app, user.token, '100'),
       "You have reached today's payout limit of ₹1,000.00. You can withdraw again tomorrow.",
     );
+    expect(await rowsOf(user.id)).toEqual(before);
     await setLimits({ ...DEFAULT_MONEY_LIMITS, withdraw: { min: '100.00', max: '1000.00' }, daily_payout: '5000.00' });
-    const short = await withdrawUpi(ctx.app, user.token, '100');
+    const short = await withdraw(ctx.app, user.token, '100');
     expect(short.statusCode).toBe(409);
     expect(short.json().code).toBe('INSUFFICIENT_BALANCE');
+    expect(await rowsOf(user.id)).toEqual(before);
     expect(await balanceOf(ctx, user.id)).toBe(0n);
   });
 
-  // Keyed, the withdrawal is one statement (decision 026): the rule is asked of both paths.
-  it.each([
-    ['', withdrawUpi],
-    [' with keys (one statement each)', withdrawUpiKeyed],
-  ])('money rule 8: concurrent withdrawals%s that together exceed the daily payout total — only those within it pass', async (_path, send) => {
+  it.each(WITH_AND_WITHOUT_KEY)('money rule 8: concurrent withdrawals that together exceed the daily payout total — only those within it pass ($name)', async ({ withdraw: send }) => {
     await setLimits({ ...DEFAULT_MONEY_LIMITS, withdraw: { min: '100.00', max: '1000.00' }, daily_payout: '1000.00' });
     const user = await customerWith(ctx, owner.token, '5000');
 
@@ -196,18 +194,6 @@ describe('money rule 8: amounts within the owners’ limits', () => {
       .where(and(eq(withdrawals.userId, user.id), eq(withdrawals.status, 'pending')));
     expect(waiting.reduce((sum, w) => sum + w.amount, 0n)).toBe(100_000n);
     expect(await balanceOf(ctx, user.id)).toBe(400_000n);
-  });
-
-  it('money rule 8 with keys: a keyed withdrawal both over the daily total and short of balance is the 422 naming the limit, and writes nothing', async () => {
-    await setLimits({ ...DEFAULT_MONEY_LIMITS, withdraw: { min: '100.00', max: '1000.00' }, daily_payout: '150.00' });
-    const user = await customerWith(ctx, owner.token, '120');
-    expect((await withdrawUpiKeyed(ctx.app, user.token, '100')).statusCode).toBe(200);
-    const before = await rowsOf(user.id);
-    const both = await withdrawUpiKeyed(ctx.app, user.token, '100');
-    expect(both.statusCode, both.body).toBe(422);
-    expect(both.json().errors.amount[0]).toMatch(/₹150\.00/);
-    expect(await rowsOf(user.id)).toEqual(before);
-    expect(await balanceOf(ctx, user.id)).toBe(2_000n);
   });
 
   it('money rule 8: staff manual balance changes are not held to the customers’ limits, only to the amount rules', async () => {

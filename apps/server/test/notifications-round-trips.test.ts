@@ -95,7 +95,7 @@ describe('one database round trip per poll call', () => {
   });
 
   it('once this process knows the session and that nothing is newer, the poll costs no statement', async () => {
-    // Warm: the token check and the newest id are in memory now (auth/session-cache.ts).
+    // Warm: the token check and the newest id are in memory now (caches/session-cache.ts).
     await post(ctx.app, '/api/user/passport', undefined, user.token);
     await post(ctx.app, '/api/notifications/top', { id: 2 }, user.token);
     const { count, statements } = await counter.measure(async () => {
@@ -108,6 +108,8 @@ describe('one database round trip per poll call', () => {
 
     // A new notification empties the user's entry: the next poll reads it, in one statement.
     await ctx.db.transaction((tx) => insertNotification(tx, { userId: user.id, title: 'Three', body: 'Third', link: null }));
+    // Written straight to the database: its signal comes back through the change feed.
+    await changeFeedSettled(ctx);
     const after = await counter.measure(async () => {
       const top = await post(ctx.app, '/api/notifications/top', { id: 2 }, user.token);
       expect(top.json().data.map((n: { title: string }) => n.title)).toEqual(['Three']);

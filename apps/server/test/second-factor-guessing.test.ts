@@ -19,8 +19,8 @@ import {
  * off per account and per IP (doubling waits), a device the account signed in on is never kept
  * out by others' guesses, a challenge works once and ends with the password, and repeated
  * wrong codes tell the account's holder and its owners. Time is the test's: Date is faked, so
- * the waits (kept by rate-limiter-flexible, in memory on PGlite and in the rate_limits table
- * on PostgreSQL) pass when the test moves the clock.
+ * the waits (in memory on PGlite, in the rate_limits table on PostgreSQL, both on the servers'
+ * clock) pass when the test moves the clock.
  */
 let ctx: TestContext;
 let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;

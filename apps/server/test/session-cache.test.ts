@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeFeed, ChangeListener } from '../src/db/change-feed';
-import { SessionCache, TOUCH_EVERY_MS } from '../src/modules/auth/session-cache';
+import { SessionCache, TOUCH_EVERY_MS } from '../src/caches/session-cache';
 import type { PublicUser } from '../src/modules/users';
 
 /** A feed the test drives: live or not, and signals by hand. */
@@ -11,7 +11,7 @@ class FakeFeed implements ChangeFeed {
     this.listener = listener;
     return () => {};
   }
-  async settled() {}
+  async caughtUp() {}
   async close() {}
   set(live: boolean) {
     this.live = live;

@@ -6,7 +6,7 @@ import { auditLog, idempotencyKeys, transactions, withdrawals } from '../src/db/
 import { ledgerInvariant } from '../src/modules/ledger/invariant';
 import { credit, hold } from '../src/modules/ledger/service';
 import { get, post, postKeyed } from './helpers/test-app';
-import { addFunds, balanceOf, deposit, withdrawUpi, withdrawUpiKeyed } from './helpers/wallet-fixtures';
+import { addFunds, balanceOf, deposit, WITH_AND_WITHOUT_KEY, withdrawUpi, withdrawUpiKeyed } from './helpers/wallet-fixtures';
 import { useStaffedApp } from './helpers/staffed-app';
 import { customer } from './helpers/ids-fixtures';
 
@@ -16,21 +16,25 @@ const rowsOf = (userId: number) =>
   ctx.db.select().from(transactions).where(eq(transactions.userId, userId)).orderBy(transactions.id);
 
 describe('money rules', () => {
-  it('money rule 1: a withdrawal above the available balance is 409 and writes nothing', async () => {
+  it.each(WITH_AND_WITHOUT_KEY)('money rule 1: a withdrawal above the available balance is 409 and writes nothing ($name)', async ({ keyed }) => {
     const user = await customer(ctx);
     await deposit(ctx.app, admin.token, user.id, '50');
-    const res = await withdrawUpi(ctx.app, user.token, '50.01');
+    const key = randomUUID();
+    const send = () => (keyed ? withdrawUpiKeyed(ctx.app, user.token, '50.01', key) : withdrawUpi(ctx.app, user.token, '50.01'));
+    const res = await send();
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'INSUFFICIENT_BALANCE', data: null });
     expect(await balanceOf(ctx, user.id)).toBe(5000n);
     expect(await rowsOf(user.id)).toHaveLength(1);
+    expect(await ctx.db.$count(idempotencyKeys, eq(idempotencyKeys.userId, user.id))).toBe(0);
+    // Sent again once the money is there, it is a new call (with its key too: no replay of the refusal).
+    await deposit(ctx.app, admin.token, user.id, '1');
+    const retry = await send();
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(await balanceOf(ctx, user.id)).toBe(99n);
   });
 
-  // Keyed, the withdrawal is one statement (decision 026): the rule is asked of both paths.
-  it.each([
-    ['', withdrawUpi],
-    [' (keyed: one statement each)', withdrawUpiKeyed],
-  ])('money rule 1: available balance never goes below zero under concurrency (50 withdrawals of 100 against 1 000)%s', async (_path, send) => {
+  it.each(WITH_AND_WITHOUT_KEY)('money rule 1: available balance never goes below zero under concurrency (50 withdrawals of 100 against 1 000, $name)', async ({ withdraw: send }) => {
     const user = await customer(ctx);
     await deposit(ctx.app, admin.token, user.id, '1000');
 
@@ -54,23 +58,6 @@ describe('money rules', () => {
       stored.map((w) => [w.id, '100.00', 'pending', w.createdAt.getTime()]),
     );
     expect(holds.map((r) => r.causeId).sort((a, b) => a! - b!)).toEqual(stored.map((w) => w.id));
-  });
-
-  it('money rule 1 with keys: a keyed withdrawal above the balance is 409, writes nothing, and its key is not kept', async () => {
-    const user = await customer(ctx);
-    await deposit(ctx.app, admin.token, user.id, '50');
-    const key = randomUUID();
-    const res = await withdrawUpiKeyed(ctx.app, user.token, '50.01', key);
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'INSUFFICIENT_BALANCE', data: null });
-    expect(await balanceOf(ctx, user.id)).toBe(5000n);
-    expect(await rowsOf(user.id)).toHaveLength(1);
-    expect(await ctx.db.$count(idempotencyKeys, eq(idempotencyKeys.userId, user.id))).toBe(0);
-    // The same key once the money is there is a new call, not a replay of the refusal.
-    await deposit(ctx.app, admin.token, user.id, '1');
-    const retry = await withdrawUpiKeyed(ctx.app, user.token, '50.01', key);
-    expect(retry.statusCode, retry.body).toBe(200);
-    expect(await balanceOf(ctx, user.id)).toBe(99n);
   });
 
   it('money rule 2: balance always equals the sum of the counting rows (done rows and holds)', async () => {
@@ -129,20 +116,20 @@ describe('money rules', () => {
     expect((await rowsOf(user.id))[0]).toMatchObject({ status: 'rejected', balanceAfter: null });
   });
 
-  it('money rule 4: a wallet withdrawal is held at once; approval settles it, rejection releases it', async () => {
+  it.each(WITH_AND_WITHOUT_KEY)('money rule 4: a wallet withdrawal is held at once; approval settles it, rejection releases it ($name)', async ({ withdraw, post: send }) => {
     const user = await customer(ctx);
     await deposit(ctx.app, admin.token, user.id, '1000');
 
-    const w1 = (await withdrawUpi(ctx.app, user.token, '400')).json().data;
+    const w1 = (await withdraw(ctx.app, user.token, '400')).json().data;
     expect(await balanceOf(ctx, user.id)).toBe(60000n);
-    const w2 = (await withdrawUpi(ctx.app, user.token, '250')).json().data;
+    const w2 = (await withdraw(ctx.app, user.token, '250')).json().data;
     expect(await balanceOf(ctx, user.id)).toBe(35000n);
 
-    const approved = await post(ctx.app, `/api/admin/withdraw/${w1.id}/approve`, undefined, admin.token);
+    const approved = await send(ctx.app, `/api/admin/withdraw/${w1.id}/approve`, undefined, admin.token);
     expect(approved.statusCode).toBe(200);
     expect(await balanceOf(ctx, user.id)).toBe(35000n); // settling does not move the balance again
 
-    const rejected = await post(ctx.app, `/api/admin/withdraw/${w2.id}/reject`, undefined, admin.token);
+    const rejected = await send(ctx.app, `/api/admin/withdraw/${w2.id}/reject`, undefined, admin.token);
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json().message).toBe('The withdrawal has been rejected and the amount returned to the balance.');
     expect(await balanceOf(ctx, user.id)).toBe(60000n);
@@ -193,38 +180,16 @@ describe('money rules', () => {
     expect(audits).toHaveLength(1);
   });
 
-  it('money rule 6: approve racing reject on one withdrawal leaves exactly one outcome', async () => {
+  it.each(WITH_AND_WITHOUT_KEY)('money rule 6: approve racing reject on one withdrawal leaves exactly one outcome ($name)', async ({ keyed }) => {
     for (let round = 0; round < 5; round += 1) {
       const user = await customer(ctx);
       await deposit(ctx.app, admin.token, user.id, '100');
       const w = (await withdrawUpi(ctx.app, user.token, '100')).json().data;
-      const [approve, reject] = await Promise.all([
-        post(ctx.app, `/api/admin/withdraw/${w.id}/approve`, undefined, admin.token),
-        post(ctx.app, `/api/admin/withdraw/${w.id}/reject`, { comment: 'race' }, admin.token),
-      ]);
-      expect([approve.statusCode, reject.statusCode].sort()).toEqual([200, 409]);
-      const final = (await get(ctx.app, `/api/admin/withdraw/${w.id}`, admin.token)).json().data;
-      const [row] = (await rowsOf(user.id)).filter((r) => r.kind === 'withdrawal');
-      if (approve.statusCode === 200) {
-        expect(final.status).toBe('approved');
-        expect(row!.status).toBe('done');
-        expect(await balanceOf(ctx, user.id)).toBe(0n);
-      } else {
-        expect(final.status).toBe('rejected');
-        expect(row!.status).toBe('rejected');
-        expect(await balanceOf(ctx, user.id)).toBe(10000n);
-      }
-    }
-  });
-
-  it('money rule 6 with keys: keyed approve racing keyed reject on one withdrawal leaves one outcome; the loser stores no answer', async () => {
-    // A keyed decision runs inside the key's transaction without a savepoint (decision 022).
-    for (let round = 0; round < 5; round += 1) {
-      const user = await customer(ctx);
-      await deposit(ctx.app, admin.token, user.id, '100');
-      const w = (await withdrawUpi(ctx.app, user.token, '100')).json().data;
-      const send = (action: 'approve' | 'reject') =>
-        postKeyed(ctx.app, `/api/admin/withdraw/${w.id}/${action}`, action === 'reject' ? { comment: 'race' } : {}, admin.token, `${action}-${w.id}`);
+      const send = (action: 'approve' | 'reject') => {
+        const url = `/api/admin/withdraw/${w.id}/${action}`;
+        const body = action === 'reject' ? { comment: 'race' } : {};
+        return keyed ? postKeyed(ctx.app, url, body, admin.token, `${action}-${w.id}`) : post(ctx.app, url, body, admin.token);
+      };
       const [approve, reject] = await Promise.all([send('approve'), send('reject')]);
       expect([approve.statusCode, reject.statusCode].sort()).toEqual([200, 409]);
       const [winner, loser] = approve.statusCode === 200 ? (['approve', 'reject'] as const) : (['reject', 'approve'] as const);
@@ -233,7 +198,7 @@ describe('money rules', () => {
       const [row] = (await rowsOf(user.id)).filter((r) => r.kind === 'withdrawal');
       expect(row!.status).toBe(winner === 'approve' ? 'done' : 'rejected');
       expect(await balanceOf(ctx, user.id)).toBe(winner === 'approve' ? 0n : 10000n);
-      // The loser's key was rolled back with its work: sent again, it is decided again (409).
+      // The loser's key, if any, was rolled back with its work: sent again, it is decided again (409).
       const retried = await send(loser);
       expect(retried.statusCode).toBe(409);
       expect(retried.headers['idempotent-replayed']).toBeUndefined();
@@ -264,8 +229,7 @@ describe('money rules', () => {
   });
 
   it('money rule 6: a withdrawal whose hold is no longer pending is not approved (409, the decision rolls back)', async () => {
-    // The approval settles the hold in the statement that marks the withdrawal: a hold found
-    // settled already (never so through the API) refuses the whole decision.
+    // A hold found settled already (never so through the API) refuses the whole decision.
     const user = await customer(ctx);
     await deposit(ctx.app, admin.token, user.id, '30');
     const w = (await withdrawUpi(ctx.app, user.token, '30')).json().data;

@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   DATABASE_URL: postgresUrl,
+  DATABASE_LISTEN_URL: postgresUrl,
   ADMIN_EMAIL: z.preprocess(
     emptyToUndefined,
     z.email('Use a valid email address.').toLowerCase().default('admin@iddesk.local'),
@@ -155,6 +156,8 @@ export type EnvConfig = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A direct connection (no pooler) to DATABASE_URL's database and role: LISTEN and migrations. */
+  databaseListenUrl: string | undefined;
   admin: { email: string; password: string | undefined; name: string; phone: string };
   appKeyFromEnv: Buffer | undefined;
   /** The key being rotated away from: still opens secrets until `npm run rotate-key` ran. */
@@ -227,6 +230,9 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
   if (env.SESSION_MAX_DAYS < env.SESSION_IDLE_DAYS) {
     problems.push('SESSION_MAX_DAYS: must be at least SESSION_IDLE_DAYS.');
   }
+  if (env.DATABASE_LISTEN_URL && !env.DATABASE_URL) {
+    problems.push('DATABASE_LISTEN_URL: only with DATABASE_URL (a direct connection to its database).');
+  }
   // Every server on one PostgreSQL must seal and open with the same key; a server that made
   // up its own would answer 500 on credentials sealed by the others (issue 13).
   if (env.DATABASE_URL && !env.APP_KEY) {
@@ -257,6 +263,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     host: env.HOST,
     dataDir: resolve(cwd, env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databaseListenUrl: env.DATABASE_URL ? (env.DATABASE_LISTEN_URL ?? env.DATABASE_URL) : undefined,
     admin: {
       email: env.ADMIN_EMAIL,
       password: env.ADMIN_PASSWORD,

@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Db } from './types';
 
-/** The NOTIFY channel the cache-signal triggers write to (migration 0010_cache_signals). */
+/** The NOTIFY channel the cache-signal triggers write to (migrations 0010 and 0029). */
 export const CACHE_CHANNEL = 'iddesk_cache';
 
 export type ChangeListener = {
@@ -13,68 +13,26 @@ export type ChangeListener = {
 };
 
 /**
- * What the database says changed, for the caches of this process (issue 19). While `live` is
- * false a signal may have been missed, so a cache must not answer from memory.
+ * What the database says changed, for the caches of this process (issue 19, decision 034).
+ * The triggers NOTIFY in the writing transaction, so a signal comes after its commit, from
+ * whichever server wrote. While `live` is false a signal may have been missed, so a cache must
+ * not answer from memory.
  */
 export interface ChangeFeed {
   readonly live: boolean;
   subscribe(listener: ChangeListener): () => void;
-  /** Resolves once every signal this process's commits raised has been sent and heard. */
-  settled(): Promise<void>;
+  /**
+   * Resolves once every signal committed before the call has reached this process's caches:
+   * a server's answer to a write waits for it (plugins/app/db.ts), so its next call reads what
+   * it wrote.
+   */
+  caughtUp(): Promise<void>;
   close(): Promise<void>;
-}
-
-/** Every open feed of this process, for the local signals below. */
-const openFeeds = new Set<BaseFeed>();
-
-/**
- * The same signals as the triggers', sent at once to every cache of this process by the
- * repository function that writes (before its commit): this process reads its own writes
- * without waiting for PostgreSQL's NOTIFY to come back. The triggers stay the authority: they
- * fire on commit, for every writer and every server, and cover code that does not call these.
- * A signal to a cache of another database of the same process (tests) only costs a miss.
- */
-export function signalUserChanged(userId: number): void {
-  signalLocally(`u:${userId}`);
-}
-
-/** Only the balance of `userId` changed (the ledger's take and add; migration 0022's `b:`). */
-export function signalBalanceChanged(userId: number): void {
-  signalLocally(`b:${userId}`);
-}
-
-/** Call after ending one or more sessions of `userId` (logout, block, password change, revoke). */
-export function signalSessionsEnded(userId: number): void {
-  signalLocally(`s:${userId}`);
-}
-
-export function signalNotificationWritten(userId: number): void {
-  signalLocally(`n:${userId}`);
-}
-
-export function signalTableChanged(table: string): void {
-  signalLocally(`t:${table}`);
-}
-
-function signalLocally(payload: string): void {
-  for (const feed of openFeeds) feed.emitLocal(payload);
 }
 
 abstract class BaseFeed implements ChangeFeed {
   live = false;
   private readonly listeners = new Set<ChangeListener>();
-
-  constructor() {
-    openFeeds.add(this);
-  }
-
-  emitLocal(payload: string): void {
-    this.emit(payload);
-  }
-
-  protected forget(): void {
-    openFeeds.delete(this);
-  }
 
   subscribe(listener: ChangeListener): () => void {
     this.listeners.add(listener);
@@ -91,61 +49,37 @@ abstract class BaseFeed implements ChangeFeed {
     for (const l of this.listeners) l.state(live);
   }
 
-  settled(): Promise<void> {
-    return Promise.resolve();
-  }
-
+  abstract caughtUp(): Promise<void>;
   abstract close(): Promise<void>;
 }
-
-/**
- * The startup option of the pool's connections: their triggers put the busy signals in the
- * outbox instead of a NOTIFY that would hold every other commit behind theirs (migration 0023).
- */
-export const SIGNAL_OUTBOX_OPTION = '-c iddesk.signal_outbox=on';
 
 /** The listening connection's name in pg_stat_activity. */
 export const CHANGE_FEED_APPLICATION = 'iddesk change feed';
 
-/**
- * How long signals gather before the outbox is sent: one statement for many commits. Under
- * load that is at most ~20 sends a second, each a round trip on this server's main thread
- * (it was 5 ms: ~200 a second under the withdrawal row, one per deposit). Other servers see a
- * balance or a queue change this much later; this server drops its own entries at once.
- */
-const OUTBOX_GATHER_MS = 50;
-/** Every server sends what is left in the outbox this often (a writer that died). */
-const OUTBOX_SWEEP_MS = 1_000;
+/** A catch-up round trip that takes longer than this means the connection is stuck: lost. */
+const CATCH_UP_TIMEOUT_MS = 5_000;
 
 /**
- * Sends and empties the outbox in one statement. The listening connection commits it without
- * waiting for the disk (synchronous_commit off): it writes only the unlogged outbox.
- */
-export const SEND_OUTBOX =
-  'with sent as (delete from cache_signal_outbox returning payload) ' +
-  `select pg_notify('${CACHE_CHANNEL}', payload) from sent group by payload`;
-
-/**
- * PostgreSQL: one dedicated connection that LISTENs. When it is lost the feed goes dead at
- * once (every cache empties and is bypassed) and reconnects with a growing pause (0.1 s to
- * 2 s); it is live again only once LISTEN has been answered.
+ * PostgreSQL: one dedicated connection that LISTENs, on a direct connection (a pooler in
+ * transaction mode keeps no LISTEN). When it is lost the feed goes dead at once (every cache
+ * empties and is bypassed) and reconnects with a growing pause (0.1 s to 2 s); it is live again
+ * only once LISTEN has been answered.
  *
- * The same connection sends the signal outbox (migration 0023): `flushSoon` after every
- * commit of this server's pool, and once a second whatever happened.
+ * Catching up is a `select 1` on that connection: PostgreSQL signals a listening backend when a
+ * transaction that notified commits, and the backend sends those notifications before it
+ * answers its next statement, so once the answer is back every signal committed before the
+ * `select 1` was sent has been heard. Concurrent callers share one round trip.
  */
 export class PostgresChangeFeed extends BaseFeed {
   private client: pg.Client | undefined;
   private closed = false;
   private retryMs = 100;
   private timer: NodeJS.Timeout | undefined;
-  private readonly sweeper: NodeJS.Timeout;
-  /** A send is planned or running; `again`: a commit came after it started. */
-  private flushing = false;
-  private again = false;
   /** Drops the current connection as lost (set by `connect`). */
   private lose: (() => void) | undefined;
-  /** Waiting for the sends to end (`settled`). */
-  private settledWaiters: (() => void)[] = [];
+  /** The catch-up round trip on the wire, and the one queued behind it. */
+  private sent: Promise<void> | null = null;
+  private next: Promise<void> | null = null;
 
   constructor(
     private readonly connectionString: string,
@@ -153,48 +87,42 @@ export class PostgresChangeFeed extends BaseFeed {
   ) {
     super();
     this.connect();
-    this.sweeper = setInterval(() => this.flushSoon(), OUTBOX_SWEEP_MS);
-    this.sweeper.unref();
   }
 
-  /**
-   * Sends the outbox shortly (call after a commit): the send starts after the call, so it sees
-   * what that commit wrote. Calls while one is planned or running make one more after it.
-   */
-  flushSoon(): void {
-    if (this.flushing) {
-      this.again = true;
-      return;
-    }
-    this.flushing = true;
-    setTimeout(() => void this.flush(), OUTBOX_GATHER_MS).unref();
+  caughtUp(): Promise<void> {
+    if (!this.live) return Promise.resolve();
+    // A round trip on the wire may have left before the caller's commit: the next one counts.
+    if (this.sent === null) return this.roundTrip();
+    return (this.next ??= this.sent.then(() => {
+      this.next = null;
+      return this.roundTrip();
+    }));
   }
 
-  private async flush(): Promise<void> {
-    this.again = false;
+  private roundTrip(): Promise<void> {
     const client = this.client;
-    try {
-      // Not live: nothing is listening here; the rows wait for the reconnect or another server.
-      if (client && this.live && !this.closed) await client.query(SEND_OUTBOX);
-    } catch (error) {
-      // The rows stay. A connection ended under the send (PostgreSQL stopping, the backend
-      // terminated) reports it to the send, not as the client's 'error': the feed is dead now,
-      // not only once the socket's end comes. A statement's own error (severity ERROR) is not.
-      if (this.client === client && (error as { severity?: string }).severity !== 'ERROR') this.lose?.();
-    } finally {
-      this.flushing = false;
-      if (this.again) this.flushSoon();
-      else for (const resolve of this.settledWaiters.splice(0)) resolve();
-    }
-  }
-
-  /**
-   * Resolves once no send is planned or running. This server's own signals have come back by
-   * then: PostgreSQL delivers a session's own notifications before it answers the statement.
-   */
-  override settled(): Promise<void> {
-    if (!this.flushing) return Promise.resolve();
-    return new Promise((resolve) => this.settledWaiters.push(resolve));
+    const lose = this.lose;
+    let timer: NodeJS.Timeout | undefined;
+    const answered = new Promise<void>((resolve) => {
+      if (!client || !this.live) return resolve();
+      timer = setTimeout(() => {
+        lose?.();
+        resolve();
+      }, CATCH_UP_TIMEOUT_MS);
+      // A failure is a lost connection (the caches then empty): the caller goes on either way.
+      client.query('select 1').then(
+        () => resolve(),
+        () => {
+          lose?.();
+          resolve();
+        },
+      );
+    }).finally(() => {
+      clearTimeout(timer);
+      if (this.sent === answered) this.sent = null;
+    });
+    this.sent = answered;
+    return answered;
   }
 
   /** The listening connection's backend pid (tests end it to prove the fallback). */
@@ -211,7 +139,6 @@ export class PostgresChangeFeed extends BaseFeed {
       connectionString: this.connectionString,
       ...this.settings,
       application_name: CHANGE_FEED_APPLICATION,
-      options: '-c synchronous_commit=off',
     });
     this.client = client;
     let lost = false;
@@ -241,30 +168,23 @@ export class PostgresChangeFeed extends BaseFeed {
         if (lost || this.closed) return;
         this.retryMs = 100;
         this.setLive(true);
-        // What was written while this server was not listening.
-        this.flushSoon();
       })
       .catch(onLost);
   }
 
   async close(): Promise<void> {
-    this.forget();
     this.closed = true;
     clearTimeout(this.timer);
-    clearInterval(this.sweeper);
     const client = this.client;
-    // The last commits' signals go now, not at another server's sweep.
-    if (client && this.live) await client.query(SEND_OUTBOX).catch(() => {});
     this.setLive(false);
     this.client = undefined;
     if (client) await client.end().catch(() => {});
-    for (const resolve of this.settledWaiters.splice(0)) resolve();
   }
 }
 
 /**
- * PGlite: its own LISTEN, in this process. The triggers' NOTIFYs reach it when the writing
- * statement or transaction commits.
+ * PGlite: its own LISTEN, in this process. The triggers' NOTIFYs reach it with the answer of the
+ * writing statement's COMMIT, before the writer goes on: it is always caught up.
  */
 export class PgliteChangeFeed extends BaseFeed {
   private unlisten: (() => Promise<void>) | undefined;
@@ -274,8 +194,11 @@ export class PgliteChangeFeed extends BaseFeed {
     this.setLive(true);
   }
 
+  caughtUp(): Promise<void> {
+    return Promise.resolve();
+  }
+
   async close(): Promise<void> {
-    this.forget();
     this.setLive(false);
     await this.unlisten?.().catch(() => {});
   }

@@ -2,18 +2,14 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite, type PGliteOptions, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { PgliteChangeFeed, PostgresChangeFeed, SIGNAL_OUTBOX_OPTION, setChangeFeed } from './change-feed';
+import { PgliteChangeFeed, PostgresChangeFeed, setChangeFeed } from './change-feed';
 import { acquireDataDirLock } from './data-dir-lock';
 import { migrationsFolder } from './migrate';
-import { PgliteStatements } from './pglite-statements';
-import { PipelinedConnection, PipelinedConnections } from './pipeline';
-import { PlanCachingClient } from './plan-cache';
-import { setStatementRunners } from './prepared';
 import type { DatabaseTimeouts } from '../config/env';
 import type { Database } from './types';
 
@@ -38,8 +34,17 @@ const MIGRATION_LOCK_ID = 7_260_401;
 export type OpenDatabaseOptions = {
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A direct connection to the same database and role (DATABASE_LISTEN_URL): `databaseUrl` by default. */
+  databaseListenUrl?: string | undefined;
   databaseTimeouts?: DatabaseTimeouts;
 };
+
+/**
+ * The pool's size. With the LISTEN connection a server holds 11 PostgreSQL connections at full
+ * load, and 12 for a moment while it starts (the connection that migrates, closed before the
+ * pool opens): docs/operations.md sizes `max_connections` from it.
+ */
+export const POOL_SIZE = 10;
 
 /** DATABASE_CONNECT_TIMEOUT_SECONDS and DATABASE_STATEMENT_TIMEOUT_SECONDS defaults. */
 export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
@@ -50,20 +55,20 @@ export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
 /** DATABASE_URL → PostgreSQL through `pg`; otherwise the embedded PGlite in DATA_DIR/db. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.databaseTimeouts)
+    ? openPostgres(options.databaseUrl, options.databaseTimeouts, options.databaseListenUrl)
     : openPgliteDataDir(options.dataDir);
 }
 
 /**
- * Connection settings of every `pg` client, pooled or pipelined. Without a connect timeout a
- * request waits as long as the OS does for an unreachable server (minutes); without a
- * statement timeout one runaway statement holds a pooled connection forever. Both failures
- * reach the error handler as "database unavailable" (503), not 500 (db/pg-errors.ts).
+ * Connection settings of every `pg` client, pooled or direct. Without a connect timeout a
+ * request waits as long as the OS does for an unreachable server (minutes); it then reaches the
+ * error handler as "database unavailable" (503), not 500 (db/pg-errors.ts). No startup
+ * parameter beyond the user and database (PgBouncer refuses others, `statement_timeout`
+ * included): the statement timeout is the role's default (`setStatementTimeout`).
  */
 export function pgClientSettings(timeouts: DatabaseTimeouts) {
   return {
     connectionTimeoutMillis: timeouts.connectMs,
-    statement_timeout: timeouts.statementMs,
     // A server that vanished without closing the socket (host down) is noticed by TCP.
     keepAlive: true,
   } satisfies pg.ClientConfig;
@@ -92,23 +97,6 @@ async function openPgliteDataDir(dataDir: string): Promise<Database> {
   }
 }
 
-/**
- * PGlite runs PostgreSQL on this thread and answers in microtasks, so under load one caller's
- * statement after another's ran without the event loop ever reaching its I/O phase: sockets
- * were read only every 100–400 ms, and a call that arrived then waited seconds (a keyed
- * withdrawal p99 of 3.4 s at p50 151 ms, docs/performance.md). Each statement or transaction,
- * once it holds PGlite's lock, first lets one turn of the event loop pass (`setImmediate`).
- * Inside a transaction nothing waits: its statements keep the lock only as long as they need.
- */
-function takeTurns(client: PGlite): void {
-  const run = client._runExclusiveTransaction.bind(client);
-  client._runExclusiveTransaction = <T>(work: () => Promise<T>) =>
-    run(async () => {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      return work();
-    });
-}
-
 /** A migrated PGlite. `options` may point at a data dir or load a dumped one (tests). */
 export async function openPglite(
   options: Pick<PGliteOptions, 'dataDir' | 'loadDataDir'>,
@@ -119,11 +107,7 @@ export async function openPglite(
     parsers: pgliteParsers,
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
   });
-  takeTurns(client);
   const db = drizzlePglite({ client });
-  // Every prepared statement, whatever its lane (prepared.ts): named, parsed and planned once.
-  const statements = new PgliteStatements(client);
-  setStatementRunners(db, { hot: statements, list: statements, wait: statements });
   try {
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
   } catch (error) {
@@ -138,9 +122,6 @@ export async function openPglite(
   return {
     db,
     driver: 'pglite',
-    statements,
-    listStatements: statements,
-    waitStatements: statements,
     async close() {
       if (closed) return;
       closed = true;
@@ -157,85 +138,76 @@ export async function openPglite(
 }
 
 /**
- * Connections of the `wait` lane (prepared.ts): pipelined, for the statements that may wait
- * for a row lock (decision 030). Eight cost the server's main thread ~0.04 ms less a keyed
- * withdrawal than four (alternated both ways round), for four more connections a server.
+ * PostgreSQL at `connectionString`, directly or through a pooler in transaction mode
+ * (PgBouncer): the pool sends unnamed statements only and keeps no session state between
+ * transactions. What needs a session of its own (the migrations' lock, LISTEN) goes to
+ * `directUrl`, the same database and role without the pooler.
  */
-const WAIT_CONNECTIONS = 8;
-
 export async function openPostgres(
   connectionString: string,
   timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
+  directUrl: string = connectionString,
 ): Promise<Database> {
-  // What changed, for the caches (db/change-feed.ts): one connection that LISTENs, and sends
-  // the signals the pool's commits leave in the outbox.
-  const changes = new PostgresChangeFeed(connectionString, pgClientSettings(timeouts));
-  // PlanCachingClient: the lists' statements keep their plans (db/plan-cache.ts).
-  const pool = new pg.Pool({
-    connectionString,
-    max: 10,
-    Client: PlanCachingClient,
-    ...pgClientSettings(timeouts),
-    options: SIGNAL_OUTBOX_OPTION,
-    afterWrite: () => changes.flushSoon(),
-  } as pg.PoolConfig);
+  await migratePostgres(directUrl, timeouts);
+  // What changed, for the caches (db/change-feed.ts): one connection that LISTENs.
+  const changes = new PostgresChangeFeed(directUrl, pgClientSettings(timeouts));
+  const pool = new pg.Pool({ connectionString, max: POOL_SIZE, ...pgClientSettings(timeouts) });
   // An idle client that loses its server (restart, failover, DROP … WITH (FORCE)) emits
   // 'error' on the pool; unhandled, that would kill the process. The pool replaces it.
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL idle connection lost: ${error.message}`);
   });
-  try {
-    await migratePostgres(pool);
-  } catch (error) {
-    await Promise.all([changes.close(), pool.end()]);
-    throw error;
-  }
   const db = drizzleNodePg({ client: pool });
-  // The token check and the poll: one pipelined connection instead of a pool checkout each;
-  // the list pages another, so a long list never holds up a poll (prepared.ts StatementLane).
-  const pipeline = new PipelinedConnection(connectionString, pgClientSettings(timeouts));
-  const lists = new PipelinedConnection(connectionString, pgClientSettings(timeouts));
-  // Statements that may wait for a row lock: pipelined too, on connections of their own that
-  // write through the signal outbox, as the pool's do (decision 030).
-  const waits = new PipelinedConnections(
-    WAIT_CONNECTIONS,
-    connectionString,
-    { ...pgClientSettings(timeouts), options: SIGNAL_OUTBOX_OPTION },
-    () => changes.flushSoon(),
-  );
-  setStatementRunners(db, { hot: pipeline, list: lists, wait: waits });
   setChangeFeed(db, changes);
   let closed = false;
   return {
     db,
     driver: 'postgres',
-    statements: pipeline,
-    listStatements: lists,
-    waitStatements: waits,
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.all([changes.close(), pipeline.close(), lists.close(), waits.close(), pool.end()]);
+      await Promise.all([changes.close(), pool.end()]);
     },
   };
 }
 
-async function migratePostgres(pool: pg.Pool): Promise<void> {
-  // Advisory locks belong to a connection, so the lock and the migration share one client.
-  const connection = await pool.connect();
+/**
+ * Migrates on one direct connection, under an advisory lock (a lock belongs to its session, so
+ * a transaction-mode pooler could hand the unlock to another one): servers starting together
+ * migrate one after the other. Then sets the statement timeout.
+ */
+async function migratePostgres(directUrl: string, timeouts: DatabaseTimeouts): Promise<void> {
+  const client = new pg.Client({ connectionString: directUrl, ...pgClientSettings(timeouts) });
+  await client.connect();
   try {
-    const db = drizzleNodePg({ client: connection });
-    // No statement timeout here: a server waits for another's migration on the lock, and a
-    // migration may rebuild an index of a large table. RESET restores the pool's setting.
+    const db = drizzleNodePg({ client });
+    // No statement timeout on this connection: a server waits for another's migration on the
+    // lock, and a migration may rebuild an index of a large table.
     await db.execute(sql`set statement_timeout = 0`);
     await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`);
     try {
       await migrateNodePg(db, { migrationsFolder: migrationsFolder() });
+      await setStatementTimeout(db, timeouts.statementMs);
     } finally {
       await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`);
-      await db.execute(sql`reset statement_timeout`);
     }
   } finally {
-    connection.release();
+    await client.end();
+  }
+}
+
+/**
+ * DATABASE_STATEMENT_TIMEOUT_SECONDS as the role's default in this database: every session the
+ * role opens there later starts with it, the pool's (directly or through PgBouncer) included.
+ * Without one, a runaway statement holds a pooled connection forever. A role may set its own
+ * defaults (ALTER ROLE); one that may not is warned about and runs without a timeout
+ * (docs/operations.md sets it by hand then).
+ */
+async function setStatementTimeout(db: NodePgDatabase, ms: number): Promise<void> {
+  try {
+    const [{ name }] = (await db.execute<{ name: string }>(sql`select current_database() as name`)).rows as [{ name: string }];
+    await db.execute(sql`alter role current_user in database ${sql.identifier(name)} set statement_timeout = ${sql.raw(String(Math.trunc(ms)))}`);
+  } catch (error) {
+    process.emitWarning(`statement_timeout not set for this role: ${(error as Error).message}`);
   }
 }

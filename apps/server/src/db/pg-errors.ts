@@ -46,10 +46,9 @@ function isUnavailableSqlState(code: string): boolean {
  * What node-postgres says when a connection ends or cannot be had, without a code:
  * "Connection terminated unexpectedly", "Connection terminated due to connection timeout",
  * the pool's "timeout exceeded when trying to connect", a client reused after its socket
- * died ("… is not queryable"), and our own pipeline or a closed PGlite during shutdown.
+ * died ("… is not queryable"), and a closed PGlite during shutdown.
  */
-const UNAVAILABLE_MESSAGE =
-  /Connection terminated|timeout exceeded when trying to connect|is not queryable|the database connection is closed|PGlite is closed/i;
+const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|is not queryable|PGlite is closed/i;
 
 /**
  * Whether `error` means the database cannot be reached right now (the request may be retried

@@ -1,5 +1,4 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { StatementRunner } from './prepared';
 
 /**
  * The database as the app sees it: the same Drizzle API whether PGlite or node-postgres sits
@@ -16,11 +15,5 @@ export type DatabaseDriver = 'pglite' | 'postgres';
 export type Database = {
   db: Db;
   driver: DatabaseDriver;
-  /** Runs the hot prepared statements of `db` (db/prepared.ts `StatementLane`). */
-  statements: StatementRunner;
-  /** Runs its list pages' prepared statements: on PostgreSQL a connection of their own. */
-  listStatements: StatementRunner;
-  /** Runs its statements that may wait for a row lock: on PostgreSQL connections of their own. */
-  waitStatements: StatementRunner;
   close(): Promise<void>;
 };

@@ -3,7 +3,7 @@ import { InvalidSchemaError, ResponseSerializationError } from 'fastify-type-pro
 import { z } from 'zod';
 
 type Def = { type: string } & Record<string, unknown>;
-const defOf = (schema: unknown): Def => (schema as z.core.$ZodType)._zod.def as unknown as Def;
+const defOf = (schema: unknown): Def => (schema as z.ZodType).def as unknown as Def;
 
 /** Kinds whose answer is the same read forwards (parse) or backwards (encode): no conversion. */
 const LEAVES = new Set([

@@ -1,5 +1,4 @@
 import type { PageQuery, Paginated } from '@iddesk/contract';
-import { planOnce } from '../db/plan-cache';
 
 export type PageWindow = { limit: number; offset: number };
 
@@ -25,27 +24,13 @@ export function toPage<T>(items: T[], total: number, query: PageQuery): Paginate
  * or `(select count(*) …)`), which PostgreSQL runs once per statement, not per row, off the
  * same index as the page. A page past the last has no row to carry the total: only then is it
  * counted on its own (`countAlone`); an empty first page means a total of 0.
- *
- * An unfiltered list (a queue, a customer's own list) keeps its plan (db/plan-cache.ts); a
- * filtered one (`filtered`: a text search, a range of amounts or days) is planned for its
- * values each time: a kept plan is generic, and a generic plan guesses how many rows an
- * ILIKE or a range matches (a combined staff filter ran 5× slower on one).
  */
 export async function withTotal<R extends { total: number }>(
-  query: { prepare(name: string): { execute(): Promise<R[]> }; execute(): Promise<R[]> },
-  window: PageWindow,
-  countAlone: () => Promise<number>,
-  { filtered }: { filtered: boolean },
-): Promise<{ rows: R[]; total: number }> {
-  return totalOf(filtered ? await query.execute() : await planOnce(query), window, countAlone);
-}
-
-/** withTotal's second half, for a page read otherwise (a statement prepared once). */
-export async function totalOf<R extends { total: number }>(
-  rows: R[],
+  query: PromiseLike<R[]>,
   window: PageWindow,
   countAlone: () => Promise<number>,
 ): Promise<{ rows: R[]; total: number }> {
+  const rows = await query;
   const first = rows[0];
   if (first) return { rows, total: Number(first.total) };
   return { rows, total: window.offset === 0 ? 0 : await countAlone() };

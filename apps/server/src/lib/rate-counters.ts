@@ -1,12 +1,7 @@
 import { getTableName, is } from 'drizzle-orm';
 import { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import {
-  type RateLimiterAbstract,
-  RateLimiterMemory,
-  RateLimiterPostgres,
-  RateLimiterRes,
-} from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { rateLimits } from '../db/schema';
 import type { Db } from '../db/types';
 import { RateLimitedError } from '../errors/app-errors';
@@ -22,7 +17,7 @@ export type Hit = { count: number; msBeforeReset: number; limited: boolean };
  */
 export class WindowCounter {
   constructor(
-    private readonly limiter: RateLimiterAbstract,
+    private readonly count: (counter: WindowCounter, key: string) => Promise<Hit>,
     /** Its keys' prefix, unique in the app. */
     readonly name: string,
     readonly options: WindowOptions,
@@ -32,15 +27,8 @@ export class WindowCounter {
    * Counts one attempt. A database error is not an answer: it propagates unchanged, so the
    * request fails (503 while the database is down) instead of passing uncounted.
    */
-  async hit(key: string): Promise<Hit> {
-    try {
-      const res = await this.limiter.consume(key);
-      return { count: res.consumedPoints, msBeforeReset: res.msBeforeNext, limited: false };
-    } catch (error) {
-      // The library rejects with its result object when the key is over the limit.
-      if (!(error instanceof RateLimiterRes)) throw error;
-      return { count: error.consumedPoints, msBeforeReset: error.msBeforeNext, limited: true };
-    }
+  hit(key: string): Promise<Hit> {
+    return this.count(this, key);
   }
 
   /** Counts one attempt; over the limit, throws the 429 (with its Retry-After seconds). */
@@ -66,17 +54,30 @@ export type BackoffOptions = {
 };
 
 /**
+ * Where a `Backoff` keeps each key's count of attempts and its wait: the app's counters' store
+ * (`rate_limits` on PostgreSQL, shared by every server; this process's memory otherwise).
+ */
+type BackoffStore = {
+  /** Counts one attempt on `key` (its count lives `lifetimeMs` from its first); answers the count. */
+  count(key: string): Promise<number>;
+  /** Takes one attempt back from `key`'s count. */
+  uncount(key: string): Promise<void>;
+  /** What is left of `key`'s wait (0: none). */
+  waitLeft(key: string): Promise<number>;
+  /** Starts a wait of `ms` on `key` unless one is running: 0 when it started, else what is left of that one. */
+  startWait(key: string, ms: number): Promise<number>;
+};
+
+/**
  * Growing waits per key (issue 51 finding 6): a key's first `free` attempts go at once; from
  * then on its n-th attempt may go only once the wait its previous one set has passed, and sets
- * the next: `baseMs` × 2^(n − free), at most `maxMs`. Built on two rate-limiter-flexible
- * limiters of the app's store: `attempts` counts (one window of `lifetimeMs`); `waits` holds one
- * claim per key whose window is the wait itself (`customDuration`), so of any number of attempts
- * sent at once only one takes the slot, and the others are refused without being counted.
+ * the next: `baseMs` × 2^(n − free), at most `maxMs`. A key's attempts are counted (for
+ * `lifetimeMs` from the first), and each key holds at most one wait: of any number of attempts
+ * sent at once only one starts the next wait, and the others are refused without being counted.
  */
 export class Backoff {
   constructor(
-    private readonly attempts: RateLimiterAbstract,
-    private readonly waits: RateLimiterAbstract,
+    private readonly store: BackoffStore,
     readonly options: BackoffOptions,
   ) {}
 
@@ -92,27 +93,21 @@ export class Backoff {
    */
   async attempt(keys: readonly string[]): Promise<number[]> {
     // Most refusals cost one read: a key still waiting refuses before anything is counted.
-    const waiting = await Promise.all(keys.map((key) => this.waits.get(key)));
-    const left = Math.max(0, ...waiting.map((res) => (res && res.consumedPoints >= 1 ? res.msBeforeNext : 0)));
+    const left = Math.max(0, ...(await Promise.all(keys.map((key) => this.store.waitLeft(key)))));
     if (left > 0) throw refusal(left);
     const counts: number[] = [];
     let refusedMs = 0;
     for (const key of keys) {
-      const { consumedPoints: n } = await this.attempts.consume(key);
+      const n = await this.store.count(key);
       counts.push(n);
       const wait = this.waitAfter(n);
       if (wait === 0) continue;
-      try {
-        // Taken only when the key waits for nothing; its window is the next wait.
-        await this.waits.consume(key, 1, { customDuration: wait / 1000 });
-      } catch (error) {
-        if (!(error instanceof RateLimiterRes)) throw error;
-        refusedMs = Math.max(refusedMs, error.msBeforeNext);
-      }
+      // Started only when the key waits for nothing.
+      refusedMs = Math.max(refusedMs, await this.store.startWait(key, wait));
     }
     if (refusedMs > 0) {
-      // Another attempt sent at the same moment took the slot: this one never happened.
-      await Promise.all(keys.map((key) => this.attempts.reward(key)));
+      // Another attempt sent at the same moment started the wait: this one never happened.
+      await Promise.all(keys.map((key) => this.store.uncount(key)));
       throw refusal(refusedMs);
     }
     return counts;
@@ -120,8 +115,77 @@ export class Backoff {
 
   /** The attempt counted on `keys` succeeded: it is not one of the attempts that cost a wait. */
   async succeeded(keys: readonly string[]): Promise<void> {
-    await Promise.all(keys.map((key) => this.attempts.reward(key)));
+    await Promise.all(keys.map((key) => this.store.uncount(key)));
   }
+}
+
+/** A Backoff's store in this process's memory: two rate-limiter-flexible limiters. */
+function backoffInMemory(name: string, { baseMs, lifetimeMs }: BackoffOptions): BackoffStore {
+  // Never refuses: it only counts (points far above any count a lifetime reaches).
+  const attempts = new RateLimiterMemory({ keyPrefix: `${name}:attempts`, points: 1_000_000, duration: lifetimeMs / 1000 });
+  // One claim per key whose window is the wait itself (`customDuration`).
+  const waits = new RateLimiterMemory({ keyPrefix: `${name}:waits`, points: 1, duration: baseMs / 1000 });
+  return {
+    count: async (key) => (await attempts.consume(key)).consumedPoints,
+    uncount: async (key) => void (await attempts.reward(key)),
+    async waitLeft(key) {
+      const res = await waits.get(key);
+      return res && res.consumedPoints >= 1 ? res.msBeforeNext : 0;
+    },
+    async startWait(key, ms) {
+      try {
+        await waits.consume(key, 1, { customDuration: ms / 1000 });
+        return 0;
+      } catch (error) {
+        // The library rejects with its result object when the key is over the limit.
+        if (!(error instanceof RateLimiterRes)) throw error;
+        return Math.max(1, error.msBeforeNext);
+      }
+    },
+  };
+}
+
+/**
+ * A Backoff's store in `rate_limits`, shared by every server: a count is a row of
+ * `<name>:attempts:<key>`, a wait a row of `<name>:waits:<key>` whose `expire` is its end.
+ * Unnamed statements, as the counters' (a transaction-mode pooler keeps no named one).
+ */
+function backoffInPostgres(pool: pg.Pool, name: string, { lifetimeMs }: BackoffOptions): BackoffStore {
+  const table = `"${getTableName(rateLimits)}"`;
+  const waitLeft = async (key: string) => {
+    const now = Date.now();
+    const { rows } = await pool.query<{ expire: string }>(`select expire from ${table} where key = $1 and expire > $2`, [
+      `${name}:waits:${key}`,
+      now,
+    ]);
+    return rows[0] ? Math.max(0, Number(rows[0].expire) - now) : 0;
+  };
+  return {
+    async count(key) {
+      const now = Date.now();
+      const { rows } = await pool.query<{ points: number }>(
+        `insert into ${table} as r (key, points, expire) values ($1, 1, $3) on conflict (key) do update set ` +
+          'points = case when r.expire <= $2 then 1 else r.points + 1 end, ' +
+          'expire = case when r.expire <= $2 then excluded.expire else r.expire end returning points',
+        [`${name}:attempts:${key}`, now, now + lifetimeMs],
+      );
+      return rows[0]!.points;
+    },
+    async uncount(key) {
+      await pool.query(`update ${table} set points = points - 1 where key = $1 and expire > $2`, [`${name}:attempts:${key}`, Date.now()]);
+    },
+    waitLeft,
+    async startWait(key, ms) {
+      const now = Date.now();
+      // Only a wait that has ended is replaced: of two attempts at once, one starts it.
+      const { rowCount } = await pool.query(
+        `insert into ${table} as r (key, points, expire) values ($1, 1, $3) ` +
+          'on conflict (key) do update set expire = excluded.expire where r.expire <= $2',
+        [`${name}:waits:${key}`, now, now + ms],
+      );
+      return rowCount ? 0 : Math.max(1, await waitLeft(key));
+    },
+  };
 }
 
 function refusal(ms: number): RateLimitedError {
@@ -140,7 +204,7 @@ type Hits = readonly (readonly [WindowCounter, string])[];
 export type RateCounters = {
   readonly where: 'memory' | 'postgres';
   window(name: string, options: WindowOptions): WindowCounter;
-  /** Growing waits per key (`Backoff`); its two limiters are named `<name>:attempts` and `<name>:waits`. */
+  /** Growing waits per key (`Backoff`); its keys are named `<name>:attempts:…` and `<name>:waits:…`. */
   backoff(name: string, options: BackoffOptions): Backoff;
   /**
    * Counts one attempt on each counter's key, in one statement on PostgreSQL (a money call
@@ -149,6 +213,8 @@ export type RateCounters = {
    * keys must differ.
    */
   hitEach(hits: Hits): Promise<Hit[]>;
+  /** Stops the periodic prune of ended windows (the app is closing). */
+  close(): void;
 };
 
 type Asked = {
@@ -158,8 +224,10 @@ type Asked = {
 };
 
 /**
- * rate-limiter-flexible's fixed window (RateLimiterPostgres' upsert, the same rows) for several
- * keys in one statement: a window that ended starts again at 1; otherwise the attempts count.
+ * A fixed window per key in the `rate_limits` table (the rows rate-limiter-flexible's
+ * RateLimiterPostgres wrote: key, points, expire), for several keys in one unnamed statement (a
+ * transaction-mode pooler keeps no named one): a window that ended starts again at 1; otherwise
+ * the attempts count.
  *
  * Every `hitEach` asked in one turn of the event loop goes out in that one statement (issue 19:
  * under load a turn reads several money calls, and each cost a round trip and an upsert of its
@@ -194,11 +262,12 @@ function postgresHits(pool: pg.Pool): (hits: Hits) => Promise<Hit[]> {
     }
     const keys = [...added.keys()].sort();
     try {
-      const result = await pool.query<{ key: string; points: number; expire: string }>({
-        name: `${table} hit`,
-        text,
-        values: [now, keys, keys.map((key) => added.get(key)!.times), keys.map((key) => added.get(key)!.expire)],
-      });
+      const result = await pool.query<{ key: string; points: number; expire: string }>(text, [
+        now,
+        keys,
+        keys.map((key) => added.get(key)!.times),
+        keys.map((key) => added.get(key)!.expire),
+      ]);
       const next = new Map(
         result.rows.map((row) => [
           row.key,
@@ -226,54 +295,59 @@ function postgresHits(pool: pg.Pool): (hits: Hits) => Promise<Hit[]> {
     });
 }
 
+/** Windows that ended this long ago are deleted, by each server every PRUNE_EVERY_MS. */
+const PRUNE_AFTER_MS = 60 * 60_000;
+const PRUNE_EVERY_MS = 5 * 60_000;
+
+/** A key's attempt in this process's memory (rate-limiter-flexible), for the embedded database. */
+async function hitInMemory(limiter: RateLimiterMemory, key: string): Promise<Hit> {
+  try {
+    const res = await limiter.consume(key);
+    return { count: res.consumedPoints, msBeforeReset: res.msBeforeNext, limited: false };
+  } catch (error) {
+    // The library rejects with its result object when the key is over the limit.
+    if (!(error instanceof RateLimiterRes)) throw error;
+    return { count: error.consumedPoints, msBeforeReset: error.msBeforeNext, limited: true };
+  }
+}
+
 export function rateCountersFor(db: Db): RateCounters {
   const pool = is(db, NodePgDatabase) ? (db as unknown as { $client: pg.Pool }).$client : null;
   const names = new Set<string>();
   const hitInPostgres = pool ? postgresHits(pool) : null;
-  let pruning = false;
   const claim = (name: string) => {
     if (names.has(name)) throw new Error(`two rate-limit counters named ${name}`);
     names.add(name);
   };
-
-  const limiterFor = (keyPrefix: string, { max, windowMs }: WindowOptions): RateLimiterAbstract => {
-    const common = { keyPrefix, points: max, duration: windowMs / 1000 };
-    if (!pool) return new RateLimiterMemory(common);
-    // One limiter per app deletes windows that ended an hour ago, every five minutes.
-    const clearExpiredByTimeout = !pruning;
-    pruning = true;
-    return new RateLimiterPostgres({
-      ...common,
-      storeClient: pool,
-      storeType: 'pool',
-      tableName: getTableName(rateLimits),
-      // Created by migration 0007, not by the library at start (servers would race).
-      tableCreated: true,
-      clearExpiredByTimeout,
-    });
-  };
+  const prune = pool
+    ? setInterval(() => {
+        // Not critical: a failed prune is retried at the next.
+        pool.query(`delete from "${getTableName(rateLimits)}" where expire < $1`, [Date.now() - PRUNE_AFTER_MS]).catch(() => {});
+      }, PRUNE_EVERY_MS)
+    : undefined;
+  prune?.unref();
 
   return {
     where: pool ? 'postgres' : 'memory',
     window(name, options) {
       claim(name);
-      return new WindowCounter(limiterFor(name, options), name, options);
+      if (hitInPostgres) return new WindowCounter(async (counter, key) => (await hitInPostgres([[counter, key]]))[0]!, name, options);
+      const limiter = new RateLimiterMemory({ keyPrefix: name, points: options.max, duration: options.windowMs / 1000 });
+      return new WindowCounter((_counter, key) => hitInMemory(limiter, key), name, options);
     },
     backoff(name, options) {
       claim(`${name}:attempts`);
       claim(`${name}:waits`);
-      return new Backoff(
-        // Never refuses: it only counts (points far above any count a lifetime reaches).
-        limiterFor(`${name}:attempts`, { max: 1_000_000, windowMs: options.lifetimeMs }),
-        limiterFor(`${name}:waits`, { max: 1, windowMs: options.baseMs }),
-        options,
-      );
+      return new Backoff(pool ? backoffInPostgres(pool, name, options) : backoffInMemory(name, options), options);
     },
     async hitEach(hits) {
       if (new Set(hits.map(([counter, key]) => `${counter.name}:${key}`)).size !== hits.length) {
         throw new Error('hitEach: the same key twice');
       }
       return hitInPostgres ? hitInPostgres(hits) : Promise.all(hits.map(([counter, key]) => counter.hit(key)));
+    },
+    close() {
+      clearInterval(prune);
     },
   };
 }

@@ -4,8 +4,7 @@ import type { Database } from '../../src/db/types';
  * Counts the statements the app sends to the database: every call that reaches the driver
  * is one round trip. Wraps the driver objects the app was given, so app code has no
  * test-only paths. PGlite: `query`/`exec`, and each statement inside `transaction` plus its
- * BEGIN and COMMIT. node-postgres: each `query` on a client checked out of the pool. Both:
- * each prepared statement (`database.statements.run`, `listStatements.run`, `waitStatements.run`).
+ * BEGIN and COMMIT. node-postgres: each `query` on a client checked out of the pool.
  */
 export type QueryCounter = {
   /** Statements since the last reset, with their SQL (for a readable failure). */
@@ -30,17 +29,6 @@ export function countQueries(database: Database): QueryCounter {
       return original(...args);
     };
   };
-
-  // The prepared statements (db/prepared.ts): PGlite's named statements, PostgreSQL's
-  // pipelined connections (the hot one, the lists' and the waits'). One `run` is one statement.
-  for (const runner of new Set([database.statements, database.listStatements, database.waitStatements])) {
-    const statementRunner = runner as unknown as Record<string, AnyFn>;
-    const run = statementRunner.run!.bind(statementRunner);
-    statementRunner.run = (...args: unknown[]) => {
-      statements.push(String(args[1]));
-      return run(...args);
-    };
-  }
 
   if (database.driver === 'pglite') {
     wrap(client, 'query');

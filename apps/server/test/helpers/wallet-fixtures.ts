@@ -172,13 +172,24 @@ export function withdrawUpi(app: FastifyInstance, token: string, amount: string 
   return post(app, '/api/withdraw', { amount, method: 'upi', upi_id: 'me@okicici' }, token);
 }
 
-/**
- * `withdrawUpi` with an Idempotency-Key, as the web client sends it: the call is then one
- * statement (issue 19), so every money rule is asked of that path too.
- */
+/** `withdrawUpi` with an Idempotency-Key, as the web client sends it. */
 export function withdrawUpiKeyed(app: FastifyInstance, token: string, amount: string | number, key: string = randomUUID()) {
   return postKeyed(app, '/api/withdraw', { amount, method: 'upi', upi_id: 'me@okicici' }, token, key);
 }
+
+/**
+ * A money call is one transaction with or without an Idempotency-Key (decision 034), and each
+ * money rule's test runs both ways: `post` and `withdraw` send a fresh key each call, or none.
+ */
+export const WITH_AND_WITHOUT_KEY = [
+  { keyed: false, name: 'without a key', post: (app: FastifyInstance, url: string, body: unknown, token: string) => post(app, url, body, token), withdraw: withdrawUpi },
+  {
+    keyed: true,
+    name: 'with a key',
+    post: (app: FastifyInstance, url: string, body: unknown, token: string) => postKeyed(app, url, body ?? {}, token, randomUUID()),
+    withdraw: (app: FastifyInstance, token: string, amount: string | number) => withdrawUpiKeyed(app, token, amount),
+  },
+] as const;
 
 /** A screenshot-like picture: a seeded grid of grey blocks, so each seed looks different. */
 export async function patternImage(seed: number, width = 360, height = 640): Promise<Buffer> {

@@ -2,7 +2,7 @@ import { idempotencyKeys, idRequests, userIds, users } from '../../db/schema';
 
 /**
  * What each sealed ID credential is for. The purpose is bound into the ciphertext, so a login
- * can never be opened as a password or a request's wish as the ID's password (user-ids).
+ * can never be opened as a password or a request's wish as the ID's password (customer-ids).
  */
 export const SEALED = {
   login: 'user_ids.login',

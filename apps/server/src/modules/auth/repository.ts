@@ -1,11 +1,8 @@
-import { and, desc, eq, gt, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
-import { signalSessionsEnded } from '../../db/change-feed';
+import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import { blockedSessionTokens, knownDevices, knownSignIns, sessions, signInChallenges, users } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
-import { decode, preparedStatement, type RawRow } from '../../db/prepared';
 import type { Db } from '../../db/types';
-import { publicUserColumns } from '../users';
-import type { PublicUser } from '../users';
+import { publicUserColumns, type PublicUser } from '../users';
 
 /**
  * Where a sign-in comes from: the client IP, its User-Agent header, and the device token its
@@ -64,17 +61,13 @@ const TOUCH_EVERY = sql`interval '5 minutes'`;
  * TOUCH_EVERY. Routes that must cost one round trip (the notifications poll) put them in
  * front of their own select.
  */
-export function sessionCallerCtes(
-  db: Db,
-  tokenHash: Placeholder<'tokenHash'>,
-  idleDays: Placeholder<'idleDays'>,
-) {
+export function sessionCallerCtes(db: Db, tokenHash: string, idleDays: number) {
   const caller = db.$with('caller').as(
     db
       .select({
         sessionId: sql<number>`${sessions.id}`.as('session_id'),
-        sessionLastUsedAt: sql<Date>`${sessions.lastUsedAt}`.as('session_last_used_at'),
-        sessionExpiresAt: sql<Date>`${sessions.expiresAt}`.as('session_expires_at'),
+        sessionLastUsedAt: sql<Date>`${sessions.lastUsedAt}`.mapWith(sessions.lastUsedAt).as('session_last_used_at'),
+        sessionExpiresAt: sql<Date>`${sessions.expiresAt}`.mapWith(sessions.expiresAt).as('session_expires_at'),
         ...publicUserColumns,
       })
       .from(sessions)
@@ -106,11 +99,7 @@ export function sessionCallerCtes(
 
 type CallerCte = ReturnType<typeof sessionCallerCtes>['caller'];
 
-/**
- * The caller's columns as a statement selects them from `sessionCallerCtes`' `caller`, last in
- * its rows and in this order (`decodeSessionCaller` reads them): the token check's own
- * statement and the notifications poll's.
- */
+/** The caller's columns as a statement selects them from `sessionCallerCtes`' `caller`. */
 export function sessionCallerColumns(caller: CallerCte) {
   return {
     sessionId: caller.sessionId,
@@ -130,47 +119,22 @@ export function sessionCallerColumns(caller: CallerCte) {
   };
 }
 
-/** The session and its user from `sessionCallerColumns`' part of a row. */
-export function decodeSessionCaller(row: RawRow) {
-  return {
-    sessionId: decode.int(row[0]!),
-    id: decode.int(row[1]!),
-    name: row[2]!,
-    email: row[3]!,
-    phone: row[4]!,
-    type: row[5] as PublicUser['type'],
-    balance: decode.bigint(row[6]!),
-    isBlocked: decode.bool(row[7]!),
-    createdAt: decode.date(row[8]!),
-    // For the session cache: how long this answer may be reused (auth/session-cache.ts).
-    expiresAt: decode.date(row[9]!).getTime(),
-    lastUsedAt: decode.date(row[10]!).getTime(),
-    role: (row[11] ?? null) as PublicUser['role'],
-    secondFactor: decode.bool(row[12]!),
-    locale: row[13] as PublicUser['locale'],
-  };
+/** The session and its user as the session cache keeps them (its times in milliseconds). */
+export type SessionCallerRow = PublicUser & { sessionId: number; expiresAt: number; lastUsedAt: number };
+
+/** A row of `sessionCallerColumns` as the session cache keeps it. */
+export function sessionCallerOf({ expiresAt, lastUsedAt, ...row }: PublicUser & { sessionId: number; expiresAt: Date; lastUsedAt: Date }): SessionCallerRow {
+  return { ...row, expiresAt: expiresAt.getTime(), lastUsedAt: lastUsedAt.getTime() };
 }
 
-/** The token check's rows: `sessionCallerColumns` (decoded by `touchSession`). */
-const touchSessionStatement = preparedStatement<'tokenHash' | 'idleDays'>('touch_session', (db) => {
-  const { caller, touch } = sessionCallerCtes(
-    db,
-    sql.placeholder('tokenHash'),
-    sql.placeholder('idleDays'),
-  );
-  return db.with(caller, touch).select(sessionCallerColumns(caller)).from(caller);
-});
-
-export type SessionCallerRow = ReturnType<typeof decodeSessionCaller>;
-
 /**
- * The whole token check in one round trip (the 5-second poll runs through it): a live
- * session of an unblocked user, its last use bumped when stale, and the user.
+ * The whole token check in one statement: a live session of an unblocked user, its last use
+ * bumped when stale, and the user.
  */
 export async function touchSession(db: Db, tokenHash: string, idleDays: number): Promise<SessionCallerRow | null> {
-  const rows = await touchSessionStatement(db, { tokenHash, idleDays });
-  const row = rows[0];
-  return row ? decodeSessionCaller(row) : null;
+  const { caller, touch } = sessionCallerCtes(db, tokenHash, idleDays);
+  const [row] = await db.with(caller, touch).select(sessionCallerColumns(caller)).from(caller);
+  return row ? sessionCallerOf(row) : null;
 }
 
 /**
@@ -206,8 +170,6 @@ export async function endSessions(
       .values(rows.map((row) => ({ tokenHash: row.tokenHash, userId })))
       .onConflictDoNothing();
   }
-  // This process's caches forget them now; the trigger tells every server on commit.
-  signalSessionsEnded(userId);
   return rows.map((row) => row.id);
 }
 

@@ -17,9 +17,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRateLimit, perAccountLimit } from '../../plugins/app/auth-rate-limit';
 import { callerOf } from '../../plugins/app/auth';
-import type { CodeAttempts } from '../second-factor';
+import type { CodeAttempts } from './code-attempts';
 import { newApiToken } from '../../lib/tokens';
 import { deviceCookie, deviceOf } from './device';
+import { secondFactorRoutes } from './second-factor-routes';
 import type { SignInOrigin } from './repository';
 import { z } from 'zod';
 import {
@@ -202,4 +203,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
       data: { ended: await endMyOtherSessions(app.db, callerOf(request)) },
     }),
   );
+
+  // The signed-in account's own second factor (set up, confirm, turn off).
+  await app.register(secondFactorRoutes, { now, codeAttempts });
 };

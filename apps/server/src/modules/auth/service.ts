@@ -13,7 +13,8 @@ import { AccountBlockedError, NotFoundError, UnauthenticatedError, ValidationErr
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, newApiToken } from '../../lib/tokens';
 import type { Keyring } from '../app-key';
-import { challengeUser, checkSecondFactorCode, type CodeAttempts, issueChallenge, takeChallenge } from '../second-factor';
+import type { CodeAttempts } from './code-attempts';
+import { challengeUser, checkSecondFactorCode, issueChallenge, takeChallenge } from './second-factor';
 import { t } from '../../lib/i18n';
 import { contactConflictFromDb, takenContactsError } from '../users';
 import { findTakenContacts, findUserById, findUserForLogin, insertUser } from '../users';
@@ -30,7 +31,7 @@ import {
   touchSession,
 } from './repository';
 import { deviceName } from './device';
-import { type BalanceUse, sessionCacheOf } from './session-cache';
+import { type BalanceUse, sessionCacheOf } from '../../caches/session-cache';
 import type { AuthContext, SessionSettings } from './types';
 
 
@@ -233,7 +234,7 @@ export async function endMyOtherSessions(db: Db, auth: AuthContext): Promise<num
 
 /**
  * Bearer token → caller, or null when the token is unknown, expired, revoked or blocked.
- * From memory when this process has it (auth/session-cache.ts): the 5-second poll then costs
+ * From memory when this process has it (caches/session-cache.ts): the 5-second poll then costs
  * no database round trip; otherwise one statement, whose answer is kept. A route that does not
  * read the caller's balance (`balance: 'unread'`) also gets a caller whose balance changed
  * since it was kept, without the balance.

@@ -1,10 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { bills, type BillRow, idRequests, paymentTypes, transactions, uploadLookalikes, type UploadRow, users } from '../../db/schema';
-import { proofParts, proofValues } from '../uploads';
-import { signalTableChanged } from '../../db/change-feed';
-import { preparedOnce } from '../../db/plan-cache';
+import { bills, type BillRow, paymentTypes, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
-import type { PendingEntry } from '../ledger';
 import { cancelOwnIfPending, decideIfPending, deskWhere, handler, type ListQuery, type Parties, partyColumns, pendingFilter, viewQueries } from '../pending-items';
 import { referenceApprovedColumn } from '../proof-reuse';
 
@@ -69,8 +65,6 @@ function filterOf(filter: BillFilter): SQL | undefined {
 
 const views = viewQueries({
   id: bills.id,
-  // The reuse flag reads approved bills and ID requests with the same reference.
-  tables: [bills, users, paymentTypes, idRequests],
   select: selectViews,
   toView,
   where: filterOf,
@@ -79,51 +73,9 @@ const views = viewQueries({
 
 export const { list: listBillViews, chunk: billChunk, find: findBillView } = views;
 
-/**
- * A deposit in one statement (issue 19): the screenshot's row and its look-alike pairs
- * (uploads/repository.ts `proofParts`), the bill naming that row, and its pending credit's
- * ledger row. Every value a placeholder (the proof's, the bill's, the entry's), so it is built
- * once per database, as a withdrawal's insert.
- */
-const insertOf = (db: Db, entry: PendingEntry) =>
-  preparedOnce(db, 'deposit insert', (name) => {
-    const { inserted, found, pairs } = proofParts(db);
-    const paired = db.$with('paired').as(
-      db.insert(uploadLookalikes).select(pairs).onConflictDoNothing().returning({ key: uploadLookalikes.key }),
-    );
-    const written = db.$with('written').as(
-      db
-        .insert(bills)
-        .values({
-          userId: sql.placeholder('userId'),
-          amount: sql.placeholder('amount'),
-          paymentTypeId: sql.placeholder('paymentTypeId'),
-          reference: sql.placeholder('reference'),
-          // After every pair is written (the count reads them all): the bill's trigger
-          // (migration 0016) tags look-alikes from upload_lookalikes, and runs as the row goes in.
-          proofKey: sql`(select ${inserted.key} from ${inserted} where (select count(*) from ${paired}) >= 0)`,
-        })
-        .returning(),
-    );
-    const credited = db.$with('credited').as(
-      entry.insert(db, { type: 'bill', id: sql`(select ${written.id} from ${written})` }).returning({ id: transactions.id }),
-    );
-    return db.with(inserted, found, paired, written, credited).select().from(written).prepare(name);
-  });
-
-/**
- * Writes a deposit: the stored screenshot's row (`proof`), the bill and its ledger row
- * (`entry`, ledger pendingCreditEntry), in one statement, so with or without a transaction
- * around it (a keyed call's, money-calls) all of it is written or none.
- */
-export async function insertBill(
-  db: Db,
-  values: Pick<BillRow, 'userId' | 'amount' | 'paymentTypeId' | 'reference'>,
-  entry: PendingEntry,
-  proof: Omit<UploadRow, 'createdAt'>,
-): Promise<BillRow> {
-  signalTableChanged('bills');
-  const [row] = await insertOf(db, entry).execute({ ...proofValues(proof), ...values, ...entry.values });
+/** A new pending bill (add funds); the ledger row and the screenshot's row are the caller's. */
+export async function insertBill(tx: Tx, values: Pick<BillRow, 'userId' | 'amount' | 'paymentTypeId' | 'reference' | 'proofKey'>): Promise<BillRow> {
+  const [row] = await tx.insert(bills).values(values).returning();
   return row!;
 }
 

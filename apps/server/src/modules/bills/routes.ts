@@ -53,16 +53,15 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
         paymentType: await cachedPaymentType(app.db, fields.payment_type_id),
       };
       const { id, name, email, phone, locale } = callerOf(request).user;
-      return app.idempotent(
+      return app.moneyTransaction(
         request,
         reply,
-        async (db, storage, image) => {
-          const deps = { db, storage, log: request.log };
+        async (tx, _storage, image) => {
           // prepareAddFunds refused an inactive or unknown payment type.
-          const bill = await recordAddFunds(deps, { id, name, email, phone, locale }, fields, image, known.paymentType!);
+          const bill = await recordAddFunds(tx, { id, name, email, phone, locale }, fields, image, known.paymentType!);
           return { message: t('api.queue.sent'), data: toBillJson(bill) };
         },
-        (storage: Storage) => prepareAddFunds({ db: app.db, storage }, fields, files.proof!, known),
+        (storage: Storage) => prepareAddFunds(app.db, storage, fields, files.proof!, known),
       );
     },
   );
@@ -117,8 +116,8 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...approve, schema: { ...approve.schema, body: optionalBody(ConfirmReusedBodySchema) } },
     async (request, reply) => {
       const confirmation = reuseConfirmation(request.body);
-      return app.idempotent(request, reply, async (db) => {
-        const bill = await handleBill(db, actorOf(request), request.params.id, { status: 'approved' }, confirmation);
+      return app.moneyTransaction(request, reply, async (tx) => {
+        const bill = await handleBill(tx, actorOf(request), request.params.id, { status: 'approved' }, confirmation);
         return { message: t('api.bills.approved'), data: toBillJson(bill, 'admin') };
       });
     },
@@ -126,17 +125,17 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
 
   batchRoute(app, DESK_API.billsBatch, {
     summary: 'Approve or reject several pending bills, each on its own',
-    async decide(db, actor, id, action, comment, reason) {
-      if (action === 'reject') await handleBill(db, actor, id, { status: 'rejected', comment });
-      else await handleBill(db, actor, id, { status: 'approved' }, reason === null ? null : { comment: reason });
+    async decide(tx, actor, id, action, comment, reason) {
+      if (action === 'reject') await handleBill(tx, actor, id, { status: 'rejected', comment });
+      else await handleBill(tx, actor, id, { status: 'approved' }, reason === null ? null : { comment: reason });
     },
   });
 
   rejectRoute(app, WALLET_API.adminBillReject(':id'), {
     summary: 'Reject a bill, with an optional comment for the customer',
     schema: BillSchema,
-    async reject(db, actor, id, comment) {
-      const bill = await handleBill(db, actor, id, { status: 'rejected', comment });
+    async reject(tx, actor, id, comment) {
+      const bill = await handleBill(tx, actor, id, { status: 'rejected', comment });
       return { message: t('api.bills.rejected'), data: toBillJson(bill, 'admin') };
     },
   });

@@ -1,17 +1,16 @@
 import { type AddFundsBodySchema, formatAmount, limitProblem, type Locale, type MoneyLimits } from '@iddesk/contract';
-import type { Actor } from '../audit';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BillRow, PaymentTypeRow } from '../../db/schema';
-import type { Db } from '../../db/types';
+import type { Db, Tx } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
-import type { StorageDeps as Deps } from '../../lib/storage';
-import { pendingCreditEntry, rejectCredit, rowForCause, settleCredit } from '../ledger';
+import type { Storage } from '../../lib/storage';
+import { pendingCredit, rejectCredit, rowForCause, settleCredit } from '../ledger';
 import { billApproved, billRejected } from '../notifications';
 import { notify } from '../notifications';
 import { pendingItems } from '../pending-items';
 import { assertReferenceFree, lockReference } from '../proof-reuse';
-import { type StoredImage, storeImage, withStoredImage } from '../uploads';
+import { recordUpload, type StoredImage, storeImage } from '../uploads';
 import {
   type BillView,
   cancelPendingBill,
@@ -35,7 +34,8 @@ type AddFundsKnown = { limits: MoneyLimits; paymentType: PaymentTypeRow | null }
  * connection waits in a transaction for the image pool.
  */
 export async function prepareAddFunds(
-  { db, storage }: Pick<Deps, 'db' | 'storage'>,
+  db: Db,
+  storage: Storage,
   input: AddFundsInput,
   proof: Buffer,
   { limits, paymentType }: AddFundsKnown,
@@ -49,12 +49,12 @@ export async function prepareAddFunds(
 }
 
 /**
- * Add funds, the write: a pending bill and a pending credit that does not count until an admin
- * approves it, with the stored screenshot's row, in one statement. The customer's language, for
- * the ledger row's text, is the caller's. A keyed call runs it in its transaction.
+ * Add funds, the write, in the call's transaction: the stored screenshot's row, a pending bill
+ * and a pending credit that does not count until an admin approves it. The customer's
+ * language, for the ledger row's text, is the caller's.
  */
 export async function recordAddFunds(
-  { db, storage, log }: Deps,
+  tx: Tx,
   customer: BillView['user'] & { locale: Locale },
   input: AddFundsInput,
   image: StoredImage,
@@ -62,23 +62,19 @@ export async function recordAddFunds(
 ): Promise<BillView> {
   const { locale, ...user } = customer;
   const userId = user.id;
-  // One statement, the screenshot's row in it (bills/repository.ts `insertBill`): no
-  // transaction of its own, and a keyed call's is joined as it is.
-  const bill = await withStoredImage(storage, log, image, () =>
-    insertBill(
-      db,
-      { userId, amount: input.amount, paymentTypeId: paymentType.id, reference: input.reference },
-      pendingCreditEntry(
-        {
-          userId,
-          amount: input.amount,
-          kind: 'add_funds',
-          description: { key: 'api.ledger.entry.addFunds', values: { method: paymentType.name, reference: input.reference } },
-        },
-        { locale },
-      ),
-      { ...image, ownerId: userId },
-    ),
+  // Its look-alike pairs first: the bill's trigger (migration 0016) tags the bill from them.
+  await recordUpload(tx, image, userId);
+  const bill = await insertBill(tx, { userId, amount: input.amount, paymentTypeId: paymentType.id, reference: input.reference, proofKey: image.key });
+  await pendingCredit(
+    tx,
+    {
+      userId,
+      amount: input.amount,
+      kind: 'add_funds',
+      cause: { type: 'bill', id: bill.id },
+      description: { key: 'api.ledger.entry.addFunds', values: { method: paymentType.name, reference: input.reference } },
+    },
+    { locale },
   );
   // The answer from what this call knows: a new bill has no handler, and its reuse flags are
   // staff's (the customer's JSON has none), so no statement reads it back.
@@ -124,7 +120,4 @@ const billQueue = pendingItems<BillView, BillRow, Decision>({
   },
 });
 
-export const { getOwn: getOwnBill, get: getBill, list: listBills, decide: handleBill } = billQueue;
-
-/** Money rule 10: the customer cancels their own pending top-up. */
-export const cancelBill = (db: Db, actor: Actor, id: number) => billQueue.cancel(db, actor, id);
+export const { getOwn: getOwnBill, get: getBill, list: listBills, decide: handleBill, cancel: cancelBill } = billQueue;

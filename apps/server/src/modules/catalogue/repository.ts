@@ -1,7 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { catalogueItems, type CatalogueItemRow, userIds } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
-import { signalTableChanged } from '../../db/change-feed';
 
 export type CatalogueItemValues = Omit<CatalogueItemRow, 'id' | 'createdAt' | 'updatedAt'>;
 export type CatalogueItemWithCount = CatalogueItemRow & { userIdCount: number };
@@ -56,7 +55,6 @@ export async function findItemForShare(tx: Tx, id: number): Promise<CatalogueIte
 }
 
 export async function insertItem(tx: Tx, values: CatalogueItemValues): Promise<CatalogueItemRow> {
-  signalTableChanged('catalogue_items');
   const rows = await tx.insert(catalogueItems).values(values).returning();
   return rows[0]!;
 }
@@ -66,7 +64,6 @@ export async function updateItem(
   id: number,
   values: Partial<CatalogueItemValues>,
 ): Promise<CatalogueItemRow> {
-  signalTableChanged('catalogue_items');
   const rows = await tx
     .update(catalogueItems)
     .set({ ...values, updatedAt: sql`now()` })
@@ -76,7 +73,6 @@ export async function updateItem(
 }
 
 export async function deleteItem(tx: Tx, id: number): Promise<void> {
-  signalTableChanged('catalogue_items');
   await tx.delete(catalogueItems).where(eq(catalogueItems.id, id));
 }
 

@@ -17,7 +17,7 @@ import { actorOf } from '../audit';
 import { findItem, findItemWithCount, listItems, listItemsWithCounts } from './repository';
 import { toAdminCatalogueItemJson, toCatalogueItemJson } from './serialize';
 import { createItem, deleteOrDeactivateItem, editItem } from './service';
-import { sendCachedRead } from '../../lib/public-cache';
+import { sendCachedRead } from '../../caches/public-answers';
 
 const AdminItemSchema = envelope(AdminCatalogueItemSchema);
 const multipartNote =

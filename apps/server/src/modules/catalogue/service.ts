@@ -25,7 +25,7 @@ type Input = z.output<typeof CatalogueItemBodySchema>;
 type Deps = { db: Db; storage: Storage; log: FastifyBaseLogger };
 
 /**
- * In English for user-ids, which says it while ordering (issue 18 phase 2b moves it to
+ * In English for customer-ids, which says it while ordering (issue 18 phase 2b moves it to
  * `t('api.catalogue.unavailable')` with that module); this module says it in the call's language.
  */
 export const ITEM_UNAVAILABLE = 'This ID is not available any more.';

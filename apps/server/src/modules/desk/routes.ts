@@ -1,10 +1,12 @@
 import {
   msg,
+  AdminStatsSchema,
   AuditEntrySchema,
   AuditQuerySchema,
   DashboardSchema,
   DESK_API,
   envelope,
+  NOTIFICATIONS_API,
   PageQuerySchema,
   paginated,
 } from '@iddesk/contract';
@@ -12,13 +14,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAudit } from './audit';
 import { dashboard } from './dashboard';
+import { pendingCounts } from './pending-counts';
 
 const ObjectParamsSchema = z.object({
   type: z.string().regex(/^[a-z_]{1,32}$/, msg('validation.audit.objectType')),
   id: z.string().regex(/^[0-9]{1,12}$/, msg('validation.audit.objectId')),
 });
 
-/** The staff desk's own reads (issue 16): the dashboard and the audit trail. Staff only, read-only. */
+/**
+ * The staff desk's own reads (issue 16): the dashboard, the audit trail and the queues' pending
+ * counts. Staff only, read-only.
+ */
 export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     DESK_API.dashboard,
@@ -74,5 +80,21 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
         app.config.displayTimeZone,
       ),
     }),
+  );
+
+  app.get(
+    NOTIFICATIONS_API.adminStats,
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'How many items wait in each admin queue',
+        description:
+          'new_ids: user IDs awaiting approval; requests: deposit, withdraw, close and password ' +
+          'requests; bills; withdrawals. Polled by the admin header every 5 seconds.',
+        response: { 200: envelope(AdminStatsSchema) },
+      },
+    },
+    async () => ({ message: null, data: await pendingCounts(app.db) }),
   );
 };

@@ -44,8 +44,8 @@ export const adminIdRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     IDS_API.adminRequestHandle(':id'),
     { ...handle, schema: { ...handle.schema, body: HandleRequestBodySchema } },
     async (request, reply) =>
-      app.idempotent(request, reply, async (db) => {
-        const view = await handleRequest(db, key, actorOf(request), request.params.id, request.body);
+      app.moneyTransaction(request, reply, async (tx) => {
+        const view = await handleRequest(tx, key, actorOf(request), request.params.id, request.body);
         const message = t(view.status === 'approved' ? 'api.idRequests.approved' : 'api.idRequests.rejected');
         return { message, data: toIdRequestJson(view, key, 'admin') };
       }),

@@ -2,14 +2,14 @@ import { sql } from 'drizzle-orm';
 import { formatAmount, type HandleRequestBodySchema, type Minor } from '@iddesk/contract';
 import type { z } from 'zod';
 import type { IdRequestRow, UserIdRow } from '../../db/schema';
-import type { Db, Tx } from '../../db/types';
+import type { Tx } from '../../db/types';
 import { ConflictError, ValidationError } from '../../errors/app-errors';
 import type { Keyring } from '../app-key';
 import type { Actor } from '../audit';
 import { notifyRequestHandled } from '../notifications';
 import { credit, type LedgerText, releaseHold, rowForCause, settleHold } from '../ledger';
-import { seal, SEALED } from '../user-ids';
-import { findUserIdForUpdate, updateUserId } from '../user-ids';
+import { seal, SEALED } from '../customer-ids';
+import { findUserIdForUpdate, updateUserId } from '../customer-ids';
 import { notPendingError, pendingItems, reuseConfirmation } from '../pending-items';
 import { lockReference } from '../proof-reuse';
 import {
@@ -175,7 +175,7 @@ export const { get: getRequest, list: listQueue } = requestQueue;
  * Money rule 10: the customer cancels their own waiting deposit, withdrawal, close or password
  * change; a deposit's wallet hold returns at once. A cancelled close frees the ID again.
  */
-export const cancelRequest = (db: Db, actor: Actor, id: number) => requestQueue.cancel(db, actor, id);
+export const cancelRequest = (tx: Tx, actor: Actor, id: number) => requestQueue.cancel(tx, actor, id);
 
 /**
  * Approve or reject a deposit, withdraw, close or change_password request. The request
@@ -183,14 +183,14 @@ export const cancelRequest = (db: Db, actor: Actor, id: number) => requestQueue.
  * lock and then on the conditional UPDATE, and only the one that moved it touches money.
  * Rejection moves nothing but a deposit's hold. Approving needs the ID still active.
  */
-export async function handleRequest(db: Db, keyring: Keyring, actor: Actor, id: number, input: HandleInput) {
-  const current = await getRequest(db, id);
+export async function handleRequest(tx: Tx, keyring: Keyring, actor: Actor, id: number, input: HandleInput) {
+  const current = await getRequest(tx, id);
   if (current.type === 'create') throw new ConflictError('CONFLICT', t('api.idRequests.createElsewhere'));
   if (current.status !== 'pending') throw notPendingError(current.status, 'api.idRequests.alreadyHandled');
   const approved = input.action === 'approve';
   const extras = approved ? approvalExtras(current.type, input, current.amount) : null;
   const confirmation = approved ? reuseConfirmation(input) : null;
-  return requestQueue.decide(db, actor, id, {
+  return requestQueue.decide(tx, actor, id, {
     approved,
     input,
     userIdId: current.userIdId,

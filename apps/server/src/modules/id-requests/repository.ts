@@ -1,9 +1,8 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
-import { bills, catalogueItems, idRequests, type IdRequestRow, paymentTypes, userIds, users } from '../../db/schema';
-import { signalTableChanged } from '../../db/change-feed';
+import { catalogueItems, idRequests, type IdRequestRow, paymentTypes, userIds, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { cancelOwnIfPending, decideIfPending, deskWhere, handler, type ListQuery, type Parties, partyColumns, viewQueries } from '../pending-items';
-import { requestReuseApproved } from '../user-ids';
+import { requestReuseApproved } from '../customer-ids';
 
 /** A request with the user ID it concerns (`id_object`), its item, customer and payment type. */
 export type IdRequestView = IdRequestRow &
@@ -83,8 +82,6 @@ export const {
   find: findRequestView,
 } = viewQueries({
   id: idRequests.id,
-  // The reuse flag reads approved bills and ID requests with the same reference.
-  tables: [idRequests, userIds, catalogueItems, users, paymentTypes, bills],
   select: selectViews,
   toView,
   where: filterOf,
@@ -97,7 +94,6 @@ export type NewIdRequest = Pick<IdRequestRow, 'userIdId' | 'userId' | 'type'> &
   Partial<Pick<IdRequestRow, 'amount' | 'payFrom' | 'paymentTypeId' | 'reference' | 'proofKey' | 'passwordSealed'>>;
 
 export async function insertRequest(tx: Tx, values: NewIdRequest): Promise<IdRequestRow> {
-  signalTableChanged('id_requests');
   const rows = await tx.insert(idRequests).values(values).returning();
   return rows[0]!;
 }

@@ -57,14 +57,14 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(IDS_API.userIdDeposit(':id'), { ...deposit, schema: { ...deposit.schema, form: DepositForm } }, async (request, reply) => {
     const { fields, files } = await readForm(request, DepositForm);
     const userId = callerOf(request).user.id;
-    return app.idempotent(
+    return app.moneyTransaction(
       request,
       reply,
-      async (db, storage, prepared) => {
-        const view = await recordDeposit({ db, storage, log: request.log }, userId, request.params.id, fields, prepared);
+      async (tx, _storage, prepared) => {
+        const view = await recordDeposit(tx, userId, request.params.id, fields, prepared);
         return { message: t('api.queue.sent'), data: json(view) };
       },
-      (storage: Storage) => prepareDeposit({ db: app.db, storage }, userId, request.params.id, fields, files.proof),
+      (storage: Storage) => prepareDeposit(app.db, storage, userId, request.params.id, fields, files.proof),
     );
   });
 
@@ -77,8 +77,8 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     IDS_API.userIdWithdraw(':id'),
     { ...withdraw, schema: { ...withdraw.schema, body: IdWithdrawBodySchema } },
     async (request, reply) =>
-      app.idempotent(request, reply, async (db) => {
-        const view = await requestWithdraw(db, callerOf(request).user.id, request.params.id, request.body.amount);
+      app.moneyTransaction(request, reply, async (tx) => {
+        const view = await requestWithdraw(tx, callerOf(request).user.id, request.params.id, request.body.amount);
         return { message: t('api.queue.sent'), data: json(view) };
       }),
   );
@@ -88,8 +88,8 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     `A second close while one waits is 409 ID_CLOSING, as any request then is. ${activeNote}`,
   );
   app.post(IDS_API.userIdClose(':id'), close, async (request, reply) =>
-    app.idempotent(request, reply, async (db) => {
-      const view = await requestClose(db, callerOf(request).user.id, request.params.id);
+    app.moneyTransaction(request, reply, async (tx) => {
+      const view = await requestClose(tx, callerOf(request).user.id, request.params.id);
       return { message: t('api.queue.sent'), data: json(view) };
     }),
   );
@@ -110,7 +110,7 @@ export const idRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request).user.id;
-      const view = await requestPasswordChange(app.db, key, caller, request.params.id, request.body.password);
+      const view = await app.db.transaction((tx) => requestPasswordChange(tx, key, caller, request.params.id, request.body.password));
       return { message: t('api.queue.sent'), data: json(view) };
     },
   );

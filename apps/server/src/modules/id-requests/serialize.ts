@@ -5,8 +5,8 @@ import { toItemRef } from '../catalogue';
 import { toReusedProof } from '../proof-reuse';
 import { fileUrl } from '../uploads';
 import type { Keyring } from '../app-key';
-import { openOrNull, SEALED } from '../user-ids';
-import type { Audience } from '../user-ids';
+import { openOrNull, SEALED } from '../customer-ids';
+import type { Audience } from '../customer-ids';
 import type { IdRequestView } from './repository';
 
 const money = (v: bigint | null) => (v === null ? null : formatAmount(v));

@@ -3,18 +3,17 @@ import { getMoneyLimits, assertWithinLimits } from '../settings';
 import type { z } from 'zod';
 import { uniqueViolation } from '../../db/pg-errors';
 import type { IdRequestRow, PaymentTypeRow, UserIdRow } from '../../db/schema';
-import { atomically } from '../../db/atomically';
 import type { Db, Tx } from '../../db/types';
 import { ConflictError, NotFoundError } from '../../errors/app-errors';
 import { pageWindow, toPage } from '../../lib/pagination';
-import type { StorageDeps as Deps } from '../../lib/storage';
+import type { Storage } from '../../lib/storage';
 import type { Keyring } from '../app-key';
-import { type StoredImage, withStoredImage } from '../uploads';
+import type { StoredImage } from '../uploads';
 import { assertReferenceFree } from '../proof-reuse';
-import { seal, SEALED } from '../user-ids';
-import { assertActive, checkPayment, holdIfFromWallet, paymentColumns, storeProof } from '../user-ids';
-import { findUserIdForUpdate } from '../user-ids';
-import { getOwnUserId } from '../user-ids';
+import { seal, SEALED } from '../customer-ids';
+import { assertActive, checkPayment, holdIfFromWallet, paymentColumns, storeProof } from '../customer-ids';
+import { findUserIdForUpdate } from '../customer-ids';
+import { getOwnUserId } from '../customer-ids';
 import { findPendingOfType, findRequestView, insertRequest, type IdRequestView, listRequestViews } from './repository';
 import { t } from '../../lib/i18n';
 
@@ -24,38 +23,33 @@ type DepositInput = z.output<typeof DepositBodySchema>;
 const closing = () => new ConflictError('ID_CLOSING', t('api.idRequests.closing'));
 
 /**
- * File a request on the caller's own ID (another user's: 404). The ID is locked and must be
- * `active` (409 ID_NOT_ACTIVE) with no close waiting (money rule 9: 409 ID_CLOSING, also for
- * a second close); `write` inserts the request and any hold in the same transaction, so
- * nothing is left behind when a check fails. A close filed meanwhile holds the same lock, so
- * whichever comes second sees the other.
+ * File a request on the caller's own ID (another user's: 404), in the call's transaction. The
+ * ID is locked and must be `active` (409 ID_NOT_ACTIVE) with no close waiting (money rule 9:
+ * 409 ID_CLOSING, also for a second close); `write` inserts the request and any hold. A close
+ * filed meanwhile holds the same lock, so whichever comes second sees the other.
  */
 async function fileRequest(
-  db: Db,
+  tx: Tx,
   userId: number,
   userIdId: number,
-  write: (tx: Tx, locked: UserIdRow) => Promise<IdRequestRow>,
+  write: (locked: UserIdRow) => Promise<IdRequestRow>,
 ): Promise<IdRequestView> {
   let id: number;
   try {
-    // A keyed call's transaction is joined (db/atomically.ts): the failure below is turned
-    // into another error, never carried on from.
-    id = await atomically(db, async (tx) => {
-      const locked = await findUserIdForUpdate(tx, userIdId);
-      if (!locked || locked.userId !== userId) throw new NotFoundError();
-      assertActive(locked.status);
-      if (await findPendingOfType(tx, userIdId, 'close')) throw closing();
-      return (await write(tx, locked)).id;
-    });
+    const locked = await findUserIdForUpdate(tx, userIdId);
+    if (!locked || locked.userId !== userId) throw new NotFoundError();
+    assertActive(locked.status);
+    if (await findPendingOfType(tx, userIdId, 'close')) throw closing();
+    id = (await write(locked)).id;
   } catch (error) {
     // The partial unique index settles a race the pre-check under the lock cannot lose on
-    // PostgreSQL, but the database stays the last word.
+    // PostgreSQL, but the database stays the last word (the transaction is over either way).
     if (uniqueViolation(error) === 'id_requests_one_pending_per_kind') {
       throw new ConflictError('CONFLICT', t('api.idRequests.kindWaiting'));
     }
     throw error;
   }
-  return (await findRequestView(db, id))!;
+  return (await findRequestView(tx, id))!;
 }
 
 /** Change-password: at most one waiting per ID (409); a second close is refused as any request is. */
@@ -74,7 +68,8 @@ export type PreparedDeposit = { itemName: string; paymentType: PaymentTypeRow | 
  * `before`), so no pooled connection waits in a transaction for the image pool.
  */
 export async function prepareDeposit(
-  { db, storage }: Pick<Deps, 'db' | 'storage'>,
+  db: Db,
+  storage: Storage,
   userId: number,
   userIdId: number,
   input: DepositInput,
@@ -94,45 +89,43 @@ export async function prepareDeposit(
  * Money into an ID: the request, pending until staff confirm it; paid from the wallet, the
  * amount is held at once (money rule 4). The ID is checked again under its lock.
  */
-export async function recordDeposit(
-  { db, storage, log }: Deps,
+export function recordDeposit(
+  tx: Tx,
   userId: number,
   userIdId: number,
   input: DepositInput,
   { itemName, paymentType, image }: PreparedDeposit,
 ): Promise<IdRequestView> {
-  return withStoredImage(storage, log, image, () =>
-    fileRequest(db, userId, userIdId, async (tx, locked) => {
-      const payment = await paymentColumns(tx, userId, input, paymentType, image);
-      const request = await insertRequest(tx, { userIdId, userId, type: 'deposit', ...payment });
-      await holdIfFromWallet(tx, userId, input, {
-        kind: 'id_deposit',
-        cause: { type: 'request', id: request.id },
-        description: { key: 'api.ledger.entry.idDeposit', values: { site: itemName, username: locked.username } },
-      });
-      return request;
-    }),
-  );
+  return fileRequest(tx, userId, userIdId, async (locked) => {
+    const payment = await paymentColumns(tx, userId, input, paymentType, image);
+    const request = await insertRequest(tx, { userIdId, userId, type: 'deposit', ...payment });
+    await holdIfFromWallet(tx, userId, input, {
+      kind: 'id_deposit',
+      cause: { type: 'request', id: request.id },
+      description: { key: 'api.ledger.entry.idDeposit', values: { site: itemName, username: locked.username } },
+    });
+    return request;
+  });
 }
 
 /**
  * Money out of the ID, within the owners' ID-withdrawal limits (rule 8): nothing moves until
  * an admin confirms what reached the wallet.
  */
-export function requestWithdraw(db: Db, userId: number, userIdId: number, amount: bigint) {
-  return fileRequest(db, userId, userIdId, async (tx) => {
+export function requestWithdraw(tx: Tx, userId: number, userIdId: number, amount: bigint) {
+  return fileRequest(tx, userId, userIdId, async () => {
     await assertWithinLimits(tx, 'id_withdraw', amount);
     return insertRequest(tx, { userIdId, userId, type: 'withdraw', amount });
   });
 }
 
-export function requestClose(db: Db, userId: number, userIdId: number) {
-  return fileRequest(db, userId, userIdId, (tx) => insertRequest(tx, { userIdId, userId, type: 'close' }));
+export function requestClose(tx: Tx, userId: number, userIdId: number) {
+  return fileRequest(tx, userId, userIdId, () => insertRequest(tx, { userIdId, userId, type: 'close' }));
 }
 
 /** The wished password, if any, is sealed like the ID's credentials. */
-export function requestPasswordChange(db: Db, keyring: Keyring, userId: number, userIdId: number, wish: string | undefined) {
-  return fileRequest(db, userId, userIdId, async (tx) => {
+export function requestPasswordChange(tx: Tx, keyring: Keyring, userId: number, userIdId: number, wish: string | undefined) {
+  return fileRequest(tx, userId, userIdId, async () => {
     const passwordSealed = wish === undefined ? null : seal(await keyring.sealingKey(tx), SEALED.requestPassword, wish);
     await onlyOnePasswordChange(tx, userIdId);
     return insertRequest(tx, { userIdId, userId, type: 'change_password', passwordSealed });

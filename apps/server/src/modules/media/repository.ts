@@ -1,7 +1,6 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { mediaItems, type MediaItemRow, uploads } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { signalTableChanged } from '../../db/change-feed';
 
 export type MediaWithImage = MediaItemRow & { width: number | null; height: number | null };
 
@@ -50,7 +49,6 @@ export async function lockMedia(db: Db, id: number): Promise<MediaItemRow | null
 }
 
 export async function insertMedia(db: Db, values: NewMedia): Promise<number> {
-  signalTableChanged('media_items');
   const rows = await db.insert(mediaItems).values(values).returning({ id: mediaItems.id });
   return rows[0]!.id;
 }
@@ -60,7 +58,6 @@ export async function updateMedia(
   id: number,
   values: { title: string; sortOrder: number },
 ): Promise<void> {
-  signalTableChanged('media_items');
   await db
     .update(mediaItems)
     .set({ ...values, updatedAt: sql`now()` })
@@ -68,6 +65,5 @@ export async function updateMedia(
 }
 
 export async function deleteMedia(db: Db, id: number): Promise<void> {
-  signalTableChanged('media_items');
   await db.delete(mediaItems).where(eq(mediaItems.id, id));
 }

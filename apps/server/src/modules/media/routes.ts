@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formSpec, readForm } from '../../lib/multipart';
 import { actorOf } from '../audit';
 import { createMedia, editMedia, listPublicMedia, removeMedia } from './service';
-import { sendCachedRead } from '../../lib/public-cache';
+import { sendCachedRead } from '../../caches/public-answers';
 import { t } from '../../lib/i18n';
 
 const ItemSchema = envelope(MediaItemSchema);

@@ -1,12 +1,9 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, isNull, lte, ne, sql } from 'drizzle-orm';
-import { signalNotificationWritten } from '../../db/change-feed';
 import type { Locale } from '@iddesk/contract';
 import { notifications, type NotificationRow, users } from '../../db/schema';
-import { decode, preparedStatement } from '../../db/prepared';
-import { preparedOnce } from '../../db/plan-cache';
 import type { Db, Tx } from '../../db/types';
 import type { PageWindow } from '../../lib/pagination';
-import { decodeSessionCaller, type SessionCallerRow, sessionCallerColumns, sessionCallerCtes } from '../auth';
+import { type SessionCallerRow, sessionCallerColumns, sessionCallerCtes, sessionCallerOf } from '../auth';
 
 export type NewNotification = { userId: number; title: string; body: string; link: string | null };
 
@@ -41,72 +38,9 @@ export async function insertNotification(
   tx: Tx,
   values: NewNotification,
 ): Promise<NotificationRow> {
-  // Built once per database (issue 19): every decision of staff writes one.
-  const insert = preparedOnce(tx, 'notification insert', (name) =>
-    tx
-      .insert(notifications)
-      .values({
-        userId: sql.placeholder('userId'),
-        title: sql.placeholder('title'),
-        body: sql.placeholder('body'),
-        link: sql.placeholder('link'),
-      })
-      .returning()
-      .prepare(name),
-  );
-  const rows = await insert.execute(values);
-  signalNotificationWritten(values.userId);
-  return rows[0]!;
+  const [row] = await tx.insert(notifications).values(values).returning();
+  return row!;
 }
-
-/**
- * Rows: one notification's columns (all null when nothing is new), then the caller's session
- * and user (auth `sessionCallerColumns`, so the poll keeps them as the token check does).
- */
-const topForTokenStatement = preparedStatement<'tokenHash' | 'idleDays' | 'afterId' | 'limit'>(
-  'notifications_top',
-  (db) => {
-    const { caller, touch } = sessionCallerCtes(
-      db,
-      sql.placeholder('tokenHash'),
-      sql.placeholder('idleDays'),
-    );
-    const newer = db.$with('newer').as(
-      db
-        .select({
-          id: notifications.id,
-          userId: notifications.userId,
-          title: notifications.title,
-          body: notifications.body,
-          link: notifications.link,
-          readAt: notifications.readAt,
-          createdAt: notifications.createdAt,
-        })
-        .from(notifications)
-        .innerJoin(caller, eq(notifications.userId, caller.id))
-        // A sub-select, not the bare parameter: see topForToken.
-        .where(gt(notifications.id, sql`(select ${sql.placeholder('afterId')}::int)`))
-        .orderBy(desc(notifications.id))
-        .limit(sql.placeholder('limit')),
-    );
-    return db
-      .with(caller, touch, newer)
-      .select({
-        id: newer.id,
-        userId: newer.userId,
-        title: newer.title,
-        body: newer.body,
-        link: newer.link,
-        readAt: newer.readAt,
-        createdAt: newer.createdAt,
-        // Last: the first seven columns are the notification's, whatever the caller carries.
-        caller: sessionCallerColumns(caller),
-      })
-      .from(caller)
-      .leftJoin(newer, sql`true`)
-      .orderBy(desc(newer.id));
-  },
-);
 
 /**
  * The poll, token check included, in ONE statement: the session check (and its occasional
@@ -125,25 +59,41 @@ const topForTokenStatement = preparedStatement<'tokenHash' | 'idleDays' | 'after
  */
 export async function topForToken(
   db: Db,
-  params: { tokenHash: string; idleDays: number; afterId: number; limit: number },
+  { tokenHash, idleDays, afterId, limit }: { tokenHash: string; idleDays: number; afterId: number; limit: number },
 ): Promise<{ caller: SessionCallerRow; items: NotificationRow[] } | null> {
-  const rows = await topForTokenStatement(db, params);
+  const { caller, touch } = sessionCallerCtes(db, tokenHash, idleDays);
+  const newer = db.$with('newer').as(
+    db
+      .select(getTableColumns(notifications))
+      .from(notifications)
+      .innerJoin(caller, eq(notifications.userId, caller.id))
+      // A sub-select, not the bare parameter: see above.
+      .where(gt(notifications.id, sql`(select ${afterId}::int)`))
+      .orderBy(desc(notifications.id))
+      .limit(limit),
+  );
+  const rows = await db
+    .with(caller, touch, newer)
+    .select({
+      caller: sessionCallerColumns(caller),
+      notification: {
+        id: newer.id,
+        userId: newer.userId,
+        title: newer.title,
+        body: newer.body,
+        link: newer.link,
+        readAt: newer.readAt,
+        createdAt: newer.createdAt,
+      },
+    })
+    .from(caller)
+    .leftJoin(newer, sql`true`)
+    .orderBy(desc(newer.id));
   const first = rows[0];
   if (!first) return null;
-  const items: NotificationRow[] = [];
-  for (const row of rows) {
-    if (row[0] === null) continue;
-    items.push({
-      id: decode.int(row[0]!),
-      userId: decode.int(row[1]!),
-      title: row[2]!,
-      body: row[3]!,
-      link: row[4] ?? null,
-      readAt: decode.dateOrNull(row[5] ?? null),
-      createdAt: decode.date(row[6]!),
-    });
-  }
-  return { caller: decodeSessionCaller(first.slice(7)), items };
+  // Nothing new: one row whose notification part is null.
+  const items = rows.flatMap(({ notification }) => (notification?.id == null ? [] : [notification]));
+  return { caller: sessionCallerOf(first.caller), items };
 }
 
 /** A page of the user's notifications with the total and unread counts, in one statement. */

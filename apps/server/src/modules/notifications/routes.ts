@@ -54,6 +54,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // The 5-second poll, like /user/passport: no info lines per call, warnings and errors only.
       logLevel: 'warn',
+      // Reads only: its answer does not wait for the change feed (plugins/app/db.ts).
+      config: { readsOnly: true },
       // Not requireUser: the token check is folded into the select below, so every signed-in
       // browser's 5-second poll costs one database round trip.
       onRequest: requireBearerHeader,

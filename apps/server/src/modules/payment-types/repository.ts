@@ -1,8 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { paymentTypes, type PaymentTypeRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
-import { signalTableChanged } from '../../db/change-feed';
-import { publicCacheOf } from '../../lib/public-cache';
+import { publicCacheOf } from '../../caches/public-answers';
 
 export type PaymentTypeValues = Omit<PaymentTypeRow, 'id' | 'createdAt' | 'updatedAt'>;
 
@@ -21,7 +20,7 @@ export async function findPaymentType(db: Db, id: number): Promise<PaymentTypeRo
 
 /**
  * A payment type as a money call checks it (add funds, paying for an ID), from every payment
- * type kept in memory until the table changes (lib/public-cache.ts, dropped on every server
+ * type kept in memory until the table changes (caches/public-answers.ts, dropped on every server
  * by the change feed): no statement per call for what staff edit a few times a year. The
  * list, not one entry per id asked for, so no id a caller sends can grow the cache.
  */
@@ -37,7 +36,6 @@ export async function findPaymentTypeForUpdate(tx: Tx, id: number): Promise<Paym
 }
 
 export async function insertPaymentType(tx: Tx, values: PaymentTypeValues): Promise<PaymentTypeRow> {
-  signalTableChanged('payment_types');
   const rows = await tx.insert(paymentTypes).values(values).returning();
   return rows[0]!;
 }
@@ -47,7 +45,6 @@ export async function updatePaymentType(
   id: number,
   values: Partial<PaymentTypeValues>,
 ): Promise<PaymentTypeRow> {
-  signalTableChanged('payment_types');
   const rows = await tx
     .update(paymentTypes)
     .set({ ...values, updatedAt: sql`now()` })

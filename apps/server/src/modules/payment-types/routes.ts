@@ -14,7 +14,7 @@ import { actorOf } from '../audit';
 import { listPaymentTypes } from './repository';
 import { toPaymentTypeJson } from './serialize';
 import { createPaymentType, editPaymentType, setPaymentTypeActive } from './service';
-import { sendCachedRead } from '../../lib/public-cache';
+import { sendCachedRead } from '../../caches/public-answers';
 
 const ListSchema = envelope(z.array(PaymentTypeSchema));
 const ItemSchema = envelope(PaymentTypeSchema);

@@ -1,6 +1,6 @@
 import { type BatchResult, BatchBodySchema, BatchResultSchema, envelope } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/types';
+import type { Tx } from '../../db/types';
 import { AppError } from '../../errors/app-errors';
 import { type Actor, actorOf } from '../audit';
 import { staffRouteOptions } from './routes';
@@ -42,7 +42,7 @@ export function batchRoute(
   route: {
     summary: string;
     /** `reason`: staff's reason for approving this flagged item anyway (`reasons`), else null. */
-    decide(db: Db, actor: Actor, id: number, action: Action, comment: string | null, reason: string | null): Promise<void>;
+    decide(tx: Tx, actor: Actor, id: number, action: Action, comment: string | null, reason: string | null): Promise<void>;
   },
 ): void {
   const options = staffRouteOptions(
@@ -64,7 +64,7 @@ export function batchRoute(
       const { ids, action, comment, reasons } = request.body;
       const reasonOf = new Map(action === 'approve' ? (reasons ?? []).map((r) => [r.id, r.reason] as const) : []);
       const result = await runBatch(action, ids, (id) =>
-        route.decide(app.db, actor, id, action, comment ?? null, reasonOf.get(id) ?? null),
+        app.db.transaction((tx) => route.decide(tx, actor, id, action, comment ?? null, reasonOf.get(id) ?? null)),
       );
       const key = action === 'approve' ? 'api.queue.batchApproved' : 'api.queue.batchRejected';
       return { message: t(key, { handled: result.handled, total: ids.length }), data: result };

@@ -1,6 +1,5 @@
-import { and, eq, getTableName, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { signalTableChanged } from '../../db/change-feed';
 import type { Tx } from '../../db/types';
 
 /** A table of things an admin handles once: bills, withdrawals, ID requests, user IDs. */
@@ -16,8 +15,6 @@ export async function updateIfPending<T extends PendingTable>(
   target: SQL | undefined,
   set: PgUpdateSetSource<T>,
 ): Promise<T['$inferSelect'] | null> {
-  // This server's kept queue totals (views.ts) at once; the trigger tells every server on commit.
-  signalTableChanged(getTableName(table));
   const rows = (await tx
     .update(table)
     .set(set)
@@ -59,11 +56,7 @@ export function decisionSet<T extends HandledTable>(decision: Decided<T>): PgUpd
   return { ...decision.change, status: decision.status, handledBy: decision.adminId, handledAt: sql`now()` };
 }
 
-/**
- * pending=1 the queue, pending=0 the handled ones, absent everything. The status is written
- * into the statement, not sent as a value: a list's plan is kept (db/plan-cache.ts), and a
- * kept plan for `status = $1` cannot know how few rows are pending (issue 19).
- */
+/** pending=1 the queue, pending=0 the handled ones, absent everything. */
 export function pendingFilter(status: PgColumn, pending: boolean | undefined): SQL | undefined {
   if (pending === true) return sql`${status} = 'pending'`;
   if (pending === false) return sql`${status} <> 'pending'`;

@@ -10,15 +10,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Db } from '../../db/types';
+import type { Db, Tx } from '../../db/types';
 import { keysetRows, sendCsv } from '../../lib/csv-export';
 import { optionalBody } from '../../lib/optional-body';
-import { sendAnswerOf } from '../../lib/public-cache';
 import type { FormSpec } from '../../lib/multipart';
 import { callerOf } from '../../plugins/app/auth';
 import { moneyRoute } from '../../plugins/app/money-calls';
 import { type Actor, actorOf } from '../audit';
-import { hasDeskFilter } from './filters';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 type PageQuery = z.output<typeof DeskListQuerySchema> & { timeZone: string };
@@ -89,18 +87,9 @@ export function queueReadRoutes<View extends { id: number }, Json>(app: App, que
       ...list,
       schema: { ...list.schema, querystring: DeskListQuerySchema, response: { 200: envelope(paginated(queue.schema)) } },
     },
-    async (request, reply) => {
+    async (request) => {
       const page = await queue.list(app.db, { ...request.query, timeZone: app.config.displayTimeZone });
-      // An unfiltered list's page is kept until a table its view reads changes (views.ts):
-      // so is its answer, as bytes (lib/public-cache.ts). Its items are the kept value itself.
-      return sendAnswerOf(
-        request,
-        reply,
-        app.db,
-        page.items,
-        () => ({ message: null, data: { ...page, items: page.items.map((view) => queue.toJson(view)) } }),
-        !hasDeskFilter(request.query),
-      );
+      return { message: null, data: { ...page, items: page.items.map((view) => queue.toJson(view)) } };
     },
   );
 
@@ -153,7 +142,7 @@ export function customerItemRoutes<View, Json>(
     cancel: {
       path: string;
       summary: string;
-      run(db: Db, actor: Actor, id: number): Promise<View>;
+      run(tx: Tx, actor: Actor, id: number): Promise<View>;
       /** The customer's message; it may say whether money returned to their balance. */
       message(view: View): string;
     };
@@ -183,8 +172,8 @@ export function customerItemRoutes<View, Json>(
       'transaction, exactly once. Another user’s item: 404.',
   });
   app.post(cancel.path, { ...options, schema: { ...options.schema, params: IdParamSchema } }, async (request, reply) =>
-    app.idempotent(request, reply, async (db) => {
-      const view = await cancel.run(db, actorOf(request), request.params.id);
+    app.moneyTransaction(request, reply, async (tx) => {
+      const view = await cancel.run(tx, actorOf(request), request.params.id);
       return { message: cancel.message(view), data: toJson(view) };
     }),
   );
@@ -199,7 +188,7 @@ export function rejectRoute<Json>(
     description?: string;
     schema: z.ZodType<Json>;
     reject(
-      db: Db,
+      tx: Tx,
       actor: Actor,
       id: number,
       comment: string | null,
@@ -212,8 +201,8 @@ export function rejectRoute<Json>(
     path,
     { ...options, schema: { ...options.schema, body: optionalBody(RejectBodySchema) } },
     async (request, reply) =>
-      app.idempotent(request, reply, (db) =>
-        route.reject(db, actorOf(request), request.params.id, request.body.comment ?? null, request.log),
+      app.moneyTransaction(request, reply, (tx) =>
+        route.reject(tx, actorOf(request), request.params.id, request.body.comment ?? null, request.log),
       ),
   );
 }

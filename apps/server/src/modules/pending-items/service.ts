@@ -1,5 +1,4 @@
 import { type MessageKey, type PageQuery, type Paginated, translate } from '@iddesk/contract';
-import { atomically } from '../../db/atomically';
 import type { Db, Tx } from '../../db/types';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors/app-errors';
 import { pageWindow, toPage } from '../../lib/pagination';
@@ -85,103 +84,88 @@ export function reuseConfirmation(body: { confirm_reused?: boolean | undefined; 
   return { comment: body.comment };
 }
 
-export type PendingItems<View, Decision, Handled = unknown> = {
+export type PendingItems<View, Decision> = {
   list: (db: Db, query: PageQuery & ListQuery) => Promise<Paginated<View>>;
   get: (db: Db, id: number) => Promise<View>;
   /** The caller's own item; someone else's is a 404, never a 403. */
   getOwn: (db: Db, userId: number, id: number) => Promise<View>;
   /**
-   * Approve or reject (money rule 6): the item leaves `pending` exactly once, and only the
-   * handler that moved it touches the ledger. The money move, the audit entry and the
-   * notification commit together or not at all. Every approval of a payment by proof, single,
-   * batch or API, passes proof-reuse's `guardProof` here (money rule 11).
+   * Approve or reject (money rule 6), in the caller's transaction: the item leaves `pending`
+   * exactly once, and only the handler that moved it touches the ledger. The money move, the
+   * audit entry and the notification commit together or not at all. Every approval of a
+   * payment by proof, single, batch or API, passes proof-reuse's `guardProof` here (money
+   * rule 11). Answers the item as it is now.
    */
-  decide: (db: Db, actor: Actor, id: number, decision: Decision, confirmation?: ReuseConfirmation) => Promise<View>;
+  decide: (tx: Tx, actor: Actor, id: number, decision: Decision, confirmation?: ReuseConfirmation) => Promise<View>;
   /**
-   * `decide` without reading the item back: answers what `mark` returned, for callers that
-   * build their answer from it. Inside a caller's transaction (an Idempotency-Key) it runs in
-   * that one, without a savepoint (db/atomically.ts).
+   * Money rule 10: the customer (`actor`) cancels their own pending item, in the caller's
+   * transaction; another's is a 404, a handled one 409. It leaves `pending` once, whoever
+   * comes first, a staff decision or the cancel; the hold, if any, is released with it and
+   * the audit entry names the customer.
    */
-  commit: (db: Db, actor: Actor, id: number, decision: Decision, confirmation?: ReuseConfirmation) => Promise<Handled>;
-  /**
-   * Money rule 10: the customer (`actor`) cancels their own pending item; another's is a 404,
-   * a handled one 409. It leaves `pending` once, whoever comes first, a staff decision or the
-   * cancel; the hold, if any, is released with it and the audit entry names the customer.
-   */
-  cancel: (db: Db, actor: Actor, id: number) => Promise<View>;
+  cancel: (tx: Tx, actor: Actor, id: number) => Promise<View>;
 };
 
 export function pendingItems<View extends { userId: number; status: string }, Handled, Decision, Cancelled = Handled>(
   kind: PendingKind<View, Handled, Decision, Cancelled>,
-): PendingItems<View, Decision, Handled> {
+): PendingItems<View, Decision> {
   const get = async (db: Db, id: number) => {
     const view = await kind.find(db, id);
     if (!view) throw new NotFoundError();
     return view;
   };
-  const commit = async (
-    db: Db,
-    actor: Actor,
-    id: number,
-    decision: Decision,
-    confirmation: ReuseConfirmation = null,
-  ): Promise<Handled> => {
+  const decide = async (tx: Tx, actor: Actor, id: number, decision: Decision, confirmation: ReuseConfirmation = null): Promise<View> => {
     const approved = kind.isApproval(decision);
     const reason = approved ? (confirmation?.comment ?? null) : null;
-    return atomically(db, async (tx) => {
-      if (approved && kind.lockReference) await kind.lockReference(tx, id);
-      const handled = await kind.mark(tx, id, decision, actor, reason);
-      if (!handled) {
-        const view = await kind.find(tx, id);
-        if (!view) throw new NotFoundError();
-        throw notPendingError(view.status, kind.alreadyHandled);
-      }
-      // After the item is marked, in the same transaction: the guard sees what committed, and
-      // its 409 rolls the mark back.
-      const payment = approved && kind.proof ? kind.proof(handled) : null;
-      const confirmed = payment ? await guardProof(tx, payment, reason) : null;
-      const settled = await kind.settle(tx, handled, decision);
-      const after = confirmed ? { ...settled, reused_proof_confirmed: confirmed } : settled;
-      await writeAudit(tx, {
-        actorId: actor.userId,
-        action: `${kind.objectType}.${approved ? 'approve' : 'reject'}`,
-        objectType: kind.objectType,
-        objectId: id,
-        before: { status: 'pending' },
-        after,
-        ip: actor.ip,
-      });
-      await kind.notify(tx, handled, decision);
-      return handled;
+    if (approved && kind.lockReference) await kind.lockReference(tx, id);
+    const handled = await kind.mark(tx, id, decision, actor, reason);
+    if (!handled) {
+      const view = await kind.find(tx, id);
+      if (!view) throw new NotFoundError();
+      throw notPendingError(view.status, kind.alreadyHandled);
+    }
+    // After the item is marked, in the same transaction: the guard sees what committed, and
+    // its 409 rolls the mark back.
+    const payment = approved && kind.proof ? kind.proof(handled) : null;
+    const confirmed = payment ? await guardProof(tx, payment, reason) : null;
+    const settled = await kind.settle(tx, handled, decision);
+    const after = confirmed ? { ...settled, reused_proof_confirmed: confirmed } : settled;
+    await writeAudit(tx, {
+      actorId: actor.userId,
+      action: `${kind.objectType}.${approved ? 'approve' : 'reject'}`,
+      objectType: kind.objectType,
+      objectId: id,
+      before: { status: 'pending' },
+      after,
+      ip: actor.ip,
     });
+    await kind.notify(tx, handled, decision);
+    return get(tx, id);
   };
-  const cancel = async (db: Db, actor: Actor, id: number): Promise<View> => {
+  const cancel = async (tx: Tx, actor: Actor, id: number): Promise<View> => {
     const { cancel: cancelling } = kind;
     if (!cancelling) throw new Error(`${kind.objectType}: no cancel`);
-    // Joins a keyed call's transaction (db/atomically.ts): every failure here fails the call.
-    await atomically(db, async (tx) => {
-      const handled = await cancelling.mark(tx, id, actor.userId);
-      if (!handled) {
-        const view = await kind.find(tx, id);
-        if (!view || view.userId !== actor.userId) throw new NotFoundError();
-        throw notPendingError(view.status, kind.alreadyHandled, 'customer');
-      }
-      const after = await cancelling.release(tx, handled);
-      await writeAudit(tx, {
-        actorId: actor.userId,
-        action: `${kind.objectType}.cancel`,
-        objectType: kind.objectType,
-        objectId: id,
-        before: { status: 'pending' },
-        after: { status: 'cancelled', ...after },
-        ip: actor.ip,
-      });
+    const handled = await cancelling.mark(tx, id, actor.userId);
+    if (!handled) {
+      const view = await kind.find(tx, id);
+      if (!view || view.userId !== actor.userId) throw new NotFoundError();
+      throw notPendingError(view.status, kind.alreadyHandled, 'customer');
+    }
+    const after = await cancelling.release(tx, handled);
+    await writeAudit(tx, {
+      actorId: actor.userId,
+      action: `${kind.objectType}.cancel`,
+      objectType: kind.objectType,
+      objectId: id,
+      before: { status: 'pending' },
+      after: { status: 'cancelled', ...after },
+      ip: actor.ip,
     });
-    return get(db, id);
+    return get(tx, id);
   };
   return {
     get,
-    commit,
+    decide,
     cancel,
     async getOwn(db, userId, id) {
       const view = await kind.find(db, id);
@@ -191,10 +175,6 @@ export function pendingItems<View extends { userId: number; status: string }, Ha
     async list(db, query) {
       const { items, total } = await kind.list(db, query, pageWindow(query));
       return toPage(items, total, query);
-    },
-    async decide(db, actor, id, decision, confirmation) {
-      await commit(db, actor, id, decision, confirmation);
-      return get(db, id);
     },
   };
 }

@@ -1,12 +1,10 @@
 import type { DeskFilter } from '@iddesk/contract';
-import { and, eq, getTableName, gt, inArray, lt, type Placeholder, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
-import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, gt, inArray, lt, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { planOnce, preparedOnce, withRowMapper } from '../../db/plan-cache';
-import { publicCacheOf } from '../../lib/public-cache';
 import { type PageWindow, withTotal } from '../../lib/pagination';
-import { hasDeskFilter, listOrder, type ListQuery, listSort } from './filters';
+import { listOrder, type ListQuery, listSort } from './filters';
 
 /**
  * What every queue's view joins: the customer (`users`) and the staff member who handled the
@@ -29,14 +27,10 @@ export type Parties = {
   handler: { id: number; name: string } | null;
 };
 
-/** What a list's select is by the time `withTotal` runs it (its limit and offset placeholders). */
-type Prepared<R> = { execute(values?: Record<string, unknown>): Promise<R[]> };
-type TotalQuery<R> = { prepare(name: string): Prepared<R>; execute(values?: Record<string, unknown>): Promise<R[]> };
-
 /** A queue's view select (its columns, joins and, for a list page, the total), as read here. */
 type ViewSelect<R> = {
   where(where: SQL | undefined): {
-    orderBy(order: SQL): TotalQuery<R> & { limit(size: number): PromiseLike<R[]> };
+    orderBy(order: SQL): PromiseLike<R[]> & { limit(size: number): PromiseLike<R[]> };
     limit(size: number): PromiseLike<R[]>;
   };
 };
@@ -44,17 +38,12 @@ type ViewSelect<R> = {
 /** `fields` of the items that match a filter: the list's table and whatever its filter reads. */
 type MatchingSelect = SQLWrapper &
   PromiseLike<Record<string, unknown>[]> & {
-    orderBy(order: SQL): { limit(limit: number | Placeholder | SQL): { offset(offset: number | Placeholder): SQLWrapper } };
+    orderBy(order: SQL): { limit(limit: number): { offset(offset: number): SQLWrapper } };
   };
 
 /** How a queue reads its views; `viewQueries` makes the list, the CSV chunk and the item of it. */
 export type ViewSpec<F, R, V> = {
   id: PgColumn;
-  /**
-   * Every table the view reads (its joins and subqueries): a change to any of them ends a kept
-   * staff page (each has a `t:<table>` trigger, migrations 0010, 0020 and 0021).
-   */
-  tables: readonly PgTable[];
   select: (db: Db, total?: SQL<number>) => ViewSelect<R>;
   toView: (row: R) => V;
   where: (filter: F) => SQL | undefined;
@@ -63,35 +52,9 @@ export type ViewSpec<F, R, V> = {
 
 type Filter = Pick<ListQuery, 'pending' | 'sort'> & Partial<DeskFilter>;
 const countAll = sql<number>`count(*)::int`;
-const offset = sql.placeholder('offset');
-
-/**
- * A page's size, written into the statement (an integer the contract bounds): a kept plan
- * then knows how few rows the page has (`limit $1` is planned as a tenth of the matches).
- */
-const limitOf = (size: number): SQL => {
-  if (!Number.isSafeInteger(size) || size < 0) throw new Error(`page size ${size}`);
-  return sql.raw(String(size));
-};
-
-/** A list's shape: its filter and page size without the page (its offset is a placeholder). */
-const shapeOf = (filter: object, size: number): string => {
-  const { page: _page, perPage: _perPage, ...shape } = filter as Record<string, unknown>;
-  return JSON.stringify({ ...shape, size }, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
-};
-
-/** A customer's own list (theirs, or one of their IDs'), not a staff one. */
-const forOneCustomer = (filter: object): boolean =>
-  (filter as { userId?: unknown }).userId !== undefined || (filter as { userIdId?: unknown }).userIdId !== undefined;
-
-/** Each queue's prepared lists under their own names in `preparedOnce`. */
-let queues = 0;
 
 export function viewQueries<F extends Filter, R extends { total: number }, V>(spec: ViewSpec<F, R, V>) {
   const { id, select, toView } = spec;
-  const table = getTableName(id.table);
-  const tables = spec.tables.map((t) => getTableName(t));
-  const scope = `queue ${++queues}`;
   return {
     /**
      * A list page and its total in one statement (lib/pagination.ts `withTotal`), the page's
@@ -99,60 +62,17 @@ export function viewQueries<F extends Filter, R extends { total: number }, V>(sp
      * OFFSET skips.
      */
     list: async (db: Db, filter: F, page: PageWindow): Promise<{ items: V[]; total: number }> => {
-      const build = (counted: boolean) => {
-        const where = spec.where(filter);
-        const order = listOrder(id, filter);
-        const ids = spec.matching(db, { id }, where).orderBy(order).limit(limitOf(page.limit)).offset(offset);
-        const count = spec.matching(db, { total: countAll }, where);
-        // With the status and the page size in its text, the kept generic plan reads the
-        // page's ids from the status index, then each row by its key; with both as values it
-        // hash-joined the ids against a scan of the whole table (issue 19, decision 023).
-        const query = select(db, counted ? sql<number>`(${count})`.mapWith(Number) : undefined)
-          .where(inArray(id, ids))
-          .orderBy(order);
-        return { query, count };
-      };
-      const values = { offset: page.offset };
-      const countAlone = async () => Number((await build(false).count)[0]?.total ?? 0);
-      // Issue 19: an unfiltered list (a queue, a customer's own; `withTotal` keeps its plan)
-      // is written once per shape and kept prepared: drizzle spent more server CPU writing
-      // the statement than reading its answer. A filtered one is written each time. Its rows
-      // are mapped by a plan made once too (db/plan-cache.ts `withRowMapper`).
-      const kept = (counted: boolean) => ({
-        prepare: (name: string) => {
-          const shape = `${scope} ${counted ? 'page and total' : 'page'} ${shapeOf(filter, page.limit)}`;
-          const prepared = preparedOnce(db, shape, () => withRowMapper(build(counted).query.prepare(name)));
-          return { execute: () => prepared.execute(values) };
-        },
-        execute: () => build(counted).query.execute(values),
-      });
-      if (hasDeskFilter(filter) || forOneCustomer(filter)) {
-        const { rows, total } = await withTotal(kept(true), page, countAlone, { filtered: true });
-        return { items: rows.map(toView), total };
-      }
-      // A staff queue's or done list's page is kept in memory until one of the tables its view
-      // reads changes (the `t:<table>` triggers of migrations 0010, 0020 and 0021 on every
-      // server, db/change-feed.ts): staff keep the same queue open on several desks, and a kept
-      // page costs no statement. Its total is kept on its own until the list's table changes:
-      // after a change elsewhere (a customer's new email), the page is read alone, and costs
-      // the same however long the queue is. Without either (first read, the feed down) the
-      // page and its total are one statement, as a filtered list's and a customer's own
-      // (short, and one kept page or total per customer would only churn).
-      const cache = publicCacheOf(db);
-      return cache.value(`${scope} page ${shapeOf(filter, page.limit)} ${page.offset}`, tables, async () => {
-        let counted: R[] | undefined;
-        const total = await cache.value(`${scope} total ${shapeOf(filter, 0)}`, [table], async () => {
-          const page1 = await withTotal(kept(true), page, countAlone, { filtered: false });
-          counted = page1.rows;
-          return page1.total;
-        });
-        const rows = counted ?? (await planOnce(kept(false)));
-        return { items: rows.map(toView), total };
-      });
+      const where = spec.where(filter);
+      const order = listOrder(id, filter);
+      const ids = spec.matching(db, { id }, where).orderBy(order).limit(page.limit).offset(page.offset);
+      const count = spec.matching(db, { total: countAll }, where);
+      const query = select(db, sql<number>`(${count})`.mapWith(Number)).where(inArray(id, ids)).orderBy(order);
+      const { rows, total } = await withTotal(query, page, async () => Number((await count)[0]?.total ?? 0));
+      return { items: rows.map(toView), total };
     },
     /** Every matching view, in the list's order (a customer's own, never long). */
     all: async (db: Db, filter: F): Promise<V[]> => {
-      return (await select(db).where(spec.where(filter)).orderBy(listOrder(id, filter)).execute()).map(toView);
+      return (await select(db).where(spec.where(filter)).orderBy(listOrder(id, filter))).map(toView);
     },
     /**
      * One chunk for the CSV export (issue 16): the rows after `afterId` in the list's order

@@ -1,7 +1,6 @@
 import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { reviews, users } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { signalTableChanged } from '../../db/change-feed';
 
 /** A review with its author's current name. */
 const reviewColumns = {
@@ -30,7 +29,6 @@ export async function insertReview(
   db: Db,
   values: { userId: number; rating: number; text: string },
 ): Promise<number> {
-  signalTableChanged('reviews');
   const rows = await db.insert(reviews).values(values).returning({ id: reviews.id });
   return rows[0]!.id;
 }
@@ -56,7 +54,6 @@ export async function lockReview(db: Db, id: number): Promise<{ isHidden: boolea
 }
 
 export async function setReviewHidden(db: Db, id: number, isHidden: boolean): Promise<void> {
-  signalTableChanged('reviews');
   await db
     .update(reviews)
     .set({ isHidden, updatedAt: sql`now()` })

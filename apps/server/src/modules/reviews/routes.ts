@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/app/auth';
 import { actorOf } from '../audit';
 import { addReview, listAdminReviews, listPublicReviews, setHidden } from './service';
-import { sendCachedRead } from '../../lib/public-cache';
+import { sendCachedRead } from '../../caches/public-answers';
 import { t } from '../../lib/i18n';
 
 

@@ -6,7 +6,7 @@ import {
   MoneyLimitsSchema,
 } from '@iddesk/contract';
 import type { Db } from '../../db/types';
-import { publicCacheOf } from '../../lib/public-cache';
+import { publicCacheOf } from '../../caches/public-answers';
 import { ValidationError } from '../../errors/app-errors';
 import { SETTING } from './keys';
 import { getSetting, putSetting } from './repository';
@@ -30,7 +30,7 @@ export async function getMoneyLimits(db: Db): Promise<MoneyLimits> {
 }
 
 /**
- * The same, from this process's memory until the settings change (lib/public-cache.ts, which
+ * The same, from this process's memory until the settings change (caches/public-answers.ts, which
  * the settings triggers empty on every server): the money calls read them before their
  * transaction, not inside it. `db` is the app's database, never a transaction.
  */

@@ -1,7 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { settings } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { signalTableChanged } from '../../db/change-feed';
 
 export async function getSetting(db: Db, key: string): Promise<string | null> {
   const rows = await db
@@ -41,7 +40,6 @@ export async function getSettingsForUpdate(db: Db, keys: string[]): Promise<Map<
 }
 
 export async function putSetting(db: Db, key: string, value: string): Promise<void> {
-  signalTableChanged('settings');
   await db
     .insert(settings)
     .values({ key, value })

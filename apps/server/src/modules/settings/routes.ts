@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../plugins/app/auth';
 import { getMarque, getSiteSettings, setMarque, updateSiteSettings } from './service';
-import { sendCachedRead } from '../../lib/public-cache';
+import { sendCachedRead } from '../../caches/public-answers';
 import { t } from '../../lib/i18n';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { signalUserChanged } from '../../db/change-feed';
 
 const staffColumns = {
   id: users.id,
@@ -71,8 +70,6 @@ export async function setStaffRole(db: Db, id: number, role: StaffRow['role']) {
     .update(users)
     .set({ role, updatedAt: sql`now()` })
     .where(eq(users.id, id));
-  // This process forgets the cached user now; the trigger tells the other servers on commit.
-  signalUserChanged(id);
 }
 
 export async function setStaffDisabled(db: Db, id: number, disabled: boolean) {
@@ -80,6 +77,4 @@ export async function setStaffDisabled(db: Db, id: number, disabled: boolean) {
     .update(users)
     .set({ isBlocked: disabled, updatedAt: sql`now()` })
     .where(eq(users.id, id));
-  // This process forgets the cached user now; the trigger tells the other servers on commit.
-  signalUserChanged(id);
 }

@@ -6,7 +6,7 @@ import { t } from '../../lib/i18n';
 import { hashPassword } from '../../lib/passwords';
 import { type Actor, writeAudit } from '../audit';
 import { endSessions } from '../auth';
-import { resetSecondFactor } from '../second-factor';
+import { resetSecondFactor } from '../auth';
 import { contactConflictFromDb, findTakenContacts, insertUser, takenContactsError } from '../users';
 import {
   countOtherActiveOwners,

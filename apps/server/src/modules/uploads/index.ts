@@ -1,3 +1,3 @@
 // The uploads module's public surface: other modules import from here, never its files.
-export { deleteUpload, proofParts, proofValues } from './repository';
+export { deleteUpload } from './repository';
 export { fileUrl, recordUpload, removeFile, type StoredImage, storeImage, withStoredImage } from './service';

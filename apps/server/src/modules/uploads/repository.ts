@@ -1,7 +1,6 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { PHASH_BANDS, phashBand, uploadLookalikes, uploads, type UploadRow } from '../../db/schema';
 import { LOOKALIKE_MAX_DISTANCE } from '../../lib/perceptual-hash';
-import { preparedOnce } from '../../db/plan-cache';
 import type { Db, Tx } from '../../db/types';
 
 export async function insertUpload(
@@ -45,23 +44,15 @@ export function bandProbes(phash: bigint): number[][] {
  * money transaction.
  */
 export function findLookalikes(db: Db | Tx, key: string, phash: bigint) {
-  const probes = bandProbes(phash).map((probe) => sql`${`{${probe.join(',')}}`}::int[]`);
-  return lookalikeSearch(db, sql`${key}`, sql`${phash}::bigint`, probes);
-}
-
-/**
- * The search itself, its key, hash and band probes (one `int[]` per band) given as SQL: values
- * (`findLookalikes`) or the placeholders of a statement prepared once (`insertProof`).
- */
-function lookalikeSearch(db: Db | Tx, key: SQL, phash: SQL, probes: SQL[]) {
-  const distance = sql<number>`bit_count((${uploads.phash} # ${phash})::bit(64))::int`;
+  const probes = bandProbes(phash);
+  const distance = sql<number>`bit_count((${uploads.phash} # ${phash}::bigint)::bit(64))::int`;
   return db
     .select({ otherKey: sql<string>`${uploads.key}`.as('other_key'), distance: distance.as('distance') })
     .from(uploads)
     .where(
       and(
         sql`${uploads.phash} is not null`,
-        or(...PHASH_BANDS.map((band, i) => sql`${phashBand(uploads.phash, band)} = any(${probes[i]!})`)),
+        or(...PHASH_BANDS.map((band, i) => sql`${phashBand(uploads.phash, band)} = any(${`{${probes[i]!.join(',')}}`}::int[])`)),
         sql`${uploads.key} <> ${key}`,
         sql`${distance} <= ${sql.raw(String(LOOKALIKE_MAX_DISTANCE))}`,
       ),
@@ -70,58 +61,15 @@ function lookalikeSearch(db: Db | Tx, key: SQL, phash: SQL, probes: SQL[]) {
 
 /**
  * A proof's row and its pairs with every earlier proof whose hash is within
- * LOOKALIKE_MAX_DISTANCE bits, both ways, as parts of one statement (issue 19: no round trip
- * of their own), so the staff lists need only an indexed lookup per row: the CTEs `inserted`
- * (the row) and `found` (the earlier look-alikes), and `pairs`, the select of the pairs to
- * write (`insertProof`'s statement; a deposit's CTE, bills/repository.ts). The search does not
- * see the row inserted beside it; the pairs' foreign keys are checked at the statement's end,
- * when it is there. Every value is a placeholder (`proofValues`), so a statement holding them
- * is built and planned once per database (db/plan-cache.ts `preparedOnce`): written afresh,
- * PostgreSQL spent as long planning it as running it (0.15–0.24 ms each on 10 000 proofs).
+ * LOOKALIKE_MAX_DISTANCE bits, both ways, so the staff lists need only an indexed lookup per
+ * row (and the payment's insert trigger reads them, migration 0016).
  */
-export function proofParts(tx: Db | Tx) {
-  const key = sql`${sql.placeholder('key')}::text`;
-  const phash = sql`${sql.placeholder('phash')}::bigint`;
-  const inserted = tx.$with('inserted').as(
-    tx
-      .insert(uploads)
-      .values({
-        key: sql.placeholder('key'),
-        visibility: sql.placeholder('visibility'),
-        ownerId: sql.placeholder('ownerId'),
-        contentType: sql.placeholder('contentType'),
-        byteSize: sql.placeholder('byteSize'),
-        width: sql.placeholder('width'),
-        height: sql.placeholder('height'),
-        phash,
-      })
-      .returning({ key: uploads.key }),
-  );
-  const probes = PHASH_BANDS.map((_band, i) => sql`${sql.placeholder(`band${i}`)}::int[]`);
-  const found = tx.$with('found').as(lookalikeSearch(tx, key, phash, probes));
-  const pairs = sql`select ${key}, other_key, distance from found union all select other_key, ${key}, distance from found`;
-  return { inserted, found, pairs };
-}
-
-/**
- * The values of `proofParts`' placeholders. A proof without a hash has no band to probe: it
- * finds no look-alike, and none finds it.
- */
-export function proofValues(values: Omit<UploadRow, 'createdAt'>) {
-  const probes = values.phash === null ? PHASH_BANDS.map((): number[] => []) : bandProbes(values.phash);
-  return {
-    ...values,
-    phash: values.phash === null ? null : String(values.phash),
-    ...Object.fromEntries(probes.map((probe, i) => [`band${i}`, `{${probe.join(',')}}`])),
-  };
-}
-
-const proofInsertOf = (tx: Tx) =>
-  preparedOnce(tx, 'proof insert', (name) => {
-    const { inserted, found, pairs } = proofParts(tx);
-    return tx.with(inserted, found).insert(uploadLookalikes).select(pairs).onConflictDoNothing().prepare(name);
-  });
-
 export async function insertProof(tx: Tx, values: Omit<UploadRow, 'createdAt'> & { phash: bigint }): Promise<void> {
-  await proofInsertOf(tx).execute(proofValues(values));
+  await tx.insert(uploads).values(values);
+  const found = tx.$with('found').as(findLookalikes(tx, values.key, values.phash));
+  await tx
+    .with(found)
+    .insert(uploadLookalikes)
+    .select(sql`select ${values.key}, other_key, distance from found union all select other_key, ${values.key}, distance from found`)
+    .onConflictDoNothing();
 }

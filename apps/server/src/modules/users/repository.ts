@@ -1,5 +1,4 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
-import { signalTableChanged, signalUserChanged } from '../../db/change-feed';
 import { users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { PublicUser } from './types';
@@ -92,7 +91,6 @@ async function updateUserRow(
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(users.id, id))
     .returning(publicUserColumns);
-  signalUserChanged(id);
   return rows[0] ?? null;
 }
 
@@ -103,7 +101,6 @@ export async function updateUserProfile(
 ): Promise<PublicUser | null> {
   const user = await updateUserRow(db, id, values);
   // Reviews show their author's name; staff queue pages the customer's name, email and phone.
-  signalTableChanged('users');
   return user;
 }
 
@@ -124,7 +121,6 @@ export async function setUserBlocked(db: Db, id: number, isBlocked: boolean) {
     .set({ isBlocked, updatedAt: sql`now()` })
     .where(eq(users.id, id))
     .returning(publicUserColumns);
-  signalUserChanged(id);
   return rows[0] ?? null;
 }
 

@@ -56,6 +56,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       logLevel: 'warn',
       // A few hundred bytes, under the compression threshold: no per-call look at it.
       compress: false,
+      // Reads only: its answer does not wait for the change feed (plugins/app/db.ts).
+      config: { readsOnly: true },
       onRequest: app.requireUser,
       schema: {
         tags,

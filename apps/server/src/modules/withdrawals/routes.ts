@@ -29,21 +29,16 @@ import {
   getWithdrawal,
   handleWithdrawal,
   prepareWithdrawalDecision,
-  recordWithdrawalDecision,
   listWithdrawals,
   payoutToday,
   requestWithdrawal,
-  requestWithdrawalInOneStatement,
 } from './service';
-import type { WithdrawalView } from './repository';
 import { t } from '../../lib/i18n';
 import type { Storage } from '../../lib/storage';
 
 const ApproveWithdrawalForm = formSpec(WithdrawalApproveBodySchema, { [WITHDRAWAL_APPROVE_PROOF_FIELD]: null }, { json: true });
 
 export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (log: typeof app.log, db = app.db, storage = app.storage) => ({ db, storage, log });
-
   const withdrawOptions = filingRouteOptions(app, {
     tag: 'wallet',
     summary: 'Ask for a payout; the amount is held from the balance at once',
@@ -61,15 +56,10 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, name, email, phone } = callerOf(request).user;
       const customer = { id, name, email, phone };
       const rules = { limits, timeZone: app.config.displayTimeZone };
-      const answerOf = (withdrawal: WithdrawalView) => ({ message: t('api.queue.sent'), data: toWithdrawalJson(withdrawal) });
-      // With a key, the whole call is one statement (issue 19); without, or when that cannot
-      // decide, the transaction of `idempotent`.
-      return app.idempotentStatement(
-        request,
-        reply,
-        (claim) => requestWithdrawalInOneStatement(app.db, customer, request.body, rules, claim, answerOf),
-        () => app.idempotent(request, reply, async (db) => answerOf(await requestWithdrawal(db, customer, request.body, rules))),
-      );
+      return app.moneyTransaction(request, reply, async (tx) => {
+        const withdrawal = await requestWithdrawal(tx, customer, request.body, rules);
+        return { message: t('api.queue.sent'), data: toWithdrawalJson(withdrawal) };
+      });
     },
   );
 
@@ -145,23 +135,23 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { fields, files } = await readForm(request, ApproveWithdrawalForm);
       const decision = { status: 'approved' as const, reference: fields.reference ?? null, proof: files.proof };
-      return app.idempotent(
+      return app.moneyTransaction(
         request,
         reply,
-        async (db, storage, image) => {
-          const withdrawal = await recordWithdrawalDecision(deps(request.log, db, storage), actorOf(request), request.params.id, decision, image);
+        async (tx, _storage, image) => {
+          const withdrawal = await handleWithdrawal(tx, actorOf(request), request.params.id, decision, image);
           return { message: t('api.withdrawals.approved'), data: toWithdrawalJson(withdrawal, 'admin') };
         },
-        (storage: Storage) => prepareWithdrawalDecision({ db: app.db, storage }, request.params.id, decision),
+        (storage: Storage) => prepareWithdrawalDecision(app.db, storage, request.params.id, decision),
       );
     },
   );
 
   batchRoute(app, DESK_API.withdrawalsBatch, {
     summary: 'Approve (paid out, no reference or screenshot) or reject several pending withdrawals',
-    async decide(db, actor, id, action, comment) {
+    async decide(tx, actor, id, action, comment) {
       await handleWithdrawal(
-        deps(app.log, db),
+        tx,
         actor,
         id,
         action === 'approve' ? { status: 'approved', reference: null, proof: undefined } : { status: 'rejected', comment },
@@ -172,8 +162,8 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   rejectRoute(app, WALLET_API.adminWithdrawalReject(':id'), {
     summary: 'Reject a withdrawal: the held amount returns to the balance',
     schema: WithdrawalSchema,
-    async reject(db, actor, id, comment, log) {
-      const withdrawal = await handleWithdrawal(deps(log, db), actor, id, { status: 'rejected', comment });
+    async reject(tx, actor, id, comment) {
+      const withdrawal = await handleWithdrawal(tx, actor, id, { status: 'rejected', comment });
       return {
         message: t('api.withdrawals.rejected'),
         data: toWithdrawalJson(withdrawal, 'admin'),

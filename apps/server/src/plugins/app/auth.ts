@@ -31,7 +31,7 @@ declare module 'fastify' {
     /**
      * The route never reads the caller's balance (a money call: the database checks it), so a
      * caller whose balance changed since this process kept them is still answered from memory
-     * (auth/session-cache.ts). Reading `balance` there throws.
+     * (caches/session-cache.ts). Reading `balance` there throws.
      */
     callerBalanceUnread?: true;
   }

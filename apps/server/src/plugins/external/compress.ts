@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 
 /** The smallest answer worth compressing, in bytes. */
 export const COMPRESS_THRESHOLD = 1024;
-/** The encodings offered, the preferred first (lib/public-cache.ts offers the same). */
+/** The encodings offered, the preferred first (caches/public-answers.ts offers the same). */
 export const COMPRESS_ENCODINGS = ['br', 'gzip'] as const;
 
 /**
@@ -19,7 +19,7 @@ const BROTLI_QUALITY = 3;
  * gzip or brotli for API answers of 1 KB and more (lists, pages); the 5-second poll's small
  * answers go out as they are, so it pays nothing. Web assets are compressed once at build time
  * and sent as they are (plugins/app/web-app.ts), which this plugin leaves alone; so are the
- * public reads, compressed once per cached answer (lib/public-cache.ts).
+ * public reads, compressed once per cached answer (caches/public-answers.ts).
  */
 export default fp(
   async (app) => {

@@ -60,6 +60,7 @@ function counterStore(counters: RateCounters) {
 export default fp<{ counters: RateCounters }>(
   async (app, { counters }) => {
     app.decorate('rateCounters', counters);
+    app.addHook('onClose', async () => counters.close());
     await app.register(rateLimit, {
       global: false,
       store: counterStore(counters),
