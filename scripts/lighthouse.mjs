@@ -8,10 +8,11 @@
 // CPU benchmark index of the host, and the main thread's work at first load read from the
 // trace of each run (scripts/lib/main-thread.mjs). --pages /a,/b measures only those.
 //
-// --as-index N scores each run as a host of benchmark index N would (a slower host's tasks take
-// longer in proportion): each run gathers first (`-G`), then is audited (`-A`) with a CPU
-// slowdown of 4 × (the index that run measured) / N instead of 4. On a busy shared machine a
-// run's index moves with the load; this keeps the phone the score stands for the same.
+// --as-index 1000,2500 scores each run as hosts of those benchmark indexes would (a slower
+// host's tasks take longer in proportion): each run gathers once (`-G`), then is audited (`-A`)
+// for each host with a CPU slowdown of 4 × (the index that run measured) / (the host's index)
+// instead of 4. On a busy shared machine a run's index moves with the load; this keeps the
+// phone each score stands for the same, and both budgets are read from the same traces.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -40,8 +41,9 @@ const CHROME_FLAGS = [
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 95 };
 /**
- * Below this benchmark index (a slower or busier host: Lighthouse's simulation multiplies the
- * trace's task times by 4 whatever the host) a public page must still score ≥ 90.
+ * The budget's 95 is for a host of this benchmark index or more (issue 56: 2 250–2 660 read
+ * 96–98); on a slower one (about 1 000: a budget phone, as Lighthouse's 4× on it stands for)
+ * every public page must still score ≥ 90.
  */
 const SLOW_HOST = { index: 2000, performance: 90 };
 /** Lighthouse's mobile CPU slowdown, for the host it runs on. */
@@ -57,7 +59,11 @@ const { values: args } = parseArgs({
   },
 });
 
-const AS_INDEX = args['as-index'] ? Number(args['as-index']) : undefined;
+/** The hosts a run is scored for: benchmark indexes, or null for this host as it is (4×). */
+const TARGETS = args['as-index'] ? args['as-index'].split(',').map(Number) : [null];
+if (TARGETS.some((t) => t !== null && !(t > 0)))
+  throw new Error(`--as-index takes benchmark indexes: ${args['as-index']}`);
+const hostName = (target) => (target === null ? 'this host' : `index ${target}`);
 
 const log = (message) => process.stdout.write(`lighthouse: ${message}\n`);
 
@@ -155,29 +161,37 @@ function lighthouseOnce(url, outFile) {
   run(process.execPath, [cli, url, `--gather-mode=${artifacts}`, ...flags], env);
   const file = join(artifacts, 'artifacts.json');
   const gathered = JSON.parse(readFileSync(file, 'utf8'));
-  const slowdown = AS_INDEX
-    ? Math.round((CPU_SLOWDOWN * gathered.BenchmarkIndex * 100) / AS_INDEX) / 100
-    : CPU_SLOWDOWN;
-  if (slowdown !== gathered.settings.throttling.cpuSlowdownMultiplier) {
+  const audits = TARGETS.map((target, i) => {
+    const slowdown =
+      target === null
+        ? CPU_SLOWDOWN
+        : Math.round((CPU_SLOWDOWN * gathered.BenchmarkIndex * 100) / target) / 100;
     // Lighthouse audits saved artifacts only with the settings they were gathered with.
     gathered.settings.throttling.cpuSlowdownMultiplier = slowdown;
     writeFileSync(file, JSON.stringify(gathered));
-  }
-  run(
-    process.execPath,
-    [
-      cli,
-      url,
-      `--audit-mode=${artifacts}`,
-      `--throttling.cpuSlowdownMultiplier=${slowdown}`,
-      '--output=json',
-      `--output-path=${outFile}`,
-      ...flags,
-    ],
-    env,
-  );
-  const report = JSON.parse(readFileSync(outFile, 'utf8'));
-  return { report, slowdown, work: mainThreadWork(join(artifacts, 'defaultPass.trace.json')) };
+    const output = outFile.replace(/\.json$/, `-${i}.json`);
+    run(
+      process.execPath,
+      [
+        cli,
+        url,
+        `--audit-mode=${artifacts}`,
+        `--throttling.cpuSlowdownMultiplier=${slowdown}`,
+        '--output=json',
+        `--output-path=${output}`,
+        ...flags,
+      ],
+      env,
+    );
+    return { target, slowdown, report: JSON.parse(readFileSync(output, 'utf8')) };
+  });
+  return {
+    audits,
+    // The first host's report: the figures beside the scores.
+    report: audits[0].report,
+    index: gathered.BenchmarkIndex,
+    work: mainThreadWork(join(artifacts, 'defaultPass.trace.json')),
+  };
 }
 
 /**
@@ -230,37 +244,45 @@ function failing(report) {
 }
 
 /** One run in a line, as it ends: enough to follow a long measurement. */
-function runLine({ report, slowdown, work }) {
+function runLine({ audits, report, index, work }) {
+  const scores = audits.map(
+    (a) => `${score(a.report, 'performance')} as ${hostName(a.target)} (CPU ${a.slowdown}×)`,
+  );
   return (
-    `performance ${score(report, 'performance')}, TBT ${round(ms(report, 'total-blocking-time'))} ms, ` +
-    `index ${round(report.environment.benchmarkIndex)}, CPU ${slowdown}×, main thread ${round(work.cpu)} ms CPU ` +
-    `(${round(work.wall)} ms wall), script ${round(work.groups.scriptEvaluation)} ms`
+    `performance ${scores.join(', ')}, TBT ${round(ms(report, 'total-blocking-time'))} ms, ` +
+    `index ${round(index)}, main thread ${round(work.cpu)} ms CPU (${round(work.wall)} ms wall)`
   );
 }
 
-/** The figures of a page: each the median of its runs. */
+/** The figures of a page: each the median of its runs; FCP to CLS for the first host. */
 function summarise(page, runs) {
   const med = (read) => median(runs.map(read));
-  const reports = runs.map((r) => r.report);
   const chunks = new Set(runs.flatMap((r) => [...r.work.chunks.keys()]));
   const byChunk = [...chunks]
     .map((name) => [name, med((r) => r.work.chunks.get(name) ?? 0)])
     .filter(([, value]) => value >= 0.5)
     .sort((a, b) => b[1] - a[1])
     .slice(0, 3);
+  const performance = TARGETS.map((_, t) => med((r) => score(r.audits[t].report, 'performance')));
+  const others = CATEGORIES.slice(1).map((c) => med((r) => score(r.report, c)));
+  // The median run by the first host's performance score, for what lost points.
+  const byScore = runs
+    .map((r) => r.report)
+    .sort((a, b) => score(a, 'performance') - score(b, 'performance'));
   return {
     page,
-    scores: CATEGORIES.map((c) => med((r) => score(r.report, c))),
-    index: med((r) => r.report.environment.benchmarkIndex),
+    performance,
+    others,
+    index: med((r) => r.index),
     scoreRow: [
       page,
-      ...CATEGORIES.map((c) => String(med((r) => score(r.report, c)))),
+      ...performance.map(String),
+      ...others.map(String),
       (med((r) => ms(r.report, 'first-contentful-paint')) / 1000).toFixed(1),
       (med((r) => ms(r.report, 'largest-contentful-paint')) / 1000).toFixed(1),
       round(med((r) => ms(r.report, 'total-blocking-time'))),
       med((r) => ms(r.report, 'cumulative-layout-shift')).toFixed(3),
-      round(med((r) => r.report.environment.benchmarkIndex)),
-      String(med((r) => r.slowdown)),
+      round(med((r) => r.index)),
     ],
     workRow: [
       page,
@@ -269,11 +291,31 @@ function summarise(page, runs) {
       `${round(med((r) => r.work.longest.cpu))} (${round(med((r) => r.work.longest.wall))})`,
       byChunk.map(([name, value]) => `${name} ${round(value)}`).join(', '),
     ],
-    // The median run by performance score, for what lost points.
-    report: reports.sort((a, b) => score(a, 'performance') - score(b, 'performance'))[
-      Math.floor(reports.length / 2)
-    ],
+    report: byScore[Math.floor(byScore.length / 2)],
   };
+}
+
+/**
+ * What a page missed, one line per host: performance ≥ 95 for the budget's pages on a host
+ * of index ≥ 2000, else ≥ 90 (a slower host, and the other public pages); accessibility and
+ * best practices (which no slowdown moves) for the budget's pages.
+ */
+function missed(summary) {
+  const out = [];
+  TARGETS.forEach((target, t) => {
+    const index = target ?? summary.index;
+    const fast = index >= SLOW_HOST.index && BUDGET_PAGES.has(summary.page);
+    const floor = fast ? BUDGET.performance : SLOW_HOST.performance;
+    if (summary.performance[t] < floor)
+      out.push(`performance ${summary.performance[t]} as ${hostName(target)} (≥ ${floor})`);
+  });
+  if (BUDGET_PAGES.has(summary.page))
+    CATEGORIES.slice(1).forEach((category, i) => {
+      const min = BUDGET[category];
+      if (min !== undefined && summary.others[i] < min)
+        out.push(`${category} ${summary.others[i]} (≥ ${min})`);
+    });
+  return out;
 }
 
 async function main() {
@@ -297,21 +339,10 @@ async function main() {
       }
       const summary = summarise(page, runs);
       pageSummaries.push(summary);
-      const [performance] = summary.scores;
-      // The host the scores stand for: the one --as-index names, else this one.
-      const index = AS_INDEX ?? summary.index;
-      const budget = BUDGET_PAGES.has(page) && index >= SLOW_HOST.index ? BUDGET : {};
-      const floor = index >= SLOW_HOST.index ? BUDGET.performance : SLOW_HOST.performance;
-      if (performance < floor)
-        notes.push(
-          `- **missed** ${page} performance ${performance} (≥ ${floor} at index ${round(index)})`,
-        );
-      for (const [category, min] of Object.entries(budget)) {
-        const value = summary.scores[CATEGORIES.indexOf(category)];
-        if (category !== 'performance' && value < min)
-          notes.push(`- **missed** ${page} ${category} ${value} (budget ≥ ${min})`);
-      }
-      for (const f of failing(summary.report)) notes.push(`- ${page} — ${f}`);
+      const misses = missed(summary);
+      if (misses.length) notes.push(`- **missed** ${page}: ${misses.join(', ')}`);
+      // What lost points, on the console only (the report files keep it too).
+      for (const f of failing(summary.report)) log(`${page} — ${f}`);
     }
     log('installability');
     const installable = await installability(`${server.url}/create_id`);
@@ -325,21 +356,20 @@ async function main() {
   const version = JSON.parse(
     readFileSync(join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8'),
   ).version;
+  const asIndex = args['as-index'] ? ` -- --as-index ${args['as-index']}` : '';
   const markdown = [
     `Measured ${machine}.`,
     '',
-    `\`npm run lighthouse${AS_INDEX ? ` -- --as-index ${AS_INDEX}` : ''}\` — Lighthouse ${version}, ` +
-      'mobile, simulated throttling, Debian Chromium headless; production build served by the ' +
-      `production server (PGlite, demo data); each figure the median of ${args.runs} runs. Index: ` +
-      "Lighthouse's CPU benchmark index of the host (higher is faster); CPU: the slowdown applied " +
-      (AS_INDEX
-        ? `(4 × index / ${AS_INDEX}: scored as a host of index ${AS_INDEX} with 4× would be).`
-        : '(4×).'),
+    `\`npm run lighthouse${asIndex}\` — Lighthouse ${version}, mobile, simulated throttling, Debian ` +
+      'Chromium headless, production build and server (PGlite, demo data); the median of ' +
+      `${args.runs} runs. Each run is gathered once and scored as each host named would run it ` +
+      "(a CPU slowdown of 4 × the run's index / the host's); FCP to CLS as the first. Index: " +
+      "Lighthouse's CPU benchmark index of this host in each run (higher is faster).",
     '',
     table(
       [
         'page',
-        'performance',
+        ...TARGETS.map((t) => `performance as ${hostName(t)}`),
         'accessibility',
         'best practices',
         'SEO',
@@ -348,7 +378,6 @@ async function main() {
         'TBT ms',
         'CLS',
         'index',
-        'CPU ×',
       ],
       pageSummaries.map((s) => s.scoreRow),
     ),
@@ -364,11 +393,11 @@ async function main() {
       pageSummaries.map((s) => s.workRow),
     ),
     '',
-    notes.length ? notes.join('\n') : '- Every page meets the budget and no audit lost points.',
+    notes.length ? notes.join('\n') : '- Every page meets its budget.',
     installNote,
   ].join('\n');
   process.stdout.write(`\n${markdown}\n`);
-  if (!args['no-write']) writeSection(AS_INDEX ? `lighthouse-${AS_INDEX}` : 'lighthouse', markdown);
+  if (!args['no-write']) writeSection('lighthouse', markdown);
 }
 
 await main();
