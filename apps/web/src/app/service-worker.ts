@@ -1,3 +1,4 @@
+import { whenIdle } from '../lib/idle';
 import type { AppRouter } from './router-ref';
 
 /**
@@ -12,6 +13,14 @@ import type { AppRouter } from './router-ref';
  */
 export function registerServiceWorker(router: AppRouter): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
+  // After the page's load, in a task of its own when the main thread is idle: the first call to
+  // the service-worker container is not free (issue 56: a phone's main thread at first load).
+  const start = () => whenIdle(() => watchAndRegister(router));
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
+function watchAndRegister(router: AppRouter): void {
   const container = navigator.serviceWorker;
   let controlled = container.controller !== null;
   let stale = false;
@@ -30,7 +39,5 @@ export function registerServiceWorker(router: AppRouter): void {
       window.location.assign(router.createHref(state.navigation.location));
     });
   });
-  const register = () => void container.register('/sw.js').catch(() => {});
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  void container.register('/sw.js').catch(() => {});
 }

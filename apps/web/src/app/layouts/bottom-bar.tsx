@@ -9,6 +9,7 @@ import { useSiteLinks, useSiteSettings } from '../../features/site/site-settings
 
 type Panel = 'share' | 'follow';
 
+/** A panel of links; closed, only its empty element (the target of its button's aria-controls). */
 function LinkBlock({
   id,
   title,
@@ -17,20 +18,20 @@ function LinkBlock({
 }: {
   id: string;
   title: string;
-  links: SocialLink[];
+  links: () => SocialLink[];
   hidden: boolean;
 }) {
   const t = common.useT();
+  // Closed panels are not drawn: on every customer page that was 30 elements of a first load's
+  // render (issue 56).
+  if (hidden) return <div id={id} hidden />;
+  const list = links();
   return (
-    <div
-      id={id}
-      hidden={hidden}
-      className="border-t border-slate-200 bg-white px-4 py-3 shadow-sheet"
-    >
+    <div id={id} className="border-t border-slate-200 bg-white px-4 py-3 shadow-sheet">
       <p className="mb-2 text-sm font-semibold text-slate-700">{title}</p>
-      {links.length === 0 ? <p className="text-sm text-slate-600">{t('bar.noLinks')}</p> : null}
+      {list.length === 0 ? <p className="text-sm text-slate-600">{t('bar.noLinks')}</p> : null}
       <ul className="grid grid-cols-2 gap-2">
-        {links.map((link) => (
+        {list.map((link) => (
           <li key={link.name}>
             <a
               href={link.href}
@@ -67,10 +68,15 @@ export function BottomBar() {
       <LinkBlock
         id="share-links"
         title={t('bar.shareSite', { site: siteName })}
-        links={shareLinks(pageUrl, siteName)}
+        links={() => shareLinks(pageUrl, siteName)}
         hidden={panel !== 'share'}
       />
-      <LinkBlock id="follow-links" title={t('bar.followTitle')} links={follow} hidden={panel !== 'follow'} />
+      <LinkBlock
+        id="follow-links"
+        title={t('bar.followTitle')}
+        links={() => follow}
+        hidden={panel !== 'follow'}
+      />
       <div className="grid grid-cols-3 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">
         <button
           type="button"

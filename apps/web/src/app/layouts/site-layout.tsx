@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { Deferred } from '../../components/ui/deferred';
 import { SurfaceContext } from '../../components/ui/surface';
 import { cn } from '../../lib/cn';
 import { BottomBar } from './bottom-bar';
@@ -59,13 +60,15 @@ export function SiteLayout({ variant, dark, title, focused = false, children }: 
           {children}
         </main>
       </SurfaceContext.Provider>
-      <SiteFooter dark={dark} roomForBar={!focused} />
-      {focused ? null : (
-        <>
-          <BottomBar />
-          <FloatingSocial />
-        </>
-      )}
+      <Deferred>
+        <SiteFooter dark={dark} roomForBar={!focused} />
+        {focused ? null : (
+          <>
+            <BottomBar />
+            <FloatingSocial />
+          </>
+        )}
+      </Deferred>
       {menuWanted ? (
         <Suspense fallback={null}>
           <SideMenu

@@ -1,11 +1,12 @@
+import { whenIdle } from '../../lib/idle';
 import type { AppRouter } from '../router-ref';
 
 /** Long enough to be seen even when a navigation resolves at once. */
 const MIN_VISIBLE_MS = 300;
 
 /**
- * The bar's library, fetched once the app has started rather than with the first load: no page
- * needs it before the first navigation (issue 19, the guest's first-load budget).
+ * The bar's library, fetched after the first load rather than with it: no page needs it before
+ * the first navigation (issue 19, the guest's first-load budget).
  */
 function loadBar() {
   return import('nprogress').then(({ default: NProgress }) => {
@@ -33,20 +34,24 @@ export function installRouteProgress(router: AppRouter): () => void {
   let doneTimer: ReturnType<typeof setTimeout> | undefined;
   let busy = false;
   let locationKey = router.state.location.key;
-  // Calls queue on the one promise, so a start always runs before its done.
-  const bar = loadBar();
+  // Calls queue on the one promise, so a start always runs before its done. Fetched when the
+  // main thread is next idle, or by the first navigation if that comes first, not in the boot's
+  // own task (issue 56).
+  let bar: ReturnType<typeof loadBar> | null = null;
+  const loaded = () => (bar ??= loadBar());
+  const cancelIdle = whenIdle(() => void loaded());
 
   const begin = () => {
     clearTimeout(doneTimer);
     startedAt = performance.now();
-    void bar.then((np) => np.start());
+    void loaded().then((np) => np.start());
   };
   const end = () => {
     const wait = Math.max(0, MIN_VISIBLE_MS - (performance.now() - startedAt));
-    doneTimer = setTimeout(() => void bar.then((np) => np.done()), wait);
+    doneTimer = setTimeout(() => void loaded().then((np) => np.done()), wait);
   };
 
-  return router.subscribe((state) => {
+  const stop = router.subscribe((state) => {
     const nowBusy = state.navigation.state !== 'idle';
     const moved = state.location.key !== locationKey;
     locationKey = state.location.key;
@@ -58,4 +63,8 @@ export function installRouteProgress(router: AppRouter): () => void {
     }
     busy = nowBusy;
   });
+  return () => {
+    cancelIdle();
+    stop();
+  };
 }

@@ -1,5 +1,6 @@
 import { MOBILE_BREAKPOINT_PX, TOAST_DURATION_MS, type ToastPosition } from '@iddesk/contract';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { whenIdle } from '../../lib/idle';
 import { loadSonner, sideMenuOpen, sonnerWanted } from '../../lib/toast';
 import { useMediaQuery } from '../../lib/use-media-query';
 
@@ -36,16 +37,12 @@ export function Toaster({ position = 'bottom-center' }: { position?: ToastPositi
     const load = () => void loadSonner();
     for (const type of FIRST_INPUT)
       window.addEventListener(type, load, { capture: true, passive: true });
-    let idle: number | undefined;
-    const timer = setTimeout(() => {
-      if (typeof requestIdleCallback === 'function')
-        idle = requestIdleCallback(load, { timeout: IDLE_LOAD_MS });
-      else load();
-    }, IDLE_LOAD_MS);
+    let cancelIdle = () => {};
+    const timer = setTimeout(() => (cancelIdle = whenIdle(load, IDLE_LOAD_MS)), IDLE_LOAD_MS);
     return () => {
       for (const type of FIRST_INPUT) window.removeEventListener(type, load, { capture: true });
       clearTimeout(timer);
-      if (idle !== undefined) cancelIdleCallback(idle);
+      cancelIdle();
     };
   }, [wanted]);
 

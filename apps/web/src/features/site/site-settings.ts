@@ -8,6 +8,7 @@ import {
   type SiteSettings,
 } from '@iddesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { createContext, createElement, type ReactNode, useContext, useMemo } from 'react';
 import { apiRequest } from '../../lib/api-client';
 import { setDisplayTimeZone } from '../../lib/money';
 import type { SocialLink } from '../../lib/site-config';
@@ -39,9 +40,36 @@ export function useSiteSettingsQuery() {
   return useQuery(siteSettingsQueryOptions());
 }
 
-/** The settings, or the defaults (empty contacts) until they arrive or when they fail. */
+/** The settings and the links made from them, as the shell shows them; null until they arrive. */
+const ShellSettings = createContext<{ settings: SiteSettings; links: SiteLinks } | null>(null);
+
+/**
+ * The one settings query the shell's pieces read (app.tsx): the header, the bottom bar, the
+ * floating buttons, the footer and the page title each took an observer of their own before,
+ * seven on a site page, each made, subscribed and re-rendered on the answer on the first load
+ * (issue 56: a phone's main thread).
+ */
+export function SiteSettingsProvider({ children }: { children: ReactNode }) {
+  const settings = useSiteSettingsQuery().data;
+  // A new object only when the answer changes, so the pieces re-render only then.
+  const value = useMemo(
+    () => (settings ? { settings, links: siteLinks(settings) } : null),
+    [settings],
+  );
+  return createElement(ShellSettings.Provider, { value }, children);
+}
+
+let defaults: { settings: SiteSettings; links: SiteLinks } | undefined;
+const useShellSettings = () =>
+  useContext(ShellSettings) ??
+  (defaults ??= { settings: DEFAULT_SITE_SETTINGS, links: siteLinks(DEFAULT_SITE_SETTINGS) });
+
+/**
+ * The settings, or the defaults (empty contacts) until they arrive or when they fail; read
+ * from SiteSettingsProvider's query (the app's root).
+ */
 export function useSiteSettings(): SiteSettings {
-  return useSiteSettingsQuery().data ?? DEFAULT_SITE_SETTINGS;
+  return useShellSettings().settings;
 }
 
 /**
@@ -69,5 +97,5 @@ export function siteLinks(settings: SiteSettings): SiteLinks {
 }
 
 export function useSiteLinks(): SiteLinks {
-  return siteLinks(useSiteSettings());
+  return useShellSettings().links;
 }
