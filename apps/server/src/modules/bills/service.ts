@@ -4,13 +4,15 @@ import type { z } from 'zod';
 import type { BillRow, PaymentTypeRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
+import type { FastifyBaseLogger } from 'fastify';
+import { screenshotReader } from '../../lib/ocr';
 import type { Storage } from '../../lib/storage';
 import { pendingCredit, rejectCredit, rowForCause, settleCredit } from '../ledger';
 import { billApproved, billRejected } from '../notifications';
 import { notify } from '../notifications';
 import { pendingItems } from '../pending-items';
 import { assertReferenceFree, lockReference } from '../proof-reuse';
-import { recordUpload, type StoredImage, storeImage } from '../uploads';
+import { readStoredFile, recordUpload, type StoredImage, storeImage } from '../uploads';
 import {
   type BillView,
   cancelPendingBill,
@@ -18,6 +20,8 @@ import {
   handlePendingBill,
   insertBill,
   listBillViews,
+  screenshotToRead,
+  storeScreenshotReading,
 } from './repository';
 import { t } from '../../lib/i18n';
 
@@ -121,3 +125,21 @@ const billQueue = pendingItems<BillView, BillRow, Decision>({
 });
 
 export const { getOwn: getOwnBill, get: getBill, list: listBills, decide: handleBill, cancel: cancelBill } = billQueue;
+
+/**
+ * Issue 54 item 5: read what a new bill's screenshot says (amount and reference) and store it
+ * with the bill, after the customer's answer: OCR in the image pool behind every upload
+ * (lib/ocr.ts), from the stored, re-encoded file. A bill already read, or whose file is gone,
+ * is left as it is; a failure is logged, and the bill stays "not read" for staff.
+ */
+export async function readScreenshot(deps: { db: Db; storage: Storage; log: FastifyBaseLogger }, billId: number): Promise<void> {
+  try {
+    const key = await screenshotToRead(deps.db, billId);
+    if (key === null) return;
+    const image = await readStoredFile(deps.storage, 'private', key);
+    if (image === null) return;
+    await storeScreenshotReading(deps.db, billId, await screenshotReader.read(image));
+  } catch (err) {
+    deps.log.warn({ err, billId }, 'could not read a bill screenshot');
+  }
+}

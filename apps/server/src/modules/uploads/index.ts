@@ -1,4 +1,4 @@
 // The uploads module's public surface: other modules import from here, never its files.
 export { deleteUpload } from './repository';
-export { fileUrl, recordUpload, removeFile, type StoredImage, storeImage, withStoredImage } from './service';
+export { fileUrl, readStoredFile, recordUpload, removeFile, type StoredImage, storeImage, withStoredImage } from './service';
 export { rehashProofs, type RehashSummary } from './rehash';
