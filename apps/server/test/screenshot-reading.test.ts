@@ -20,12 +20,13 @@ const rupees = (paise: number) => (paise / 100).toFixed(2);
 async function readingOf(id: number) {
   // The reading lands after the answer: wait for it, however long the image pool takes.
   await expect
-    .poll(async () => (await get(ctx.app, `/api/admin/bills/${id}`, admin.token)).json().data.screenshot_reading.read, { timeout: 60_000, interval: 100 })
+    .poll(async () => (await get(ctx.app, `/api/admin/bills/${id}`, admin.token)).json().data.screenshot_reading.read, { timeout: 110_000, interval: 100 })
     .toBe(true);
   return (await get(ctx.app, `/api/admin/bills/${id}`, admin.token)).json().data.screenshot_reading;
 }
 
-describe('a bill gets what its screenshot says', () => {
+// The first reading loads the model (a few seconds of CPU on a busy machine).
+describe('a bill gets what its screenshot says', { timeout: 120_000 }, () => {
   it('the amount and reference as typed: read, nothing differs; the customer sees no reading', async () => {
     expect([sky.layout, bank.layout]).toEqual(['sky', 'bank']);
     const who = await customer(ctx);

@@ -110,3 +110,14 @@ export async function storeScreenshotReading(db: Db, id: number, reading: Screen
     .set({ screenshotAmount: reading.amount, screenshotReference: reading.reference, screenshotReadAt: sql`now()` })
     .where(and(eq(bills.id, id), sql`${bills.screenshotReadAt} is null`));
 }
+
+/** Pending bills whose screenshot was never read (a server stopped before it read them), oldest first. */
+export async function unreadPendingBills(db: Db, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: bills.id })
+    .from(bills)
+    .where(and(eq(bills.status, 'pending'), sql`${bills.screenshotReadAt} is null`))
+    .orderBy(bills.id)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}

@@ -25,7 +25,7 @@ import { cachedPaymentType } from '../payment-types';
 import { cachedMoneyLimits } from '../settings';
 import { billChunk } from './repository';
 import { billCsvColumns, toBillJson } from './serialize';
-import { cancelBill, getBill, getOwnBill, handleBill, listBills, prepareAddFunds, readScreenshot, recordAddFunds } from './service';
+import { cancelBill, getBill, getOwnBill, handleBill, listBills, prepareAddFunds, readScreenshot, readUnreadScreenshots, recordAddFunds } from './service';
 import { t } from '../../lib/i18n';
 import { screenshotReader } from '../../lib/ocr';
 import type { Storage } from '../../lib/storage';
@@ -34,7 +34,10 @@ const AddFundsForm = formSpec(AddFundsBodySchema, { [ADD_FUNDS_PROOF_FIELD]: pro
 
 export const billRoutes: FastifyPluginAsyncZod = async (app) => {
   // The OCR thread (lib/ocr.ts) ends with the server; a later reading would start another.
-  if (app.config.screenshotReading) app.addHook('onClose', () => screenshotReader.stop());
+  if (app.config.screenshotReading) {
+    app.addHook('onReady', () => readUnreadScreenshots({ db: app.db, storage: app.storage, log: app.log }));
+    app.addHook('onClose', () => screenshotReader.stop());
+  }
   const addFundsOptions = filingRouteOptions(app, {
     tag: 'wallet',
     summary: 'Ask to add funds, with a payment screenshot',

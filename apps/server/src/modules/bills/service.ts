@@ -22,6 +22,7 @@ import {
   listBillViews,
   screenshotToRead,
   storeScreenshotReading,
+  unreadPendingBills,
 } from './repository';
 import { t } from '../../lib/i18n';
 
@@ -142,4 +143,13 @@ export async function readScreenshot(deps: { db: Db; storage: Storage; log: Fast
   } catch (err) {
     deps.log.warn({ err, billId }, 'could not read a bill screenshot');
   }
+}
+
+/**
+ * At start: the pending bills a stopped server answered but never read, read now (in the
+ * background queue, which holds only their ids). Several servers may read the same bill; the
+ * first reading stored is kept.
+ */
+export async function readUnreadScreenshots(deps: { db: Db; storage: Storage; log: FastifyBaseLogger }): Promise<void> {
+  for (const id of await unreadPendingBills(deps.db, 10_000)) void readScreenshot(deps, id);
 }
