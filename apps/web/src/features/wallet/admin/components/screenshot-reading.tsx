@@ -30,14 +30,14 @@ export function ScreenshotReading({ bill, compact = false }: { bill: Bill; compa
       {differences.length > 0 ? (
         <ul className="mt-1 space-y-0.5">
           {differences.map((text) => (
-            <li key={text} className="flex items-start gap-1 font-semibold text-amber-800 dark:text-amber-300">
+            <li key={text} className="flex items-start gap-1 font-semibold text-amber-800">
               <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <span>{text}</span>
             </li>
           ))}
         </ul>
       ) : compact ? null : (
-        <p className="mt-1 flex items-center gap-1 text-emerald-800 dark:text-emerald-300">
+        <p className="mt-1 flex items-center gap-1 text-emerald-800">
           <Check aria-hidden="true" className="size-4 shrink-0" />
           {t('reading.matches')}
         </p>
