@@ -5333,6 +5333,13 @@ export interface operations {
                                 }[];
                                 reference_approved: boolean;
                             };
+                            screenshot_reading?: {
+                                read: boolean;
+                                amount: string | null;
+                                reference: string | null;
+                                amount_differs: boolean;
+                                reference_differs: boolean;
+                            };
                         };
                     };
                 };
@@ -5468,6 +5475,13 @@ export interface operations {
                                 }[];
                                 reference_approved: boolean;
                             };
+                            screenshot_reading?: {
+                                read: boolean;
+                                amount: string | null;
+                                reference: string | null;
+                                amount_differs: boolean;
+                                reference_differs: boolean;
+                            };
                         };
                     };
                 };
@@ -5569,6 +5583,13 @@ export interface operations {
                                     id: number;
                                 }[];
                                 reference_approved: boolean;
+                            };
+                            screenshot_reading?: {
+                                read: boolean;
+                                amount: string | null;
+                                reference: string | null;
+                                amount_differs: boolean;
+                                reference_differs: boolean;
                             };
                         };
                     };
@@ -5727,6 +5748,13 @@ export interface operations {
                                         id: number;
                                     }[];
                                     reference_approved: boolean;
+                                };
+                                screenshot_reading?: {
+                                    read: boolean;
+                                    amount: string | null;
+                                    reference: string | null;
+                                    amount_differs: boolean;
+                                    reference_differs: boolean;
                                 };
                             }[];
                             page: number;
@@ -5903,6 +5931,13 @@ export interface operations {
                                 }[];
                                 reference_approved: boolean;
                             };
+                            screenshot_reading?: {
+                                read: boolean;
+                                amount: string | null;
+                                reference: string | null;
+                                amount_differs: boolean;
+                                reference_differs: boolean;
+                            };
                         };
                     };
                 };
@@ -6020,6 +6055,13 @@ export interface operations {
                                     id: number;
                                 }[];
                                 reference_approved: boolean;
+                            };
+                            screenshot_reading?: {
+                                read: boolean;
+                                amount: string | null;
+                                reference: string | null;
+                                amount_differs: boolean;
+                                reference_differs: boolean;
                             };
                         };
                     };
@@ -6292,6 +6334,13 @@ export interface operations {
                                     id: number;
                                 }[];
                                 reference_approved: boolean;
+                            };
+                            screenshot_reading?: {
+                                read: boolean;
+                                amount: string | null;
+                                reference: string | null;
+                                amount_differs: boolean;
+                                reference_differs: boolean;
                             };
                         };
                     };
