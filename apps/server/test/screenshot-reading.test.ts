@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { bills } from '../src/db/schema';
 import { receiptsOf, renderReceipt } from '../../../scripts/receipts/receipts';
 import { customer } from './helpers/ids-fixtures';
 import { useStaffedApp } from './helpers/staffed-app';
@@ -71,5 +74,22 @@ describe('a bill gets what its screenshot says', { timeout: 120_000 }, () => {
     const sent = await addFunds(ctx.app, who.token, paymentType.id, rupees(sky.amountPaise), await renderReceipt(sky), spelt);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(await readingOf(sent.json().data.id)).toMatchObject({ reference: sky.reference, reference_differs: false, amount_differs: false });
+  });
+
+  it('a bill answered by a server that stopped before reading it is read when a server starts', async () => {
+    const who = await customer(ctx);
+    const sent = await addFunds(ctx.app, who.token, paymentType.id, rupees(sky.amountPaise), await renderReceipt(sky), sky.reference);
+    const id = sent.json().data.id as number;
+    await readingOf(id);
+    // As a server leaves it when it stops between the answer and the reading.
+    await ctx.db.update(bills).set({ screenshotAmount: null, screenshotReference: null, screenshotReadAt: null }).where(eq(bills.id, id));
+    expect((await get(ctx.app, `/api/admin/bills/${id}`, admin.token)).json().data.screenshot_reading.read).toBe(false);
+    const another = await buildApp({ db: ctx.db, config: ctx.config });
+    try {
+      await another.ready();
+      expect(await readingOf(id)).toMatchObject({ read: true, amount: rupees(sky.amountPaise), reference: sky.reference });
+    } finally {
+      await another.close();
+    }
   });
 });
