@@ -9,21 +9,40 @@ import { type OcrLine, readPayment, type ScreenshotReading } from './screenshot-
  * read from node_modules, and cached nowhere else, so nothing is fetched or written at run time.
  */
 const require = createRequire(import.meta.url);
+/** A reading thread with nothing to read for this long stops, giving its memory back. */
+const IDLE_STOP_MS = 60_000;
+
 const MODEL_DIR = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 
 /**
  * Reads payment screenshots (issue 54 item 5). tesseract.js runs Tesseract (WebAssembly) on a
- * worker thread of its own, started on the first screenshot (~40 MB) and kept for the process's
- * life; if it fails, the next reading starts another. Every reading takes a slot of the image
+ * worker thread of its own, started by a reading and stopped when idle; if it fails, the next
+ * reading starts another. Every reading takes a slot of the image
  * pool (lib/image-pool.ts `runInBackground`): at most IMAGE_CONCURRENCY image jobs of any kind
  * run at once, and a reading never makes an upload wait.
  */
 class ScreenshotReader {
   private worker: Promise<Worker> | null = null;
+  private reading = 0;
+  private idle: NodeJS.Timeout | null = null;
 
-  /** The amount and the reference `image` (a stored, re-encoded screenshot) shows. */
+  /**
+   * The amount and the reference `image` (a stored, re-encoded screenshot) shows. The thread
+   * (~140 MB with its model) stops after IDLE_STOP_MS without a reading, and starts again with
+   * the next (about a second of CPU).
+   */
   async read(image: Buffer): Promise<ScreenshotReading> {
-    return imagePool.runInBackground(async () => readPayment(await this.lines(image)));
+    this.reading += 1;
+    if (this.idle) clearTimeout(this.idle);
+    try {
+      return await imagePool.runInBackground(async () => readPayment(await this.lines(image)));
+    } finally {
+      this.reading -= 1;
+      if (this.reading === 0) {
+        this.idle = setTimeout(() => void this.stop(), IDLE_STOP_MS);
+        this.idle.unref();
+      }
+    }
   }
 
   /** Every word OCR finds in `image`, by line, with its glyphs' widths. */
@@ -68,8 +87,10 @@ class ScreenshotReader {
     return this.worker;
   }
 
-  /** Stops the thread (tests, scripts); the next reading starts another. */
+  /** Stops the thread (idle, the server's close, scripts); the next reading starts another. */
   async stop(): Promise<void> {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
     const worker = this.worker;
     this.worker = null;
     if (worker) await (await worker).terminate();
