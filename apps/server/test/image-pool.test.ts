@@ -57,6 +57,27 @@ describe('BoundedPool', () => {
     expect(pool.counts()).toEqual({ running: 0, queued: 0 });
   });
 
+  it('work after the answer waits without limit, is never refused, and yields every slot to uploads', async () => {
+    const pool = new BoundedPool(1, 1);
+    const order: string[] = [];
+    const first = blocker();
+    const running = pool.run(async () => {
+      order.push('upload 1');
+      await first.done;
+    });
+    // Three readings wait (more than the queue's limit): none is refused, none fills the queue.
+    const readings = [1, 2, 3].map((n) => pool.runInBackground(async () => order.push(`reading ${n}`)));
+    expect(pool.backgroundWaiting()).toBe(3);
+    expect(pool.full()).toBe(false);
+    // An upload arriving later still goes first.
+    const upload = pool.run(async () => order.push('upload 2'));
+    first.release();
+    await Promise.all([running, upload, ...readings]);
+    expect(order).toEqual(['upload 1', 'upload 2', 'reading 1', 'reading 2', 'reading 3']);
+    expect(pool.counts()).toEqual({ running: 0, queued: 0 });
+    expect(pool.backgroundWaiting()).toBe(0);
+  });
+
   it('a failing job frees its slot', async () => {
     const pool = new BoundedPool(1, 0);
     await expect(pool.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');

@@ -47,6 +47,21 @@ const CommentSchema = optionalText(500, msg('validation.comment.max', { max: 500
 
 /* ---------- bills (add funds) ---------- */
 
+/**
+ * The amount and payment reference the server read from a bill's screenshot after the answer
+ * (OCR). `read` false: not read yet (or it could not be); then the rest is null and false. An
+ * amount or reference the picture did not show is null. `*_differs`: the screenshot shows one
+ * and it is not what the customer typed (the reference compared in its canonical form).
+ */
+export const ScreenshotReadingSchema = z.object({
+  read: z.boolean(),
+  amount: AmountSchema.nullable(),
+  reference: z.string().nullable(),
+  amount_differs: z.boolean(),
+  reference_differs: z.boolean(),
+});
+export type ScreenshotReading = z.infer<typeof ScreenshotReadingSchema>;
+
 export const BillSchema = z.object({
   id: z.number().int(),
   user: ItemUserSchema,
@@ -66,6 +81,8 @@ export const BillSchema = z.object({
   claim: ItemClaimSchema.optional(),
   /** Staff views only: the same UTR or a look-alike screenshot on other payments. */
   reused_proof: ReusedProofSchema.optional(),
+  /** Staff views only: what the screenshot itself says (issue 54 item 5). */
+  screenshot_reading: ScreenshotReadingSchema.optional(),
 });
 export type Bill = z.infer<typeof BillSchema>;
 

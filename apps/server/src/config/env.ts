@@ -114,6 +114,10 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.enum(['required', 'optional'], { error: 'Use required or optional.' }).default('required'),
   ),
+  SCREENSHOT_READING: z.preprocess(
+    emptyToUndefined,
+    z.enum(['on', 'off'], { error: 'Use on or off.' }).default('on'),
+  ),
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,
     z
@@ -212,6 +216,11 @@ export type EnvConfig = {
    * answers. `optional` (development, demos): staff may enrol, as customers may.
    */
   staffSecondFactor: 'required' | 'optional';
+  /**
+   * Issue 54 item 5: read each bill's screenshot (OCR) after the answer. Off only where no one
+   * looks at the reading (the test suites that are not about it: it costs ~0.5 s of CPU a bill).
+   */
+  screenshotReading: boolean;
   telegram: TelegramConfig | undefined;
 };
 
@@ -323,6 +332,7 @@ export function parseEnv(source: Record<string, string | undefined>, cwd: string
     },
     metricsToken: env.METRICS_TOKEN,
     staffSecondFactor: env.STAFF_SECOND_FACTOR,
+    screenshotReading: env.SCREENSHOT_READING === 'on',
     telegram: env.TELEGRAM_BOT_TOKEN
       ? {
           token: env.TELEGRAM_BOT_TOKEN,

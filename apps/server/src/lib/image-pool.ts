@@ -14,6 +14,9 @@ import { t } from './i18n';
  *   upload is refused (503) before its bytes are buffered.
  * Memory held by uploads is then at most (reads + queued + running) × 5 MB plus the pixels
  * of the running images, whatever arrives.
+ * Work after the answer (a bill's screenshot read by OCR, issue 54 item 5) takes the same slots
+ * through `runInBackground`: it waits without limit, holding no bytes while it waits, and gets a
+ * slot only when no upload is waiting for one, so it never makes an upload wait longer or be refused.
  */
 export const IMAGE_CONCURRENCY = 1;
 export const IMAGE_QUEUE_LIMIT = 8;
@@ -32,6 +35,7 @@ type Waiter = () => void;
 export class BoundedPool {
   private running = 0;
   private readonly waiting: Waiter[] = [];
+  private readonly background: Waiter[] = [];
 
   constructor(
     readonly concurrency: number,
@@ -46,11 +50,28 @@ export class BoundedPool {
     } else {
       this.running += 1;
     }
+    return this.holding(job);
+  }
+
+  /**
+   * Run `job` when a slot is free and no `run` waits for one; never refused. For work after
+   * the answer, whose caller reads its bytes inside `job`.
+   */
+  async runInBackground<T>(job: () => Promise<T>): Promise<T> {
+    if (this.running >= this.concurrency || this.waiting.length > 0) {
+      await new Promise<void>((resolve) => this.background.push(resolve));
+    } else {
+      this.running += 1;
+    }
+    return this.holding(job);
+  }
+
+  private async holding<T>(job: () => Promise<T>): Promise<T> {
     try {
       return await job();
     } finally {
-      const next = this.waiting.shift();
-      // The slot passes straight to the next waiter, so `running` stays as it is.
+      // The slot passes straight to the next waiter, uploads first, so `running` stays as it is.
+      const next = this.waiting.shift() ?? this.background.shift();
       if (next) next();
       else this.running -= 1;
     }
@@ -58,6 +79,11 @@ export class BoundedPool {
 
   counts(): { running: number; queued: number } {
     return { running: this.running, queued: this.waiting.length };
+  }
+
+  /** Jobs after the answer waiting for a slot. */
+  backgroundWaiting(): number {
+    return this.background.length;
   }
 
   /** Every slot running and the queue full: the next job would be refused. */

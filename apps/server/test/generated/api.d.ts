@@ -5791,6 +5791,13 @@ export interface operations {
                                 }[];
                                 reference_approved: boolean;
                             };
+                            screenshot_reading?: {
+                                read: boolean;
+                                amount: string | null;
+                                reference: string | null;
+                                amount_differs: boolean;
+                                reference_differs: boolean;
+                            };
                         };
                     };
                 };
@@ -5933,6 +5940,13 @@ export interface operations {
                                 }[];
                                 reference_approved: boolean;
                             };
+                            screenshot_reading?: {
+                                read: boolean;
+                                amount: string | null;
+                                reference: string | null;
+                                amount_differs: boolean;
+                                reference_differs: boolean;
+                            };
                         };
                     };
                 };
@@ -6041,6 +6055,13 @@ export interface operations {
                                     id: number;
                                 }[];
                                 reference_approved: boolean;
+                            };
+                            screenshot_reading?: {
+                                read: boolean;
+                                amount: string | null;
+                                reference: string | null;
+                                amount_differs: boolean;
+                                reference_differs: boolean;
                             };
                         };
                     };
@@ -6206,6 +6227,13 @@ export interface operations {
                                         id: number;
                                     }[];
                                     reference_approved: boolean;
+                                };
+                                screenshot_reading?: {
+                                    read: boolean;
+                                    amount: string | null;
+                                    reference: string | null;
+                                    amount_differs: boolean;
+                                    reference_differs: boolean;
                                 };
                             }[];
                             page: number;
@@ -6388,6 +6416,13 @@ export interface operations {
                                     id: number;
                                 }[];
                                 reference_approved: boolean;
+                            };
+                            screenshot_reading?: {
+                                read: boolean;
+                                amount: string | null;
+                                reference: string | null;
+                                amount_differs: boolean;
+                                reference_differs: boolean;
                             };
                         };
                     };
@@ -6724,6 +6759,13 @@ export interface operations {
                                 }[];
                                 reference_approved: boolean;
                             };
+                            screenshot_reading?: {
+                                read: boolean;
+                                amount: string | null;
+                                reference: string | null;
+                                amount_differs: boolean;
+                                reference_differs: boolean;
+                            };
                         };
                     };
                 };
@@ -7002,6 +7044,13 @@ export interface operations {
                                     id: number;
                                 }[];
                                 reference_approved: boolean;
+                            };
+                            screenshot_reading?: {
+                                read: boolean;
+                                amount: string | null;
+                                reference: string | null;
+                                amount_differs: boolean;
+                                reference_differs: boolean;
                             };
                         };
                     };

@@ -33,6 +33,8 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
       RATE_LIMIT_MONEY_IP_MAX: '10000',
       // Tests about the second factor set `required` (the default outside tests).
       STAFF_SECOND_FACTOR: 'optional',
+      // ~0.5 s of CPU a bill: on in the tests about the reading (screenshot-reading.test.ts).
+      SCREENSHOT_READING: 'off',
       ...env,
     },
     scratch,

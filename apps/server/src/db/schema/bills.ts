@@ -38,6 +38,15 @@ export const bills = pgTable(
      * (migration 0016's trigger), never written by the server; the lists read it from the row.
      */
     reuse: text('reuse'),
+    /**
+     * Issue 54 item 5: what the screenshot itself says, read after the answer (modules/bills
+     * `readScreenshot`: OCR in the image pool, lib/screenshot-text.ts). `screenshotReadAt` is
+     * null until it was read; the amount (minor units) and the reference are null when the
+     * picture did not show one.
+     */
+    screenshotAmount: bigint('screenshot_amount', { mode: 'bigint' }),
+    screenshotReference: text('screenshot_reference'),
+    screenshotReadAt: timestamp('screenshot_read_at', { withTimezone: true }),
     status: approvalStatus('status').notNull().default('pending'),
     comment: text('comment'),
     handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),

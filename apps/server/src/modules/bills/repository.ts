@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { bills, type BillRow, paymentTypes, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
+import type { ScreenshotReading } from '../../lib/screenshot-text';
 import { cancelOwnIfPending, decideIfPending, deskWhere, claimJoin, claimOf, claimer, handler, type ListQuery, type Parties, partyColumns, pendingFilter, viewQueries } from '../pending-items';
 import { referenceApprovedColumn } from '../proof-reuse';
 
@@ -96,3 +97,31 @@ export function handlePendingBill(
   return decideIfPending(tx, bills, eq(bills.id, id), { ...decision, change: { comment } });
 }
 
+
+/** A bill's screenshot to read: its key, while it has no reading yet. */
+export async function screenshotToRead(db: Db, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ proofKey: bills.proofKey })
+    .from(bills)
+    .where(and(eq(bills.id, id), sql`${bills.screenshotReadAt} is null`));
+  return row?.proofKey ?? null;
+}
+
+/** What the screenshot says, stored once (a second reading of the same bill changes nothing). */
+export async function storeScreenshotReading(db: Db, id: number, reading: ScreenshotReading): Promise<void> {
+  await db
+    .update(bills)
+    .set({ screenshotAmount: reading.amount, screenshotReference: reading.reference, screenshotReadAt: sql`now()` })
+    .where(and(eq(bills.id, id), sql`${bills.screenshotReadAt} is null`));
+}
+
+/** Pending bills whose screenshot was never read (a server stopped before it read them), oldest first. */
+export async function unreadPendingBills(db: Db, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: bills.id })
+    .from(bills)
+    .where(and(eq(bills.status, 'pending'), sql`${bills.screenshotReadAt} is null`))
+    .orderBy(bills.id)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}

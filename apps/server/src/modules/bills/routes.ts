@@ -25,13 +25,19 @@ import { cachedPaymentType } from '../payment-types';
 import { cachedMoneyLimits } from '../settings';
 import { billChunk } from './repository';
 import { billCsvColumns, toBillJson } from './serialize';
-import { cancelBill, claimBill, getBill, getOwnBill, handleBill, listBills, prepareAddFunds, recordAddFunds, releaseBill } from './service';
+import { cancelBill, claimBill, getBill, getOwnBill, handleBill, listBills, prepareAddFunds, readScreenshot, readUnreadScreenshots, recordAddFunds, releaseBill } from './service';
 import { t } from '../../lib/i18n';
+import { screenshotReader } from '../../lib/ocr';
 import type { Storage } from '../../lib/storage';
 
 const AddFundsForm = formSpec(AddFundsBodySchema, { [ADD_FUNDS_PROOF_FIELD]: proofRequiredMessage });
 
 export const billRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The OCR thread (lib/ocr.ts) ends with the server; a later reading would start another.
+  if (app.config.screenshotReading) {
+    app.addHook('onReady', () => readUnreadScreenshots({ db: app.db, storage: app.storage, log: app.log }));
+    app.addHook('onClose', () => screenshotReader.stop());
+  }
   const addFundsOptions = filingRouteOptions(app, {
     tag: 'wallet',
     summary: 'Ask to add funds, with a payment screenshot',
@@ -53,7 +59,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
         paymentType: await cachedPaymentType(app.db, fields.payment_type_id),
       };
       const { id, name, email, phone, locale } = callerOf(request).user;
-      return app.moneyTransaction(
+      const answer = await app.moneyTransaction(
         request,
         reply,
         async (tx, _storage, image) => {
@@ -63,6 +69,9 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         (storage: Storage) => prepareAddFunds(app.db, storage, fields, files.proof!, known),
       );
+      // Committed: the screenshot is read after the answer, off the request (issue 54 item 5).
+      if (app.config.screenshotReading) void readScreenshot({ db: app.db, storage: app.storage, log: request.log }, answer.data.id);
+      return answer;
     },
   );
 

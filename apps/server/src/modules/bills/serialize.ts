@@ -1,4 +1,4 @@
-import { type Bill, formatAmount } from '@iddesk/contract';
+import { type Bill, formatAmount, type ScreenshotReading } from '@iddesk/contract';
 import { textCell } from '../../lib/csv-export';
 import { claimJson, type CsvColumn, customerComment, queueCsvColumns } from '../pending-items';
 import { toReusedProof } from '../proof-reuse';
@@ -18,7 +18,26 @@ export function toBillJson(bill: BillView, audience: 'owner' | 'admin' = 'owner'
     comment: audience === 'admin' ? bill.comment : customerComment(bill.status, bill.comment),
     created_at: bill.createdAt.toISOString(),
     handled_at: bill.handledAt?.toISOString() ?? null,
-    ...(audience === 'admin' ? { handled_by: bill.handler, claim: claimJson(bill.claim), reused_proof: toReusedProof(bill.reuse, bill.reuseApproved) } : {}),
+    ...(audience === 'admin'
+      ? { handled_by: bill.handler, claim: claimJson(bill.claim), reused_proof: toReusedProof(bill.reuse, bill.reuseApproved), screenshot_reading: screenshotReadingOf(bill) }
+      : {}),
+  };
+}
+
+/**
+ * What the screenshot says beside what was typed (issue 54 item 5). A reading is 12 digits, so
+ * its canonical form (migration 0026's canonical_reference) is itself without leading zeros.
+ */
+function screenshotReadingOf(bill: BillView): ScreenshotReading {
+  if (bill.screenshotReadAt === null) return { read: false, amount: null, reference: null, amount_differs: false, reference_differs: false };
+  const amount = bill.screenshotAmount;
+  const reference = bill.screenshotReference;
+  return {
+    read: true,
+    amount: amount === null ? null : formatAmount(amount),
+    reference,
+    amount_differs: amount !== null && amount !== bill.amount,
+    reference_differs: reference !== null && reference.replace(/^0+/, '') !== bill.referenceCanonical,
   };
 }
 

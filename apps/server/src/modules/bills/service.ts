@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { BillRow, PaymentTypeRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
 import { ValidationError } from '../../errors/app-errors';
+import type { FastifyBaseLogger } from 'fastify';
+import { screenshotReader } from '../../lib/ocr';
 import type { Storage } from '../../lib/storage';
 import { pendingCredit, rejectCredit, rowForCause, settleCredit } from '../ledger';
 import { billApproved, billRejected } from '../notifications';
@@ -10,7 +12,7 @@ import { notify } from '../notifications';
 import { pendingItems } from '../pending-items';
 import { assertReferenceFree, lockReference } from '../proof-reuse';
 import { backBill, billReferenceUnderAccountLock } from '../statements';
-import { recordUpload, type StoredImage, storeImage } from '../uploads';
+import { readStoredFile, recordUpload, type StoredImage, storeImage } from '../uploads';
 import {
   billClaims,
   type BillView,
@@ -19,6 +21,9 @@ import {
   handlePendingBill,
   insertBill,
   listBillViews,
+  screenshotToRead,
+  storeScreenshotReading,
+  unreadPendingBills,
 } from './repository';
 import { t } from '../../lib/i18n';
 
@@ -126,3 +131,30 @@ const billQueue = pendingItems<BillView, BillRow, Decision>({
 });
 
 export const { getOwn: getOwnBill, get: getBill, list: listBills, decide: handleBill, cancel: cancelBill, claim: claimBill, release: releaseBill } = billQueue;
+
+/**
+ * Issue 54 item 5: read what a new bill's screenshot says (amount and reference) and store it
+ * with the bill, after the customer's answer: OCR in the image pool behind every upload
+ * (lib/ocr.ts), from the stored, re-encoded file. A bill already read, or whose file is gone,
+ * is left as it is; a failure is logged, and the bill stays "not read" for staff.
+ */
+export async function readScreenshot(deps: { db: Db; storage: Storage; log: FastifyBaseLogger }, billId: number): Promise<void> {
+  try {
+    const key = await screenshotToRead(deps.db, billId);
+    if (key === null) return;
+    const image = await readStoredFile(deps.storage, 'private', key);
+    if (image === null) return;
+    await storeScreenshotReading(deps.db, billId, await screenshotReader.read(image));
+  } catch (err) {
+    deps.log.warn({ err, billId }, 'could not read a bill screenshot');
+  }
+}
+
+/**
+ * At start: the pending bills a stopped server answered but never read, read now (in the
+ * background queue, which holds only their ids). Several servers may read the same bill; the
+ * first reading stored is kept.
+ */
+export async function readUnreadScreenshots(deps: { db: Db; storage: Storage; log: FastifyBaseLogger }): Promise<void> {
+  for (const id of await unreadPendingBills(deps.db, 10_000)) void readScreenshot(deps, id);
+}

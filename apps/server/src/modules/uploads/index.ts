@@ -2,6 +2,7 @@
 export { deleteUpload } from './repository';
 export {
   fileUrl,
+  readStoredFile,
   recordUpload,
   removeFile,
   type StoredFile,

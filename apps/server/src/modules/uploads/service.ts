@@ -119,6 +119,11 @@ export async function withStoredImage<T>(
   }
 }
 
+/** A stored file's bytes; null when it is not there. */
+export async function readStoredFile(storage: Storage, visibility: Visibility, key: string): Promise<Buffer | null> {
+  return storage.get(storageKeyOf(visibility, key));
+}
+
 /** Best effort: a file that cannot be removed is logged, never an error for the caller. */
 export async function removeFile(
   storage: Storage,

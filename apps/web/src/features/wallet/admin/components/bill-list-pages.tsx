@@ -14,6 +14,7 @@ import {
 } from '../../../staff';
 import { common } from '../../../../lib/i18n-common';
 import { walletStaff } from '../i18n';
+import { ScreenshotReading } from './screenshot-reading';
 
 const amount = (b: Bill) => (
   <span className="font-semibold tabular-nums">{formatMoney(b.amount)}</span>
@@ -44,6 +45,7 @@ function BillList(props: QueueListView & { items: Bill[]; pending: boolean }) {
             <div className="min-w-0">
               <Reference value={b.reference} />
               <p className="text-sm text-slate-600">{b.payment_type.name}</p>
+              <ScreenshotReading bill={b} compact />
             </div>
           ),
         },
@@ -57,6 +59,7 @@ function BillList(props: QueueListView & { items: Bill[]; pending: boolean }) {
             <Reference value={b.reference} />
           </CardLine>
           <CardLine label={t('bills.paidTo')}>{b.payment_type.name}</CardLine>
+          <ScreenshotReading bill={b} compact />
         </>
       )}
     />

@@ -21,6 +21,7 @@ import {
 } from '../../../staff';
 import { walletStaff } from '../i18n';
 import { BillStatementCard } from './bill-statement-card';
+import { ScreenshotReading } from './screenshot-reading';
 
 const BILL_QUEUE = {
   api: WALLET_API.adminBills,
@@ -100,6 +101,9 @@ function BillDetail({ bill }: { bill: Bill }) {
           mono: true,
           wide: true,
         },
+        ...(bill.screenshot_reading
+          ? [{ label: t('reading.label'), value: <ScreenshotReading bill={bill} />, wide: true }]
+          : []),
         { label: t('bill.phone'), value: bill.user.phone, copy: bill.user.phone, wide: true },
         { label: t('bill.sent'), value: formatDateTime(bill.created_at) },
       ]}
