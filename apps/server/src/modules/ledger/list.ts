@@ -1,4 +1,4 @@
-import type { DeskListQuery, Paginated, PendingPageQuerySchema, Transaction } from '@iddesk/contract';
+import type { DeskListQuery, Locale, Paginated, PendingPageQuerySchema, Transaction } from '@iddesk/contract';
 import { formatAmount } from '@iddesk/contract';
 import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -7,7 +7,8 @@ import type { Db } from '../../db/types';
 import { textCell, timeCell } from '../../lib/csv-export';
 import { pageWindow, toPage, withTotal } from '../../lib/pagination';
 import { containsPattern, dayEnd, dayStart } from '../pending-items';
-import { toTransactionJson } from './serialize';
+import { ledgerText, toTransactionJson } from './serialize';
+import { localize } from '../../lib/i18n';
 
 export type PendingPageParams = z.output<typeof PendingPageQuerySchema>;
 
@@ -68,13 +69,19 @@ export async function transactionChunk(
   return db.select().from(transactions).where(and(filterOf(userId, query), after)).orderBy(orderOf(query)).limit(size);
 }
 
-/** The CSV export's columns: signed exact amounts, times in the display time zone. */
-export function transactionCsvColumns(timeZone: string): { header: string; cell: (row: TransactionRow) => string | number }[] {
+/**
+ * The CSV export's columns: signed exact amounts, times in the display time zone, the text in
+ * the reader's language.
+ */
+export function transactionCsvColumns(
+  timeZone: string,
+  locale: Locale,
+): { header: string; cell: (row: TransactionRow) => string | number }[] {
   return [
     { header: 'id', cell: (r) => r.id },
     { header: 'created_at', cell: (r) => timeCell(r.createdAt, timeZone) },
     { header: 'kind', cell: (r) => r.kind },
-    { header: 'description', cell: (r) => textCell(r.description) },
+    { header: 'description', cell: (r) => textCell(localize(ledgerText(r), locale)) },
     { header: 'amount', cell: (r) => formatAmount(r.amount) },
     { header: 'status', cell: (r) => r.status },
     { header: 'balance_after', cell: (r) => (r.balanceAfter === null ? '' : formatAmount(r.balanceAfter)) },

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
+
+/** The languages of the contract's catalogues, English (the page's default) first. */
+const LOCALES = ['en', 'hi'] as const;
+
+const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The service worker's offline page (`offline.html`, decision 018) in every language: one
+ * `<main lang>` per language, its words from the catalogues (`site.offline.*`), English shown
+ * until `offline.js` picks the language the site was last read in. Self-contained: no app
+ * script, no font, nothing that needs the network.
+ */
+export function offlinePage(): Plugin {
+  return {
+    name: 'iddesk-offline-page',
+    apply: 'build',
+    generateBundle() {
+      const words = (locale: string) => {
+        const site = JSON.parse(read(`../../packages/contract/src/i18n/${locale}/site.json`)) as Record<string, string>;
+        const say = (key: string) => {
+          const text = site[`offline.${key}`];
+          if (text === undefined) throw new Error(`offline page: no site.offline.${key} in ${locale}`);
+          return escapeHtml(text);
+        };
+        return { pageTitle: say('pageTitle'), title: say('title'), text: say('text'), retry: say('retry') };
+      };
+      const pages = LOCALES.map((locale, index) => {
+        const w = words(locale);
+        return [
+          `    <main lang="${locale}" data-title="${w.pageTitle}"${index === 0 ? '' : ' hidden'}>`,
+          '      <img src="/favicon.svg" alt="" />',
+          `      <h1>${w.title}</h1>`,
+          `      <p>${w.text}</p>`,
+          `      <a href="">${w.retry}</a>`,
+          '    </main>',
+        ].join('\n');
+      }).join('\n');
+      const html = read('./offline/offline.html')
+        .replace('{{pageTitle}}', words(LOCALES[0]).pageTitle)
+        .replace('<!--pages-->', pages);
+      this.emitFile({ type: 'asset', fileName: 'offline.html', source: html });
+      this.emitFile({ type: 'asset', fileName: 'offline.js', source: read('./offline/offline.js') });
+    },
+  };
+}
