@@ -19,7 +19,20 @@ export function offlinePage(): Plugin {
   return {
     name: 'iddesk-offline-page',
     apply: 'build',
-    generateBundle() {
+    generateBundle(_options, bundle) {
+      // Hindi's letters from the app's own Devanagari font, which a reader of Hindi has loaded
+      // (the worker keeps /assets/ files): a phone without a Devanagari system font still reads it.
+      const devanagari = Object.keys(bundle).find((name) => /noto-sans-devanagari-devanagari-wght-normal-[\w-]+\.woff2$/.test(name));
+      if (!devanagari) throw new Error('offline page: no Devanagari font in the bundle');
+      const fontFace = [
+        '      @font-face {',
+        "        font-family: 'Noto Sans Devanagari Variable';",
+        '        font-weight: 100 900;',
+        '        font-display: swap;',
+        `        src: url(/${devanagari}) format('woff2-variations');`,
+        '        unicode-range: U+0900-097F, U+1CD0-1CF9, U+200C-200D, U+20A8, U+20B9, U+25CC, U+A830-A839, U+A8E0-A8FF;',
+        '      }',
+      ].join('\n');
       const words = (locale: string) => {
         const site = JSON.parse(read(`../../packages/contract/src/i18n/${locale}/site.json`)) as Record<string, string>;
         const say = (key: string) => {
@@ -42,6 +55,7 @@ export function offlinePage(): Plugin {
       }).join('\n');
       const html = read('./offline/offline.html')
         .replace('{{pageTitle}}', words(LOCALES[0]).pageTitle)
+        .replace('/*fonts*/', fontFace)
         .replace('<!--pages-->', pages);
       this.emitFile({ type: 'asset', fileName: 'offline.html', source: html });
       this.emitFile({ type: 'asset', fileName: 'offline.js', source: read('./offline/offline.js') });
