@@ -11,7 +11,7 @@ const escapeHtml = (text: string) =>
 
 /**
  * The service worker's offline page (`offline.html`, decision 018) in every language: one
- * `<main lang>` per language, its words from the catalogues (`site.offline.*`), English shown
+ * `<main lang>` per language, its words from the catalogues (the `offline` namespace, which no app page loads), English shown
  * until `offline.js` picks the language the site was last read in. Self-contained: no app
  * script, no font, nothing that needs the network.
  */
@@ -34,10 +34,10 @@ export function offlinePage(): Plugin {
         '      }',
       ].join('\n');
       const words = (locale: string) => {
-        const site = JSON.parse(read(`../../packages/contract/src/i18n/${locale}/site.json`)) as Record<string, string>;
+        const messages = JSON.parse(read(`../../packages/contract/src/i18n/${locale}/offline.json`)) as Record<string, string>;
         const say = (key: string) => {
-          const text = site[`offline.${key}`];
-          if (text === undefined) throw new Error(`offline page: no site.offline.${key} in ${locale}`);
+          const text = messages[key];
+          if (text === undefined) throw new Error(`offline page: no offline.${key} in ${locale}`);
           return escapeHtml(text);
         };
         return { pageTitle: say('pageTitle'), title: say('title'), text: say('text'), retry: say('retry') };

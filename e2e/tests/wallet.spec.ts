@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { adminToken, apiGet, apiLogin, apiPost, createUpiPaymentType, pngFile } from '../support/api';
 import { expect, loginViaUi, newReference, test, registeredUser, signedInUser, staffPage } from '../support/fixtures';
 
@@ -185,4 +187,55 @@ test('a withdrawal whose answer is lost on the network is retried with its key a
   // The dropped answer is the one failed load this story provokes on purpose.
   const dropped = consoleErrors.filter((e) => /net::ERR_CONNECTION_RESET/.test(e));
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !dropped.includes(e)));
+});
+
+test('a customer filters their transactions by type and day and downloads that statement (issue 56)', async ({
+  page,
+  request,
+}) => {
+  const user = await signedInUser(page, request, 'statement');
+  const token = await apiLogin(request, user.email, user.password);
+  const me = await apiPost<{ id: number }>(request, token, '/user/passport');
+  await apiPost(request, await adminToken(request), '/admin/deposit/create', { user_id: me.id, amount: '1500', comment: 'opening' });
+  await apiPost(request, token, '/withdraw', { amount: '200', method: 'upi', upi_id: 'me@okicici' });
+
+  await page.goto('/transactions');
+  const main = page.getByRole('main');
+  await expect(main.getByText('Deposit by admin: opening').first()).toBeVisible();
+  await main.getByRole('button', { name: 'Filters' }).click();
+  const filters = page.getByRole('search', { name: 'Filter your transactions' });
+  await filters.getByLabel('Type').selectOption({ label: 'Withdrawal' });
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(/kind=withdrawal/);
+  await expect(main.getByText('Withdrawal to UPI me@okicici').first()).toBeVisible();
+  await expect(main.getByText('Deposit by admin: opening')).toHaveCount(0);
+  await expect(main.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+
+  // A day the customer types as dd/mm/yyyy (the fields stay open); a wrong one is said on its
+  // field, nothing applied.
+  await filters.getByLabel('From day').fill('31/02/2026');
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(filters.getByText('Enter the day as dd/mm/yyyy, like 31/12/2026.')).toBeVisible();
+  await filters.getByLabel('From day').fill('01/01/2020');
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(/from=2020-01-01/);
+  await expectNoSeriousA11yViolations(page);
+
+  // The statement is the rows the list shows.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    main.getByRole('button', { name: 'Download statement (CSV)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('statement.csv');
+  const csv = await readFile((await download.path())!, 'utf8');
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain('Withdrawal to UPI me@okicici');
+  expect(lines[1]).toContain('-200.00');
+
+  // A type with nothing in it: the filtered empty state.
+  await expect(main.getByRole('button', { name: 'Filters (2)' })).toHaveAttribute('aria-expanded', 'true');
+  await filters.getByLabel('Type').selectOption({ label: 'New ID' });
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(main.getByText('No transactions match these filters')).toBeVisible();
 });

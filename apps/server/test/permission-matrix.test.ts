@@ -81,6 +81,7 @@ const MATRIX: Record<string, Access> = {
   'POST /api/admin/withdraw/{id}/approve': 'admin',
   'POST /api/admin/withdraw/{id}/reject': 'admin',
   'GET /api/transactions': 'user',
+  'GET /api/transactions/export.csv': 'user',
   'POST /api/admin/users': 'admin',
   'GET /api/admin/users/{id}': 'admin',
   'GET /api/admin/users/{id}/block': 'admin',

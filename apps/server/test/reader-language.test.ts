@@ -9,7 +9,7 @@ import { userIdOf, withdrawUpi } from './helpers/wallet-fixtures';
 
 /**
  * Issue 56 harm 4: ledger lines and notifications are written in the reader's language when
- * they are read, from the key and values each row keeps (docs/product.md#languages), so one
+ * they are read, from the key and values each row keeps (docs/product.md#language), so one
  * list never mixes languages; rows from before their key was kept get it from migration 0035
  * when their text matches a message, and keep their text when it does not. Runs on PGlite and,
  * under scripts/with-postgres.mjs, on PostgreSQL.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema } from './envelope';
 import { RequestStatusSchema, TransactionStatusSchema } from './enums';
-import { formId, optionalText, requiredText } from './form-fields';
+import { formId, optionalDay, optionalText, requiredText } from './form-fields';
 import { msg, translate } from './i18n/translate';
 import { AmountInputSchema, AmountSchema } from './money';
 import {
@@ -141,6 +141,20 @@ export const TransactionKindSchema = z.enum([
   'id_close',
 ]);
 export type TransactionKind = z.infer<typeof TransactionKindSchema>;
+
+/**
+ * The customer's own ledger (issue 56): `pending`, one `kind`, and days `from`/`to` (in the
+ * site's display time zone, both included). The statement (CSV) takes the same filters.
+ */
+export const TransactionsQuerySchema = PendingPageQuerySchema.extend({
+  kind: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.enum(TransactionKindSchema.options, msg('validation.kind')).optional(),
+  ),
+  from: optionalDay,
+  to: optionalDay,
+});
+export type TransactionsQuery = z.input<typeof TransactionsQuerySchema>;
 
 /** What a ledger row is about: a bill, a withdrawal, a user ID, a request, or a manual change. */
 export const TransactionCauseTypeSchema = z.enum(['bill', 'withdrawal', 'user_id', 'request', 'manual']);

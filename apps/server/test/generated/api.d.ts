@@ -1052,9 +1052,29 @@ export interface paths {
         };
         /**
          * The caller's wallet movements, newest first
-         * @description pending=1: holds and credits awaiting approval; pending=0: done and rejected.
+         * @description pending=1: holds and credits awaiting approval; pending=0: done and rejected. kind: one kind of movement; from/to: days in the display time zone, both included.
          */
         get: operations["getTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transactions/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's statement: their wallet movements as CSV, filtered like the list
+         * @description Every matching row (`page`/`perPage` ignored), newest first; exact signed amounts, times in the display time zone, descriptions in the language the call asks for.
+         */
+        get: operations["getTransactionsExportCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7494,6 +7514,9 @@ export interface operations {
                 page?: number;
                 perPage?: number;
                 pending?: "0" | "1" | "true" | "false";
+                kind?: "add_funds" | "withdrawal" | "admin_deposit" | "admin_withdrawal" | "id_create" | "id_deposit" | "id_withdraw" | "id_close";
+                from?: string;
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -7530,6 +7553,60 @@ export interface operations {
                             last_page: number;
                         };
                     };
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTransactionsExportCsv: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                pending?: "0" | "1" | "true" | "false";
+                kind?: "add_funds" | "withdrawal" | "admin_deposit" | "admin_withdrawal" | "id_create" | "id_deposit" | "id_withdraw" | "id_close";
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's statement: their wallet movements as CSV, filtered like the list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */

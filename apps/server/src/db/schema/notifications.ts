@@ -20,7 +20,7 @@ export const notifications = pgTable(
     /**
      * What it says, as the notice's catalogue key (`notices.billApproved`: its `.title` and
      * `.body`) and values (a staff comment as `comment`), written in the reader's language
-     * when read (docs/product.md#languages). Null on rows from before migration 0035 whose text
+     * when read (docs/product.md#language). Null on rows from before migration 0035 whose text
      * could not be matched.
      */
     messageKey: text('message_key'),

@@ -60,7 +60,7 @@ export const transactions = pgTable(
     description: text('description').notNull(),
     /**
      * The entry's catalogue key (`api.ledger.entry.*`) and its values: every reader sees the
-     * text in their own language, written when it is read (docs/product.md#languages).
+     * text in their own language, written when it is read (docs/product.md#language).
      */
     descriptionKey: text('description_key').$type<MessageKey>(),
     descriptionValues: jsonb('description_values').$type<MessageValues>(),

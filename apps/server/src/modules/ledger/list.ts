@@ -1,4 +1,4 @@
-import type { DeskListQuery, Locale, Paginated, PendingPageQuerySchema, Transaction } from '@iddesk/contract';
+import type { DeskListQuery, Locale, Paginated, TransactionKind, PendingPageQuerySchema, Transaction } from '@iddesk/contract';
 import { formatAmount } from '@iddesk/contract';
 import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -12,13 +12,20 @@ import { localize } from '../../lib/i18n';
 
 export type PendingPageParams = z.output<typeof PendingPageQuerySchema>;
 
-/** Staff filters on a user's ledger (issue 16): amount range (either sign), text, days, order. */
-export type LedgerFilter = Partial<Omit<DeskListQuery, 'page' | 'perPage'>> & { timeZone?: string };
+/**
+ * Filters on a user's ledger: staff's (issue 16: amount range of either sign, text, days,
+ * order) and the customer's own (issue 56: one kind, days).
+ */
+export type LedgerFilter = Partial<Omit<DeskListQuery, 'page' | 'perPage'>> & {
+  kind?: TransactionKind | undefined;
+  timeZone?: string;
+};
 
 function filterOf(userId: number, query: PendingPageParams & LedgerFilter): SQL | undefined {
   const { amount_min, amount_max, reference, from, to, timeZone } = query;
   return and(
     eq(transactions.userId, userId),
+    query.kind === undefined ? undefined : eq(transactions.kind, query.kind),
     query.pending === true ? eq(transactions.status, 'pending') : undefined,
     query.pending === false ? inArray(transactions.status, ['done', 'rejected', 'cancelled']) : undefined,
     amount_min === undefined ? undefined : sql`abs(${transactions.amount}) >= ${amount_min}`,

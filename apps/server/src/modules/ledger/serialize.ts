@@ -4,7 +4,7 @@ import { t } from '../../lib/i18n';
 
 /**
  * An entry's text as `t` marks it, written in the reader's language when the answer is sent
- * (docs/product.md#languages); a row from before its key was kept (migration 0035), its
+ * (docs/product.md#language); a row from before its key was kept (migration 0035), its
  * stored text.
  */
 export const ledgerText = (row: Pick<TransactionRow, 'description' | 'descriptionKey' | 'descriptionValues'>): string =>

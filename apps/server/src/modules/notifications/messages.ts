@@ -4,7 +4,7 @@ import { translateIn } from '../../lib/i18n';
 /**
  * The wording of every notification, in one place, as catalogue keys (`notices` namespace).
  * A notification keeps its key and values; it is written in the reader's language each time
- * it is read (`noticeText`: the list, the poll, Telegram, mail; docs/product.md#languages).
+ * it is read (`noticeText`: the list, the poll, Telegram, mail; docs/product.md#language).
  */
 
 /** A notice's kind: `notices.<kind>.title` and `notices.<kind>.body` in the catalogue. */
