@@ -239,3 +239,20 @@ test('a customer filters their transactions by type and day and downloads that s
   await filters.getByRole('button', { name: 'Apply filters' }).click();
   await expect(main.getByText('No transactions match these filters')).toBeVisible();
 });
+
+test('quick amounts fill the top-up amount within the owner’s limits (issue 56)', async ({ page, request }) => {
+  await signedInUser(page, request, 'quick');
+  await page.goto('/add_funds');
+  // The default limits: ₹100 to ₹2,00,000.
+  await expect(page.getByText('₹100.00 to ₹2,00,000.00')).toBeVisible();
+  const quick = page.getByRole('group', { name: 'Quick amounts' });
+  await expect(quick.getByRole('button')).toHaveText(['₹500', '₹1,000', '₹2,000', '₹5,000']);
+  await quick.getByRole('button', { name: '₹2,000' }).click();
+  const amount = page.getByLabel('Amount', { exact: true });
+  await expect(amount).toHaveValue('2000');
+  await expect(quick.getByRole('button', { name: '₹2,000' })).toHaveAttribute('aria-pressed', 'true');
+  // The field stays the amount's one place: typing another unchooses the chip.
+  await amount.fill('2500');
+  await expect(quick.getByRole('button', { name: '₹2,000' })).toHaveAttribute('aria-pressed', 'false');
+  await expectNoSeriousA11yViolations(page);
+});
