@@ -256,3 +256,40 @@ test('quick amounts fill the top-up amount within the owner’s limits (issue 56
   await expect(quick.getByRole('button', { name: '₹2,000' })).toHaveAttribute('aria-pressed', 'false');
   await expectNoSeriousA11yViolations(page);
 });
+
+test('a movement’s receipt: reference, time, status steps, share and report a problem (issue 56)', async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const user = await signedInUser(page, request, 'receipt');
+  const token = await apiLogin(request, user.email, user.password);
+  const me = await apiPost<{ id: number }>(request, token, '/user/passport');
+  await apiPost(request, await adminToken(request), '/admin/deposit/create', { user_id: me.id, amount: '900', comment: 'opening' });
+  const held = await apiPost<{ id: number }>(request, token, '/withdraw', { amount: '250', method: 'upi', upi_id: 'me@okicici' });
+  expect(held.id).toBeGreaterThan(0);
+
+  await page.goto('/transactions');
+  await page.getByRole('main').getByRole('link', { name: 'Withdrawal to UPI me@okicici' }).first().click();
+  await expect(page).toHaveURL(/\/transactions\/\d+$/);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: 'Receipt' })).toBeVisible();
+  await expect(main.getByText(/^TX-\d{6}$/)).toBeVisible();
+  await expect(main.getByText('Waiting for the desk')).toBeVisible();
+  await expect(main.getByText('Not handled yet.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await main.getByRole('button', { name: 'Share receipt' }).click();
+  await expect(page.getByText('Receipt copied')).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/^TX-\d{6}: Withdrawal to UPI me@okicici, ₹250\.00, /);
+
+  // Report a problem goes to the site's support (the contacts page without a WhatsApp number).
+  await main.getByRole('link', { name: 'Report a problem' }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+
+  // Another customer's receipt is not found.
+  await page.goto('/transactions/999999');
+  await expect(page.getByRole('main')).toContainText('This transaction does not exist');
+});

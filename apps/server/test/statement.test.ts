@@ -5,8 +5,8 @@ import { createAdmin, registerUser, useTestApp } from './helpers/test-app';
 import { deposit, userIdOf, withdrawUpi } from './helpers/wallet-fixtures';
 
 /**
- * Issue 56: a customer's own ledger filtered by kind and by days, and their statement — the
- * same rows as CSV — with nobody else's rows in either. Runs on PGlite and, under
+ * Issue 56: a customer's own ledger filtered by kind and by days, their statement — the same
+ * rows as CSV — and one movement for its receipt, with nobody else's rows in any. Runs on PGlite and, under
  * scripts/with-postgres.mjs, on PostgreSQL.
  */
 
@@ -106,6 +106,23 @@ describe("a customer's ledger by kind and by day (issue 56)", () => {
     expect(march.slice(1).map((row) => row[3])).toEqual(['Deposit by admin: test funds']);
     const inHindi = await statement(user.token, 'from=2026-03-01&to=2026-03-01', HINDI);
     expect(inHindi.slice(1).map((row) => row[3])).toEqual(['एडमिन ने जमा किए: test funds']);
+  });
+
+  it('one movement, for its receipt: the caller’s own with its times; another user’s is 404', async () => {
+    const { user } = await customerWithHistory();
+    const [held, , credited] = (await read('/api/transactions', user.token)).json().data.items as { id: number }[];
+    const pending = await read(`/api/transactions/${held!.id}`, user.token);
+    expect(pending.statusCode).toBe(200);
+    expect(pending.json().data).toMatchObject({ id: held!.id, status: 'pending', kind: 'withdrawal', settled_at: null });
+    const done = (await read(`/api/transactions/${credited!.id}`, user.token)).json().data;
+    expect(done).toMatchObject({ status: 'done', description: 'Deposit by admin: test funds' });
+    expect(Date.parse(done.settled_at)).not.toBeNaN();
+    expect((await read(`/api/transactions/${credited!.id}`, user.token, HINDI)).json().data.description).toBe('एडमिन ने जमा किए: test funds');
+
+    const other = await registerUser(ctx.app);
+    expect((await read(`/api/transactions/${held!.id}`, other.token)).statusCode).toBe(404);
+    expect((await read('/api/transactions/2147483647', user.token)).statusCode).toBe(404);
+    expect((await read(`/api/transactions/${held!.id}`)).statusCode).toBe(401);
   });
 
   it('a guest gets 401 for the statement', async () => {

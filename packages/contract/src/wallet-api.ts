@@ -13,6 +13,8 @@ export const WALLET_API = {
   transactions: '/transactions',
   /** The caller's statement: their ledger as CSV, filtered like the list (issue 56). */
   transactionsCsv: '/transactions/export.csv',
+  /** One of the caller's own movements, for its receipt (another user's answers 404). */
+  transaction: (id: Id) => `/transactions/${id}`,
   /** The caller's own bill or withdrawal (another user's answers 404). */
   bill: (id: Id) => `/bills/${id}`,
   withdrawal: (id: Id) => `/withdraw/${id}`,

@@ -173,6 +173,8 @@ export const TransactionSchema = z.object({
   /** The balance right after this row took effect; null while a credit is pending or if refused. */
   balance_after: AmountSchema.nullable(),
   created_at: z.string(),
+  /** When it was approved, refused or cancelled (done at once for the desk's own); null while pending. */
+  settled_at: z.string().nullable(),
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
 

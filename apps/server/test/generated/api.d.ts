@@ -1083,6 +1083,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's wallet movements, for its receipt
+         * @description Another user's movement, like a missing one, is 404.
+         */
+        get: operations["getTransactionsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users": {
         parameters: {
             query?: never;
@@ -7546,6 +7566,7 @@ export interface operations {
                                 cause_id: number | null;
                                 balance_after: string | null;
                                 created_at: string;
+                                settled_at: string | null;
                             }[];
                             page: number;
                             per_page: number;
@@ -7611,6 +7632,81 @@ export interface operations {
             };
             /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTransactionsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            id: number;
+                            amount: string;
+                            /** @enum {string} */
+                            status: "pending" | "done" | "rejected" | "cancelled";
+                            /** @enum {string} */
+                            kind: "add_funds" | "withdrawal" | "admin_deposit" | "admin_withdrawal" | "id_create" | "id_deposit" | "id_withdraw" | "id_close";
+                            description: string;
+                            /** @enum {string} */
+                            cause_type: "bill" | "withdrawal" | "user_id" | "request" | "manual";
+                            cause_id: number | null;
+                            balance_after: string | null;
+                            created_at: string;
+                            settled_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8087,6 +8183,7 @@ export interface operations {
                                 cause_id: number | null;
                                 balance_after: string | null;
                                 created_at: string;
+                                settled_at: string | null;
                             }[];
                             page: number;
                             per_page: number;
@@ -8266,6 +8363,7 @@ export interface operations {
                             cause_id: number | null;
                             balance_after: string | null;
                             created_at: string;
+                            settled_at: string | null;
                         };
                     };
                 };
@@ -8394,6 +8492,7 @@ export interface operations {
                             cause_id: number | null;
                             balance_after: string | null;
                             created_at: string;
+                            settled_at: string | null;
                         };
                     };
                 };

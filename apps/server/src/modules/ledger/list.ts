@@ -64,6 +64,15 @@ export async function listTransactions(
   return toPage(rows.map(toTransactionJson), total, query);
 }
 
+/** One of `userId`'s own rows, or null (another user's row is as unknown as a missing one). */
+export async function ownTransaction(db: Db, userId: number, id: number): Promise<Transaction | null> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.id, id)));
+  return row ? toTransactionJson(row) : null;
+}
+
 /** A chunk of the filtered ledger after `afterId` in its order, for the CSV export. */
 export async function transactionChunk(
   db: Db,

@@ -1,9 +1,10 @@
-import { envelope, paginated, TransactionSchema, TransactionsQuerySchema, WALLET_API } from '@iddesk/contract';
+import { envelope, IdParamSchema, paginated, TransactionSchema, TransactionsQuerySchema, WALLET_API } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { keysetRows, sendCsv } from '../../lib/csv-export';
 import { localeOfHeaders } from '../../lib/i18n';
 import { callerOf } from '../../plugins/app/auth';
-import { listTransactions, transactionChunk, transactionCsvColumns } from './list';
+import { NotFoundError } from '../../errors/app-errors';
+import { listTransactions, ownTransaction, transactionChunk, transactionCsvColumns } from './list';
 
 export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -53,6 +54,25 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         transactionCsvColumns(timeZone, localeOfHeaders(request.headers)),
         keysetRows((after, size) => transactionChunk(app.db, userId, query, after, size)),
       );
+    },
+  );
+
+  app.get(
+    WALLET_API.transaction(':id'),
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['wallet'],
+        summary: "One of the caller's wallet movements, for its receipt",
+        description: "Another user's movement, like a missing one, is 404.",
+        params: IdParamSchema,
+        response: { 200: envelope(TransactionSchema) },
+      },
+    },
+    async (request) => {
+      const row = await ownTransaction(app.db, callerOf(request).user.id, request.params.id);
+      if (!row) throw new NotFoundError();
+      return { message: null, data: row };
     },
   );
 };

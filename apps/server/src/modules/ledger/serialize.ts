@@ -21,5 +21,6 @@ export function toTransactionJson(row: TransactionRow): Transaction {
     cause_id: row.causeId,
     balance_after: row.balanceAfter === null ? null : formatAmount(row.balanceAfter),
     created_at: row.createdAt.toISOString(),
+    settled_at: row.settledAt === null ? null : row.settledAt.toISOString(),
   };
 }

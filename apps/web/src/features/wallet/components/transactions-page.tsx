@@ -116,6 +116,7 @@ export function TransactionsPage() {
           <TransactionList
             items={items}
             caption={caption}
+            receipt={(tx) => ROUTES.transaction(tx.id)}
             {...(tab !== 'done' ? { action: (tx) => <CancelTransactionButton tx={tx} /> } : {})}
           />
         )}
