@@ -8,6 +8,7 @@ import prefresh from '@prefresh/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { i18nCatalogues } from './i18n-catalogues';
+import { offlinePage } from './offline-page';
 import { PREACT, PREACT_JSX } from './preact-aliases';
 import type * as PagesModule from './src/app/routes/pages';
 
@@ -258,6 +259,7 @@ function installableApp() {
     workbox: {
       globPatterns: [
         'offline.html',
+        'offline.js',
         'favicon.svg',
         'icons/apple-touch-icon.png',
         'assets/index-*.{js,css}',
@@ -319,6 +321,7 @@ export default defineConfig({
     tailwindcss(),
     pagesTable(),
     routeHtml(),
+    offlinePage(),
     precompress(),
     installableApp(),
   ],

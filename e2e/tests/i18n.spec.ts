@@ -125,6 +125,42 @@ test('a notification reads in Hindi for a Hindi customer, whatever language the 
   await context.close();
 });
 
+test('a customer whose lines were written in English reads every ledger line and notification in Hindi (issue 56)', async ({
+  browser,
+  request,
+}) => {
+  // Everything happens while the account is English: the top-up's and the staff's lines.
+  const user = await registeredUser(request, 'mixed-lines');
+  const token = await apiLogin(request, user.email, user.password);
+  const me = await apiPost<{ id: number }>(request, token, '/user/passport');
+  const admin = await adminToken(request);
+  await apiPost(request, admin, '/admin/deposit/create', { user_id: me.id, amount: '2000', comment: 'स्वागत' });
+  await apiPost(request, token, '/withdraw', { amount: '300', method: 'upi', upi_id: 'me@okicici' });
+  // Then the customer reads in Hindi.
+  await apiPost(request, token, '/user/locale', { locale: 'hi' });
+
+  const { context, page } = await hindiBrowser(browser);
+  await loginWithHindiLabels(page, user);
+  await page.goto('/transactions');
+  const main = page.getByRole('main');
+  await expect(main.getByText('एडमिन ने जमा किए: स्वागत').first()).toBeVisible();
+  await expect(main.getByText('UPI me@okicici पर निकासी').first()).toBeVisible();
+  await expect(main).not.toContainText(/Deposit by admin|Withdrawal to/);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto('/notifications');
+  await expect(page.getByRole('heading', { name: 'बैलेंस में पैसे जोड़े गए' })).toBeVisible();
+  await expect(main).not.toContainText(/Balance credited|Our desk/);
+
+  // Back to English on the profile: the same lines, now all English.
+  await page.goto('/profile');
+  await page.getByRole('radio', { name: 'English' }).check();
+  await page.goto('/transactions');
+  await expect(main.getByText('Deposit by admin: स्वागत').first()).toBeVisible();
+  await expect(main).not.toContainText('एडमिन ने जमा किए');
+  await context.close();
+});
+
 async function loginWithHindiLabels(page: Page, user: TestUser) {
   await page.goto('/login');
   await page.getByLabel('ईमेल या फ़ोन नंबर').fill(user.email);

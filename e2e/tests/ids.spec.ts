@@ -79,6 +79,12 @@ test('an ID from request to close: wallet hold, approval with credentials, depos
 
   // Deposit from the wallet, approved by staff.
   await page.getByRole('link', { name: /^deposit$/i }).click();
+  // Quick amounts keep to the larger minimum, the item's ₹300 (issue 56): ₹500 up.
+  const quick = page.getByRole('group', { name: 'Quick amounts' });
+  await expect(quick.getByRole('button')).toHaveText(['₹500', '₹1,000', '₹2,000', '₹5,000']);
+  await quick.getByRole('button', { name: '₹1,000' }).click();
+  await expect(page.getByLabel(/^amount$/i)).toHaveValue('1000');
+  await expect(quick.getByRole('button', { name: '₹1,000' })).toHaveAttribute('aria-pressed', 'true');
   await page.getByLabel(/^amount$/i).fill('400');
   await page.getByRole('radio', { name: /^wallet/i }).check({ force: true });
   await page.getByRole('button', { name: /^deposit$/i }).click();

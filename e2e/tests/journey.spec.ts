@@ -214,6 +214,27 @@ test.describe('installed', () => {
     consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !provoked(text)));
   });
 
+  test('the offline page is in the language the site was last read in (issue 56)', async ({ page, context, consoleErrors }) => {
+    await page.goto('/media');
+    await page.evaluate(() => localStorage.setItem('locale', 'hi'));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'मीडिया' })).toBeVisible();
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    await context.setOffline(true);
+    await page.goto('/create_id');
+    await expect(page.getByRole('heading', { name: 'आप ऑफ़लाइन हैं' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'You are offline' })).toBeHidden();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(page).toHaveTitle('आप ऑफ़लाइन हैं · ID Desk');
+    await expect(page.getByRole('link', { name: 'फिर से कोशिश करें' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await context.setOffline(false);
+    const provoked = (text: string) => text === 'Failed to load resource: net::ERR_INTERNET_DISCONNECTED';
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !provoked(text)));
+  });
+
   test('no /api answer in the service worker’s caches after a signed-in visit (issue 51 finding 7)', async ({ page, request }) => {
     await signedInUser(page, request, 'sw');
     await page.evaluate(() => navigator.serviceWorker.ready);

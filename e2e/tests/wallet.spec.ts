@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { adminToken, apiGet, apiLogin, apiPost, createUpiPaymentType, pngFile } from '../support/api';
 import { expect, loginViaUi, newReference, test, registeredUser, signedInUser, staffPage } from '../support/fixtures';
 
@@ -185,4 +187,109 @@ test('a withdrawal whose answer is lost on the network is retried with its key a
   // The dropped answer is the one failed load this story provokes on purpose.
   const dropped = consoleErrors.filter((e) => /net::ERR_CONNECTION_RESET/.test(e));
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !dropped.includes(e)));
+});
+
+test('a customer filters their transactions by type and day and downloads that statement (issue 56)', async ({
+  page,
+  request,
+}) => {
+  const user = await signedInUser(page, request, 'statement');
+  const token = await apiLogin(request, user.email, user.password);
+  const me = await apiPost<{ id: number }>(request, token, '/user/passport');
+  await apiPost(request, await adminToken(request), '/admin/deposit/create', { user_id: me.id, amount: '1500', comment: 'opening' });
+  await apiPost(request, token, '/withdraw', { amount: '200', method: 'upi', upi_id: 'me@okicici' });
+
+  await page.goto('/transactions');
+  const main = page.getByRole('main');
+  await expect(main.getByText('Deposit by admin: opening').first()).toBeVisible();
+  await main.getByRole('button', { name: 'Filters' }).click();
+  const filters = page.getByRole('search', { name: 'Filter your transactions' });
+  await filters.getByLabel('Type').selectOption({ label: 'Withdrawal' });
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(/kind=withdrawal/);
+  await expect(main.getByText('Withdrawal to UPI me@okicici').first()).toBeVisible();
+  await expect(main.getByText('Deposit by admin: opening')).toHaveCount(0);
+  await expect(main.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+
+  // A day the customer types as dd/mm/yyyy (the fields stay open); a wrong one is said on its
+  // field, nothing applied.
+  await filters.getByLabel('From day').fill('31/02/2026');
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(filters.getByText('Enter the day as dd/mm/yyyy, like 31/12/2026.')).toBeVisible();
+  await filters.getByLabel('From day').fill('01/01/2020');
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(/from=2020-01-01/);
+  await expectNoSeriousA11yViolations(page);
+
+  // The statement is the rows the list shows.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    main.getByRole('button', { name: 'Download statement (CSV)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('statement.csv');
+  const csv = await readFile((await download.path())!, 'utf8');
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain('Withdrawal to UPI me@okicici');
+  expect(lines[1]).toContain('-200.00');
+
+  // A type with nothing in it: the filtered empty state.
+  await expect(main.getByRole('button', { name: 'Filters (2)' })).toHaveAttribute('aria-expanded', 'true');
+  await filters.getByLabel('Type').selectOption({ label: 'New ID' });
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(main.getByText('No transactions match these filters')).toBeVisible();
+});
+
+test('quick amounts fill the top-up amount within the owner’s limits (issue 56)', async ({ page, request }) => {
+  await signedInUser(page, request, 'quick');
+  await page.goto('/add_funds');
+  // The default limits: ₹100 to ₹2,00,000.
+  await expect(page.getByText('₹100.00 to ₹2,00,000.00')).toBeVisible();
+  const quick = page.getByRole('group', { name: 'Quick amounts' });
+  await expect(quick.getByRole('button')).toHaveText(['₹500', '₹1,000', '₹2,000', '₹5,000']);
+  await quick.getByRole('button', { name: '₹2,000' }).click();
+  const amount = page.getByLabel('Amount', { exact: true });
+  await expect(amount).toHaveValue('2000');
+  await expect(quick.getByRole('button', { name: '₹2,000' })).toHaveAttribute('aria-pressed', 'true');
+  // The field stays the amount's one place: typing another unchooses the chip.
+  await amount.fill('2500');
+  await expect(quick.getByRole('button', { name: '₹2,000' })).toHaveAttribute('aria-pressed', 'false');
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('a movement’s receipt: reference, time, status steps, share and report a problem (issue 56)', async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const user = await signedInUser(page, request, 'receipt');
+  const token = await apiLogin(request, user.email, user.password);
+  const me = await apiPost<{ id: number }>(request, token, '/user/passport');
+  await apiPost(request, await adminToken(request), '/admin/deposit/create', { user_id: me.id, amount: '900', comment: 'opening' });
+  const held = await apiPost<{ id: number }>(request, token, '/withdraw', { amount: '250', method: 'upi', upi_id: 'me@okicici' });
+  expect(held.id).toBeGreaterThan(0);
+
+  await page.goto('/transactions');
+  await page.getByRole('main').getByRole('link', { name: 'Withdrawal to UPI me@okicici' }).first().click();
+  await expect(page).toHaveURL(/\/transactions\/\d+$/);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: 'Receipt' })).toBeVisible();
+  await expect(main.getByText(/^TX-\d{6}$/)).toBeVisible();
+  await expect(main.getByText('Waiting for the desk')).toBeVisible();
+  await expect(main.getByText('Not handled yet.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await main.getByRole('button', { name: 'Share receipt' }).click();
+  await expect(page.getByText('Receipt copied')).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/^TX-\d{6}: Withdrawal to UPI me@okicici, ₹250\.00, /);
+
+  // Report a problem goes to the site's support (the contacts page without a WhatsApp number).
+  await main.getByRole('link', { name: 'Report a problem' }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+
+  // Another customer's receipt is not found.
+  await page.goto('/transactions/999999');
+  await expect(page.getByRole('main')).toContainText('This transaction does not exist');
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translateIn } from '../src/lib/i18n';
 import { activeId, createItem, handle } from './helpers/ids-fixtures';
-import { createAdmin, get, post, registerUser, useTestApp } from './helpers/test-app';
+import { createAdmin, post, registerUser, useTestApp } from './helpers/test-app';
 import { addFunds, createUpiPaymentType, deposit, postForm, userIdOf } from './helpers/wallet-fixtures';
 
 /**
@@ -107,7 +107,7 @@ describe('the queues answer in Hindi when asked', () => {
     expect(deposit.json().message).toMatch(/^इस ID को बंद करने का अनुरोध/);
   });
 
-  it('ledger entries are written in the customer’s language, whoever makes the call', async () => {
+  it('ledger entries are written in the reader’s language, whoever wrote them and whatever the account’s language', async () => {
     const admin = await createAdmin(ctx);
     const hindi = await registerUser(ctx.app);
     expect((await post(ctx.app, '/api/user/locale', { locale: 'hi' }, hindi.token)).statusCode).toBe(200);
@@ -119,11 +119,14 @@ describe('the queues answer in Hindi when asked', () => {
       expect(asked.statusCode).toBe(200);
     }
 
-    const entries = async (token: string) =>
-      ((await get(ctx.app, '/api/transactions', token)).json().data.items as { description: string }[]).map(
-        (row) => row.description,
-      );
-    expect(await entries(hindi.token)).toEqual(['UPI me@okicici पर निकासी', 'एडमिन ने जमा किए: test funds']);
-    expect(await entries(english.token)).toEqual(['Withdrawal to UPI me@okicici', 'Deposit by admin: test funds']);
+    const entries = async (token: string, headers: Record<string, string> = {}) =>
+      (
+        (await ctx.app.inject({ method: 'GET', url: '/api/transactions', headers: { authorization: `Bearer ${token}`, ...headers } })).json()
+          .data.items as { description: string }[]
+      ).map((row) => row.description);
+    for (const user of [hindi, english]) {
+      expect(await entries(user.token, HINDI)).toEqual(['UPI me@okicici पर निकासी', 'एडमिन ने जमा किए: test funds']);
+      expect(await entries(user.token)).toEqual(['Withdrawal to UPI me@okicici', 'Deposit by admin: test funds']);
+    }
   });
 });

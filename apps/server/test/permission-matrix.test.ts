@@ -82,6 +82,8 @@ const MATRIX: Record<string, Access> = {
   'POST /api/admin/withdraw/{id}/approve': 'admin',
   'POST /api/admin/withdraw/{id}/reject': 'admin',
   'GET /api/transactions': 'user',
+  'GET /api/transactions/export.csv': 'user',
+  'GET /api/transactions/{id}': 'owned',
   'POST /api/admin/users': 'admin',
   'GET /api/admin/users/{id}': 'admin',
   'GET /api/admin/users/{id}/block': 'admin',
@@ -182,7 +184,7 @@ const MISSING = '999999';
 
 let routes: Array<{ method: string; path: string }>;
 const tokens: Partial<Record<Role, string>> = {};
-const ids = { bill: '', withdrawal: '', userId: '', request: '', item: '', victim: '', proofKey: '', session: '' };
+const ids = { bill: '', withdrawal: '', transaction: '', userId: '', request: '', item: '', victim: '', proofKey: '', session: '' };
 
 const ctx = useTestApp({ STAFF_SECOND_FACTOR: 'required' });
 beforeAll(async () => {
@@ -205,6 +207,7 @@ beforeAll(async () => {
   const withdrawal = await withdrawUpi(ctx.app, a.token, '100');
   expect(withdrawal.statusCode, withdrawal.body).toBe(200);
   ids.withdrawal = String(withdrawal.json().data.id);
+  ids.transaction = String((await get(ctx.app, '/api/transactions', a.token)).json().data.items[0].id);
   const created = await createFromWallet(ctx.app, a.token, item.id, '500');
   expect(created.statusCode, created.body).toBe(200);
   ids.userId = String(created.json().data.id);
@@ -251,6 +254,7 @@ function urlFor(method: string, path: string): string {
   const id = (() => {
     if (/^\/api\/(admin\/)?bills\//.test(path)) return ids.bill;
     if (/^\/api\/(admin\/)?withdraw\//.test(path)) return ids.withdrawal;
+    if (path.startsWith('/api/transactions/')) return ids.transaction;
     if (/^\/api\/(admin\/)?user_ids\//.test(path)) return ids.userId;
     if (/^\/api\/(admin\/)?requests\//.test(path)) return ids.request;
     if (path.startsWith('/api/admin/users/')) return ids.victim;

@@ -4,20 +4,12 @@ import { optionalText, requiredText } from './form-fields';
 import { msg, translate } from './i18n/translate';
 import { ConfirmReusedSchema } from './desk-flags';
 import { AmountInputSchema, AmountSchema } from './money';
+import { optionalDay as day } from './form-fields';
 import { PendingPageQuerySchema } from './wallet';
 export * from './desk-flags';
 
 /* ---------- the staff desk (issue 16) ---------- */
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z
-    .string()
-    .regex(DAY, msg('validation.day'))
-    .refine((v) => !Number.isNaN(Date.parse(v + 'T00:00:00Z')), msg('validation.day'))
-    .optional(),
-);
 const optionalAmount = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
   AmountInputSchema.optional(),

@@ -44,3 +44,15 @@ export const formId = (message: Message) =>
     (v) => (typeof v === 'string' && /^\d{1,10}$/.test(v.trim()) ? Number(v.trim()) : blankToUndefined(v)),
     z.number(message).int(message).positive(message).max(2_147_483_647, message),
   );
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A day as YYYY-MM-DD (a filter's `from`/`to`, in the site's display time zone), or nothing. */
+export const optionalDay = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .regex(DAY, msg('validation.day'))
+    .refine((v) => !Number.isNaN(Date.parse(v + 'T00:00:00Z')), msg('validation.day'))
+    .optional(),
+);

@@ -17,6 +17,8 @@ export const ROUTES = {
   notifications: '/notifications',
   /** The signed-in user's wallet movements (issue 3). */
   transactions: '/transactions',
+  /** A movement's receipt (issue 56). */
+  transaction: (id: number | string) => `/transactions/${id}`,
   ids: '/ids',
   demoIds: '/demo_ids',
   createIdList: '/create_id',

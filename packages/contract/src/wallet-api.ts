@@ -11,6 +11,10 @@ export const WALLET_API = {
   /** The caller's wallet withdrawals today against the daily payout total (rule 8). */
   withdrawToday: '/withdraw/today',
   transactions: '/transactions',
+  /** The caller's statement: their ledger as CSV, filtered like the list (issue 56). */
+  transactionsCsv: '/transactions/export.csv',
+  /** One of the caller's own movements, for its receipt (another user's answers 404). */
+  transaction: (id: Id) => `/transactions/${id}`,
   /** The caller's own bill or withdrawal (another user's answers 404). */
   bill: (id: Id) => `/bills/${id}`,
   withdrawal: (id: Id) => `/withdraw/${id}`,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema } from './envelope';
 import { RequestStatusSchema, TransactionStatusSchema } from './enums';
-import { formId, optionalText, requiredText } from './form-fields';
+import { formId, optionalDay, optionalText, requiredText } from './form-fields';
 import { msg, translate } from './i18n/translate';
 import { AmountInputSchema, AmountSchema } from './money';
 import {
@@ -164,6 +164,20 @@ export const TransactionKindSchema = z.enum([
 export type TransactionKind = z.infer<typeof TransactionKindSchema>;
 
 /**
+ * The customer's own ledger (issue 56): `pending`, one `kind`, and days `from`/`to` (in the
+ * site's display time zone, both included). The statement (CSV) takes the same filters.
+ */
+export const TransactionsQuerySchema = PendingPageQuerySchema.extend({
+  kind: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.enum(TransactionKindSchema.options, msg('validation.kind')).optional(),
+  ),
+  from: optionalDay,
+  to: optionalDay,
+});
+export type TransactionsQuery = z.input<typeof TransactionsQuerySchema>;
+
+/**
  * What a ledger row is about: a bill, a withdrawal, a user ID, a request, a manual change, or a
  * bank statement line nobody claimed that an owner credited (issue 54).
  */
@@ -183,6 +197,8 @@ export const TransactionSchema = z.object({
   /** The balance right after this row took effect; null while a credit is pending or if refused. */
   balance_after: AmountSchema.nullable(),
   created_at: z.string(),
+  /** When it was approved, refused or cancelled (done at once for the desk's own); null while pending. */
+  settled_at: z.string().nullable(),
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
 

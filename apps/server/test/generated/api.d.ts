@@ -1302,9 +1302,49 @@ export interface paths {
         };
         /**
          * The caller's wallet movements, newest first
-         * @description pending=1: holds and credits awaiting approval; pending=0: done and rejected.
+         * @description pending=1: holds and credits awaiting approval; pending=0: done and rejected. kind: one kind of movement; from/to: days in the display time zone, both included.
          */
         get: operations["getTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transactions/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's statement: their wallet movements as CSV, filtered like the list
+         * @description Every matching row (`page`/`perPage` ignored), newest first; exact signed amounts, times in the display time zone, descriptions in the language the call asks for.
+         */
+        get: operations["getTransactionsExportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's wallet movements, for its receipt
+         * @description Another user's movement, like a missing one, is 404.
+         */
+        get: operations["getTransactionsId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -9657,6 +9697,9 @@ export interface operations {
                 page?: number;
                 perPage?: number;
                 pending?: "0" | "1" | "true" | "false";
+                kind?: "add_funds" | "withdrawal" | "admin_deposit" | "admin_withdrawal" | "id_create" | "id_deposit" | "id_withdraw" | "id_close";
+                from?: string;
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -9686,6 +9729,7 @@ export interface operations {
                                 cause_id: number | null;
                                 balance_after: string | null;
                                 created_at: string;
+                                settled_at: string | null;
                             }[];
                             page: number;
                             per_page: number;
@@ -9697,6 +9741,135 @@ export interface operations {
             };
             /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTransactionsExportCsv: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                pending?: "0" | "1" | "true" | "false";
+                kind?: "add_funds" | "withdrawal" | "admin_deposit" | "admin_withdrawal" | "id_create" | "id_deposit" | "id_withdraw" | "id_close";
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's statement: their wallet movements as CSV, filtered like the list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is invalid: `errors` maps each field to its messages (`VALIDATION`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database cannot be reached right now; try again after `Retry-After` (`SERVICE_UNAVAILABLE`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTransactionsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string | null;
+                        data: {
+                            id: number;
+                            amount: string;
+                            /** @enum {string} */
+                            status: "pending" | "done" | "rejected" | "cancelled";
+                            /** @enum {string} */
+                            kind: "add_funds" | "withdrawal" | "admin_deposit" | "admin_withdrawal" | "id_create" | "id_deposit" | "id_withdraw" | "id_close";
+                            description: string;
+                            /** @enum {string} */
+                            cause_type: "bill" | "withdrawal" | "user_id" | "request" | "manual" | "statement_line";
+                            cause_id: number | null;
+                            balance_after: string | null;
+                            created_at: string;
+                            settled_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: no valid bearer token (`UNAUTHENTICATED`), or one whose account staff have blocked (`ACCOUNT_BLOCKED`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The object of the path does not exist, or is not the caller’s (`NOT_FOUND`). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10173,6 +10346,7 @@ export interface operations {
                                 cause_id: number | null;
                                 balance_after: string | null;
                                 created_at: string;
+                                settled_at: string | null;
                             }[];
                             page: number;
                             per_page: number;
@@ -10352,6 +10526,7 @@ export interface operations {
                             cause_id: number | null;
                             balance_after: string | null;
                             created_at: string;
+                            settled_at: string | null;
                         };
                     };
                 };
@@ -10480,6 +10655,7 @@ export interface operations {
                             cause_id: number | null;
                             balance_after: string | null;
                             created_at: string;
+                            settled_at: string | null;
                         };
                     };
                 };

@@ -1,11 +1,19 @@
 /**
- * A day as staff type it and read it: dd/mm/yyyy, day first, as every date on the desk is
+ * A day as people type it and read it in a filter (the desk's, a customer's ledger): dd/mm/yyyy, day first, as every date on the desk is
  * written ("22 Nov 2026") and as an Indian desk reads dates (issue 56). The URL and the API keep
  * the ISO day (YYYY-MM-DD). A browser's own date field would follow the browser's language
  * (mm/dd/yyyy in an English Chrome), so the desk's day fields are text in this one format.
  */
 
 export const DAY_INPUT_PLACEHOLDER = 'dd/mm/yyyy';
+
+/** A day field's input props: text in dd/mm/yyyy, whatever the browser's language (issue 56). */
+export const DAY_FIELD = {
+  inputMode: 'numeric',
+  placeholder: DAY_INPUT_PLACEHOLDER,
+  autoComplete: 'off',
+  maxLength: 10,
+} as const;
 
 /** "2026-12-31" → "31/12/2026"; anything else as it is (nothing lost). */
 export function dayForInput(iso: string | undefined): string {
@@ -32,4 +40,33 @@ export function dayFromInput(text: string): string | null {
     return null;
   }
   return `${y}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+type Days = { from?: string | undefined; to?: string | undefined };
+const DAY_KEYS = ['from', 'to'] as const;
+
+/** A filter's ISO days as the fields show them: dd/mm/yyyy (issue 56). */
+export function daysForInput<V extends Days>(values: V): V {
+  const shown = { ...values };
+  for (const key of DAY_KEYS) if (values[key]) shown[key] = dayForInput(values[key]);
+  return shown;
+}
+
+/**
+ * The typed days back to ISO for the URL and the API; a day that is not dd/mm/yyyy (or not a
+ * real day) is `message` on its field.
+ */
+export function daysFromInput<V extends Days>(
+  values: V,
+  message: string,
+): { values: V; errors: Partial<Record<'from' | 'to', string>> } {
+  const out = { ...values };
+  const errors: Partial<Record<'from' | 'to', string>> = {};
+  for (const key of DAY_KEYS) {
+    const day = dayFromInput(values[key] ?? '');
+    if (day === null) errors[key] = message;
+    else if (day === '') delete out[key];
+    else out[key] = day;
+  }
+  return { values: out, errors };
 }

@@ -151,6 +151,9 @@ const subscribe = (onChange: () => void) => {
   return () => listeners.delete(onChange);
 };
 
+/** Calls `onChange` each time the page's language changes; answers the unsubscribe. */
+export const onLocaleChange = subscribe;
+
 /** The page's language; re-renders the caller when it changes. */
 export function useLocale(): Locale {
   return useSyncExternalStore(subscribe, currentLocale, currentLocale);

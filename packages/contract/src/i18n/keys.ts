@@ -9,6 +9,7 @@ import type mail from './en/mail.json';
 import type media from './en/media.json';
 import type notices from './en/notices.json';
 import type notifications from './en/notifications.json';
+import type offline from './en/offline.json';
 import type reviews from './en/reviews.json';
 import type site from './en/site.json';
 import type sound from './en/sound.json';
@@ -25,7 +26,8 @@ import type wallet from './en/wallet.json';
 /**
  * The catalogues, one JSON file per namespace and language in `i18n/<locale>/<namespace>.json`.
  * `api`, `notices`, `mail` and `telegram` are the server's (answers, notifications, mail, the
- * Telegram bot's messages); `validation` holds
+ * Telegram bot's messages); `offline` is the service worker's offline page, built into it at
+ * build time (apps/web/offline-page.ts); `validation` holds
  * the contract's zod messages, read by both sides; the rest are the web's, one per area, the
  * staff area's named `staff…` (they load with it, never with a customer's page).
  */
@@ -41,6 +43,7 @@ export type Catalogues = {
   media: typeof media;
   notices: typeof notices;
   notifications: typeof notifications;
+  offline: typeof offline;
   reviews: typeof reviews;
   site: typeof site;
   sound: typeof sound;

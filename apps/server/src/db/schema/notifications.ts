@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { MessageValues } from '@iddesk/contract';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -13,8 +14,17 @@ export const notifications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The text in the recipient's language when it was written: shown only when `message_key` is null. */
     title: text('title').notNull(),
     body: text('body').notNull(),
+    /**
+     * What it says, as the notice's catalogue key (`notices.billApproved`: its `.title` and
+     * `.body`) and values (a staff comment as `comment`), written in the reader's language
+     * when read (docs/product.md#language). Null on rows from before migration 0036 whose text
+     * could not be matched.
+     */
+    messageKey: text('message_key'),
+    messageValues: jsonb('message_values').$type<MessageValues>(),
     /** A client route to the object (`/my_ids/7`, `/transactions`), or null. */
     link: text('link'),
     /** Set when the user opened the notifications list past it. */

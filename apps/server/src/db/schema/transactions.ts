@@ -1,9 +1,11 @@
+import type { MessageKey, MessageValues } from '@iddesk/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -52,7 +54,17 @@ export const transactions = pgTable(
     causeId: integer('cause_id'),
     /** users.balance right after this row took effect; null while it has not. */
     balanceAfter: bigint('balance_after', { mode: 'bigint' }),
+    /**
+     * The entry's text in the customer's language when it was written: searched by staff, and
+     * shown only for rows from before migration 0036, which have no key.
+     */
     description: text('description').notNull(),
+    /**
+     * The entry's catalogue key (`api.ledger.entry.*`) and its values: every reader sees the
+     * text in their own language, written when it is read (docs/product.md#language).
+     */
+    descriptionKey: text('description_key').$type<MessageKey>(),
+    descriptionValues: jsonb('description_values').$type<MessageValues>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },

@@ -1,4 +1,4 @@
-import type { DeskListQuery, Paginated, PendingPageQuerySchema, Transaction } from '@iddesk/contract';
+import type { DeskListQuery, Locale, Paginated, TransactionKind, PendingPageQuerySchema, Transaction } from '@iddesk/contract';
 import { formatAmount } from '@iddesk/contract';
 import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -7,17 +7,25 @@ import type { Db } from '../../db/types';
 import { textCell, timeCell } from '../../lib/csv-export';
 import { pageWindow, toPage, withTotal } from '../../lib/pagination';
 import { containsPattern, dayEnd, dayStart } from '../pending-items';
-import { toTransactionJson } from './serialize';
+import { ledgerText, toTransactionJson } from './serialize';
+import { localize } from '../../lib/i18n';
 
 export type PendingPageParams = z.output<typeof PendingPageQuerySchema>;
 
-/** Staff filters on a user's ledger (issue 16): amount range (either sign), text, days, order. */
-export type LedgerFilter = Partial<Omit<DeskListQuery, 'page' | 'perPage'>> & { timeZone?: string };
+/**
+ * Filters on a user's ledger: staff's (issue 16: amount range of either sign, text, days,
+ * order) and the customer's own (issue 56: one kind, days).
+ */
+export type LedgerFilter = Partial<Omit<DeskListQuery, 'page' | 'perPage'>> & {
+  kind?: TransactionKind | undefined;
+  timeZone?: string;
+};
 
 function filterOf(userId: number, query: PendingPageParams & LedgerFilter): SQL | undefined {
   const { amount_min, amount_max, reference, from, to, timeZone } = query;
   return and(
     eq(transactions.userId, userId),
+    query.kind === undefined ? undefined : eq(transactions.kind, query.kind),
     query.pending === true ? eq(transactions.status, 'pending') : undefined,
     query.pending === false ? inArray(transactions.status, ['done', 'rejected', 'cancelled']) : undefined,
     amount_min === undefined ? undefined : sql`abs(${transactions.amount}) >= ${amount_min}`,
@@ -56,6 +64,15 @@ export async function listTransactions(
   return toPage(rows.map(toTransactionJson), total, query);
 }
 
+/** One of `userId`'s own rows, or null (another user's row is as unknown as a missing one). */
+export async function ownTransaction(db: Db, userId: number, id: number): Promise<Transaction | null> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.id, id)));
+  return row ? toTransactionJson(row) : null;
+}
+
 /** A chunk of the filtered ledger after `afterId` in its order, for the CSV export. */
 export async function transactionChunk(
   db: Db,
@@ -68,13 +85,19 @@ export async function transactionChunk(
   return db.select().from(transactions).where(and(filterOf(userId, query), after)).orderBy(orderOf(query)).limit(size);
 }
 
-/** The CSV export's columns: signed exact amounts, times in the display time zone. */
-export function transactionCsvColumns(timeZone: string): { header: string; cell: (row: TransactionRow) => string | number }[] {
+/**
+ * The CSV export's columns: signed exact amounts, times in the display time zone, the text in
+ * the reader's language.
+ */
+export function transactionCsvColumns(
+  timeZone: string,
+  locale: Locale,
+): { header: string; cell: (row: TransactionRow) => string | number }[] {
   return [
     { header: 'id', cell: (r) => r.id },
     { header: 'created_at', cell: (r) => timeCell(r.createdAt, timeZone) },
     { header: 'kind', cell: (r) => r.kind },
-    { header: 'description', cell: (r) => textCell(r.description) },
+    { header: 'description', cell: (r) => textCell(localize(ledgerText(r), locale)) },
     { header: 'amount', cell: (r) => formatAmount(r.amount) },
     { header: 'status', cell: (r) => r.status },
     { header: 'balance_after', cell: (r) => (r.balanceAfter === null ? '' : formatAmount(r.balanceAfter)) },

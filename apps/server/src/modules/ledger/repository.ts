@@ -1,8 +1,8 @@
-import type { Locale } from '@iddesk/contract';
+import type { Locale, MessageValues } from '@iddesk/contract';
 import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { transactions, type TransactionRow, users } from '../../db/schema';
 import type { Db, Tx } from '../../db/types';
-import type { LedgerCause } from './types';
+import type { LedgerCause, LedgerText } from './types';
 
 /** A customer's balance after a change, and the language their entries are written in. */
 export type Account = { balance: bigint; locale: Locale };
@@ -14,7 +14,8 @@ type NewRow = {
   kind: TransactionRow['kind'];
   cause: LedgerCause;
   balanceAfter: bigint | null;
-  description: string;
+  /** The text in the customer's language now, and the key and values every reader's is written from. */
+  description: { text: string; key: LedgerText['key']; values: MessageValues };
   settled: boolean;
 };
 
@@ -29,7 +30,9 @@ export async function insertRow(tx: Tx, row: NewRow): Promise<TransactionRow> {
       causeType: row.cause.type,
       causeId: row.cause.id,
       balanceAfter: row.balanceAfter,
-      description: row.description,
+      description: row.description.text,
+      descriptionKey: row.description.key,
+      descriptionValues: row.description.values,
       settledAt: row.settled ? sql`now()` : null,
     })
     .returning();

@@ -39,11 +39,14 @@ async function receive(tx: Tx, userId: number, amount: bigint): Promise<Account>
   return account;
 }
 
-/** The entry's text in the customer's language, fixed when the row is written (issue 18). */
-const described = <M extends Pick<LedgerMovement, 'description'>>(movement: M, { locale }: Pick<Account, 'locale'>) => ({
-  ...movement,
-  description: translateIn(locale, movement.description.key, movement.description.values),
-});
+/**
+ * The entry's key and values, which every reader's text is written from when read
+ * (`ledgerText`), and its text in the customer's language now, which staff search.
+ */
+const described = <M extends Pick<LedgerMovement, 'description'>>(movement: M, { locale }: Pick<Account, 'locale'>) => {
+  const { key, values = {} } = movement.description;
+  return { ...movement, description: { text: translateIn(locale, key, values), key, values } };
+};
 
 /** A pending row changes once; meeting it settled means two handlers raced, so refuse. */
 function pendingOrConflict(row: TransactionRow | null): TransactionRow {

@@ -1,9 +1,33 @@
-import { formatAmount, type MessageKey, type MessageValues, ROUTES } from '@iddesk/contract';
+import { formatAmount, type KeyOf, type Locale, type MessageValues, ROUTES } from '@iddesk/contract';
+import { translateIn } from '../../lib/i18n';
 
 /**
- * The wording of every notification, in one place, as catalogue keys (`notices` namespace):
- * `notify` writes each in its recipient's language when it is created (issue 18).
+ * The wording of every notification, in one place, as catalogue keys (`notices` namespace).
+ * A notification keeps its key and values; it is written in the reader's language each time
+ * it is read (`noticeText`: the list, the poll, Telegram, mail; docs/product.md#language).
  */
+
+/** A notice's kind: `notices.<kind>.title` and `notices.<kind>.body` in the catalogue. */
+export type NoticeKey = {
+  [K in KeyOf<'notices'>]: K extends `${infer Kind}.title` ? `notices.${Kind}` : never;
+}[KeyOf<'notices'>];
+
+/** Kinds whose staff comment is a note on a balance change rather than a refusal's reason. */
+const NOTE_KINDS: ReadonlySet<string> = new Set<NoticeKey>(['notices.balanceCredited', 'notices.balanceDebited']);
+
+/**
+ * A stored notice in `locale`: its title, and its body with the staff's comment (the `comment`
+ * value, when there is one) after it. The one way a notification's text is written.
+ */
+export function noticeText(locale: Locale, key: NoticeKey, values: MessageValues = {}): { title: string; body: string } {
+  const comment = typeof values.comment === 'string' ? values.comment.trim() : '';
+  const body = translateIn(locale, `${key}.body`, values);
+  const commentKey = NOTE_KINDS.has(key) ? 'notices.note' : 'notices.reason';
+  return {
+    title: translateIn(locale, `${key}.title`, values),
+    body: comment ? `${body} ${translateIn(locale, commentKey, { comment })}` : body,
+  };
+}
 
 const grouping = new Intl.NumberFormat('en-IN');
 
@@ -13,52 +37,47 @@ export function rupees(minor: bigint): string {
   return `₹${grouping.format(BigInt(whole))}.${frac}`;
 }
 
-/** A notification before it is written: what to say, to whom, and where it links. */
+/**
+ * A notification before it is written: what to say, to whom, and where it links. A staff
+ * comment (a rejection's reason, a balance change's note) is the `comment` value.
+ */
 export type Notice = {
   userId: number;
-  title: MessageKey;
-  body: MessageKey;
+  key: NoticeKey;
   values?: MessageValues;
-  /** The staff's comment, after the body: a rejection's reason or a balance change's note. */
-  comment?: { key: 'notices.reason' | 'notices.note'; text: string | null | undefined };
   link: string | null;
 };
 
-const reason = (comment: string | null | undefined): Notice['comment'] => ({ key: 'notices.reason', text: comment });
+/** The staff's comment as a value, when there is one. */
+const withComment = (comment: string | null | undefined): MessageValues => (comment?.trim() ? { comment: comment.trim() } : {});
 
 type Money = { userId: number; amount: bigint };
 
 export const billApproved = (bill: Money & { id: number }): Notice => ({
   userId: bill.userId,
-  title: 'notices.billApproved.title',
-  body: 'notices.billApproved.body',
+  key: 'notices.billApproved',
   values: { amount: rupees(bill.amount), id: bill.id },
   link: ROUTES.transactions,
 });
 
 export const billRejected = (bill: Money & { id: number; comment: string | null }): Notice => ({
   userId: bill.userId,
-  title: 'notices.billRejected.title',
-  body: 'notices.billRejected.body',
-  values: { amount: rupees(bill.amount), id: bill.id },
-  comment: reason(bill.comment),
+  key: 'notices.billRejected',
+  values: { amount: rupees(bill.amount), id: bill.id, ...withComment(bill.comment) },
   link: ROUTES.transactions,
 });
 
 export const withdrawalApproved = (w: Money & { id: number }): Notice => ({
   userId: w.userId,
-  title: 'notices.withdrawalApproved.title',
-  body: 'notices.withdrawalApproved.body',
+  key: 'notices.withdrawalApproved',
   values: { amount: rupees(w.amount), id: w.id },
   link: ROUTES.transactions,
 });
 
 export const withdrawalRejected = (w: Money & { id: number; comment: string | null }): Notice => ({
   userId: w.userId,
-  title: 'notices.withdrawalRejected.title',
-  body: 'notices.withdrawalRejected.body',
-  values: { amount: rupees(w.amount), id: w.id },
-  comment: reason(w.comment),
+  key: 'notices.withdrawalRejected',
+  values: { amount: rupees(w.amount), id: w.id, ...withComment(w.comment) },
   link: ROUTES.transactions,
 });
 
@@ -68,18 +87,15 @@ export const balanceChanged = (
   const credited = change.direction === 'deposit';
   return {
     userId: change.userId,
-    title: credited ? 'notices.balanceCredited.title' : 'notices.balanceDebited.title',
-    body: credited ? 'notices.balanceCredited.body' : 'notices.balanceDebited.body',
-    values: { amount: rupees(change.amount) },
-    comment: { key: 'notices.note', text: change.comment },
+    key: credited ? 'notices.balanceCredited' : 'notices.balanceDebited',
+    values: { amount: rupees(change.amount), ...withComment(change.comment) },
     link: ROUTES.transactions,
   };
 };
 
 export const accountUnblocked = (userId: number): Notice => ({
   userId,
-  title: 'notices.unblocked.title',
-  body: 'notices.unblocked.body',
+  key: 'notices.unblocked',
   link: ROUTES.profile,
 });
 
@@ -89,8 +105,7 @@ export const accountUnblocked = (userId: number): Notice => ({
  */
 export const wrongCodes = (alert: { userId: number; count: number; ip: string }): Notice => ({
   userId: alert.userId,
-  title: 'notices.wrongCodes.title',
-  body: 'notices.wrongCodes.body',
+  key: 'notices.wrongCodes',
   values: { count: alert.count, ip: alert.ip },
   link: ROUTES.profile,
 });
@@ -99,8 +114,7 @@ export const wrongCodesForStaff = (
   alert: { ownerId: number; count: number; ip: string; name: string; email: string },
 ): Notice => ({
   userId: alert.ownerId,
-  title: 'notices.wrongCodesStaff.title',
-  body: 'notices.wrongCodesStaff.body',
+  key: 'notices.wrongCodesStaff',
   values: { count: alert.count, ip: alert.ip, name: alert.name, email: alert.email },
   link: ROUTES.adminStaff,
 });
@@ -109,18 +123,15 @@ type IdRef = { userId: number; userIdId: number; name: string };
 
 export const idApproved = (id: IdRef): Notice => ({
   userId: id.userId,
-  title: 'notices.idApproved.title',
-  body: 'notices.idApproved.body',
+  key: 'notices.idApproved',
   values: { name: id.name },
   link: ROUTES.myId(id.userIdId),
 });
 
 export const idRejected = (id: IdRef & { comment: string | null }): Notice => ({
   userId: id.userId,
-  title: 'notices.idRejected.title',
-  body: 'notices.idRejected.body',
-  values: { name: id.name },
-  comment: reason(id.comment),
+  key: 'notices.idRejected',
+  values: { name: id.name, ...withComment(id.comment) },
   link: ROUTES.myId(id.userIdId),
 });
 
@@ -134,14 +145,13 @@ export const requestHandled = (
   },
 ): Notice => ({
   userId: request.userId,
-  title: request.approved ? 'notices.request.approved.title' : 'notices.request.rejected.title',
-  body: request.approved ? 'notices.request.approved.body' : 'notices.request.rejected.body',
+  key: request.approved ? 'notices.request.approved' : 'notices.request.rejected',
   values: {
     type: request.type,
     amount: request.amount !== null && request.amount > 0n ? rupees(request.amount) : 'none',
     name: request.name,
     id: request.requestId,
+    ...(request.approved ? {} : withComment(request.comment)),
   },
-  ...(request.approved ? {} : { comment: reason(request.comment) }),
   link: ROUTES.myId(request.userIdId),
 });

@@ -5,7 +5,10 @@ import type { Db, Tx } from '../../db/types';
 import type { PageWindow } from '../../lib/pagination';
 import { type SessionCallerRow, sessionCallerColumns, sessionCallerCtes, sessionCallerOf } from '../auth';
 
-export type NewNotification = { userId: number; title: string; body: string; link: string | null };
+export type NewNotification = Pick<
+  typeof notifications.$inferInsert,
+  'userId' | 'title' | 'body' | 'messageKey' | 'messageValues' | 'link'
+>;
 
 /** The language a user reads their notifications in. */
 export async function recipientLocale(tx: Tx, userId: number): Promise<Locale> {
@@ -81,6 +84,8 @@ export async function topForToken(
         userId: newer.userId,
         title: newer.title,
         body: newer.body,
+        messageKey: newer.messageKey,
+        messageValues: newer.messageValues,
         link: newer.link,
         readAt: newer.readAt,
         createdAt: newer.createdAt,

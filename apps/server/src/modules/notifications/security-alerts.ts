@@ -2,7 +2,7 @@ import type { MessageKey, MessageValues } from '@iddesk/contract';
 import type { Db } from '../../db/types';
 import { translateIn } from '../../lib/i18n';
 import type { Mailer } from '../../lib/mailer';
-import { type Notice, wrongCodes, wrongCodesForStaff } from './messages';
+import { type Notice, noticeText, wrongCodes, wrongCodesForStaff } from './messages';
 import { type AlertRecipient, wrongCodeRecipients } from './repository';
 import { notify } from './service';
 
@@ -12,15 +12,16 @@ export type SecurityAlertDeps = { db: Db; mailer: Mailer; appUrl: string };
 function noticeMail(appUrl: string, to: AlertRecipient, notice: Notice) {
   const say = (key: MessageKey, values?: MessageValues) => translateIn(to.locale, key, values);
   const link = notice.link ? `${appUrl}${notice.link}` : null;
+  const { title, body } = noticeText(to.locale, notice.key, notice.values);
   const text = [
     say('mail.alert.hello', { name: to.name }),
     '',
-    say(notice.body, notice.values),
+    body,
     ...(link ? ['', say('mail.alert.open'), link] : []),
     '',
     say('mail.signature'),
   ].join('\n');
-  return { to: to.email, subject: say(notice.title, notice.values), text };
+  return { to: to.email, subject: title, text };
 }
 
 /**

@@ -5,9 +5,8 @@ import { pageWindow, toPage } from '../../lib/pagination';
 import { hashToken } from '../../lib/tokens';
 import { sessionCacheOf } from '../../caches/session-cache';
 import { keepCaller } from '../auth';
-import { translateIn } from '../../lib/i18n';
 import { inEveryLanguage, queueTelegram } from '../telegram';
-import type { Notice } from './messages';
+import { type Notice, noticeText } from './messages';
 import {
   insertNotification,
   listNotifications,
@@ -17,31 +16,28 @@ import {
 } from './repository';
 import { toNotificationJson } from './serialize';
 
-/** A notice's title and body in `locale`, the staff's comment after the body. */
-function written(locale: Locale, notice: Notice): { title: string; body: string } {
-  const comment = notice.comment?.text?.trim();
-  const body = translateIn(locale, notice.body, notice.values);
-  return {
-    title: translateIn(locale, notice.title, notice.values),
-    body: comment ? `${body} ${translateIn(locale, notice.comment!.key, { comment })}` : body,
-  };
-}
-
 /**
  * Tell a user what an admin did to something of theirs. Takes the action's transaction on
  * purpose: the notification commits or rolls back with the change it describes, so each
- * action that happened has exactly one, and one that failed has none. It is written in the
- * recipient's language as it is now (issue 18), not the staff member's. A linked Telegram chat
- * gets it too (docs/product.md#telegram): queued in the same transaction, in every language,
- * sent after the commit in the language the account has then.
+ * action that happened has exactly one, and one that failed has none. It keeps its key and
+ * values, so each reader sees it in their language when they read it (`noticeText`); the text
+ * in the recipient's language now is kept beside them. A linked Telegram chat gets it too
+ * (docs/product.md#telegram): queued in the same transaction, written by the same `noticeText`
+ * in every language, sent after the commit in the language the account has then.
  */
 export async function notify(tx: Tx, notice: Notice, knownLocale?: Locale): Promise<void> {
   // A caller whose statement already returned the recipient's language passes it: one read fewer.
   const locale = knownLocale ?? (await recipientLocale(tx, notice.userId));
-  const mine = written(locale, notice);
-  await insertNotification(tx, { userId: notice.userId, ...mine, link: notice.link });
+  const values = notice.values ?? {};
+  await insertNotification(tx, {
+    userId: notice.userId,
+    ...noticeText(locale, notice.key, values),
+    messageKey: notice.key,
+    messageValues: values,
+    link: notice.link,
+  });
   const texts = inEveryLanguage((l) => {
-    const { title, body } = l === locale ? mine : written(l, notice);
+    const { title, body } = noticeText(l, notice.key, values);
     return `${title}\n${body}`;
   });
   await queueTelegram(tx, notice.userId, texts, notice.link);

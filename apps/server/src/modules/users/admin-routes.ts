@@ -15,7 +15,7 @@ import {
 } from '@iddesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { moneyRoute } from '../../plugins/app/money-calls';
-import { t } from '../../lib/i18n';
+import { localeOfHeaders, t } from '../../lib/i18n';
 import { optionalBody } from '../../lib/optional-body';
 import { actorOf } from '../audit';
 import { keysetRows, sendCsv } from '../../lib/csv-export';
@@ -130,7 +130,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendCsv(
         reply,
         `user-${userId}-transactions.csv`,
-        transactionCsvColumns(timeZone),
+        transactionCsvColumns(timeZone, localeOfHeaders(request.headers)),
         keysetRows((after, size) => transactionChunk(app.db, userId, query, after, size)),
       );
     },

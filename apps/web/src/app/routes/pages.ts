@@ -266,6 +266,15 @@ export const PAGES: readonly Page[] = [
   }),
   page({
     ...account,
+    path: ROUTES.transaction(':id'),
+    title: 'titles.transactions',
+    chunk: 'forms',
+    module: 'features/wallet/components/receipt-page',
+    load: () => import('../../features/wallet/components/receipt-page'),
+    export: 'ReceiptPage',
+  }),
+  page({
+    ...account,
     path: ROUTES.notifications,
     title: 'titles.notifications',
     chunk: 'kit',

@@ -1,5 +1,6 @@
 import { ROUTES, type UserId } from '@iddesk/contract';
 import { useMemo } from 'react';
+import { amountMinor } from '../../../lib/amount';
 import { useDepositToId } from '../api/deposit';
 import { amountRangeHint, depositFormSchema, type PaymentLimits } from './id-form-schemas';
 import { PaymentForm } from './payment-fields';
@@ -12,11 +13,16 @@ export function DepositForm({ userId, limits }: DepositFormProps) {
   const t = idsText.useT();
   const schema = useMemo(() => depositFormSchema(limits), [limits]);
   const range = amountRangeHint(limits);
+  // The chips keep to the larger of the owners' minimum and the site's own minimum deposit.
+  const owners = limits.owners?.limits?.id_deposit;
+  const min =
+    (amountMinor(limits.minDeposit) ?? -1n) > (amountMinor(owners?.min) ?? -1n) ? limits.minDeposit : owners?.min;
   return (
     <PaymentForm
       schema={schema}
       limits={limits}
       amountHint={range ? t('deposit.amountHint', { range }) : t('deposit.anyAmount')}
+      quickAmounts={{ label: t('deposit.quick'), min, max: owners?.max }}
       submitLabel={t('deposit.submit')}
       submit={(values, idempotencyKey) =>
         mutation.mutateAsync({ ...values, userIdId: userId.id, idempotencyKey })

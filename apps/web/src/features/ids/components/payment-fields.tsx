@@ -1,6 +1,6 @@
 import { ROUTES, type PaymentType } from '@iddesk/contract';
 import { Landmark, Wallet } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { type ComponentProps, useEffect, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import { FormConfirm } from '../../../components/ui/form-confirm';
 import { Button } from '../../../components/ui/button';
 import type { SummaryItem } from '../../../components/ui/confirm-dialog';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
+import { QuickAmounts } from '../../../components/ui/quick-amounts';
 import { INPUT, TextField } from '../../../components/ui/text-field';
 import type { ApiResponse } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -30,6 +31,8 @@ type PaymentFormProps = {
   extraValues?: Record<string, string>;
   limits: PaymentLimits;
   amountHint: string;
+  /** Chips that fill the amount (the deposit form): their group's name and the range they keep to. */
+  quickAmounts?: ComponentProps<typeof QuickAmounts>;
   submitLabel: string;
   submit: (values: IdPaymentValues, idempotencyKey: string) => Promise<ApiResponse<unknown>>;
   successMessage: string;
@@ -83,6 +86,7 @@ export function PaymentForm(props: PaymentFormProps) {
           hint={props.amountHint}
           {...app.field('amount')}
         />
+        {props.quickAmounts ? <QuickAmounts {...props.quickAmounts} /> : null}
         <PaymentFields limits={limits} />
         <div>
           <Button type="submit" size="lg" className="w-full sm:w-auto">

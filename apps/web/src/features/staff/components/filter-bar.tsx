@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { INPUT, TextField } from '../../../components/ui/text-field';
-import { DAY_INPUT_PLACEHOLDER } from '../../../lib/day-input';
+import { DAY_FIELD } from '../../../lib/day-input';
 import { usePaymentTypes } from '../../wallet';
 import { daysForInput, daysFromInput } from '../lib/day-filters';
 import { FilterPanel } from './filter-panel';
@@ -42,14 +42,6 @@ function check(values: FilterValues): Errors {
   }
   return errors;
 }
-
-/** A day field: text in dd/mm/yyyy, whatever the browser's language (issue 56). */
-const DAY_FIELD = {
-  inputMode: 'numeric',
-  placeholder: DAY_INPUT_PLACEHOLDER,
-  autoComplete: 'off',
-  maxLength: 10,
-} as const;
 
 /**
  * The one filter bar of every staff list (issue 16): customer, amount range, reference,

@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PaymentProofFields, PaymentTypeChoice } from './payment-proof-fields';
 import { INPUT, TextField } from '../../../components/ui/text-field';
+import { QuickAmounts } from '../../../components/ui/quick-amounts';
 import { formatMoney } from '../../../lib/money';
 import { useAppForm } from '../../../lib/use-app-form';
 import { useAddFunds } from '../api/add-funds';
@@ -73,6 +74,7 @@ export function AddFundsForm({ types, onSent }: AddFundsFormProps) {
             }
             {...app.field('amount')}
           />
+          <QuickAmounts label={t('add.quick')} min={limits?.add_funds.min} max={limits?.add_funds.max} />
           <PaymentProofFields />
           <div>
             <Button type="submit" size="lg" className="w-full sm:w-auto">

@@ -1,5 +1,6 @@
 import type { Transaction } from '@iddesk/contract';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatMoney, formatSignedMoney, isDebit } from '../../../lib/money';
 import { CardLine, DataList } from '../../../components/ui/data-list';
@@ -51,10 +52,19 @@ export function SignedAmount({
   );
 }
 
-function Description({ tx }: { tx: Transaction }) {
+function Description({ tx, href }: { tx: Transaction; href?: ((tx: Transaction) => string) | undefined }) {
   const t = walletText.useT();
+  const text = tx.description || t(`kind.${tx.kind}`);
   return (
-    <p className="min-w-0 font-semibold text-slate-900">{tx.description || t(`kind.${tx.kind}`)}</p>
+    <p className="min-w-0 font-semibold text-slate-900">
+      {href ? (
+        <Link to={href(tx)} className="underline-offset-2 hover:underline focus-visible:underline">
+          {text}
+        </Link>
+      ) : (
+        text
+      )}
+    </p>
   );
 }
 
@@ -63,10 +73,12 @@ type TransactionListProps = {
   caption: string;
   /** What the reader may do with a row (the customer's Cancel on a pending one). */
   action?: (tx: Transaction) => ReactNode;
+  /** Where a row's description leads (the customer's receipt, issue 56). */
+  receipt?: (tx: Transaction) => string;
 };
 
 /** The wallet ledger, shared by the customer's and the admin's transaction views. */
-export function TransactionList({ items, caption, action }: TransactionListProps) {
+export function TransactionList({ items, caption, action, receipt }: TransactionListProps) {
   const t = walletText.useT();
   return (
     <DataList
@@ -79,7 +91,7 @@ export function TransactionList({ items, caption, action }: TransactionListProps
           cell: (tx) => formatDateTime(tx.created_at),
           className: 'whitespace-nowrap text-slate-700',
         },
-        { header: t('list.description'), cell: (tx) => <Description tx={tx} /> },
+        { header: t('list.description'), cell: (tx) => <Description tx={tx} href={receipt} /> },
         { header: t('list.status'), cell: (tx) => <StatusBadge status={tx.status} /> },
         {
           header: t('amount'),
@@ -97,7 +109,7 @@ export function TransactionList({ items, caption, action }: TransactionListProps
       card={(tx) => (
         <div className="flex flex-col gap-2">
           <div className="flex items-start justify-between gap-3">
-            <Description tx={tx} />
+            <Description tx={tx} href={receipt} />
             <SignedAmount amount={tx.amount} status={tx.status} />
           </div>
           <div className="flex items-center justify-between gap-3 text-sm text-slate-600">

@@ -1,6 +1,6 @@
 import { ROUTES } from '@iddesk/contract';
 import { ArrowUpFromLine, Plus, ReceiptText } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { LinkTabs } from '../../../components/ui/link-tabs';
 import { ListCard } from '../../../components/ui/list-card';
@@ -8,8 +8,9 @@ import { ListEmpty } from '../../../components/ui/list-states';
 import { PageHeading } from '../../../components/ui/page-heading';
 import { CancelTransactionButton } from './cancel-transaction-button';
 import { TransactionList } from './transaction-list';
+import { readFilter, TransactionFilters } from './transaction-filters';
 import { readPage } from '../../../lib/pagination';
-import { useTransactions } from '../api/get-transactions';
+import { filterQuery, type TransactionFilter, useTransactions } from '../api/get-transactions';
 import type { KeyOf } from '@iddesk/contract';
 import { common } from '../../../lib/i18n-common';
 import { walletText } from '../i18n';
@@ -25,23 +26,32 @@ const TABS = [
 const readTab = (value: string | null): Tab =>
   value === 'pending' || value === 'done' ? value : 'all';
 
-const href = (tab: Tab, page = 1) => {
-  const query = [tab === 'all' ? '' : `tab=${tab}`, page > 1 ? `page=${page}` : '']
-    .filter(Boolean)
-    .join('&');
+/** The page's URL: the tab, the filter (kept across tabs) and the page. */
+const href = (tab: Tab, filter: TransactionFilter, page = 1) => {
+  const params = new URLSearchParams({
+    ...(tab === 'all' ? {} : { tab }),
+    ...filterQuery(filter),
+    ...(page > 1 ? { page: String(page) } : {}),
+  });
+  const query = params.toString();
   return query ? `${ROUTES.transactions}?${query}` : ROUTES.transactions;
 };
 
 /**
  * The customer's wallet ledger. It opens on **All**, every movement newest first with the
  * pending ones marked (issue 17: an empty "Pending" tab hid the history); Pending (holds,
- * top-ups awaiting approval) and Done narrow it.
+ * top-ups awaiting approval) and Done narrow it, as do a type and days (issue 56), whose rows
+ * the statement downloads.
  */
 export function TransactionsPage() {
   const [params] = useSearchParams();
   const tab = readTab(params.get('tab'));
   const page = readPage(params.get('page'));
-  const query = useTransactions(tab === 'all' ? { page } : { pending: tab === 'pending', page });
+  const filter = readFilter(params);
+  const filtered = Object.keys(filterQuery(filter)).length > 0;
+  const pending = tab === 'all' ? undefined : tab === 'pending';
+  const query = useTransactions({ ...(pending === undefined ? {} : { pending }), page, filter });
+  const navigate = useNavigate();
   const t = walletText.useT();
   const titles = common.useT();
   const caption = t(TABS.find((item) => item.tab === tab)!.caption);
@@ -67,18 +77,27 @@ export function TransactionsPage() {
       <LinkTabs
         label={t('tx.tabs')}
         tabs={TABS.map((item) => ({
-          to: href(item.tab),
+          to: href(item.tab, filter),
           label: t(item.label),
           active: tab === item.tab,
         }))}
+      />
+      <TransactionFilters
+        filter={filter}
+        pending={pending}
+        onApply={(next) => void navigate(href(tab, next))}
       />
       <ListCard
         query={query}
         loadingLabel={t('tx.loading')}
         pagesLabel={t('tx.pages')}
-        hrefFor={(p) => href(tab, p)}
+        hrefFor={(p) => href(tab, filter, p)}
         empty={
-          tab === 'pending' ? (
+          filtered ? (
+            <ListEmpty icon={ReceiptText} title={t('tx.emptyFiltered')}>
+              {t('tx.emptyFilteredHint')}
+            </ListEmpty>
+          ) : tab === 'pending' ? (
             <ListEmpty icon={ReceiptText} title={t('tx.emptyPending')}>
               {t('tx.emptyPendingHint')}
             </ListEmpty>
@@ -97,6 +116,7 @@ export function TransactionsPage() {
           <TransactionList
             items={items}
             caption={caption}
+            receipt={(tx) => ROUTES.transaction(tx.id)}
             {...(tab !== 'done' ? { action: (tx) => <CancelTransactionButton tx={tx} /> } : {})}
           />
         )}
