@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { idRequests, transactions, userIds } from '../src/db/schema';
 import { setBlocked } from '../src/modules/users/service';
 import { get, post } from './helpers/test-app';
+import { changeFeedSettled } from './helpers/change-feed';
 import { activeId, approveId, createFromWallet, customer, customerWith, depositFromWallet, handle } from './helpers/ids-fixtures';
 import { balanceOf, postForm } from './helpers/wallet-fixtures';
 import { useStaffedApp } from './helpers/staffed-app';
@@ -150,6 +151,8 @@ describe('who may call', () => {
       expect(res.statusCode, `customer ${url}`).toBe(403);
     }
     await setBlocked(ctx.db, user.id, true);
+    // Blocked straight through the service: its signal comes back through the change feed.
+    await changeFeedSettled(ctx);
     for (const [method, url] of userCalls) {
       expect((await call(method, url, user.token)).statusCode, `blocked ${url}`).toBe(401);
     }

@@ -182,6 +182,8 @@ describe('GET /admin/stats', () => {
       requests: expect.any(Number),
       bills: expect.any(Number),
       withdrawals: expect.any(Number),
+      // Issue 55 item 2: who holds which item, as one fingerprint (docs/product.md#claims).
+      claims: expect.any(String),
     });
     const user = await signedIn();
     await deposit(ctx.app, admin.token, user.id, '100');
