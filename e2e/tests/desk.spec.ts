@@ -263,8 +263,12 @@ test('staff approve several bills at once; one handled meanwhile is reported, no
   await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
   await expect(page.getByText('3 bills selected')).toBeVisible();
 
-  // Someone else rejects the middle one before the batch runs.
-  await apiPost(request, staffToken, `/admin/bills/${ids[1]}/reject`);
+  // Someone else rejects the middle one while the batch is on its way to the server (the page
+  // is live, issue 55: rejected before the click, it would have left the selection first).
+  await page.route('**/api/admin/bills/batch', async (route) => {
+    await apiPost(request, staffToken, `/admin/bills/${ids[1]}/reject`);
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Approve selected' }).click();
   const dialog = page.getByRole('dialog', { name: 'Approve 3 bills?' });
   await expect(dialog.getByText('₹666.00')).toBeVisible();

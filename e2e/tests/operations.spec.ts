@@ -97,7 +97,7 @@ test('a server error names a reference that finds its lines in the server log', 
   await page.getByRole('radio', { name: new RegExp(method.name) }).check({ force: true });
   await page.getByLabel(/^amount$/i).fill('500');
   const utr = newReference();
-  await page.getByLabel(/reference/i).fill(utr);
+  await page.getByRole('textbox', { name: /reference/i }).fill(utr);
   await page.getByLabel(/payment screenshot/i).setInputFiles(await pngFile());
   await page.getByRole('button', { name: /^continue$/i }).click();
   const confirm = page.getByRole('dialog', { name: /confirm your top-up/i });
@@ -134,6 +134,6 @@ test('a server error names a reference that finds its lines in the server log', 
   // Nothing typed is lost: the form still holds the amount and the reference.
   await page.keyboard.press('Escape');
   await expect(page.getByLabel(/^amount$/i)).toHaveValue('500');
-  await expect(page.getByLabel(/reference/i)).toHaveValue(utr);
+  await expect(page.getByRole('textbox', { name: /reference/i })).toHaveValue(utr);
   await context.close();
 });

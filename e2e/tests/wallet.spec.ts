@@ -57,7 +57,7 @@ test('a user adds funds with a screenshot, the admin approves it, and the side-m
   await page.goto('/add_funds');
   await page.getByRole('radio', { name: new RegExp(method.name) }).check({ force: true });
   await page.getByLabel(/^amount$/i).fill('500');
-  await page.getByLabel(/reference/i).fill(newReference());
+  await page.getByRole('textbox', { name: /reference/i }).fill(newReference());
   await page.getByLabel(/payment screenshot/i).setInputFiles(await pngFile());
   await page.getByRole('button', { name: /^continue$/i }).click();
   const confirm = page.getByRole('dialog', { name: /confirm your top-up/i });
