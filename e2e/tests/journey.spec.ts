@@ -59,7 +59,7 @@ test('a UPI payment shows a QR code of its upi://pay link with the typed amount'
     .poll(() => decodeQr(page, /upi qr code/i))
     .toBe(`upi://pay?pa=desk@okbank&pn=${pn}&cu=INR`);
 
-  await page.getByLabel('Amount').fill('1,234.5');
+  await page.getByLabel('Amount', { exact: true }).fill('1,234.5');
   await expect(details.getByRole('heading')).toHaveText(`Pay ₹1,234.50 to ${name}`);
   await expect
     .poll(() => decodeQr(page, /upi qr code to pay ₹1,234\.50/i))
